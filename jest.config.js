@@ -1,0 +1,10 @@
+// One Jest run over every package that has tests; each package owns its jest.config.js
+// (frontends reuse tools/jest/preset.js, the API runs in node).
+const fs = require('node:fs');
+const path = require('node:path');
+
+const PACKAGES = ['tools', 'shared', 'shell', 'remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin', 'api'];
+
+module.exports = {
+  projects: PACKAGES.filter((p) => fs.existsSync(path.join(__dirname, p, 'jest.config.js'))).map((p) => `<rootDir>/${p}`),
+};

@@ -1,0 +1,83 @@
+'use strict';
+/**
+ * Jest globalSetup/globalTeardown for frontend packages whose tests talk to the real API:
+ * starts `api/src/server.ts` on a fresh PGlite data folder with the demo seed, on a free port, and
+ * exposes its address to the tests as process.env.TEST_API_URL (e.g. http://127.0.0.1:41234).
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the API did not start within ${timeoutMs / 1000} s`);
+}
+
+async function setup() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-jest-api-'));
+  let output = '';
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'server.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn',
+      // Every test logs in from 127.0.0.1: the per-IP limits (tested in the API suite) would throttle the run.
+      LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${err.message}\n${output}`);
+  }
+  process.env.TEST_API_URL = url;
+  globalThis.__LOYALTY_TEST_API__ = { child, dataDir };
+}
+
+async function teardown() {
+  const state = globalThis.__LOYALTY_TEST_API__;
+  if (!state) return;
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      state.child.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    state.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    state.child.kill('SIGTERM');
+  });
+  fs.rmSync(state.dataDir, { recursive: true, force: true });
+}
+
+module.exports = { setup, teardown };

@@ -1,0 +1,80 @@
+/**
+ * Starts the whole product from built frontends: the API and one static server per frontend, each on
+ * its own port. Used by `npm start` and by the e2e suite, so both run exactly the same composition.
+ */
+import path from 'node:path';
+import { APPS, type AppName } from './apps';
+import { spawnTs, stopAll, waitForHttp, type Managed } from './processes';
+import { runtimeConfigFromEnv, writeRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
+
+export interface CompositionOptions {
+  env: NodeJS.ProcessEnv;
+  ports: Record<AppName, number>;
+  apiPort: number;
+  runtimeConfigFile: string;
+  /** Folders to serve instead of each frontend's own dist/ (e.g. the bench's production builds). */
+  roots?: Partial<Record<AppName, string>>;
+  /** Echo the children's output (the API's logs) to this process. */
+  verbose?: boolean;
+  onSpawn?: (managed: Managed) => void;
+}
+
+export interface Composition {
+  config: RuntimeConfigFile;
+  processes: Map<string, Managed>;
+  startApp(name: AppName, root?: string, port?: number): Promise<Managed>;
+  stopApp(name: AppName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function portsEnv(ports: Record<AppName, number>, apiPort: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { API_PORT: String(apiPort) };
+  for (const app of APPS) env[app.portEnv] = String(ports[app.name]);
+  return env;
+}
+
+export async function startComposition(options: CompositionOptions): Promise<Composition> {
+  const env: NodeJS.ProcessEnv = {
+    ...options.env,
+    ...portsEnv(options.ports, options.apiPort),
+    RUNTIME_CONFIG: options.runtimeConfigFile,
+    API_URL: `http://127.0.0.1:${options.apiPort}`,
+  };
+  const config = runtimeConfigFromEnv(env);
+  writeRuntimeConfig(options.runtimeConfigFile, config);
+
+  const processes = new Map<string, Managed>();
+  const track = (managed: Managed) => {
+    processes.set(managed.name, managed);
+    options.onSpawn?.(managed);
+    return managed;
+  };
+
+  track(spawnTs('api', path.join('api', 'src', 'server.ts'), [], env, { quiet: !options.verbose }));
+  await waitForHttp(`http://127.0.0.1:${options.apiPort}/api/health`, 120_000);
+
+  const startApp = async (name: AppName, root?: string, port?: number) => {
+    const listenPort = port ?? options.ports[name];
+    const args = [name, '--port', String(listenPort), ...(root ? ['--root', root] : [])];
+    const managed = track(spawnTs(port ? `${name}@${port}` : name, path.join('tools', 'src', 'serve-app.ts'), args, env, { quiet: true }));
+    await waitForHttp(`http://localhost:${listenPort}/runtime-config.json`);
+    return managed;
+  };
+  await Promise.all(APPS.map((a) => startApp(a.name, options.roots?.[a.name])));
+
+  return {
+    config,
+    processes,
+    startApp,
+    async stopApp(name) {
+      const managed = processes.get(name);
+      if (!managed) return;
+      await stopAll([managed]);
+      processes.delete(name);
+    },
+    async stop() {
+      await stopAll([...processes.values()]);
+      processes.clear();
+    },
+  };
+}

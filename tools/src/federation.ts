@@ -1,0 +1,207 @@
+/**
+ * The one webpack + Module Federation config factory every frontend uses.
+ * Singletons are listed here once; apps only say who they are and what they expose.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { REPO_ROOT, appByName, type AppName } from './apps';
+import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
+
+/** One instance for the whole page, whichever build loads first provides it. */
+export const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'styled-components',
+  '@loyalty/shared',
+] as const;
+
+/** Heavy libraries several remotes use: shared (downloaded once), never eager, loaded only when needed. */
+export const SHARED_LIBRARIES = ['recharts', 'qrcode'] as const;
+
+export interface AppConfigOptions {
+  name: AppName;
+  /** Exposed route modules, e.g. { './Overview': './src/features/overview/OverviewRoute.tsx' }. */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (host only): module paths resolved from the app folder. */
+  runtimePlugins?: string[];
+  /** HTML template relative to the app folder (default: tools/templates/index.html). */
+  htmlTemplate?: string;
+  /** Page title of the standalone HTML. */
+  title: string;
+}
+
+/** Per-package overrides of what a build provides and requires (used to prove version-skew handling). */
+export type SharedOverrides = Record<string, { version?: string; requiredVersion?: string }>;
+
+/**
+ * A remote built for another major of our own contract must be refused (clear message in the shell),
+ * not run against an API it was not written for; third-party singletons only warn on a mismatch.
+ */
+const STRICT_SINGLETONS = new Set(['@loyalty/shared']);
+
+export interface BuildEnv {
+  mode: 'production' | 'development';
+  sharedOverrides?: SharedOverrides;
+  /** Version shown in the sidebar footer; defaults to the package version. */
+  buildVersion?: string;
+  /** Output folder (absolute); defaults to <app>/dist. */
+  outputPath?: string;
+  /** Fault drill: every exposed module throws while rendering (see tools/src/fault/ThrowingRoute.tsx). */
+  faultyRender?: boolean;
+  /**
+   * Shell only, benchmark only: bundle every remote's exposed modules into the shell instead of loading
+   * them through federation (tools/src/monolith.ts), to measure what federation costs.
+   */
+  monolith?: boolean;
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+function readPackage(dir: string): PackageJson {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** The version range an app declares for a package: its own dependency, else the root of the prefix form. */
+function requiredVersionOf(pkg: PackageJson, key: string): string | undefined {
+  const name = key.endsWith('/') ? key.slice(0, -1) : key;
+  return pkg.dependencies?.[name];
+}
+
+interface SharedItemConfig {
+  singleton?: boolean;
+  strictVersion?: boolean;
+  requiredVersion?: string | false;
+  version?: string;
+  eager?: boolean;
+}
+
+export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}): Record<string, SharedItemConfig> {
+  const shared: Record<string, SharedItemConfig> = {};
+  for (const key of SINGLETONS) {
+    const requiredVersion = requiredVersionOf(pkg, key);
+    if (!requiredVersion) continue;
+    shared[key] = { singleton: true, requiredVersion, ...(STRICT_SINGLETONS.has(key) ? { strictVersion: true } : {}), ...overrides[key] };
+  }
+  for (const key of SHARED_LIBRARIES) {
+    const requiredVersion = requiredVersionOf(pkg, key);
+    if (!requiredVersion) continue;
+    shared[key] = { requiredVersion };
+  }
+  return shared;
+}
+
+export function createAppConfig(options: AppConfigOptions) {
+  const factory = (env: BuildEnv): webpack.Configuration => {
+    const app = appByName(options.name);
+    const appDir = path.join(REPO_ROOT, app.folder);
+    const pkg = readPackage(appDir);
+    const isProd = env.mode === 'production';
+    const isHost = options.name === 'shell';
+    const buildVersion = env.buildVersion || process.env.BUILD_VERSION || pkg.version;
+    const monolithRuntime = isHost && env.monolith ? writeMonolithRuntime() : null;
+    const shellSource = path.join(appDir, 'src') + path.sep;
+
+    return {
+      name: env.outputPath ? `${options.name}@${path.basename(env.outputPath)}` : options.name,
+      context: appDir,
+      mode: env.mode,
+      entry: { main: './src/index.ts' },
+      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: env.outputPath || path.join(appDir, 'dist'),
+        // The shell's HTML is served for deep links, so its chunks use absolute paths; remotes resolve
+        // theirs from wherever their remoteEntry.js was loaded (their own origin).
+        publicPath: isHost ? '/' : 'auto',
+        // Entry chunks keep a stable name: webpack 5.111 + MF 2.9.2 cannot put [contenthash] in them
+        // (docs/decisions/003-entry-chunk-names.md). They are served no-cache and the HTML adds ?<hash>.
+        filename: '[name].js',
+        chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: options.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.(png|svg|jpe?g|webp|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __APP_NAME__: JSON.stringify(options.name),
+          __BUILD_VERSION__: JSON.stringify(buildVersion),
+        }),
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: 'remoteEntry.js',
+          exposes:
+            env.faultyRender && options.exposes
+              ? Object.fromEntries(Object.keys(options.exposes).map((key) => [key, path.join(__dirname, 'fault', 'ThrowingRoute.tsx')]))
+              : options.exposes,
+          // Remotes are registered at run time from /runtime-config.json, never baked in.
+          remotes: {},
+          shared: sharedConfig(pkg, env.sharedOverrides),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: (options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+          manifest: true,
+          dts: false,
+        }),
+        ...(monolithRuntime
+          ? [
+              // Only the shell's own import of the runtime: the federation plugin's internals keep the real one.
+              new webpack.NormalModuleReplacementPlugin(MONOLITH_RUNTIME_REQUEST, (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+                if (resource.contextInfo?.issuer?.startsWith(shellSource)) resource.request = monolithRuntime;
+              }),
+            ]
+          : []),
+        new HtmlWebpackPlugin({
+          template: options.htmlTemplate
+            ? path.resolve(appDir, options.htmlTemplate)
+            : path.join(REPO_ROOT, 'tools', 'templates', 'index.html'),
+          title: options.title,
+          // Standalone pages are served for deep links too, so they load their scripts from the root.
+          publicPath: '/',
+          scriptLoading: 'defer',
+          hash: isProd,
+          inject: 'head',
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      // The manifest plugin warns about publicPath 'auto', which is intended: remotes resolve their chunks
+      // from wherever they are deployed.
+      infrastructureLogging: { level: 'error' },
+      stats: 'errors-warnings',
+    };
+  };
+  // The options travel with the factory so a monolith build of the shell can read every remote's exposes.
+  return Object.assign(factory, { appOptions: options });
+}

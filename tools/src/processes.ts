@@ -1,0 +1,91 @@
+/** Child processes for `npm start`, `npm run dev` and the e2e suite: started together, stopped together. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { REPO_ROOT } from './apps';
+
+const TSX_CLI = require.resolve('tsx/cli');
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+}
+
+/** Runs a TypeScript entry with tsx, prefixing its output with the part's name. */
+export function spawnTs(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Managed {
+  const child = spawn(process.execPath, [TSX_CLI, script, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${name}]`.padEnd(12);
+  const forward = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) => {
+    let buffered = '';
+    stream?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      if (!opts.quiet) for (const line of lines) out.write(`${prefix} ${line}\n`);
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  return { name, child };
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+      lastError = `HTTP ${res.status}`;
+    } catch (err) {
+      lastError = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s (${lastError})`);
+}
+
+export function stopAll(processes: Managed[]): Promise<void> {
+  return Promise.all(
+    processes.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Stops every child on Ctrl-C / SIGTERM, and everything if one of them dies. */
+export function createSupervisor() {
+  const processes: Managed[] = [];
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nArresto in corso…');
+    void stopAll(processes).then(() => process.exit(code));
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  return {
+    add(managed: Managed): Managed {
+      processes.push(managed);
+      managed.child.once('exit', (code, signal) => {
+        if (stopping) return;
+        console.error(`${managed.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping everything.`);
+        shutdown(1);
+      });
+      return managed;
+    },
+    shutdown,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The run-time configuration every static server answers at /runtime-config.json.
+ * It lives in a JSON file read on every request, so re-pointing a remote is an edit of that file:
+ * no rebuild, no restart (see docs/architecture.md).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { APPS, REMOTE_APPS, REPO_ROOT, appPort, type RemoteAppName } from './apps';
+
+export interface RuntimeConfigFile {
+  apiBaseUrl: string;
+  dashboardBaseUrl: string;
+  landingBaseUrl: string;
+  brandName: string;
+  support: { email: string; phone: string };
+  remotes: Record<RemoteAppName, string>;
+  /** Extra origins a developer may point a remote at with ?remote-override= (allowed by the CSP). */
+  devOrigins?: string[];
+}
+
+export const DEFAULT_RUNTIME_CONFIG_PATH = path.join(REPO_ROOT, '.run', 'runtime-config.json');
+
+export function runtimeConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.RUNTIME_CONFIG ? path.resolve(env.RUNTIME_CONFIG) : DEFAULT_RUNTIME_CONFIG_PATH;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Builds the configuration from the environment: ports, public host and per-remote overrides. */
+export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfigFile {
+  const host = env.PUBLIC_HOST || 'localhost';
+  const origin = (name: string) => {
+    const app = APPS.find((a) => a.name === name)!;
+    return `http://${host}:${appPort(app, env)}`;
+  };
+  const remotes = {} as Record<RemoteAppName, string>;
+  for (const app of REMOTE_APPS) {
+    const override = env[`${app.name.toUpperCase()}_REMOTE_URL`];
+    remotes[app.name] = override || `${origin(app.name)}/mf-manifest.json`;
+  }
+  return {
+    apiBaseUrl: env.API_BASE_URL || '/api',
+    dashboardBaseUrl: trimSlash(env.DASHBOARD_BASE_URL || origin('shell')),
+    landingBaseUrl: trimSlash(env.LANDING_BASE_URL || origin('landing')),
+    brandName: env.BRAND_NAME || 'Appo',
+    support: {
+      email: env.SUPPORT_EMAIL || 'supporto@appo.example',
+      phone: env.SUPPORT_PHONE || '+39 02 1234 5678',
+    },
+    remotes,
+    devOrigins: (env.DEV_ORIGINS || '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  };
+}
+
+export function writeRuntimeConfig(file: string, config: RuntimeConfigFile): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(config, null, 2)}\n`);
+  fs.renameSync(tmp, file); // atomic: a server never reads a half-written file
+}
+
+export function readRuntimeConfig(file: string): RuntimeConfigFile {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeConfigFile;
+}
+
+/** Every origin the browser loads code from: used for CORS and the Content-Security-Policy. */
+export function configuredOrigins(config: RuntimeConfigFile): string[] {
+  const origins = new Set<string>();
+  for (const url of [config.dashboardBaseUrl, config.landingBaseUrl, ...Object.values(config.remotes), ...(config.devOrigins ?? [])]) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // a relative URL is same-origin and needs no entry
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * Scripts only from this origin and the configured remote origins; no inline scripts, no plugins, no
+ * <base>, no framing. Styles allow inline because styled-components injects <style> elements.
+ */
+export function contentSecurityPolicy(config: RuntimeConfigFile | null): string {
+  const origins = config ? configuredOrigins(config).join(' ') : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${origins}`.trim(),
+    `connect-src 'self' ${origins}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}

@@ -1,0 +1,106 @@
+/**
+ * The production static server of one frontend: its build folder, /runtime-config.json from disk,
+ * /api proxied to the API, compression, and cache rules that make independent deploys safe:
+ * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import { configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
+
+export interface StaticServerOptions {
+  /** Build output folder to serve. */
+  root: string;
+  /** JSON file answered at /runtime-config.json, read on every request. */
+  runtimeConfigFile: string;
+  /** Where /api/* goes, e.g. http://127.0.0.1:3100. Omit to answer 404 for /api. */
+  apiUrl?: string;
+  logger?: boolean;
+}
+
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?|map)$/;
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function cacheControlFor(filePath: string): string {
+  return HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
+}
+
+export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+
+  // Read per request: re-pointing a remote in the file changes CORS and the CSP without a restart.
+  const currentConfig = (): RuntimeConfigFile | null => {
+    try {
+      return readRuntimeConfig(options.runtimeConfigFile);
+    } catch {
+      return null;
+    }
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api')) return payload; // the API sends its own headers
+    const config = currentConfig();
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Content-Security-Policy', contentSecurityPolicy(config));
+    const origin = request.headers.origin;
+    if (origin && config && configuredOrigins(config).includes(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+    }
+    return payload;
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  if (options.apiUrl) {
+    await app.register(fastifyHttpProxy, {
+      upstream: options.apiUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      // The API rate-limits per client IP: tell it who the client is (it trusts loopback proxies).
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-forwarded-for': request.ip }),
+      },
+    });
+  }
+
+  app.get('/runtime-config.json', async (_request, reply) => {
+    let body: string;
+    try {
+      body = fs.readFileSync(options.runtimeConfigFile, 'utf8');
+      JSON.parse(body);
+    } catch {
+      return reply.code(503).header('Cache-Control', 'no-store').send({ error: 'Configurazione non disponibile' });
+    }
+    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(body);
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  const indexFile = path.join(options.root, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept || '').includes('text/html');
+    const looksLikeFile = path.extname(request.url.split('?')[0]) !== '';
+    if (wantsHtml && !looksLikeFile && !request.url.startsWith('/api') && fs.existsSync(indexFile)) {
+      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Risorsa non trovata' });
+  });
+
+  app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cacheControlFor, createStaticServer } from '../src/static-server';
+import { configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
+
+describe('cache rules', () => {
+  it('makes content-hashed chunks immutable and entry files revalidate', () => {
+    expect(cacheControlFor('/dist/412.3f9a0c12bd.js')).toBe('public, max-age=31536000, immutable');
+    for (const entry of ['index.html', 'remoteEntry.js', 'mf-manifest.json', 'main.js']) {
+      expect(cacheControlFor(`/dist/${entry}`)).toBe('no-cache');
+    }
+  });
+});
+
+describe('runtime config from the environment', () => {
+  it('derives every remote URL from the ports and honours per-remote overrides', () => {
+    const config = runtimeConfigFromEnv({ CARDS_PORT: '5002', ADMIN_REMOTE_URL: 'https://cdn.example/admin/mf-manifest.json' });
+    expect(config.remotes.cards).toBe('http://localhost:5002/mf-manifest.json');
+    expect(config.remotes.admin).toBe('https://cdn.example/admin/mf-manifest.json');
+    expect(config.apiBaseUrl).toBe('/api');
+    expect(configuredOrigins(config)).toContain('https://cdn.example');
+  });
+
+  it('rejects a port that is not a port', () => {
+    expect(() => runtimeConfigFromEnv({ SHELL_PORT: 'abc' })).toThrow('SHELL_PORT must be a TCP port');
+  });
+});
+
+describe('static server', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
+  const root = path.join(dir, 'dist');
+  const configFile = path.join(dir, 'runtime-config.json');
+  let api: http.Server;
+  let base = '';
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
+    fs.writeFileSync(path.join(root, '99.abcdef0123.js'), 'var chunk;');
+    writeRuntimeConfig(configFile, runtimeConfigFromEnv({ SHELL_PORT: '3999' }));
+    api = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const server = await createStaticServer({ root, runtimeConfigFile: configFile, apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    close = async () => {
+      await server.close();
+      await new Promise((r) => api.close(r));
+    };
+  });
+  afterAll(() => close());
+
+  it('serves the run-time config fresh from disk on every request', async () => {
+    const first = await fetch(`${base}/runtime-config.json`);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const config = (await first.json()) as { remotes: { cards: string } };
+    writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({ SHELL_PORT: '3999' }), remotes: { ...config.remotes, cards: 'http://localhost:7777/mf-manifest.json' } });
+    const second = (await (await fetch(`${base}/runtime-config.json`)).json()) as { remotes: { cards: string } };
+    expect(second.remotes.cards).toBe('http://localhost:7777/mf-manifest.json');
+  });
+
+  it('sends cache headers per file kind and CORS only to configured origins', async () => {
+    const entry = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://localhost:3999' } });
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect(entry.headers.get('access-control-allow-origin')).toBe('http://localhost:3999');
+    const chunk = await fetch(`${base}/99.abcdef0123.js`, { headers: { origin: 'http://evil.example' } });
+    expect(chunk.headers.get('cache-control')).toContain('immutable');
+    expect(chunk.headers.get('access-control-allow-origin')).toBeNull();
+    expect(chunk.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/localhost:3999 /);
+  });
+
+  it('answers deep links with index.html and unknown files with 404', async () => {
+    const page = await fetch(`${base}/dashboard/loyalty-cards`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>t</title>');
+    expect((await fetch(`${base}/missing.0123456789.js`)).status).toBe(404);
+  });
+
+  it('proxies /api to the API', async () => {
+    const res = await fetch(`${base}/api/health?x=1`);
+    expect(await res.json()).toEqual({ path: '/api/health?x=1' });
+  });
+});
+
+describe('content security policy', () => {
+  it('allows scripts only from this origin and the configured remote origins, and nothing inline', () => {
+    const config = runtimeConfigFromEnv({ CARDS_REMOTE_URL: 'https://cards.example/mf-manifest.json', DEV_ORIGINS: 'http://localhost:9002' });
+    const csp = contentSecurityPolicy(config);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'))!;
+    expect(scriptSrc).toContain('https://cards.example');
+    expect(scriptSrc).toContain('http://localhost:9002');
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toContain('unsafe-eval');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
