@@ -1,0 +1,6 @@
+'use strict';
+module.exports = {
+  ...require('../tools/jest/preset'),
+  displayName: 'shared',
+  rootDir: __dirname,
+};

@@ -1,0 +1,84 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type {
+  Business,
+  ChangePasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  LoyaltyCard,
+  NewBusiness,
+  User,
+} from '../domain/types';
+import { baseQuery } from './baseQuery';
+
+/** Every tag of every remote, declared once so invalidation works across remotes. */
+export const API_TAG_TYPES = [
+  'User',
+  'Business',
+  'Card',
+  'Ledger',
+  'Stats',
+  'Campaign',
+  'TwilioSettings',
+  'BusinessSettings',
+  'Admin',
+] as const;
+
+/** Id of the tag that stands for "the whole list" of a type. */
+export const LIST_TAG_ID = 'LIST';
+
+/**
+ * The one API slice. Endpoints used by several remotes live here; each remote adds its own with
+ * `api.injectEndpoints` in `src/features/<feature>/api.ts`.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: API_TAG_TYPES,
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
+    }),
+    getMe: build.query<User, void>({
+      query: () => '/auth/me',
+      providesTags: (user) => (user ? [{ type: 'User', id: user.id }] : []),
+    }),
+    changePassword: build.mutation<unknown, ChangePasswordRequest>({
+      query: (body) => ({ url: '/auth/change-password', method: 'PUT', body }),
+    }),
+
+    getBusinesses: build.query<Business[], void>({
+      query: () => '/business',
+      providesTags: (businesses = []) => [
+        { type: 'Business', id: LIST_TAG_ID },
+        ...businesses.map((business) => ({ type: 'Business' as const, id: business.id })),
+      ],
+    }),
+    /** Public lookup used by card signup: an empty list means the business does not exist. */
+    getPublicBusiness: build.query<Business[], string>({
+      query: (businessId) => `/business/${encodeURIComponent(businessId)}`,
+      providesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
+    }),
+    createBusiness: build.mutation<Business, NewBusiness>({
+      query: (business) => ({ url: '/business', method: 'POST', body: business }),
+      invalidatesTags: [{ type: 'Business', id: LIST_TAG_ID }],
+    }),
+
+    getBusinessCards: build.query<LoyaltyCard[], string>({
+      query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
+      providesTags: (cards = []) => [
+        { type: 'Card', id: LIST_TAG_ID },
+        ...cards.map((card) => ({ type: 'Card' as const, id: card.id })),
+      ],
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useGetMeQuery,
+  useChangePasswordMutation,
+  useGetBusinessesQuery,
+  useGetPublicBusinessQuery,
+  useCreateBusinessMutation,
+  useGetBusinessCardsQuery,
+} = api;

@@ -1,0 +1,52 @@
+import type { Role } from '../../domain/types';
+import { hasPermission, isAdmin, isSuperAdmin, ROLE_LABELS, type Permission } from '../permissions';
+
+const as = (role: Role) => ({ role });
+
+describe('role checks', () => {
+  it.each([
+    ['client', false, false],
+    ['admin', true, false],
+    ['super_admin', true, true],
+  ] as const)('%s: admin %s, super admin %s', (role, admin, superAdmin) => {
+    expect(isAdmin(as(role))).toBe(admin);
+    expect(isSuperAdmin(as(role))).toBe(superAdmin);
+  });
+
+  it('nobody logged in is neither', () => {
+    expect(isAdmin(null)).toBe(false);
+    expect(isSuperAdmin(undefined)).toBe(false);
+  });
+
+  it('labels roles in Italian', () => {
+    expect(ROLE_LABELS).toEqual({ client: 'Cliente', admin: 'Admin', super_admin: 'Super Admin' });
+  });
+});
+
+describe('permission matrix (SPEC §6)', () => {
+  const everyUser: Permission[] = [
+    'overview',
+    'loyalty-cards',
+    'campaigns',
+    'easy-sms',
+    'documentation',
+    'settings-password',
+  ];
+  const superAdminOnly: Permission[] = ['users-management', 'service-configuration'];
+
+  it.each(everyUser)('%s is granted to every logged-in role', (permission) => {
+    expect(hasPermission(as('client'), permission)).toBe(true);
+    expect(hasPermission(as('admin'), permission)).toBe(true);
+    expect(hasPermission(as('super_admin'), permission)).toBe(true);
+  });
+
+  it.each(superAdminOnly)('%s is granted to super_admin only', (permission) => {
+    expect(hasPermission(as('client'), permission)).toBe(false);
+    expect(hasPermission(as('admin'), permission)).toBe(false);
+    expect(hasPermission(as('super_admin'), permission)).toBe(true);
+  });
+
+  it.each([...everyUser, ...superAdminOnly])('%s is refused when nobody is logged in', (permission) => {
+    expect(hasPermission(null, permission)).toBe(false);
+  });
+});

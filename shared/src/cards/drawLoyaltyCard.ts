@@ -1,0 +1,58 @@
+import { CARD_HEIGHT, CARD_NAME_MAX_WIDTH, CARD_QR_SIZE, CARD_WIDTH } from './cardLayout';
+import { fitText } from './fitText';
+import { renderQrCode } from './qrCode';
+
+export interface LoyaltyCardImage {
+  brandName: string;
+  businessName: string;
+  /** What the QR code encodes: the card's add-points link. */
+  qrText: string;
+}
+
+const PADDING = 24;
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+
+/** Draws the 400×250 loyalty card (SPEC §2, §9) on `canvas`, resizing it. */
+export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCardImage): Promise<void> {
+  const qr = await renderQrCode(card.qrText, CARD_QR_SIZE);
+  canvas.width = CARD_WIDTH;
+  canvas.height = CARD_HEIGHT;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('Canvas 2D non disponibile in questo browser.');
+
+  const background = context.createLinearGradient(0, 0, CARD_WIDTH, CARD_HEIGHT);
+  background.addColorStop(0, '#1e3a8a');
+  background.addColorStop(1, '#1d4ed8');
+  context.fillStyle = background;
+  context.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
+
+  context.fillStyle = '#ffffff';
+  context.textBaseline = 'top';
+  context.font = `700 26px ${FONT}`;
+  context.fillText(card.brandName, PADDING, PADDING);
+
+  context.font = `500 18px ${FONT}`;
+  const name = fitText(card.businessName, CARD_NAME_MAX_WIDTH, (text) => context.measureText(text).width);
+  context.fillText(name, PADDING, PADDING + 44);
+
+  context.font = `600 13px ${FONT}`;
+  context.fillStyle = '#bfdbfe';
+  context.textBaseline = 'bottom';
+  context.fillText('PREMIUM MEMBERSHIP', PADDING, CARD_HEIGHT - PADDING);
+
+  // The QR keeps its own white quiet zone; integer position and no smoothing keep modules sharp for scanners.
+  context.imageSmoothingEnabled = false;
+  const qrX = CARD_WIDTH - PADDING - CARD_QR_SIZE;
+  const qrY = Math.round((CARD_HEIGHT - CARD_QR_SIZE) / 2);
+  context.drawImage(qr, qrX, qrY, CARD_QR_SIZE, CARD_QR_SIZE);
+}
+
+/** Saves the canvas as a PNG file through a temporary download link. */
+export function downloadCanvasPng(canvas: HTMLCanvasElement, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = canvas.toDataURL('image/png');
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

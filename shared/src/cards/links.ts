@@ -1,0 +1,19 @@
+/**
+ * The add-points link a card's QR code encodes (SPEC §7): the dashboard page where an admin adds points,
+ * on the dashboard address from the run-time configuration.
+ */
+export function addPointsLink(dashboardBaseUrl: string, cardId: string, userId: string): string {
+  const url = new URL('/dashboard/add-points', dashboardBaseUrl.replace(/\/+$/, '') + '/');
+  url.searchParams.set('card_id', cardId);
+  url.searchParams.set('user_id', userId);
+  return url.toString();
+}
+
+/** 'Appo' → 'appo-loyalty-card.png' (SPEC §2); anything but letters and digits becomes a dash. */
+export function loyaltyCardFileName(brandName: string): string {
+  const slug = brandName
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'carta'}-loyalty-card.png`;
+}

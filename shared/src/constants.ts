@@ -1,0 +1,21 @@
+/** Business constants and limits from SPEC §9, named once for every part. */
+
+/** Every API call is aborted after this long. */
+export const REQUEST_TIMEOUT_MS = 90_000;
+/** localStorage key of the session token. */
+export const TOKEN_STORAGE_KEY = 'token';
+/** Success notifications disappear after this long; errors stay until dismissed. */
+export const NOTIFICATION_TIMEOUT_MS = 3_000;
+
+export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
+export const LOGIN_LOCKOUT_MS = 5 * 60_000;
+
+/** The demo seed's first business; the business switcher prefers it when present. */
+export const DEFAULT_BUSINESS_ID = 'default-business-id';
+
+export const DEFAULT_BONUS_THRESHOLD = 1_000;
+export const DEFAULT_QR_POINTS = 50;
+export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Analytics series cover this many months back from today. */
+export const ANALYTICS_MONTHS = 6;

@@ -1,0 +1,77 @@
+/** API shapes used by more than one part (docs/architecture.md, "API shapes used across parts"). */
+
+export type Role = 'client' | 'admin' | 'super_admin';
+
+/** 0/1 flags, as the API stores them. */
+export type EnabledFlag = 0 | 1;
+
+export interface User {
+  id: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  phone: string | null;
+  created_at: string;
+  business_id?: string | null;
+  /** Present in the users list. */
+  card_id?: string | null;
+}
+
+export interface Business {
+  id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  whatsapp_enabled: EnabledFlag;
+  sms_enabled: EnabledFlag;
+  email_enabled: EnabledFlag;
+}
+
+export interface NewBusiness {
+  name: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+}
+
+export interface LoyaltyCard {
+  id: string;
+  card_number: string;
+  customer_name: string;
+  customer_phone: string | null;
+  email: string | null;
+  birth_date: string | null;
+  points: number;
+  created_at: string;
+  user_id: string;
+  business_id: string;
+  /** SPEC §3 aliases the API also sends; prefer the snake_case fields above. */
+  customername?: string;
+  customerphone?: string | null;
+  customeremail?: string | null;
+  birthdate?: string | null;
+  createdat?: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: User;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** The API's error body: `{ "error": "<messaggio in italiano>" }`. */
+export interface ApiErrorBody {
+  error: string;
+}

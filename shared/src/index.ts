@@ -1,0 +1,115 @@
+// @loyalty/shared: the one entry point, shared as a federation singleton.
+// Test helpers live in '@loyalty/shared/testing' so they never reach a bundle.
+
+export { SHARED_VERSION } from './version';
+export * from './constants';
+export {
+  MESSAGES,
+  channelDisabledMessage,
+  serviceToggledMessage,
+  connectionTestSucceededMessage,
+  businessSelectedMessage,
+  type MessagingChannelLabel,
+} from './messages';
+export type * from './domain/types';
+
+export {
+  loadRuntimeConfig,
+  getRuntimeConfig,
+  setRuntimeConfig,
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_URL,
+  type RuntimeConfig,
+} from './config/runtimeConfig';
+
+export {
+  REMOTE_NAMES,
+  REMOTE_EXPOSES,
+  SHELL_NAME,
+  remoteModuleId,
+  type RemoteName,
+  type FederationName,
+  type ExposedModule,
+  type RemoteModuleId,
+  type RemoteMeta,
+  type RemoteRouteModule,
+} from './federation/contract';
+
+export { baseQuery, apiUrl, type ApiBaseQuery } from './api/baseQuery';
+export { setOnUnauthorized } from './api/unauthorized';
+export {
+  api,
+  API_TAG_TYPES,
+  LIST_TAG_ID,
+  useLoginMutation,
+  useGetMeQuery,
+  useChangePasswordMutation,
+  useGetBusinessesQuery,
+  useGetPublicBusinessQuery,
+  useCreateBusinessMutation,
+  useGetBusinessCardsQuery,
+} from './api/apiSlice';
+
+export { sessionCleared } from './session/sessionEvents';
+export {
+  sessionSlice,
+  checkSession,
+  login,
+  logout,
+  selectCurrentUser,
+  selectSessionLoading,
+  selectSessionChecked,
+  type SessionState,
+  type LoginFailure,
+} from './session/sessionSlice';
+export { useAuth, type Auth } from './session/useAuth';
+
+export {
+  currentBusinessSlice,
+  businessSelected,
+  businessesLoaded,
+  chooseBusinessId,
+  selectCurrentBusinessId,
+  type CurrentBusinessState,
+} from './business/currentBusinessSlice';
+export { useCurrentBusiness } from './business/useCurrentBusiness';
+
+export {
+  notificationsSlice,
+  notificationShown,
+  notificationDismissed,
+  notify,
+  selectNotifications,
+  type Notification,
+  type NotificationKind,
+  type NotificationsState,
+} from './notifications/notificationsSlice';
+export { useNotify, type Notify } from './notifications/useNotify';
+export { errorMessage } from './notifications/errorMessage';
+export { Notifications } from './notifications/Notifications';
+
+export {
+  rootReducer,
+  createAppStore,
+  type RootState,
+  type AppStore,
+  type AppDispatch,
+  type LazyLoadedSlices,
+} from './store/createAppStore';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+
+export {
+  ROLES,
+  ROLE_LABELS,
+  isAdmin,
+  isSuperAdmin,
+  hasPermission,
+  type Permission,
+} from './auth/permissions';
+
+export * from './ui';
+
+// Loyalty-card image and QR drawing (card signup, admin QR downloads and posters).
+export * from './cards';
+
+export { mountStandalone, type StandaloneRoute } from './standalone/mountStandalone';

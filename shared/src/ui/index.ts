@@ -1,0 +1,16 @@
+export { theme, media, type Theme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+export { VisuallyHidden } from './VisuallyHidden';
+export { Spinner, SpinnerGlyph, type SpinnerProps } from './Spinner';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Input, Textarea, Select } from './Input';
+export { Field, type FieldProps, type FieldControlProps } from './Field';
+export { TextField, type TextFieldProps } from './TextField';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { Modal, type ModalProps } from './Modal';
+export { Tabs, type TabsProps, type TabItem } from './Tabs';
+export { Card } from './Card';
+export { Badge, type BadgeTone } from './Badge';
+export { Toast, type ToastProps, type ToastKind } from './Toast';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorState, type ErrorStateProps } from './ErrorState';
