@@ -1,0 +1,79 @@
+/**
+ * The API as a Fastify instance: every concern is a plugin, every resource a route module under /api.
+ * `server.ts` listens with it; tests call `inject` on it.
+ */
+import './validation';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import initialDataPlugin from './plugins/initial-data';
+import messagingPlugin from './messaging/plugin';
+import type { MessageDriver } from './messaging/types';
+import securityPlugin from './plugins/security';
+import swaggerPlugin from './plugins/swagger';
+import routes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** Current time; replaceable in tests (login lock expiry). */
+    clock: () => Date;
+  }
+}
+
+export interface AppOptions {
+  clock?: () => Date;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** Replaces every messaging driver (tests: a fake that never touches the network). */
+  messagingDriver?: MessageDriver;
+}
+
+/** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'password',
+  'token',
+  'authToken',
+  'currentPassword',
+  'newPassword',
+  '*.password',
+  '*.password_hash',
+  '*.token',
+  '*.authToken',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.headers.authorization',
+];
+
+export function buildApp(config: AppConfig, options: AppOptions = {}) {
+  const logger: FastifyServerOptions['logger'] = {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  };
+  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+
+  app.register(errorsPlugin);
+  app.register(securityPlugin);
+  app.register(swaggerPlugin);
+  app.register(dbPlugin);
+  app.register(authPlugin);
+  app.register(initialDataPlugin);
+  app.register(messagingPlugin, { driver: options.messagingDriver });
+  app.register(routes, { prefix: '/api' });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,221 @@
+/**
+ * Run-time configuration, read once from the environment at start.
+ *
+ * `parseEnv` is pure (tests call it directly); `loadConfig` adds the one side effect, creating the
+ * persisted JWT secret on first run. A bad variable stops the process with a message naming it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { loadMessagingConfig, type MessagingConfigInput } from './messaging/config';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir: null` keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+/** argon2id cost parameters; see `PRODUCTION_PASSWORD_HASHING`. */
+export interface PasswordHashingConfig {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/**
+ * argon2's defaults (64 MiB, 3 passes, 4 lanes): stronger than the OWASP minimum. Not settable from the
+ * environment on purpose, so a deployment cannot weaken it; only tests build a config with cheaper ones.
+ */
+export const PRODUCTION_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 65536, timeCost: 3, parallelism: 4 };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Where file-based state lives (PGlite files, generated JWT secret). */
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  superAdmin: { email: string; password: string } | null;
+  /** 'auto': seed when the embedded database is empty on start. */
+  seedDemo: boolean | 'auto';
+  logLevel: LogLevel;
+  /** Fastify `trustProxy`: whose X-Forwarded-For to believe when computing the client IP. */
+  trustProxy: boolean | string;
+  corsOrigins: string[];
+  loginRateLimitPerMinute: number;
+  /** Public card signups per minute per client IP. */
+  signupRateLimitPerMinute: number;
+  /** Where the dashboard is served: the add-points link in the QR codes points there. */
+  dashboardBaseUrl: string;
+  passwordHashing: PasswordHashingConfig;
+  /** Drivers, secrets key and job worker (src/messaging/config.ts); left out, the defaults and a throw-away key. */
+  messaging?: MessagingConfigInput;
+}
+
+/** The environment parsed; the JWT secret may still be missing (`loadConfig` provides it). */
+export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '12h', '30m', '7d', '45s' or a bare number of seconds → seconds. */
+export function parseDuration(value: string): number | null {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) return null;
+  const seconds = Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+  return seconds > 0 ? seconds : null;
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+
+const booleanVar = (name: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = BOOLEAN_WORDS[v.trim().toLowerCase()];
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got "${v}")` });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional();
+
+const envSchema = z
+  .object({
+    API_PORT: z.coerce
+      .number({ error: 'API_PORT must be a port number between 1 and 65535' })
+      .int({ error: 'API_PORT must be a port number between 1 and 65535' })
+      .min(1, { error: 'API_PORT must be a port number between 1 and 65535' })
+      .max(65535, { error: 'API_PORT must be a port number between 1 and 65535' })
+      .default(3100),
+    API_HOST: z.string().default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'DATABASE_URL must be a postgres:// or postgresql:// connection URL' })
+      .optional(),
+    DATA_DIR: z.string().optional(),
+    JWT_SECRET: z
+      .string()
+      .refine((s) => s.length >= 32, { error: (issue) => `JWT_SECRET must be at least 32 characters (got ${String(issue.input).length})` })
+      .optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .refine((s) => parseDuration(s) !== null, {
+        error: (issue) => `JWT_EXPIRES_IN must be a duration like 12h, 30m, 7d or a number of seconds (got "${String(issue.input)}")`,
+      })
+      .default('12h'),
+    SUPERADMIN_EMAIL: z.email({ error: 'SUPERADMIN_EMAIL must be an email address' }).optional(),
+    SUPERADMIN_PASSWORD: z.string().min(8, { error: 'SUPERADMIN_PASSWORD must be at least 8 characters' }).optional(),
+    SEED_DEMO: booleanVar('SEED_DEMO'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    TRUST_PROXY: z.string().default('loopback'),
+    CORS_ORIGINS: z.string().default(''),
+    LOGIN_RATE_LIMIT: z.coerce
+      .number({ error: 'LOGIN_RATE_LIMIT must be a positive integer (login requests per minute per IP)' })
+      .int({ error: 'LOGIN_RATE_LIMIT must be a positive integer (login requests per minute per IP)' })
+      .positive({ error: 'LOGIN_RATE_LIMIT must be a positive integer (login requests per minute per IP)' })
+      .default(30),
+    SIGNUP_RATE_LIMIT: z.coerce
+      .number({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
+      .int({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
+      .positive({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
+      .default(20),
+    DASHBOARD_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
+      .default('http://localhost:3000'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_PASSWORD'], message: 'SUPERADMIN_PASSWORD is required when SUPERADMIN_EMAIL is set' });
+    }
+    if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_EMAIL'], message: 'SUPERADMIN_EMAIL is required when SUPERADMIN_PASSWORD is set' });
+    }
+  });
+
+function parseTrustProxy(value: string): boolean | string {
+  const lowered = value.trim().toLowerCase();
+  if (lowered === 'true') return true;
+  if (lowered === 'false' || lowered === '') return false;
+  return value.trim();
+}
+
+/** Validates the environment. Empty variables count as unset. Throws `ConfigError` listing every problem. */
+export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? '');
+        return issue.message.includes(variable) ? issue.message : `${variable} is not valid`;
+      }),
+    );
+  }
+  const e = result.data;
+  const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : DEFAULT_DATA_DIR;
+  const database: DatabaseConfig = e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir };
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    database,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? null,
+    jwtExpiresInSeconds: parseDuration(e.JWT_EXPIRES_IN)!,
+    superAdmin: e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD } : null,
+    seedDemo: e.SEED_DEMO ?? (database.kind === 'pglite' ? 'auto' : false),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    signupRateLimitPerMinute: e.SIGNUP_RATE_LIMIT,
+    dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
+    passwordHashing: PRODUCTION_PASSWORD_HASHING,
+  };
+}
+
+/**
+ * Reads `<dataDir>/jwt-secret`, creating it with a random secret on first run, so restarts keep sessions.
+ * Several API instances behind a load balancer must share one secret: set JWT_SECRET there.
+ */
+export function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = parseEnv(env);
+  return {
+    ...parsed,
+    jwtSecret: parsed.jwtSecret ?? readOrCreateJwtSecret(parsed.dataDir),
+    messaging: loadMessagingConfig(env, parsed.dataDir),
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The messaging plugin: decorates `app.messaging` (secrets, repository, driver resolution, the job
+ * worker) and runs the worker from `onReady` until `preClose`, so it stops before the database closes.
+ */
+import fp from 'fastify-plugin';
+import { resolveMessagingConfig, type MessagingConfig } from './config';
+import { createSmtpDriver, createTwilioDriver, missingSettings, outboxDriver } from './drivers';
+import { createMessagingRepository, type MessagingRepository } from './repository';
+import { createSecretBox, type SecretBox } from './secrets';
+import type { Channel, MessageDriver } from './types';
+import { createJobWorker, type JobWorker } from './worker';
+
+export interface Messaging {
+  config: MessagingConfig;
+  secrets: SecretBox;
+  repo: MessagingRepository;
+  worker: JobWorker;
+  /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
+  driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messaging: Messaging;
+  }
+}
+
+export interface MessagingPluginOptions {
+  /** Replaces every driver (tests: a fake that never touches the network). */
+  driver?: MessageDriver;
+}
+
+export default fp<MessagingPluginOptions>(
+  async (app, options) => {
+    const config = resolveMessagingConfig(app.config.messaging);
+    if (!app.config.messaging?.secretsKey) app.log.warn('no secrets key configured: messaging secrets saved now will not decrypt after a restart');
+    const secrets = createSecretBox(config.secretsKey);
+    const repo = createMessagingRepository(app.db);
+
+    async function driverFor(businessId: string, channel: Channel): Promise<MessageDriver> {
+      if (options.driver) return options.driver;
+      const settings = await repo.findSettings(businessId);
+      if ((settings?.driver ?? config.driver) === 'outbox') return outboxDriver;
+      if (channel === 'email') {
+        if (!config.smtpUrl) throw missingSettings('smtpNotConfigured');
+        if (!settings?.email_sender) throw missingSettings('emailSenderMissing');
+        return createSmtpDriver(config.smtpUrl, settings.email_sender);
+      }
+      if (!settings?.account_sid || !settings.auth_token_encrypted || !(settings.phone_number || settings.messaging_service_sid)) {
+        throw missingSettings('twilioNotConfigured');
+      }
+      let authToken: string;
+      try {
+        authToken = secrets.decrypt(settings.auth_token_encrypted, businessId);
+      } catch {
+        throw missingSettings('tokenUnreadable');
+      }
+      return createTwilioDriver({
+        accountSid: settings.account_sid,
+        authToken,
+        phoneNumber: settings.phone_number,
+        messagingServiceSid: settings.messaging_service_sid,
+        statusCallback: config.publicUrl ? `${config.publicUrl}/api/twilio/status/${encodeURIComponent(businessId)}` : null,
+      });
+    }
+
+    const worker = createJobWorker({
+      repo,
+      config: config.worker,
+      log: app.log.child({ component: 'messaging-worker' }),
+      driverFor: (job) => driverFor(job.business_id, job.channel),
+    });
+
+    app.decorate('messaging', { config, secrets, repo, worker, driverFor });
+    if (config.worker.enabled) app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', () => worker.stop());
+  },
+  { name: 'messaging', dependencies: ['db'] },
+);

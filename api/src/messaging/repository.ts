@@ -1,0 +1,327 @@
+/** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
+import type { Queryable } from '../db';
+import type { DriverName } from './config';
+import type { Channel, SendResult } from './types';
+
+export interface StoredSettings {
+  business_id: string;
+  driver: DriverName | null;
+  account_sid: string | null;
+  auth_token_encrypted: string | null;
+  auth_token_last4: string | null;
+  phone_number: string | null;
+  messaging_service_sid: string | null;
+  email_sender: string | null;
+}
+
+export interface SettingsUpdate {
+  driver?: DriverName | null;
+  account_sid?: string | null;
+  /** undefined: keep the stored token; null: remove it; else the new encrypted value and its last four characters. */
+  auth_token?: { encrypted: string; last4: string } | null;
+  phone_number?: string | null;
+  messaging_service_sid?: string | null;
+  email_sender?: string | null;
+}
+
+export interface JobRecord {
+  id: number;
+  business_id: string;
+  campaign_id: string | null;
+  card_id: string | null;
+  channel: Channel;
+  recipient: string;
+  body: string;
+  attempts: number;
+  lock_token: string;
+}
+
+export interface DeliveryCounts {
+  total: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface LoggedMessage {
+  id: number;
+  business_id: string;
+  campaign_id: string | null;
+  card_id: string | null;
+  channel: Channel;
+  recipient: string;
+  body: string;
+  status: string;
+  driver: string;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+/** Spaces, dots, dashes and brackets removed: '+39 333 123-4567' → '+393331234567'. Same rule as PHONE_SQL. */
+export const normalizePhone = (phone: string) => phone.replace(/[\s().-]/g, '');
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizeContact = (channel: Channel, contact: string | null | undefined) =>
+  !contact ? '' : channel === 'email' ? normalizeEmail(contact) : normalizePhone(contact);
+
+/** The card's contact for a channel, normalised like `normalizeContact`. */
+const CARD_CONTACT_SQL = `CASE WHEN $3::text = 'email' THEN lower(btrim(c.email)) ELSE regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') END`;
+
+const SETTINGS_COLUMNS = 'business_id, driver, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender';
+
+export function createMessagingRepository(db: Queryable) {
+  return {
+    async findSettings(businessId: string): Promise<StoredSettings | null> {
+      const { rows } = await db.query<StoredSettings>(`SELECT ${SETTINGS_COLUMNS} FROM messaging_settings WHERE business_id = $1`, [businessId]);
+      return rows[0] ?? null;
+    },
+
+    /** Creates the row when missing; only the fields given change. */
+    async saveSettings(businessId: string, update: SettingsUpdate): Promise<void> {
+      const token = update.auth_token;
+      await db.query(
+        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $13)
+         ON CONFLICT (business_id) DO UPDATE SET
+           driver = CASE WHEN $14 THEN EXCLUDED.driver ELSE messaging_settings.driver END,
+           account_sid = CASE WHEN $8 THEN EXCLUDED.account_sid ELSE messaging_settings.account_sid END,
+           auth_token_encrypted = CASE WHEN $9 THEN EXCLUDED.auth_token_encrypted ELSE messaging_settings.auth_token_encrypted END,
+           auth_token_last4 = CASE WHEN $9 THEN EXCLUDED.auth_token_last4 ELSE messaging_settings.auth_token_last4 END,
+           phone_number = CASE WHEN $10 THEN EXCLUDED.phone_number ELSE messaging_settings.phone_number END,
+           messaging_service_sid = CASE WHEN $11 THEN EXCLUDED.messaging_service_sid ELSE messaging_settings.messaging_service_sid END,
+           email_sender = CASE WHEN $12 THEN EXCLUDED.email_sender ELSE messaging_settings.email_sender END,
+           updated_at = now()`,
+        [
+          businessId,
+          update.account_sid ?? null,
+          token?.encrypted ?? null,
+          token?.last4 ?? null,
+          update.phone_number ?? null,
+          update.messaging_service_sid ?? null,
+          update.email_sender ?? null,
+          update.account_sid !== undefined,
+          token !== undefined,
+          update.phone_number !== undefined,
+          update.messaging_service_sid !== undefined,
+          update.email_sender !== undefined,
+          update.driver ?? null,
+          update.driver !== undefined,
+        ],
+      );
+    },
+
+    async setChannelFlags(businessId: string, flags: Partial<Record<Channel, boolean>>): Promise<void> {
+      const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+      await db.query(
+        `UPDATE businesses SET
+           whatsapp_enabled = COALESCE($2::smallint, whatsapp_enabled),
+           sms_enabled = COALESCE($3::smallint, sms_enabled),
+           email_enabled = COALESCE($4::smallint, email_enabled)
+         WHERE id = $1`,
+        [businessId, flag(flags.whatsapp), flag(flags.sms), flag(flags.email)],
+      );
+    },
+
+    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; recipients: unknown } | null> {
+      const { rows } = await db.query<{ id: string; business_id: string; name: string; recipients: unknown }>(
+        'SELECT id, business_id, name, recipients FROM campaigns WHERE id = $1',
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findCard(id: string): Promise<{ id: string; business_id: string; customer_name: string; customer_phone: string | null; points: number } | null> {
+      const { rows } = await db.query<{ id: string; business_id: string; customer_name: string; customer_phone: string | null; points: number }>(
+        'SELECT id, business_id, customer_name, customer_phone, points FROM loyalty_cards WHERE id = $1',
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    async isOptedOut(businessId: string, contact: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM messaging_opt_outs WHERE business_id = $1 AND contact = $2', [businessId, contact]);
+      return rows.length > 0;
+    },
+
+    async addOptOut(businessId: string, contact: string, source = 'stop'): Promise<void> {
+      await db.query('INSERT INTO messaging_opt_outs (business_id, contact, source) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [businessId, contact, source]);
+    },
+
+    async removeOptOut(businessId: string, contact: string): Promise<void> {
+      await db.query('DELETE FROM messaging_opt_outs WHERE business_id = $1 AND contact = $2', [businessId, contact]);
+    },
+
+    /** A provider's later report on a message it accepted (Twilio status callback). Answers the rows changed. */
+    async updateProviderStatus(businessId: string, providerMessageId: string, status: SendResult['status'], error: string | null): Promise<number> {
+      const { rows } = await db.query(
+        `UPDATE outbox_messages SET status = $3, error = COALESCE($4, error)
+          WHERE business_id = $1 AND provider_message_id = $2 RETURNING id`,
+        [businessId, providerMessageId, status, error],
+      );
+      return rows.length;
+    },
+
+    /**
+     * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, or cards of
+     * the business with that contact none of which consents to marketing) and recipients without a
+     * contact become 'skipped' rows. Existing idempotency keys are left alone.
+     */
+    async enqueueCampaign(input: { businessId: string; campaignId: string; channel: Channel; body: string; contacts: string[] }) {
+      const { rows } = await db.query<{ status: 'queued' | 'skipped' }>(
+        `WITH input AS (
+           SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, ord
+             FROM unnest($5::text[]) WITH ORDINALITY AS t(contact, ord)
+         ), dedup AS (
+           SELECT DISTINCT ON (key_part) contact, key_part FROM input ORDER BY key_part, ord
+         ), cards AS (
+           SELECT contact, bool_or(marketing_consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
+             FROM (SELECT ${CARD_CONTACT_SQL} AS contact, c.marketing_consent, c.id, c.created_at FROM loyalty_cards c WHERE c.business_id = $1) cc
+            WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
+            GROUP BY contact
+         ), classified AS (
+           SELECT d.contact, d.key_part, cards.card_id,
+                  CASE WHEN d.contact = '' THEN 'no_contact'
+                       WHEN EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = $1 AND o.contact = d.contact) THEN 'opt_out'
+                       WHEN cards.consent = false THEN 'no_consent' END AS skip_reason
+             FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
+         )
+         INSERT INTO messaging_jobs (business_id, campaign_id, card_id, channel, recipient, body, idempotency_key, status, skip_reason)
+         SELECT $1, $2, card_id, $3, contact, $4, 'campaign:' || $2::text || ':' || $3::text || ':' || key_part,
+                CASE WHEN skip_reason IS NULL THEN 'queued' ELSE 'skipped' END, skip_reason
+           FROM classified ORDER BY key_part
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING status`,
+        [input.businessId, input.campaignId, input.channel, input.body, input.contacts],
+      );
+      const queued = rows.filter((r) => r.status === 'queued').length;
+      const distinct = new Set(input.contacts.map((c, i) => (c === '' ? `#${i}` : c))).size;
+      return { queued, skipped: rows.length - queued, alreadyEnqueued: distinct - rows.length };
+    },
+
+    /** A single job; answers false when the idempotency key was already used. */
+    async enqueueOne(job: { businessId: string; cardId: string | null; channel: Channel; recipient: string; body: string; idempotencyKey: string }): Promise<boolean> {
+      const { rows } = await db.query(
+        `INSERT INTO messaging_jobs (business_id, card_id, channel, recipient, body, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+        [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes up to `limit` due jobs for this worker: queued ones whose time has come and 'sending' ones whose
+     * worker let the lease run out. SKIP LOCKED lets several workers (instances) claim side by side.
+     */
+    async claim(limit: number, leaseMs: number, lockToken: string): Promise<JobRecord[]> {
+      const { rows } = await db.query<JobRecord>(
+        `WITH due AS (
+           SELECT id FROM messaging_jobs
+            WHERE status IN ('queued', 'sending') AND next_run_at <= now()
+              AND (status = 'queued' OR locked_until <= now())
+            ORDER BY next_run_at, id
+            LIMIT $1
+            FOR UPDATE SKIP LOCKED
+         )
+         UPDATE messaging_jobs j
+            SET status = 'sending', attempts = j.attempts + 1, lock_token = $3, updated_at = now(),
+                locked_until = now() + $2 * interval '1 millisecond'
+           FROM due WHERE j.id = due.id
+         RETURNING j.id, j.business_id, j.campaign_id, j.card_id, j.channel, j.recipient, j.body, j.attempts, j.lock_token`,
+        [limit, leaseMs, lockToken],
+      );
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * Marks the job sent and logs the message in one statement, only while this worker still holds it:
+     * false when the lease was lost (another worker took the job over), and then nothing is written.
+     */
+    async complete(job: JobRecord, driver: string, result: SendResult): Promise<boolean> {
+      const { rows } = await db.query(
+        `WITH done AS (
+           UPDATE messaging_jobs SET status = 'sent', provider_message_id = $3, sent_at = now(), updated_at = now(),
+                  lock_token = NULL, locked_until = NULL, last_error = NULL
+            WHERE id = $1 AND lock_token = $2 AND status = 'sending'
+           RETURNING id, business_id, campaign_id, card_id, channel, recipient, body
+         )
+         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, provider_message_id, job_id)
+         SELECT business_id, campaign_id, card_id, channel, recipient, body, $4, $5, $3, id FROM done
+         RETURNING id`,
+        [job.id, job.lock_token, result.providerMessageId, result.status, driver],
+      );
+      return rows.length > 0;
+    },
+
+    /** Back to the queue at `retryInMs`, or (retryInMs null) failed for good and logged as failed. */
+    async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null): Promise<void> {
+      if (retryInMs !== null) {
+        await db.query(
+          `UPDATE messaging_jobs SET status = 'queued', next_run_at = now() + $3 * interval '1 millisecond', last_error = $4,
+                  lock_token = NULL, locked_until = NULL, updated_at = now()
+            WHERE id = $1 AND lock_token = $2`,
+          [job.id, job.lock_token, retryInMs, error],
+        );
+        return;
+      }
+      await db.query(
+        `WITH done AS (
+           UPDATE messaging_jobs SET status = 'failed', last_error = $3, lock_token = NULL, locked_until = NULL, updated_at = now()
+            WHERE id = $1 AND lock_token = $2
+           RETURNING id, business_id, campaign_id, card_id, channel, recipient, body
+         )
+         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, error, job_id)
+         SELECT business_id, campaign_id, card_id, channel, recipient, body, 'failed', $4, $3, id FROM done`,
+        [job.id, job.lock_token, error, driver],
+      );
+    },
+
+    /** A message sent outside the queue (connection test). */
+    async logMessage(message: { businessId: string; channel: Channel; recipient: string; body: string; driver: string; result?: SendResult; error?: string }) {
+      await db.query(
+        `INSERT INTO outbox_messages (business_id, channel, recipient, body, status, driver, provider_message_id, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          message.businessId,
+          message.channel,
+          message.recipient,
+          message.body,
+          message.result?.status ?? 'failed',
+          message.driver,
+          message.result?.providerMessageId ?? null,
+          message.error ?? null,
+        ],
+      );
+    },
+
+    async deliveryCounts(campaignId: string, channel?: Channel): Promise<DeliveryCounts> {
+      const { rows } = await db.query<DeliveryCounts>(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
+                count(*) FILTER (WHERE status = 'sent')::int AS sent,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                count(*) FILTER (WHERE status = 'skipped')::int AS skipped
+           FROM messaging_jobs WHERE campaign_id = $1 AND ($2::text IS NULL OR channel = $2::text)`,
+        [campaignId, channel ?? null],
+      );
+      return rows[0];
+    },
+
+    /** The message log, newest first. */
+    async listMessages(filter: { businessId?: string; campaignId?: string; channel?: Channel; limit: number; offset: number }) {
+      const params = [filter.businessId ?? null, filter.campaignId ?? null, filter.channel ?? null];
+      const where = `($1::text IS NULL OR business_id = $1::text) AND ($2::text IS NULL OR campaign_id = $2::text) AND ($3::text IS NULL OR channel = $3::text)`;
+      const [{ rows }, count] = await Promise.all([
+        db.query<LoggedMessage>(
+          `SELECT id, business_id, campaign_id, card_id, channel, recipient, body, status, driver, provider_message_id, error, created_at
+             FROM outbox_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+          [...params, filter.limit, filter.offset],
+        ),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM outbox_messages WHERE ${where}`, params),
+      ]);
+      return { total: count.rows[0].total, messages: rows };
+    },
+  };
+}
+
+export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

@@ -1,0 +1,42 @@
+import type { DriverName } from './config';
+
+export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One message as a driver sees it. */
+export interface OutgoingMessage {
+  businessId: string;
+  channel: Channel;
+  /** E.164 phone (whatsapp, sms) or e-mail address. */
+  recipient: string;
+  body: string;
+  /** E-mail subject. */
+  subject?: string;
+}
+
+export interface SendResult {
+  /** The provider's id for the message (Twilio SID, SMTP message id); null for the outbox. */
+  providerMessageId: string | null;
+  /** As recorded in outbox_messages. */
+  status: 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+}
+
+/** A way to send messages. Drivers never touch the database: the caller records the result. */
+export interface MessageDriver {
+  /** Recorded with each message ('outbox', 'twilio', 'smtp', or a test double's name). */
+  readonly name: string;
+  send(message: OutgoingMessage): Promise<SendResult>;
+}
+
+/** A send that failed with an Italian reason; `permanent` ones are not retried (bad settings, bad number). */
+export class MessagingError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MessagingError';
+  }
+}
+
+export type { DriverName };

@@ -1,0 +1,52 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
+import { MESSAGES } from '../messages';
+import { validationMessage } from '../validation';
+
+/** Italian text for fastify's own client errors (bad JSON, body too large, …). */
+function clientErrorMessage(error: FastifyError, statusCode: number): string {
+  switch (statusCode) {
+    case 400:
+      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return MESSAGES.missingBody;
+      return error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? MESSAGES.invalidJson : MESSAGES.badRequest;
+    case 401:
+      return MESSAGES.notAuthenticated;
+    case 403:
+      return MESSAGES.forbidden;
+    case 404:
+      return MESSAGES.notFound;
+    case 413:
+      return MESSAGES.payloadTooLarge;
+    case 415:
+      return MESSAGES.unsupportedMediaType;
+    case 429:
+      return MESSAGES.tooManyRequests;
+    default:
+      return MESSAGES.badRequest;
+  }
+}
+
+/** Every error leaves as `{ "error": "<Italian message>" }`; 5xx are logged and never show internals. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply.code(400).send({ error: validationMessage(error.validation) });
+      }
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send({ error: error.message });
+      }
+      const statusCode = error.statusCode ?? 500;
+      if (statusCode >= 500 || statusCode < 400 || isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(500).send({ error: MESSAGES.internal });
+      }
+      return reply.code(statusCode).send({ error: clientErrorMessage(error, statusCode) });
+    });
+
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: MESSAGES.notFound }));
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,83 @@
+import type { Queryable } from '../db';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface CampaignRecipient {
+  customer_name?: string | null;
+  customer_phone: string | null;
+  email: string | null;
+}
+
+export interface CampaignRecord {
+  id: string;
+  business_id: string;
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  targets: string[];
+  recipients: CampaignRecipient[];
+  channels: Channel[];
+  created_at: string;
+}
+
+export interface NewCampaign {
+  business_id: string;
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  targets: string[];
+  recipients: CampaignRecipient[];
+  channels: Channel[];
+  created_by: string;
+}
+
+const CAMPAIGN_COLUMNS = 'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.created_at';
+
+export function createCampaignsRepository(db: Queryable) {
+  return {
+    async create(campaign: NewCampaign): Promise<CampaignRecord> {
+      const { rows } = await db.query<CampaignRecord>(
+        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8)
+         RETURNING ${CAMPAIGN_COLUMNS}`,
+        [
+          campaign.business_id,
+          campaign.name,
+          campaign.description,
+          campaign.status,
+          JSON.stringify(campaign.targets),
+          JSON.stringify(campaign.recipients),
+          JSON.stringify(campaign.channels),
+          campaign.created_by,
+        ],
+      );
+      return rows[0];
+    },
+
+    /** Deletes the campaign when it belongs to a business the owner manages (`ownerId` null: any). */
+    async deleteInScope(id: string, ownerId: string | null): Promise<boolean> {
+      const { rows } = await db.query(
+        `DELETE FROM campaigns c WHERE c.id = $1
+            AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND b.owner_id = $2))
+          RETURNING c.id`,
+        [id, ownerId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Newest first. */
+    async listByBusiness(businessId: string): Promise<CampaignRecord[]> {
+      const { rows } = await db.query<CampaignRecord>(
+        `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.business_id = $1 ORDER BY c.created_at DESC, c.id`,
+        [businessId],
+      );
+      return rows;
+    },
+  };
+}
+
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;

@@ -1,0 +1,21 @@
+import type { Queryable } from '../db';
+import { createBusinessesRepository } from './businesses';
+import { createCampaignsRepository } from './campaigns';
+import { createLoginAttemptsRepository } from './login-attempts';
+import { createLoyaltyCardsRepository } from './loyalty-cards';
+import { createMessagingSettingsRepository } from './messaging-settings';
+import { createUsersRepository } from './users';
+
+/** Every repository over one connection (the pool, or a transaction). */
+export function createRepositories(db: Queryable) {
+  return {
+    users: createUsersRepository(db),
+    businesses: createBusinessesRepository(db),
+    loyaltyCards: createLoyaltyCardsRepository(db),
+    campaigns: createCampaignsRepository(db),
+    messagingSettings: createMessagingSettingsRepository(db),
+    loginAttempts: createLoginAttemptsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db';
+
+export interface LoyaltyCardRecord {
+  id: string;
+  business_id: string;
+  user_id: string | null;
+  card_number: string;
+  customer_name: string;
+  customer_phone: string | null;
+  email: string | null;
+  /** 'YYYY-MM-DD' */
+  birth_date: string | null;
+  points: number;
+  created_at: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  card_id: string;
+  points: number;
+  description: string;
+  author_id: string | null;
+  author_name: string | null;
+  created_at: string;
+}
+
+/**
+ * Whose cards a query may touch: `null` for a super admin (any business), an admin's id (only the
+ * businesses it owns), or `{ holderId }` for a client reading its own cards.
+ */
+export type CardScope = { ownerId: string | null } | { holderId: string };
+
+export type CardStatus = 'active' | 'inactive';
+
+export interface CardListFilter {
+  q?: string;
+  status?: CardStatus;
+  /** Only cards with at least these points (bonus automation asks for the cards at or above its threshold). */
+  minPoints?: number;
+  limit?: number;
+  offset?: number;
+}
+
+export interface NewCard {
+  business_id: string;
+  user_id: string;
+  customer_name: string;
+  customer_phone: string | null;
+  email: string | null;
+  privacy_ack: boolean;
+  marketing_consent: boolean;
+}
+
+export interface CardStats {
+  total_cards: number;
+  total_points: number;
+  active_cards: number;
+  average_points: number;
+  buckets: { zero: number; from1to50: number; from51to100: number; over100: number };
+  /** The last 6 months, oldest first, current month last, zero-filled: 'YYYY-MM'. */
+  months: { month: string; new_cards: number; points: number }[];
+}
+
+const CARD_COLUMNS = 'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at';
+
+/** SQL condition limiting `c` (loyalty_cards) to the scope; its parameter is `$n`. */
+function scopeCondition(scope: CardScope, n: number): { sql: string; param: string | null } {
+  if ('holderId' in scope) return { sql: `c.user_id = $${n}`, param: scope.holderId };
+  return {
+    sql: `($${n}::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND b.owner_id = $${n}))`,
+    param: scope.ownerId,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const randomCardNumber = () => `LC-${String(crypto.randomInt(10_000_000, 100_000_000))}`;
+
+function filterSql(businessId: string, filter: CardListFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [businessId];
+  const conditions = ['c.business_id = $1'];
+  if (filter.q) {
+    params.push(likePattern(filter.q));
+    const p = `$${params.length}`;
+    conditions.push(`(c.customer_name ILIKE ${p} OR c.card_number ILIKE ${p} OR c.customer_phone ILIKE ${p})`);
+  }
+  if (filter.status === 'active') conditions.push('c.points > 0');
+  if (filter.status === 'inactive') conditions.push('c.points <= 0');
+  if (filter.minPoints !== undefined) {
+    params.push(filter.minPoints);
+    conditions.push(`c.points >= $${params.length}`);
+  }
+  return { where: conditions.join(' AND '), params };
+}
+
+export function createLoyaltyCardsRepository(db: Queryable) {
+  return {
+    /** Newest first; every card of the business matching the filter (no paging). */
+    async listByBusiness(businessId: string, filter: Omit<CardListFilter, 'limit' | 'offset'> = {}): Promise<LoyaltyCardRecord[]> {
+      const { where, params } = filterSql(businessId, filter);
+      const { rows } = await db.query<LoyaltyCardRecord>(
+        `SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id`,
+        params,
+      );
+      return rows;
+    },
+
+    /** One page, newest first, with the number of matching cards. */
+    async pageByBusiness(businessId: string, filter: CardListFilter & { limit: number; offset: number }) {
+      const { where, params } = filterSql(businessId, filter);
+      const n = params.length;
+      const [page, count] = await Promise.all([
+        db.query<LoyaltyCardRecord>(
+          `SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...params, filter.limit, filter.offset],
+        ),
+        db.query<{ total: number }>(`SELECT count(*) AS total FROM loyalty_cards c WHERE ${where}`, params),
+      ]);
+      return { items: page.rows, total: count.rows[0].total };
+    },
+
+    /** The card if it exists within the scope, else null (a foreign card looks like a missing one). */
+    async findInScope(id: string, scope: CardScope): Promise<(LoyaltyCardRecord & { business_name: string }) | null> {
+      const s = scopeCondition(scope, 2);
+      const { rows } = await db.query<LoyaltyCardRecord & { business_name: string }>(
+        `SELECT ${CARD_COLUMNS}, bn.name AS business_name
+           FROM loyalty_cards c JOIN businesses bn ON bn.id = c.business_id
+          WHERE c.id = $1 AND ${s.sql}`,
+        [id, s.param],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findByBusinessAndUser(businessId: string, userId: string): Promise<LoyaltyCardRecord | null> {
+      const { rows } = await db.query<LoyaltyCardRecord>(`SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE c.business_id = $1 AND c.user_id = $2`, [
+        businessId,
+        userId,
+      ]);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The user's card in the business, created when missing. Safe against concurrent calls (the unique
+     * index on (business_id, user_id)); a clashing random card number is retried.
+     */
+    async findOrCreate(card: NewCard): Promise<{ card: LoyaltyCardRecord; created: boolean }> {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const existing = await this.findByBusinessAndUser(card.business_id, card.user_id);
+        if (existing) return { card: existing, created: false };
+        const { rows } = await db.query<LoyaltyCardRecord>(
+          `INSERT INTO loyalty_cards AS c (business_id, user_id, card_number, customer_name, customer_phone, email, privacy_ack, marketing_consent)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT DO NOTHING
+           RETURNING ${CARD_COLUMNS}`,
+          [card.business_id, card.user_id, randomCardNumber(), card.customer_name, card.customer_phone, card.email, card.privacy_ack, card.marketing_consent],
+        );
+        if (rows[0]) return { card: rows[0], created: true };
+      }
+      throw new Error('could not allocate a card number');
+    },
+
+    /**
+     * Adds `points` (may be negative) to the balance of a card in the scope and writes the ledger row, in
+     * the caller's transaction. The balance is updated in place (`points = points + $n`), so concurrent
+     * updates all count. Null when the card is not in the scope; 'negative' when the balance would drop
+     * below zero (nothing written).
+     */
+    async addPoints(
+      id: string,
+      scope: CardScope,
+      change: { points: number; description: string; authorId: string | null; userId?: string },
+    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative'> {
+      const s = scopeCondition(scope, 3);
+      const { rows } = await db.query<{ points: number }>(
+        `UPDATE loyalty_cards c SET points = c.points + $2
+          WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
+          RETURNING c.points`,
+        [id, change.points, s.param, change.userId ?? null],
+      );
+      if (!rows[0]) {
+        const card = await this.findInScope(id, scope);
+        return card && (change.userId === undefined || card.user_id === change.userId) ? 'negative' : null;
+      }
+      const entry = await db.query<LedgerEntry>(
+        `INSERT INTO points_ledger AS l (card_id, points, description, author_id) VALUES ($1, $2, $3, $4)
+         RETURNING l.id, l.card_id, l.points, l.description, l.author_id,
+                   (SELECT full_name FROM users WHERE id = l.author_id) AS author_name, l.created_at`,
+        [id, change.points, change.description, change.authorId],
+      );
+      return { balance: rows[0].points, entry: entry.rows[0] };
+    },
+
+    /** Newest first. */
+    async ledger(cardId: string): Promise<LedgerEntry[]> {
+      const { rows } = await db.query<LedgerEntry>(
+        `SELECT l.id, l.card_id, l.points, l.description, l.author_id, u.full_name AS author_name, l.created_at
+           FROM points_ledger l LEFT JOIN users u ON u.id = l.author_id
+          WHERE l.card_id = $1 ORDER BY l.created_at DESC, l.id DESC`,
+        [cardId],
+      );
+      return rows;
+    },
+
+    async deleteInScope(id: string, scope: CardScope): Promise<boolean> {
+      const s = scopeCondition(scope, 2);
+      const { rows } = await db.query(`DELETE FROM loyalty_cards c WHERE c.id = $1 AND ${s.sql} RETURNING c.id`, [id, s.param]);
+      return rows.length > 0;
+    },
+
+    /** Overview tiles, buckets and the last 6 months (zero-filled), all computed in SQL. */
+    async stats(businessId: string, now: Date): Promise<CardStats> {
+      const tiles = await db.query<{
+        total_cards: number; total_points: number; active_cards: number; average_points: number;
+        zero: number; from1to50: number; from51to100: number; over100: number;
+      }>(
+        `SELECT count(*) AS total_cards,
+                coalesce(sum(points), 0) AS total_points,
+                count(*) FILTER (WHERE points > 0) AS active_cards,
+                coalesce(round(avg(points), 2), 0) AS average_points,
+                count(*) FILTER (WHERE points <= 0) AS zero,
+                count(*) FILTER (WHERE points > 0 AND points <= 50) AS from1to50,
+                count(*) FILTER (WHERE points > 50 AND points <= 100) AS from51to100,
+                count(*) FILTER (WHERE points > 100) AS over100
+           FROM loyalty_cards WHERE business_id = $1`,
+        [businessId],
+      );
+      const months = await db.query<{ month: string; new_cards: number; points: number }>(
+        `WITH bounds AS (SELECT date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AS this_month),
+              series AS (
+                SELECT generate_series(this_month - interval '5 months', this_month, interval '1 month') AS month FROM bounds
+              ),
+              cards AS (
+                SELECT date_trunc('month', created_at AT TIME ZONE 'UTC') AS month, count(*) AS n
+                  FROM loyalty_cards, bounds
+                 WHERE business_id = $1 AND created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
+                 GROUP BY 1
+              ),
+              points AS (
+                SELECT date_trunc('month', l.created_at AT TIME ZONE 'UTC') AS month, sum(l.points) AS total
+                  FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id, bounds
+                 WHERE c.business_id = $1 AND l.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
+                 GROUP BY 1
+              )
+         SELECT to_char(s.month, 'YYYY-MM') AS month, coalesce(cards.n, 0) AS new_cards, coalesce(points.total, 0) AS points
+           FROM series s LEFT JOIN cards ON cards.month = s.month LEFT JOIN points ON points.month = s.month
+          ORDER BY s.month`,
+        [businessId, now.toISOString()],
+      );
+      const t = tiles.rows[0];
+      return {
+        total_cards: t.total_cards,
+        total_points: t.total_points,
+        active_cards: t.active_cards,
+        average_points: t.average_points,
+        buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
+        months: months.rows,
+      };
+    },
+  };
+}
+
+export type LoyaltyCardsRepository = ReturnType<typeof createLoyaltyCardsRepository>;

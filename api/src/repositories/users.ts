@@ -1,0 +1,124 @@
+import type { Queryable } from '../db';
+
+export type Role = 'client' | 'admin' | 'super_admin';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  phone: string | null;
+  created_at: string;
+  business_id: string | null;
+}
+
+export interface UserListItem extends UserRecord {
+  /** The user's card (in the filtered business, else the newest), or null. */
+  card_id: string | null;
+}
+
+export interface NewUser {
+  email: string;
+  full_name: string;
+  role: Role;
+  phone?: string | null;
+  password_hash?: string | null;
+  business_id?: string | null;
+}
+
+const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at, u.business_id';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function createUsersRepository(db: Queryable) {
+  return {
+    async findCredentialsByEmail(email: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
+      const { rows } = await db.query<UserRecord & { password_hash: string | null }>(
+        `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1`,
+        [normalizeEmail(email)],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findById(id: string): Promise<UserRecord | null> {
+      const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+
+    async create(user: NewUser): Promise<UserRecord> {
+      const { rows } = await db.query<UserRecord>(
+        `INSERT INTO users AS u (email, full_name, role, phone, password_hash, business_id)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING ${USER_COLUMNS}`,
+        [normalizeEmail(user.email), user.full_name, user.role, user.phone ?? null, user.password_hash ?? null, user.business_id ?? null],
+      );
+      return rows[0];
+    },
+
+    async findCredentialsById(id: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
+      const { rows } = await db.query<UserRecord & { password_hash: string | null }>(
+        `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.id = $1`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [normalizeEmail(email)]);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The user with this e-mail, created as a client (no password) when there is none. Safe against
+     * concurrent signups with the same address (unique e-mail index). An existing account is not changed.
+     */
+    async findOrCreateClient(user: { email: string; full_name: string; phone: string | null; business_id: string }): Promise<UserRecord> {
+      const { rows } = await db.query<UserRecord>(
+        `INSERT INTO users AS u (email, full_name, role, phone, business_id)
+         VALUES ($1, $2, 'client', $3, $4)
+         ON CONFLICT (email) DO NOTHING
+         RETURNING ${USER_COLUMNS}`,
+        [normalizeEmail(user.email), user.full_name, user.phone, user.business_id],
+      );
+      return rows[0] ?? (await this.findByEmail(user.email))!;
+    },
+
+    /** Admins, oldest first, each with the number of businesses it owns. */
+    async listAdmins(): Promise<(UserRecord & { business_count: number })[]> {
+      const { rows } = await db.query<UserRecord & { business_count: number }>(
+        `SELECT ${USER_COLUMNS}, (SELECT count(*) FROM businesses b WHERE b.owner_id = u.id) AS business_count
+           FROM users u WHERE u.role = 'admin' ORDER BY u.created_at, u.id`,
+      );
+      return rows;
+    },
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    },
+
+    /** Everyone (newest first), or with `businessId` only the holders of a card in that business. */
+    async list(filter: { businessId?: string } = {}): Promise<UserListItem[]> {
+      const { rows } = await db.query<UserListItem>(
+        `SELECT ${USER_COLUMNS}, card.id AS card_id
+           FROM users u
+           LEFT JOIN LATERAL (
+             SELECT c.id FROM loyalty_cards c
+              WHERE c.user_id = u.id AND ($1::text IS NULL OR c.business_id = $1)
+              ORDER BY c.created_at DESC, c.id
+              LIMIT 1
+           ) card ON true
+          WHERE $1::text IS NULL OR card.id IS NOT NULL
+          ORDER BY u.created_at DESC, u.id`,
+        [filter.businessId ?? null],
+      );
+      return rows;
+    },
+
+    async count(): Promise<number> {
+      const { rows } = await db.query<{ count: number }>('SELECT count(*) AS count FROM users');
+      return rows[0].count;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, HttpError, unauthorized } from '../errors';
+import { MESSAGES } from '../messages';
+import { bearerAuth, errorResponses, messageSchema } from '../schemas/common';
+import { changePasswordBodySchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
+import { createLoginService } from '../services/login';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginService = createLoginService({
+    users: app.repos.users,
+    loginAttempts: app.repos.loginAttempts,
+    passwords: app.passwords,
+    tokens: app.tokens,
+    clock: app.clock,
+  });
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accesso con email e password',
+        description: '3 tentativi errati per lo stesso indirizzo bloccano l’accesso per 5 minuti (429).',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const outcome = await loginService.login(request.body.email, request.body.password);
+      if (outcome.status === 'locked') throw new HttpError(429, MESSAGES.loginLocked);
+      if (outcome.status === 'invalid') throw unauthorized(MESSAGES.invalidCredentials);
+      return { token: outcome.token, user: outcome.user };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Utente della sessione', security: bearerAuth, response: { 200: userSchema, ...errorResponses(401) } },
+    },
+    async (request) => request.user!,
+  );
+
+  app.put(
+    '/change-password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Cambia la password dell’utente della sessione',
+        description: 'Verifica la password attuale; la nuova deve avere almeno 8 caratteri.',
+        security: bearerAuth,
+        body: changePasswordBodySchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const account = await app.repos.users.findCredentialsById(request.user!.id);
+      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword))) {
+        throw badRequest(MESSAGES.currentPasswordWrong);
+      }
+      await app.repos.users.setPasswordHash(account.id, await app.passwords.hash(request.body.newPassword));
+      return { message: MESSAGES.passwordUpdated };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+
+/** A database that does not answer within this time counts as down (a load balancer is waiting). */
+const DATABASE_CHECK_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Stato del servizio e del database',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), database: z.literal('unreachable'), error: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await withTimeout(app.db.query('SELECT 1'), DATABASE_CHECK_TIMEOUT_MS);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'error', database: 'unreachable', error: MESSAGES.databaseUnavailable });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth';
+import businessRoutes from './business';
+import campaignRoutes from './campaigns';
+import docsRoutes from './docs';
+import healthRoutes from './health';
+import loyaltyCardRoutes from './loyalty-cards';
+import messagingRoutes from './messaging';
+import qrcodeRoutes from './qrcode';
+import settingsRoutes from './settings';
+import twilioRoutes from './twilio';
+import userRoutes from './users';
+
+/** One module per resource; its prefix is the URL segment it serves (all under /api). */
+const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
+  ['/auth', authRoutes],
+  ['/business', businessRoutes],
+  ['/loyalty-cards', loyaltyCardRoutes],
+  ['/campaigns', campaignRoutes],
+  ['/twilio', twilioRoutes],
+  // Sending (campaign send, send-whatsapp, deliveries, outbox): full paths, across resources.
+  ['', messagingRoutes],
+  ['/users', userRoutes],
+  ['/qrcode', qrcodeRoutes],
+  ['/settings', settingsRoutes],
+  ['/health', healthRoutes],
+  ['/docs', docsRoutes],
+];
+
+const routes: FastifyPluginAsync = async (app) => {
+  for (const [prefix, plugin] of ROUTE_MODULES) await app.register(plugin, { prefix });
+};
+
+export default routes;

@@ -1,0 +1,212 @@
+/**
+ * Sending: campaign sends and single WhatsApp messages go through the job queue (src/messaging); the
+ * answers come at once, the deliveries route shows the progress and the outbox route the message log.
+ */
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, badRequest, notFound } from '../errors';
+import { MESSAGES } from '../messages';
+import type { UserRecord } from '../repositories/users';
+import { bonusMessage, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import { normalizeContact } from '../messaging/repository';
+import { CHANNELS, type Channel } from '../messaging/types';
+import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../schemas/common';
+
+const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
+
+const campaignSendBodySchema = z.object({
+  service: z.enum(CHANNELS),
+  message: z.string().trim().min(1, MESSAGING_MESSAGES.messageEmpty).max(160, MESSAGING_MESSAGES.messageTooLong),
+});
+
+const campaignSendResponseSchema = z.object({
+  message: z.string(),
+  queued: z.number().int().describe('Messaggi messi in coda ora'),
+  skipped: z.number().int().describe('Destinatari saltati: consenso negato, STOP ricevuto o contatto mancante'),
+  alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale (non rinviati)'),
+});
+
+const sendWhatsappBodySchema = z.object({
+  message: z.string().trim().max(1600, MESSAGING_MESSAGES.whatsappMessageTooLong).default('').describe('Vuoto: testo del bonus con nome e punti'),
+});
+
+const deliveriesSchema = z.object({
+  campaignId: z.string(),
+  total: z.number().int(),
+  queued: z.number().int().describe('In coda o in invio'),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+
+const outboxQuerySchema = z.object({
+  businessId: z.string().trim().min(1).max(200).optional(),
+  campaignId: z.string().trim().min(1).max(200).optional(),
+  channel: z.enum(CHANNELS).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const loggedMessageSchema = z.object({
+  id: z.number().int(),
+  business_id: z.string(),
+  campaign_id: z.string().nullable(),
+  card_id: z.string().nullable(),
+  channel: z.enum(CHANNELS),
+  recipient: z.string(),
+  body: z.string(),
+  status: z.string(),
+  driver: z.string(),
+  provider_message_id: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: timestampSchema,
+});
+
+/** Contacts of the campaign's recipients for the channel, normalised; '' where one has none. */
+function recipientContacts(recipients: unknown, channel: Channel): string[] {
+  let list = recipients;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      list = [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map((r) => {
+    if (typeof r === 'string') return (channel === 'email') === r.includes('@') ? normalizeContact(channel, r) : '';
+    if (!r || typeof r !== 'object') return '';
+    const { customer_phone, customerphone, email, customeremail } = r as Record<string, unknown>;
+    const contact = channel === 'email' ? (email ?? customeremail) : (customer_phone ?? customerphone);
+    return typeof contact === 'string' ? normalizeContact(channel, contact) : '';
+  });
+}
+
+const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Ownership of a resource of a business: a foreign one answers the same 404 as an unknown one. */
+  async function authorizeOwned(user: UserRecord, businessId: string, notFoundMessage: string) {
+    try {
+      await app.authorizeBusiness(user, businessId);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(notFoundMessage);
+      throw error;
+    }
+  }
+
+  async function ownedCampaign(user: UserRecord, id: string) {
+    const campaign = await app.messaging.repo.findCampaign(id);
+    if (!campaign) throw notFound(MESSAGES.campaignNotFound);
+    await authorizeOwned(user, campaign.business_id, MESSAGES.campaignNotFound);
+    return campaign;
+  }
+
+  async function requireChannel(businessId: string, channel: Channel) {
+    const business = await app.repos.businesses.findById(businessId);
+    if (!business || business[FLAG_COLUMN[channel]] !== 1) throw badRequest(serviceDisabled(channel));
+  }
+
+  app.post(
+    '/campaigns/:id/send',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Invia un messaggio ai destinatari di una campagna',
+        description:
+          'Mette in coda un messaggio per destinatario (telefono per WhatsApp/SMS, email per Email) e risponde subito. ' +
+          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, consenso marketing negato sulla carta, contatto mancante.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: campaignSendBodySchema,
+        response: { 200: campaignSendResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      const { service, message } = request.body;
+      await requireChannel(campaign.business_id, service);
+      const counts = await app.messaging.repo.enqueueCampaign({
+        businessId: campaign.business_id,
+        campaignId: campaign.id,
+        channel: service,
+        body: message,
+        contacts: recipientContacts(campaign.recipients, service),
+      });
+      if (counts.queued > 0) app.messaging.worker.wake();
+      request.log.info({ campaignId: campaign.id, service, ...counts }, 'campaign send enqueued');
+      return { message: MESSAGING_MESSAGES.sent, ...counts };
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/deliveries',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Avanzamento degli invii di una campagna',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: z.object({ channel: z.enum(CHANNELS).optional() }),
+        response: { 200: deliveriesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel)) };
+    },
+  );
+
+  app.post(
+    '/loyalty-cards/:id/send-whatsapp',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Invia un WhatsApp al titolare di una carta',
+        description:
+          'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Messaggio vuoto: testo del bonus con nome e punti. ' +
+          'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+        body: sendWhatsappBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.messaging.repo.findCard(request.params.id);
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      await authorizeOwned(request.user!, card.business_id, MESSAGES.cardNotFound);
+      await requireChannel(card.business_id, 'whatsapp');
+      const recipient = normalizeContact('whatsapp', card.customer_phone);
+      if (!recipient) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
+      if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
+      const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
+      const body = request.body.message || bonusMessage(card.customer_name, card.points);
+      if (await app.messaging.repo.enqueueOne({ businessId: card.business_id, cardId: card.id, channel: 'whatsapp', recipient, body, idempotencyKey: `card:${card.id}:whatsapp:${key}` })) {
+        app.messaging.worker.wake();
+      }
+      return { message: MESSAGING_MESSAGES.whatsappSent };
+    },
+  );
+
+  app.get(
+    '/outbox',
+    {
+      onRequest: [app.authenticate, app.requireRole('super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Registro dei messaggi inviati (solo super admin)',
+        description: 'Ogni messaggio, qualunque driver: con il driver outbox è ciò che sarebbe partito. Dal più recente.',
+        security: bearerAuth,
+        querystring: outboxQuerySchema,
+        response: { 200: z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => app.messaging.repo.listMessages(request.query),
+  );
+};
+
+export default messagingRoutes;

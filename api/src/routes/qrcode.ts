@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../errors';
+import { MESSAGES } from '../messages';
+import { createRepositories } from '../repositories';
+import { bearerAuth, errorResponses } from '../schemas/common';
+import { pointsResultSchema, qrScanBodySchema } from '../schemas/loyalty-cards';
+import { cardScope } from '../services/card-scope';
+
+/** What the ledger says for points added by scanning a card's QR code. */
+export const QR_SCAN_DESCRIPTION = 'Punti aggiunti tramite QR code';
+
+const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/scan',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Aggiunge punti dalla scansione del QR di una carta',
+        description: '`card_id` e `user_id` devono appartenere alla stessa carta (altrimenti 404). Una transazione: movimento e nuovo saldo.',
+        security: bearerAuth,
+        body: qrScanBodySchema,
+        response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { card_id, user_id, points } = request.body;
+      const result = await app.db.transaction((tx) =>
+        createRepositories(tx).loyaltyCards.addPoints(card_id, cardScope(user), { points, description: QR_SCAN_DESCRIPTION, authorId: user.id, userId: user_id }),
+      );
+      // Points are at least 1 here, so the balance cannot go negative.
+      if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
+      return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };
+    },
+  );
+};
+
+export default qrcodeRoutes;

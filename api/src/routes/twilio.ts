@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, badRequest, notFound } from '../errors';
+import { MESSAGES } from '../messages';
+import { connectionTestSucceeded, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import { createMessagingRepository, normalizeContact, type SettingsUpdate } from '../messaging/repository';
+import { TWILIO_STATUSES } from '../messaging/drivers';
+import { MessagingError, type Channel } from '../messaging/types';
+import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderContact } from '../messaging/webhooks';
+import { bearerAuth, errorResponses } from '../schemas/common';
+import {
+  connectionTestBodySchema,
+  isMaskedSecret,
+  messageResponseSchema,
+  toTwilioSettingsResponse,
+  twilioSettingsParamsSchema,
+  twilioSettingsQuerySchema,
+  twilioSettingsSavedSchema,
+  twilioSettingsSchema,
+  twilioSettingsUpdateSchema,
+} from '../schemas/messaging-settings';
+
+const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
+const PHONE_E164 = /^\+[1-9]\d{5,14}$/;
+
+const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loadBusiness = async (businessId: string) => {
+    const business = await app.repos.businesses.findById(businessId);
+    if (!business) throw notFound(MESSAGES.businessNotFound);
+    return business;
+  };
+
+  app.get(
+    '/settings',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['twilio'],
+        summary: 'Impostazioni di messaggistica di un’azienda',
+        description: 'Il token di autenticazione non è mai restituito in chiaro.',
+        security: bearerAuth,
+        querystring: twilioSettingsQuerySchema,
+        response: { 200: twilioSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.query;
+      await app.authorizeBusiness(request.user!, businessId);
+      const business = await loadBusiness(businessId);
+      return toTwilioSettingsResponse(business, await app.repos.messagingSettings.findByBusiness(businessId));
+    },
+  );
+
+  app.put(
+    '/settings/:businessId',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['twilio'],
+        summary: 'Salva le impostazioni di messaggistica di un’azienda',
+        description:
+          'Solo i campi presenti cambiano. Il token è cifrato (AES-256-GCM) e risposto mascherato. ' +
+          'Solo un super admin può cambiare whatsappEnabled/smsEnabled/emailEnabled e driver; un admin può rimandare i valori attuali.',
+        security: bearerAuth,
+        params: twilioSettingsParamsSchema,
+        body: twilioSettingsUpdateSchema,
+        response: { 200: twilioSettingsSavedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.params;
+      const body = request.body;
+      await app.authorizeBusiness(request.user!, businessId);
+      const business = await loadBusiness(businessId);
+
+      const flags: Partial<Record<Channel, boolean>> = { whatsapp: body.whatsappEnabled, sms: body.smsEnabled, email: body.emailEnabled };
+      const changesFlags = (Object.keys(FLAG_COLUMN) as Channel[]).some(
+        (channel) => flags[channel] !== undefined && flags[channel] !== (business[FLAG_COLUMN[channel]] === 1),
+      );
+      if (changesFlags && request.user!.role !== 'super_admin') throw new HttpError(403, MESSAGING_MESSAGES.flagsSuperAdminOnly);
+      // Switching between recording only and real (paid) delivery is the platform's call, like the flags.
+      const current = await app.repos.messagingSettings.findByBusiness(businessId);
+      const changesDriver = body.driver !== undefined && body.driver !== (current?.driver ?? '');
+      if (changesDriver && request.user!.role !== 'super_admin') throw new HttpError(403, MESSAGING_MESSAGES.driverSuperAdminOnly);
+
+      const update: SettingsUpdate = {};
+      const text = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+      update.account_sid = text(body.accountSid);
+      update.phone_number = text(body.phoneNumber);
+      update.messaging_service_sid = text(body.messagingServiceSid);
+      update.email_sender = text(body.emailSender?.toLowerCase());
+      if (changesDriver) update.driver = body.driver || null;
+      if (body.authToken !== undefined && !isMaskedSecret(body.authToken)) {
+        update.auth_token =
+          body.authToken === '' ? null : { encrypted: app.messaging.secrets.encrypt(body.authToken, businessId), last4: body.authToken.slice(-4) };
+      }
+
+      await app.db.transaction(async (tx) => {
+        const repo = createMessagingRepository(tx);
+        await repo.saveSettings(businessId, update);
+        if (changesFlags) await repo.setChannelFlags(businessId, flags);
+      });
+      request.log.info({ businessId, fields: Object.keys(body), changesFlags }, 'messaging settings saved');
+      const saved = await loadBusiness(businessId);
+      return {
+        message: MESSAGING_MESSAGES.settingsSaved,
+        settings: toTwilioSettingsResponse(saved, await app.repos.messagingSettings.findByBusiness(businessId)),
+      };
+    },
+  );
+
+  app.post(
+    '/test-connection',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['twilio'],
+        summary: 'Prova la connessione di un servizio',
+        description:
+          'Invia subito (fuori dalla coda) un messaggio di prova a testRecipient con il driver dell’azienda; con il driver outbox il messaggio è solo registrato. ' +
+          'Il servizio deve essere abilitato. Errore del fornitore → 502 (400 se le impostazioni sono incomplete).',
+        security: bearerAuth,
+        body: connectionTestBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { businessId, service, testRecipient } = request.body;
+      await app.authorizeBusiness(request.user!, businessId);
+      const business = await loadBusiness(businessId);
+      if (business[FLAG_COLUMN[service]] !== 1) throw badRequest(serviceDisabled(service));
+      const recipient = normalizeContact(service, testRecipient);
+      const valid = service === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) : PHONE_E164.test(recipient);
+      if (!valid) throw badRequest('Campo "testRecipient" non valido');
+
+      const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;
+      let driverName = 'unknown';
+      try {
+        const driver = await app.messaging.driverFor(businessId, service);
+        driverName = driver.name;
+        const result = await driver.send({ businessId, channel: service, recipient, body, subject: `Test di connessione ${business.name}` });
+        await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result });
+        return { message: connectionTestSucceeded(service) };
+      } catch (error) {
+        const reason = error instanceof MessagingError ? error.message : null;
+        if (!reason) request.log.error({ err: error, businessId, service }, 'connection test failed');
+        await app.messaging.repo
+          .logMessage({ businessId, channel: service, recipient, body, driver: driverName, error: reason ?? String(error).slice(0, 500) })
+          .catch(() => undefined);
+        const status = error instanceof MessagingError && error.permanent && driverName === 'unknown' ? 400 : 502;
+        throw new HttpError(status, reason ? `${MESSAGING_MESSAGES.connectionTestFailed}: ${reason}` : MESSAGING_MESSAGES.connectionTestFailed);
+      }
+    },
+  );
+};
+
+/** Twilio posts its webhooks as a form, signed over every parameter: keep them all. */
+const inboundBodySchema = z.looseObject({ From: z.string().max(100), Body: z.string().max(5000).optional() });
+const statusBodySchema = z.looseObject({
+  MessageSid: z.string().max(100),
+  MessageStatus: z.string().max(40),
+  ErrorCode: z.string().max(20).optional(),
+});
+
+/** Webhooks Twilio calls for a business; public, authenticated by X-Twilio-Signature. */
+const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  /** 403 unless the request carries Twilio's signature made with the business's auth token. */
+  async function verifySignature(request: FastifyRequest, businessId: string, params: Record<string, unknown>) {
+    const settings = await app.messaging.repo.findSettings(businessId);
+    let authToken: string | null;
+    try {
+      authToken = settings?.auth_token_encrypted ? app.messaging.secrets.decrypt(settings.auth_token_encrypted, businessId) : null;
+    } catch {
+      authToken = null;
+    }
+    const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const signature = request.headers['x-twilio-signature'];
+    if (!authToken || !isValidTwilioSignature(authToken, typeof signature === 'string' ? signature : undefined, `${origin}${request.url}`, params)) {
+      request.log.warn({ businessId }, 'twilio webhook with a bad signature');
+      throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
+    }
+  }
+
+  app.post(
+    '/inbound/:businessId',
+    {
+      schema: {
+        tags: ['twilio'],
+        summary: 'Webhook di Twilio per i messaggi ricevuti',
+        description:
+          'Da configurare sul numero Twilio: `<PUBLIC_URL>/api/twilio/inbound/<businessId>`. STOP (e BASTA, CANCELLAMI…) aggiunge il mittente ' +
+          'alle esclusioni dell’azienda, START lo toglie. Risponde TwiML vuoto (text/xml). Richiede X-Twilio-Signature.',
+        consumes: ['application/x-www-form-urlencoded'],
+        params: twilioSettingsParamsSchema,
+        body: inboundBodySchema,
+        response: errorResponses(400, 403),
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = request.params;
+      await verifySignature(request, businessId, request.body);
+      const action = inboundAction(request.body.Body);
+      const contact = senderContact(request.body.From);
+      if (action && contact) {
+        if (action === 'opt_out') await app.messaging.repo.addOptOut(businessId, contact, 'stop');
+        else await app.messaging.repo.removeOptOut(businessId, contact);
+        request.log.info({ businessId, action }, 'messaging opt-out updated');
+      }
+      // TwiML, not JSON: no 200 schema, so the string leaves as it is.
+      return reply.type('text/xml').send(EMPTY_TWIML as never);
+    },
+  );
+
+  app.post(
+    '/status/:businessId',
+    {
+      schema: {
+        tags: ['twilio'],
+        summary: 'Webhook di Twilio per lo stato dei messaggi',
+        description: 'Impostato da solo su ogni invio quando PUBLIC_URL è configurato; aggiorna lo stato nel registro. Richiede X-Twilio-Signature.',
+        consumes: ['application/x-www-form-urlencoded'],
+        params: twilioSettingsParamsSchema,
+        body: statusBodySchema,
+        response: { 204: z.null(), ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = request.params;
+      await verifySignature(request, businessId, request.body);
+      const status = TWILIO_STATUSES[request.body.MessageStatus.toLowerCase()];
+      if (status) {
+        const error = request.body.ErrorCode ? `Twilio: codice ${request.body.ErrorCode}` : null;
+        await app.messaging.repo.updateProviderStatus(businessId, request.body.MessageSid, status, error);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(twilioRoutes);
+  await app.register(twilioWebhookRoutes);
+};
+
+export default routes;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES, CHANNELS } from '../repositories/campaigns';
+import { optionalEmail, optionalText, timestampSchema } from './common';
+
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+export const channelSchema = z.enum(CHANNELS);
+
+export const campaignRecipientSchema = z.object({
+  customer_name: z.string().nullable().optional(),
+  customer_phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    business_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: campaignStatusSchema,
+    targets: z.array(z.string()).describe('Id delle carte a cui è rivolta'),
+    recipients: z.array(campaignRecipientSchema),
+    channels: z.array(channelSchema),
+    created_at: timestampSchema,
+  })
+  .describe('Campagna');
+
+/** SPEC §3: recipients "may arrive as a JSON string". */
+const parseJsonString = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/** SPEC §3 aliases of a recipient's fields (`customerphone`, `customeremail`, `customername`), folded into the canonical names. */
+const foldRecipientAliases = (value: unknown) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const r = value as Record<string, unknown>;
+  return {
+    ...r,
+    customer_name: r.customer_name ?? r.customername,
+    customer_phone: r.customer_phone ?? r.customerphone,
+    email: r.email ?? r.customeremail,
+  };
+};
+
+export const campaignRecipientInputSchema = z.preprocess(
+  foldRecipientAliases,
+  z.object({
+    customer_name: optionalText(200),
+    customer_phone: optionalText(50),
+    email: optionalEmail,
+  }),
+);
+
+export const createCampaignBodySchema = z.object({
+  businessId: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  status: campaignStatusSchema.optional().default('draft'),
+  targets: z.array(z.string().trim().min(1).max(200)).max(100_000).optional().default([]).describe('Id delle carte a cui è rivolta'),
+  recipients: z
+    .preprocess(parseJsonString, z.array(campaignRecipientInputSchema).max(100_000))
+    .optional()
+    .describe('Lista di { customer_phone, email } (anche come stringa JSON)'),
+  channels: z.array(channelSchema).max(3).optional().default([]).describe('Sottoinsieme di whatsapp, email, sms'),
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore');
+
+/** Response schemas for the error statuses a route can answer, all `{ error }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<S, typeof errorSchema>;
+}
+
+export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** OpenAPI marker for routes that need `Authorization: Bearer <token>`. */
+export const bearerAuth = [{ bearerAuth: [] }];
+
+export const timestampSchema = z.iso.datetime().describe('ISO-8601, UTC');
+export const dateSchema = z.iso.date().describe('YYYY-MM-DD');
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** A route's success answer that carries only an Italian sentence for the user. */
+export const messageSchema = z.object({ message: z.string().describe('Messaggio in italiano') });
+
+/** Optional free text of a form: trimmed, '' and null stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+/** An optional e-mail of a form: '' and null mean none; stored lower-case. */
+export const optionalEmail = z
+  .union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email())])
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** A required e-mail: trimmed, lower-case. */
+export const requiredEmail = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .min(1, message)
+    .max(254)
+    .toLowerCase()
+    .pipe(z.email());

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { BusinessRecord } from '../repositories/businesses';
+import type { MessagingSettingsRecord } from '../repositories/messaging-settings';
+
+export const twilioSettingsQuerySchema = z.object({ businessId: z.string().trim().min(1).max(200) });
+
+export const twilioSettingsSchema = z
+  .object({
+    accountSid: z.string(),
+    authToken: z.string().describe("Mascherato: '••••' seguito dalle ultime 4 cifre, '' se assente"),
+    phoneNumber: z.string(),
+    messagingServiceSid: z.string(),
+    emailSender: z.string(),
+    whatsappEnabled: z.boolean(),
+    smsEnabled: z.boolean(),
+    emailEnabled: z.boolean(),
+    driver: z
+      .enum(['', 'outbox', 'twilio', 'smtp'])
+      .describe("Invio: '' = predefinito della configurazione, 'outbox' = solo registrato, 'twilio'/'smtp' = invio reale"),
+  })
+  .describe('Impostazioni di messaggistica di un’azienda');
+
+export type TwilioSettingsResponse = z.infer<typeof twilioSettingsSchema>;
+
+export const maskSecret = (last4: string | null) => (last4 ? `••••${last4}` : '');
+
+/** The settings screen's object: stored credentials (token masked) plus the channel switches of the business. */
+export function toTwilioSettingsResponse(business: BusinessRecord, settings: MessagingSettingsRecord | null): TwilioSettingsResponse {
+  return {
+    accountSid: settings?.account_sid ?? '',
+    authToken: maskSecret(settings?.auth_token_last4 ?? null),
+    phoneNumber: settings?.phone_number ?? '',
+    messagingServiceSid: settings?.messaging_service_sid ?? '',
+    emailSender: settings?.email_sender ?? '',
+    whatsappEnabled: business.whatsapp_enabled === 1,
+    smsEnabled: business.sms_enabled === 1,
+    emailEnabled: business.email_enabled === 1,
+    driver: settings?.driver ?? '',
+  };
+}
+
+export const twilioSettingsParamsSchema = z.object({ businessId: z.string().trim().min(1).max(200) });
+
+const MASK_PREFIX = '••••';
+/** The masked token the GET answered, sent back unchanged by the settings screen: keep the stored one. */
+export const isMaskedSecret = (value: string) => value.startsWith(MASK_PREFIX);
+
+const channelFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+const withoutSeparators = (v: string) => v.trim().replace(/[\s().-]/g, '');
+
+/** PUT body: every field optional; '' clears a value. Flags are booleans (or 0/1) and only a super admin may change them. */
+export const twilioSettingsUpdateSchema = z
+  .object({
+    accountSid: z
+      .string()
+      .trim()
+      .regex(/^(AC[0-9a-fA-F]{32})?$/, 'Campo "accountSid" non valido: deve essere AC seguito da 32 caratteri esadecimali')
+      .optional(),
+    authToken: z
+      .string()
+      .trim()
+      .max(200)
+      // Short values would be shown almost whole by the masked '••••' + last four.
+      .refine((v) => v === '' || isMaskedSecret(v) || v.length >= 16, 'Campo "authToken" non valido: il token Twilio ha 32 caratteri')
+      .optional().describe("Nuovo token; il valore mascherato ('••••1234') o assente lascia quello salvato, '' lo rimuove"),
+    phoneNumber: z
+      .string()
+      .transform(withoutSeparators)
+      .pipe(z.string().regex(/^(\+[1-9]\d{5,14})?$/, 'Campo "phoneNumber" non valido: usa il formato internazionale E.164, es. +393331234567'))
+      .optional(),
+    messagingServiceSid: z
+      .string()
+      .trim()
+      .regex(/^(MG[0-9a-fA-F]{32})?$/, 'Campo "messagingServiceSid" non valido: deve essere MG seguito da 32 caratteri esadecimali')
+      .optional(),
+    emailSender: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Campo "emailSender" non valido: inserisci un indirizzo email')
+      .optional(),
+    whatsappEnabled: channelFlag.optional(),
+    smsEnabled: channelFlag.optional(),
+    emailEnabled: channelFlag.optional(),
+    driver: z.enum(['', 'outbox', 'twilio', 'smtp']).optional().describe('Solo il super admin può cambiarlo'),
+  })
+  .describe('Impostazioni di messaggistica da salvare');
+
+export const twilioSettingsSavedSchema = z.object({ message: z.string(), settings: twilioSettingsSchema });
+
+export const connectionTestBodySchema = z.object({
+  businessId: z.string().trim().min(1).max(200),
+  service: z.enum(['whatsapp', 'sms', 'email']),
+  testRecipient: z.string().trim().min(1).max(254).describe('Numero E.164 (WhatsApp, SMS) o indirizzo email'),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,304 @@
+/**
+ * Demo data for a first run: two accounts, two shops, ~40 cards with a points history and three
+ * campaigns. Deterministic (fixed pseudo-random seed) apart from dates, which are relative to `now`
+ * so the "last 6 months" charts always have data.
+ *
+ * This module imports nothing at run time, so scripts can read `DEMO_ACCOUNTS` cheaply.
+ */
+import type { Db, Transaction } from '../db';
+
+export const DEMO_ACCOUNTS = [
+  { role: 'super_admin', email: 'superadmin@demo.it', password: 'SuperAdmin2026!', full_name: 'Super Admin Demo' },
+  { role: 'admin', email: 'admin@demo.it', password: 'Admin2026!', full_name: 'Marco Bianchi' },
+] as const;
+
+export const DEMO_BUSINESSES = [
+  {
+    id: 'default-business-id',
+    name: 'Bar Centrale',
+    address: 'Piazza Garibaldi 12, 20121 Milano',
+    phone: '+39 02 8765 4321',
+    email: 'info@barcentrale.example.it',
+    website: 'https://barcentrale.example.it',
+    flags: { whatsapp: 1, sms: 1, email: 0 },
+    cardCount: 24,
+  },
+  {
+    id: 'demo-profumeria-bella',
+    name: 'Profumeria Bella',
+    address: 'Via Roma 45, 10121 Torino',
+    phone: '+39 011 234 5678',
+    email: 'ciao@profumeriabella.example.it',
+    website: 'https://profumeriabella.example.it',
+    flags: { whatsapp: 1, sms: 1, email: 1 },
+    cardCount: 16,
+  },
+] as const;
+
+const DAY_MS = 86_400_000;
+
+// Points of each demo card, in cents, covering every overview bucket (0, 1-50, 51-100, 101+, and one ≥ 1000).
+const POINTS_CENTS = [
+  [0, 0, 0, 500, 1200, 2550, 3800, 5000, 5500, 6400, 7200, 8850, 10000, 12000, 15000, 18000, 24000, 31000, 45000, 62000, 125000, 0, 4000, 9000],
+  [0, 0, 1000, 3000, 4500, 6000, 7500, 9900, 11000, 13500, 16000, 22000, 27500, 38000, 52000, 800],
+];
+
+const FIRST_NAMES = [
+  'Giulia', 'Luca', 'Francesca', 'Alessandro', 'Chiara', 'Matteo', 'Sara', 'Lorenzo', 'Martina', 'Andrea',
+  'Valentina', 'Davide', 'Federica', 'Simone', 'Elena', 'Nicolò', 'Alessia', 'Gabriele', 'Giorgia', 'Riccardo',
+];
+const LAST_NAMES = [
+  'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno',
+  'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri',
+];
+
+/** mulberry32: a tiny seeded generator, so every demo database looks the same. */
+function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const asciiSlug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '');
+
+interface DemoCard {
+  id: string;
+  businessId: string;
+  cardNumber: string;
+  name: string;
+  phone: string;
+  email: string;
+  birthDate: string | null;
+  pointsCents: number;
+  marketingConsent: boolean;
+  createdAt: Date;
+}
+
+interface LedgerRow {
+  cardId: string;
+  cents: number;
+  description: string;
+  createdAt: Date;
+}
+
+function buildCards(now: Date): DemoCard[] {
+  const random = seededRandom(2026);
+  const cards: DemoCard[] = [];
+  let person = 0;
+  DEMO_BUSINESSES.forEach((business, b) => {
+    POINTS_CENTS[b].slice(0, business.cardCount).forEach((pointsCents, i) => {
+      const first = FIRST_NAMES[person % FIRST_NAMES.length];
+      // Shifted every round through the first names, so no two customers share a full name.
+      const last = LAST_NAMES[(person * 7 + 3 + Math.floor(person / FIRST_NAMES.length)) % LAST_NAMES.length];
+      person += 1;
+      const daysAgo = 1 + random() * 178;
+      const birthYear = 1955 + Math.floor(random() * 50);
+      const birthDate = random() < 0.8 ? `${birthYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}` : null;
+      cards.push({
+        id: `demo-card-${b + 1}-${String(i + 1).padStart(2, '0')}`,
+        businessId: business.id,
+        cardNumber: `LC-${String(10_000_000 + Math.floor(random() * 89_999_999)).padStart(8, '0')}`,
+        name: `${first} ${last}`,
+        phone: `+393${String(20 + Math.floor(random() * 79))}${String(Math.floor(random() * 10_000_000)).padStart(7, '0')}`,
+        email: `${asciiSlug(first)}.${asciiSlug(last)}${person}@example.it`,
+        birthDate,
+        pointsCents,
+        marketingConsent: random() < 0.6,
+        createdAt: new Date(now.getTime() - daysAgo * DAY_MS),
+      });
+    });
+  });
+  return cards;
+}
+
+/** A plausible history whose rows add up exactly to the card's balance. */
+function buildLedger(cards: DemoCard[], now: Date): LedgerRow[] {
+  const random = seededRandom(7);
+  const rows: LedgerRow[] = [];
+  for (const card of cards) {
+    const span = now.getTime() - card.createdAt.getTime();
+    const at = (fraction: number) => new Date(card.createdAt.getTime() + span * fraction);
+    const welcome = Math.min(1000, card.pointsCents);
+    if (card.pointsCents === 0) {
+      rows.push({ cardId: card.id, cents: 1000, description: 'Punti di benvenuto', createdAt: at(0) });
+      rows.push({ cardId: card.id, cents: -1000, description: 'Premio riscattato', createdAt: at(0.6) });
+      continue;
+    }
+    rows.push({ cardId: card.id, cents: welcome, description: 'Punti di benvenuto', createdAt: at(0) });
+    let remaining = card.pointsCents - welcome;
+    const purchases = remaining === 0 ? 0 : remaining < 1000 ? 1 : 1 + Math.floor(random() * 3);
+    for (let p = 1; p <= purchases; p += 1) {
+      const cents = p === purchases ? remaining : Math.round((remaining * (0.3 + random() * 0.4)) / 100) * 100;
+      remaining -= cents;
+      rows.push({ cardId: card.id, cents, description: 'Acquisto in negozio', createdAt: at(p / (purchases + 1)) });
+    }
+  }
+  return rows;
+}
+
+const iso = (d: Date) => d.toISOString();
+const toPoints = (cents: number) => cents / 100;
+
+async function insertAccounts(tx: Transaction, hashes: string[], now: Date): Promise<Map<string, string>> {
+  await tx.query(
+    `INSERT INTO users (email, full_name, role, password_hash, created_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+     ON CONFLICT (email) DO NOTHING`,
+    [
+      DEMO_ACCOUNTS.map((a) => a.email),
+      DEMO_ACCOUNTS.map((a) => a.full_name),
+      DEMO_ACCOUNTS.map((a) => a.role),
+      hashes,
+      DEMO_ACCOUNTS.map((_, i) => iso(new Date(now.getTime() - (200 - i) * DAY_MS))),
+    ],
+  );
+  const { rows } = await tx.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE email = ANY($1::text[])', [DEMO_ACCOUNTS.map((a) => a.email)]);
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+/**
+ * Inserts the demo data in one transaction, with one statement per table (unnest arrays: fast on PGlite).
+ * Does nothing and returns false when the demo business already exists.
+ */
+export async function seedDemoData(db: Db, hashPassword: (password: string) => Promise<string>, now: Date = new Date()): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM businesses WHERE id = $1', [DEMO_BUSINESSES[0].id]);
+  if (existing.rows.length > 0) return false;
+
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const cards = buildCards(now);
+  const ledger = buildLedger(cards, now);
+
+  await db.transaction(async (tx) => {
+    const accountIds = await insertAccounts(tx, hashes, now);
+    const adminId = accountIds.get('admin@demo.it')!;
+
+    await tx.query(
+      `INSERT INTO businesses (id, name, address, phone, email, website, whatsapp_enabled, sms_enabled, email_enabled, owner_id, created_at)
+       SELECT id, name, address, phone, email, website, whatsapp_enabled, sms_enabled, email_enabled, $10::text, created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::smallint[], $9::smallint[], $11::timestamptz[])
+           AS t(id, name, address, phone, email, website, whatsapp_enabled, sms_enabled, email_enabled, created_at)`,
+      [
+        DEMO_BUSINESSES.map((b) => b.id),
+        DEMO_BUSINESSES.map((b) => b.name),
+        DEMO_BUSINESSES.map((b) => b.address),
+        DEMO_BUSINESSES.map((b) => b.phone),
+        DEMO_BUSINESSES.map((b) => b.email),
+        DEMO_BUSINESSES.map((b) => b.website),
+        DEMO_BUSINESSES.map((b) => b.flags.whatsapp),
+        DEMO_BUSINESSES.map((b) => b.flags.sms),
+        DEMO_BUSINESSES.map((b) => b.flags.email),
+        adminId,
+        DEMO_BUSINESSES.map((_, i) => iso(new Date(now.getTime() - (190 - i) * DAY_MS))),
+      ],
+    );
+    await tx.query('UPDATE users SET business_id = $1 WHERE id = $2 AND business_id IS NULL', [DEMO_BUSINESSES[0].id, adminId]);
+
+    // Every card holder is a client account, as the public signup creates them.
+    const { rows: clients } = await tx.query<{ id: string; email: string }>(
+      `INSERT INTO users (email, full_name, role, phone, business_id, created_at)
+       SELECT email, full_name, 'client', phone, business_id, created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS t(email, full_name, phone, business_id, created_at)
+       RETURNING id, email`,
+      [cards.map((c) => c.email), cards.map((c) => c.name), cards.map((c) => c.phone), cards.map((c) => c.businessId), cards.map((c) => iso(c.createdAt))],
+    );
+    const clientIds = new Map(clients.map((c) => [c.email, c.id]));
+
+    await tx.query(
+      `INSERT INTO loyalty_cards (id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, privacy_ack, marketing_consent, created_at)
+       SELECT id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, true, marketing_consent, created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[], $9::numeric[], $10::boolean[], $11::timestamptz[])
+           AS t(id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, marketing_consent, created_at)`,
+      [
+        cards.map((c) => c.id),
+        cards.map((c) => c.businessId),
+        cards.map((c) => clientIds.get(c.email)!),
+        cards.map((c) => c.cardNumber),
+        cards.map((c) => c.name),
+        cards.map((c) => c.phone),
+        cards.map((c) => c.email),
+        cards.map((c) => c.birthDate),
+        cards.map((c) => toPoints(c.pointsCents)),
+        cards.map((c) => c.marketingConsent),
+        cards.map((c) => iso(c.createdAt)),
+      ],
+    );
+
+    await tx.query(
+      `INSERT INTO points_ledger (card_id, points, description, author_id, created_at)
+       SELECT card_id, points, description, $4::text, created_at
+         FROM unnest($1::text[], $2::numeric[], $3::text[], $5::timestamptz[]) AS t(card_id, points, description, created_at)
+        ORDER BY created_at`,
+      [ledger.map((l) => l.cardId), ledger.map((l) => toPoints(l.cents)), ledger.map((l) => l.description), adminId, ledger.map((l) => iso(l.createdAt))],
+    );
+
+    const campaigns = buildCampaigns(cards, now);
+    await tx.query(
+      `INSERT INTO campaigns (business_id, name, description, status, targets, recipients, channels, created_by, created_at)
+       SELECT business_id, name, description, status, targets, recipients, channels, $8::text, created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $9::timestamptz[])
+           AS t(business_id, name, description, status, targets, recipients, channels, created_at)`,
+      [
+        campaigns.map((c) => c.businessId),
+        campaigns.map((c) => c.name),
+        campaigns.map((c) => c.description),
+        campaigns.map((c) => c.status),
+        campaigns.map((c) => JSON.stringify(c.targets.map((t) => t.id))),
+        campaigns.map((c) => JSON.stringify(c.targets.map((t) => ({ customer_name: t.name, customer_phone: t.phone, email: t.email })))),
+        campaigns.map((c) => JSON.stringify(c.channels)),
+        adminId,
+        campaigns.map((c) => iso(c.createdAt)),
+      ],
+    );
+
+    await tx.query(
+      `INSERT INTO messaging_settings (business_id, driver, phone_number, email_sender) VALUES ($1, 'outbox', $2, $3)`,
+      [DEMO_BUSINESSES[0].id, '+390287654321', DEMO_BUSINESSES[0].email],
+    );
+  });
+  return true;
+}
+
+function buildCampaigns(cards: DemoCard[], now: Date) {
+  const ofBusiness = (id: string) => cards.filter((c) => c.businessId === id);
+  const bar = ofBusiness(DEMO_BUSINESSES[0].id);
+  const profumeria = ofBusiness(DEMO_BUSINESSES[1].id);
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  return [
+    {
+      businessId: DEMO_BUSINESSES[0].id,
+      name: 'Aperitivo del venerdì',
+      description: 'Spritz e stuzzichini a prezzo speciale per i clienti con la carta fedeltà.',
+      status: 'completed',
+      channels: ['whatsapp'],
+      targets: bar.slice(0, 8),
+      createdAt: daysAgo(45),
+    },
+    {
+      businessId: DEMO_BUSINESSES[0].id,
+      name: 'Colazione di primavera',
+      description: 'Cappuccino e cornetto: punti doppi ogni mattina fino alle 11.',
+      status: 'draft',
+      channels: ['whatsapp', 'sms'],
+      targets: bar.filter((c) => c.pointsCents > 0),
+      createdAt: daysAgo(6),
+    },
+    {
+      businessId: DEMO_BUSINESSES[1].id,
+      name: 'Saldi di fine stagione',
+      description: 'Sconto del 20% su profumi e trattamenti viso per i titolari della carta.',
+      status: 'scheduled',
+      channels: ['email', 'whatsapp'],
+      targets: profumeria,
+      createdAt: daysAgo(2),
+    },
+  ];
+}

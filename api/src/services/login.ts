@@ -1,0 +1,41 @@
+import type { LoginAttemptsRepository } from '../repositories/login-attempts';
+import { normalizeEmail, type UserRecord, type UsersRepository } from '../repositories/users';
+import type { PasswordHasher } from './passwords';
+import type { TokenService } from './tokens';
+
+export type LoginOutcome = { status: 'ok'; token: string; user: UserRecord } | { status: 'invalid' } | { status: 'locked' };
+
+interface LoginDeps {
+  users: UsersRepository;
+  loginAttempts: LoginAttemptsRepository;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  clock: () => Date;
+}
+
+/**
+ * Password login with the server-side lock of SPEC §9. The lock is kept per e-mail address whether or
+ * not an account exists, and an unknown address costs the same argon2 check, so neither the answers
+ * nor their timing tell an attacker which addresses are registered.
+ */
+export function createLoginService({ users, loginAttempts, passwords, tokens, clock }: LoginDeps) {
+  return {
+    async login(emailInput: string, password: string): Promise<LoginOutcome> {
+      const email = normalizeEmail(emailInput);
+      const now = clock();
+      if (await loginAttempts.lockedUntil(email, now)) return { status: 'locked' };
+
+      const account = await users.findCredentialsByEmail(email);
+      const passwordHash = account?.password_hash ?? null;
+      if (!(await passwords.verify(passwordHash, password)) || !account || !passwordHash) {
+        await loginAttempts.recordFailure(email, now);
+        return { status: 'invalid' };
+      }
+
+      await loginAttempts.clear(email);
+      if (passwords.needsRehash(passwordHash)) await users.setPasswordHash(account.id, await passwords.hash(password));
+      const { password_hash: _hash, ...user } = account;
+      return { status: 'ok', token: await tokens.sign({ userId: user.id, role: user.role }), user };
+    },
+  };
+}

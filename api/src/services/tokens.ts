@@ -1,0 +1,44 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../repositories/users';
+
+const ISSUER = 'loyalty-api';
+const AUDIENCE = 'loyalty-dashboard';
+/** Only what we sign with: rejects "none" and every algorithm confusion trick. */
+const ALGORITHMS = ['HS256'];
+
+export interface TokenClaims {
+  userId: string;
+  role: Role;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for an invalid, expired or foreign one. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, expiresInSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: ({ userId, role }) =>
+      new SignJWT({ role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${expiresInSeconds}s`)
+        .sign(key),
+
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'exp'] });
+        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+        return { userId: payload.sub, role: payload.role as Role };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

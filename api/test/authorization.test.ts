@@ -1,0 +1,240 @@
+/**
+ * Who may do what, for every route of the API: each route × {anonymous, client, admin of the business,
+ * admin of another business, super admin}. A guard at the end fails when the OpenAPI document lists a
+ * route this matrix does not cover, so a new route cannot ship without its row.
+ *
+ * Expected answers: a number is the exact status; 'ok' is any 2xx (used where the exact success status
+ * belongs to another module). Destructive calls get a fresh target for every actor.
+ */
+import type { InjectOptions } from 'fastify';
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
+
+type Actor = 'anonymous' | 'client' | 'owner' | 'otherAdmin' | 'superAdmin';
+type Expected = number | 'ok';
+const ACTORS: Actor[] = ['anonymous', 'client', 'owner', 'otherAdmin', 'superAdmin'];
+const BAR = DEMO_BUSINESSES[0].id;
+
+interface Fixture {
+  t: TestApp;
+  clientCardId: string;
+  clientId: string;
+  freshCard(): Promise<{ id: string; user_id: string }>;
+  freshCampaign(): Promise<string>;
+  unique(): string;
+}
+
+interface Row {
+  route: string;
+  request: (f: Fixture) => Promise<InjectOptions> | InjectOptions;
+  expected: Record<Actor, Expected>;
+}
+
+/** Admin-level route of one business: owner and super admin pass, the other admin gets the 404 of a missing one. */
+const OWNED = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 404, superAdmin: 'ok' } as const;
+const SUPER_ONLY = { anonymous: 401, client: 403, owner: 403, otherAdmin: 403, superAdmin: 'ok' } as const;
+const ANY_LOGGED_IN = { anonymous: 401, client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
+const PUBLIC = { anonymous: 'ok', client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
+const ADMIN_LEVEL = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
+
+const ROWS: Row[] = [
+  // auth
+  { route: 'POST /api/auth/login', request: (f) => ({ method: 'POST', url: '/api/auth/login', payload: { email: `${f.unique()}@x.it`, password: 'sbagliata' } }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'GET /api/auth/me', request: () => ({ method: 'GET', url: '/api/auth/me' }), expected: ANY_LOGGED_IN },
+  {
+    route: 'PUT /api/auth/change-password',
+    // A wrong current password: 400 proves the caller got past authorization without changing anything.
+    request: () => ({ method: 'PUT', url: '/api/auth/change-password', payload: { currentPassword: 'non-questa', newPassword: 'NuovaPassword1' } }),
+    expected: { anonymous: 401, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400 },
+  },
+  // business
+  { route: 'GET /api/business', request: () => ({ method: 'GET', url: '/api/business' }), expected: ANY_LOGGED_IN },
+  { route: 'POST /api/business', request: () => ({ method: 'POST', url: '/api/business', payload: { name: 'Nuova' } }), expected: ADMIN_LEVEL },
+  { route: 'GET /api/business/{id}', request: () => ({ method: 'GET', url: `/api/business/${BAR}` }), expected: PUBLIC },
+  { route: 'GET /api/business/admins', request: () => ({ method: 'GET', url: '/api/business/admins' }), expected: SUPER_ONLY },
+  {
+    route: 'GET /api/business/admins/{adminId}/businesses',
+    request: async (f) => ({ method: 'GET', url: `/api/business/admins/${(await f.t.app.repos.users.findByEmail('admin@demo.it'))!.id}/businesses` }),
+    expected: SUPER_ONLY,
+  },
+  // loyalty cards
+  { route: 'GET /api/loyalty-cards/business/{id}', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}?limit=5` }), expected: OWNED },
+  { route: 'GET /api/loyalty-cards/business/{id}/stats', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/stats` }), expected: OWNED },
+  {
+    route: 'GET /api/loyalty-cards/{id}',
+    request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }),
+    expected: { ...OWNED, client: 404 },
+  },
+  {
+    route: 'GET /api/loyalty-cards/{id}/ledger',
+    request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/ledger` }),
+    expected: { ...OWNED, client: 404 },
+  },
+  {
+    route: 'GET /api/loyalty-cards/{id} (own card)',
+    request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/ledger` }),
+    expected: { ...OWNED, client: 200 },
+  },
+  {
+    route: 'POST /api/loyalty-cards/{id}/points',
+    request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/points`, payload: { points: 5, description: 'Prova' } }),
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/loyalty-cards/{id}/points (own card)',
+    request: (f) => ({ method: 'POST', url: `/api/loyalty-cards/${f.clientCardId}/points`, payload: { points: 5, description: 'Prova' } }),
+    expected: OWNED,
+  },
+  { route: 'DELETE /api/loyalty-cards/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }), expected: OWNED },
+  {
+    route: 'POST /api/qrcode/scan',
+    request: async (f) => {
+      const card = await f.freshCard();
+      return { method: 'POST', url: '/api/qrcode/scan', payload: { card_id: card.id, user_id: card.user_id, points: 50 } };
+    },
+    expected: OWNED,
+  },
+  // campaigns
+  { route: 'GET /api/campaigns/business/{id}', request: () => ({ method: 'GET', url: `/api/campaigns/business/${BAR}` }), expected: OWNED },
+  { route: 'POST /api/campaigns', request: () => ({ method: 'POST', url: '/api/campaigns', payload: { businessId: BAR, name: 'Matrice' } }), expected: OWNED },
+  { route: 'DELETE /api/campaigns/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/campaigns/${await f.freshCampaign()}` }), expected: OWNED },
+  // users
+  { route: 'GET /api/users', request: () => ({ method: 'GET', url: `/api/users?business_id=${BAR}` }), expected: OWNED },
+  {
+    route: 'POST /api/users',
+    request: (f) => ({ method: 'POST', url: '/api/users', payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', role: 'client', business_id: BAR } }),
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/users/loyalty-cards/create',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/users/loyalty-cards/create',
+      payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', phone: '333', role: 'client', business_id: BAR, privacy_ack: true },
+    }),
+    expected: PUBLIC,
+  },
+  // settings
+  { route: 'GET /api/settings/{businessId}', request: () => ({ method: 'GET', url: `/api/settings/${BAR}` }), expected: OWNED },
+  { route: 'PUT /api/settings/{businessId}', request: () => ({ method: 'PUT', url: `/api/settings/${BAR}`, payload: { phone: '+39 02 0000' } }), expected: OWNED },
+  {
+    route: 'PUT /api/settings/{businessId} (service flags)',
+    request: async (f) => {
+      const current = (await f.t.app.repos.businesses.findById(BAR))!;
+      return { method: 'PUT', url: `/api/settings/${BAR}`, payload: { email_enabled: current.email_enabled === 1 ? 0 : 1 } };
+    },
+    expected: { ...OWNED, owner: 403 },
+  },
+  // messaging (routes/twilio.ts, routes/messaging.ts)
+  { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
+  {
+    route: 'PUT /api/twilio/settings/{businessId}',
+    request: () => ({ method: 'PUT', url: `/api/twilio/settings/${BAR}`, payload: { phoneNumber: '+393331234567' } }),
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/twilio/test-connection',
+    request: () => ({ method: 'POST', url: '/api/twilio/test-connection', payload: { businessId: BAR, service: 'whatsapp', testRecipient: '+393331234567' } }),
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/campaigns/{id}/send',
+    request: async (f) => ({ method: 'POST', url: `/api/campaigns/${await f.freshCampaign()}/send`, payload: { service: 'whatsapp', message: 'Ciao' } }),
+    expected: OWNED,
+  },
+  { route: 'GET /api/campaigns/{id}/deliveries', request: async (f) => ({ method: 'GET', url: `/api/campaigns/${await f.freshCampaign()}/deliveries` }), expected: OWNED },
+  {
+    route: 'POST /api/loyalty-cards/{id}/send-whatsapp',
+    request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/send-whatsapp`, payload: { message: 'Ciao' } }),
+    expected: OWNED,
+  },
+  // Twilio webhooks: no session involved, only Twilio's signature (none here) is accepted.
+  ...['inbound', 'status'].map(
+    (hook): Row => ({
+      route: `POST /api/twilio/${hook}/{businessId}`,
+      request: () => ({
+        method: 'POST',
+        url: `/api/twilio/${hook}/${BAR}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'From=%2B393331112222&Body=STOP&MessageSid=SM1&MessageStatus=delivered',
+      }),
+      expected: { anonymous: 403, client: 403, owner: 403, otherAdmin: 403, superAdmin: 403 },
+    }),
+  ),
+  { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: SUPER_ONLY },
+  // infrastructure
+  { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
+];
+
+describeEachDatabase('authorization matrix', (variant) => {
+  let f: Fixture;
+  const headers = new Map<Actor, Record<string, string>>();
+  let counter = 0;
+  beforeAll(async () => {
+    const t = await startTestApp(variant, { seedDemo: true });
+    await createOtherAdmin(t.app);
+    const { cardId, client } = await createClientWithCard(t.app, BAR);
+    const owner = (await t.app.repos.users.findByEmail('admin@demo.it'))!;
+    f = {
+      t,
+      clientCardId: cardId,
+      clientId: client.id,
+      unique: () => `matrice-${variant.name.toLowerCase()}-${++counter}`,
+      async freshCard() {
+        const user = await createUser(t.app, { email: `${f.unique()}@test.it`, role: 'client', business_id: BAR });
+        const { card } = await t.app.repos.loyaltyCards.findOrCreate({
+          business_id: BAR,
+          user_id: user.id,
+          customer_name: 'Carta Matrice',
+          customer_phone: '+393330000000',
+          email: user.email,
+          privacy_ack: true,
+          marketing_consent: true,
+        });
+        return { id: card.id, user_id: user.id };
+      },
+      async freshCampaign() {
+        const campaign = await t.app.repos.campaigns.create({
+          business_id: BAR,
+          name: 'Campagna matrice',
+          description: '',
+          status: 'draft',
+          targets: [],
+          recipients: [{ customer_phone: '+393331112222', email: 'a@b.it' }],
+          channels: ['whatsapp'],
+          created_by: owner.id,
+        });
+        return campaign.id;
+      },
+    };
+    headers.set('anonymous', {});
+    headers.set('client', await authHeader(t.app, CLIENT.email, CLIENT.password));
+    headers.set('owner', await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password));
+    headers.set('otherAdmin', await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password));
+    headers.set('superAdmin', await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password));
+  });
+  afterAll(() => f.t.close());
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const actual: Record<string, number> = {};
+    const expected: Record<string, number | string> = {};
+    for (const actor of ACTORS) {
+      const request = await row.request(f);
+      const response = await f.t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...headers.get(actor) } } as InjectOptions);
+      const want = row.expected[actor];
+      actual[actor] = response.statusCode;
+      expected[actor] = want === 'ok' ? (response.statusCode >= 200 && response.statusCode < 300 ? response.statusCode : '2xx') : want;
+      if (response.statusCode >= 400) expect(response.json()).toEqual({ error: expect.any(String) });
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('covers every route of the OpenAPI document', async () => {
+    const document = f.t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const covered = new Set(ROWS.map((row) => row.route.replace(/ \(.*\)$/, '')));
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});

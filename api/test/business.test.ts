@@ -1,0 +1,74 @@
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+
+describeEachDatabase('business', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true });
+    await createOtherAdmin(t.app);
+    await createClientWithCard(t.app, DEMO_BUSINESSES[1].id);
+  });
+  afterAll(() => t.close());
+
+  const list = async (account: { email: string; password: string }) =>
+    t.app.inject({ method: 'GET', url: '/api/business', headers: await authHeader(t.app, account.email, account.password) });
+
+  describe('GET /api/business', () => {
+    it('gives an admin its own businesses in creation order, in the shared Business shape', async () => {
+      const response = await list(demoAccount('admin'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        {
+          id: 'default-business-id',
+          name: 'Bar Centrale',
+          address: 'Piazza Garibaldi 12, 20121 Milano',
+          phone: '+39 02 8765 4321',
+          email: 'info@barcentrale.example.it',
+          website: 'https://barcentrale.example.it',
+          whatsapp_enabled: 1,
+          sms_enabled: 1,
+          email_enabled: 0,
+        },
+        expect.objectContaining({ id: DEMO_BUSINESSES[1].id, name: 'Profumeria Bella', whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 1 }),
+      ]);
+    });
+
+    it('gives another admin only its own', async () => {
+      expect((await list(OTHER_ADMIN)).json().map((b: { id: string }) => b.id)).toEqual([OTHER_BUSINESS_ID]);
+    });
+
+    it('gives the super admin every business', async () => {
+      expect((await list(demoAccount('super_admin'))).json().map((b: { id: string }) => b.id)).toEqual([
+        'default-business-id',
+        DEMO_BUSINESSES[1].id,
+        OTHER_BUSINESS_ID,
+      ]);
+    });
+
+    it('gives a client the businesses where it holds a card', async () => {
+      expect((await list(CLIENT)).json().map((b: { id: string }) => b.id)).toEqual([DEMO_BUSINESSES[1].id]);
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/business' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Non autenticato' });
+    });
+  });
+
+  describe('GET /api/business/:id (public)', () => {
+    it('answers a list with only the public fields of the business', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/business/default-business-id' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([{ id: 'default-business-id', name: 'Bar Centrale' }]);
+    });
+
+    it('answers an empty list for an unknown business', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/business/no-such-business' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    });
+  });
+});

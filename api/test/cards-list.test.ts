@@ -1,0 +1,207 @@
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+
+interface Card {
+  id: string;
+  customer_name: string;
+  card_number: string;
+  customer_phone: string | null;
+  points: number;
+  created_at: string;
+}
+
+const NOW = new Date('2026-03-15T10:00:00.000Z');
+
+describeEachDatabase('card list paging, search and stats', (variant) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let other: { authorization: string };
+  const bar = DEMO_BUSINESSES[0].id;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true });
+    await createOtherAdmin(t.app);
+    admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
+    other = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
+  const fullList = async (businessId = bar): Promise<Card[]> => (await get(`/api/loyalty-cards/business/${businessId}`)).json();
+
+  it('keeps the full-list answer (an array) without paging parameters', async () => {
+    const response = await get(`/api/loyalty-cards/business/${bar}`);
+    expect(Array.isArray(response.json())).toBe(true);
+    expect(response.json()).toHaveLength(24);
+  });
+
+  it('pages with limit/offset: { items, total, nextOffset }, newest first, covering every card once', async () => {
+    const all = await fullList();
+    const seen: Card[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page: { items: Card[]; total: number; nextOffset: number | null } = (
+        await get(`/api/loyalty-cards/business/${bar}?limit=10&offset=${offset}`)
+      ).json();
+      expect(page.total).toBe(24);
+      expect(page.items.length).toBeLessThanOrEqual(10);
+      seen.push(...page.items);
+      offset = page.nextOffset;
+    }
+    expect(seen.map((c) => c.id)).toEqual(all.map((c) => c.id));
+    expect((await get(`/api/loyalty-cards/business/${bar}?offset=20`)).json()).toMatchObject({ total: 24, nextOffset: null });
+    expect((await get(`/api/loyalty-cards/business/${bar}?offset=20`)).json().items).toHaveLength(4);
+  });
+
+  it('searches name, card number and phone, case-insensitively, and filters by status', async () => {
+    const all = await fullList();
+    const sample = all[5];
+    const byName = (await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent(sample.customer_name.toUpperCase())}`)).json();
+    expect(byName.map((c: Card) => c.id)).toContain(sample.id);
+    const byNumber = (await get(`/api/loyalty-cards/business/${bar}?q=${sample.card_number.slice(3)}&limit=5`)).json();
+    expect(byNumber.items.map((c: Card) => c.id)).toEqual([sample.id]);
+    const byPhone = (await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent(sample.customer_phone!.slice(-7))}`)).json();
+    expect(byPhone.map((c: Card) => c.id)).toContain(sample.id);
+    expect((await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent('%')}`)).json()).toEqual([]);
+
+    const active = (await get(`/api/loyalty-cards/business/${bar}?status=active`)).json();
+    const inactive = (await get(`/api/loyalty-cards/business/${bar}?status=inactive&limit=100`)).json();
+    expect(active.map((c: Card) => c.id)).toEqual(all.filter((c) => c.points > 0).map((c) => c.id));
+    expect(inactive.total).toBe(all.filter((c) => c.points === 0).length);
+  });
+
+  it('keeps only the cards at or above min_points, with the other filters and paging', async () => {
+    const all = await fullList();
+    const atLeast100 = all.filter((c) => c.points >= 100);
+    expect(atLeast100.length).toBeGreaterThan(0);
+    const list = (await get(`/api/loyalty-cards/business/${bar}?min_points=100`)).json();
+    expect(list.map((c: Card) => c.id)).toEqual(atLeast100.map((c) => c.id));
+    const page = (await get(`/api/loyalty-cards/business/${bar}?min_points=100&status=active&limit=2`)).json();
+    expect(page.total).toBe(atLeast100.length);
+    expect(page.items.map((c: Card) => c.id)).toEqual(atLeast100.slice(0, 2).map((c) => c.id));
+  });
+
+  it.each(['limit=0', 'limit=501', 'limit=abc', 'offset=-1', 'status=deleted', `q=${'x'.repeat(101)}`, 'min_points=-1', 'min_points=abc'])('refuses %s with 400', async (query) => {
+    const response = await get(`/api/loyalty-cards/business/${bar}?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^Campo "(limit|offset|status|q|min_points)" non valido$/);
+  });
+
+  it('keeps the ownership rule with paging parameters', async () => {
+    expect((await get(`/api/loyalty-cards/business/${bar}?limit=5`, other)).statusCode).toBe(404);
+    expect((await get(`/api/loyalty-cards/business/${bar}/stats`, other)).json()).toEqual({ error: 'Azienda non trovata' });
+  });
+
+  it('computes the overview of the demo business like the cards and the ledger say', async () => {
+    const all = await fullList();
+    const stats = (await get(`/api/loyalty-cards/business/${bar}/stats`)).json();
+    const total = all.reduce((s, c) => s + c.points, 0);
+    expect(stats).toMatchObject({
+      total_cards: 24,
+      total_points: total,
+      active_cards: all.filter((c) => c.points > 0).length,
+      average_points: Math.round((total / 24) * 100) / 100,
+      buckets: {
+        zero: all.filter((c) => c.points === 0).length,
+        from1to50: all.filter((c) => c.points > 0 && c.points <= 50).length,
+        from51to100: all.filter((c) => c.points > 50 && c.points <= 100).length,
+        over100: all.filter((c) => c.points > 100).length,
+      },
+    });
+    expect(stats.months).toHaveLength(6);
+    const first = `${stats.months[0].month}-01T00:00:00.000Z`;
+    const monthOf = (iso: string) => iso.slice(0, 7);
+    const newCards = new Map<string, number>();
+    for (const card of all.filter((c) => c.created_at >= first)) newCards.set(monthOf(card.created_at), (newCards.get(monthOf(card.created_at)) ?? 0) + 1);
+    const { rows: ledger } = await t.app.db.query<{ points: number; created_at: string }>(
+      'SELECT l.points, l.created_at FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id WHERE c.business_id = $1',
+      [bar],
+    );
+    const points = new Map<string, number>();
+    for (const row of ledger.filter((l) => l.created_at >= first)) points.set(monthOf(row.created_at), (points.get(monthOf(row.created_at)) ?? 0) + row.points);
+    expect(stats.months).toEqual(
+      stats.months.map((m: { month: string }) => ({
+        month: m.month,
+        new_cards: newCards.get(m.month) ?? 0,
+        points: Math.round((points.get(m.month) ?? 0) * 100) / 100,
+      })),
+    );
+    expect(stats.months.at(-1).month).toBe(new Date().toISOString().slice(0, 7));
+    expect(stats.months.some((m: { new_cards: number }) => m.new_cards > 0)).toBe(true);
+  });
+
+  it('zero-fills the months, leaves out older ones, rounds the average to two decimals', async () => {
+    const inserted = [
+      ['2026-03-02T08:00:00Z', 1, [[1, '2026-03-02T08:00:00Z']]],
+      ['2026-01-31T23:59:00Z', 2, [[5, '2026-01-31T23:59:00Z'], [-3, '2026-03-01T00:00:00Z']]],
+      ['2025-10-01T00:00:00Z', 2, [[2, '2025-10-01T00:00:00Z']]],
+      ['2025-09-30T23:59:59Z', 0, [[4, '2025-09-30T23:59:59Z'], [-4, '2025-11-10T00:00:00Z']]],
+    ] as const;
+    for (const [i, [createdAt, points, ledger]] of inserted.entries()) {
+      const { rows } = await t.app.db.query<{ id: string }>(
+        `INSERT INTO loyalty_cards (business_id, card_number, customer_name, points, created_at) VALUES ($1, $2, 'Statistica', $3, $4) RETURNING id`,
+        [OTHER_BUSINESS_ID, `LC-0000000${i}`, points, createdAt],
+      );
+      for (const [p, at] of ledger) {
+        await t.app.db.query(`INSERT INTO points_ledger (card_id, points, description, created_at) VALUES ($1, $2, 'x', $3)`, [rows[0].id, p, at]);
+      }
+    }
+    const app = t.app;
+    const stats = await app.repos.loyaltyCards.stats(OTHER_BUSINESS_ID, NOW);
+    expect(stats).toEqual({
+      total_cards: 4,
+      total_points: 5,
+      active_cards: 3,
+      average_points: 1.25,
+      buckets: { zero: 1, from1to50: 3, from51to100: 0, over100: 0 },
+      months: [
+        { month: '2025-10', new_cards: 1, points: 2 },
+        { month: '2025-11', new_cards: 0, points: -4 },
+        { month: '2025-12', new_cards: 0, points: 0 },
+        { month: '2026-01', new_cards: 1, points: 5 },
+        { month: '2026-02', new_cards: 0, points: 0 },
+        { month: '2026-03', new_cards: 1, points: -2 },
+      ],
+    });
+    const empty = await app.repos.loyaltyCards.stats('no-such-business', NOW);
+    expect(empty).toMatchObject({ total_cards: 0, total_points: 0, active_cards: 0, average_points: 0 });
+    expect(empty.months.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+  });
+
+  if (variant.name === 'PostgreSQL') {
+    it('stays fast with 100 000 cards in one business', async () => {
+      await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'big-business', 'Grande', owner_id FROM businesses WHERE id = $1`, [bar]);
+      await t.app.db.query(
+        `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, points, created_at)
+         SELECT 'big-business', 'LC-' || lpad(g::text, 8, '0'), 'Cliente ' || g, '+39333' || lpad(g::text, 7, '0'), (g % 300),
+                now() - (g % 200) * interval '1 day'
+           FROM generate_series(1, 100000) g`,
+      );
+      await t.app.db.query(
+        `INSERT INTO points_ledger (card_id, points, description, created_at)
+         SELECT id, points, 'seed', created_at FROM loyalty_cards WHERE business_id = 'big-business' AND points > 0`,
+      );
+      await t.app.db.query('ANALYZE loyalty_cards');
+      await t.app.db.query('ANALYZE points_ledger');
+      const timed = async (url: string) => {
+        const started = performance.now();
+        const response = await get(url);
+        expect(response.statusCode).toBe(200);
+        return { ms: performance.now() - started, body: response.json() };
+      };
+      // Super admin: any business.
+      const superHeaders = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
+      admin = superHeaders;
+      const stats = await timed('/api/loyalty-cards/business/big-business/stats');
+      expect(stats.body.total_cards).toBe(100_000);
+      const page = await timed('/api/loyalty-cards/business/big-business?limit=50&offset=0&status=active');
+      expect(page.body.items).toHaveLength(50);
+      const search = await timed('/api/loyalty-cards/business/big-business?limit=50&q=LC-00009999');
+      expect(search.body.total).toBe(1);
+      // Generous bounds for a shared 2-core CI machine; typical times are a few tens of milliseconds.
+      process.stdout.write(`100k cards: stats ${stats.ms.toFixed(0)} ms, page ${page.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms\n`);
+      expect({ stats: stats.ms < 2000, page: page.ms < 1000, search: search.ms < 2000 }).toEqual({ stats: true, page: true, search: true });
+    });
+  }
+});

@@ -1,0 +1,73 @@
+/**
+ * Every suite runs once per database: in-memory PGlite (always) and PostgreSQL, each suite in a fresh
+ * database `loyalty_test_<random>` dropped afterwards.
+ *
+ * PostgreSQL is skipped only on a developer machine where it is not running. When `CI` is set an
+ * unreachable server fails the PostgreSQL half of every suite instead of silently testing less.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { DatabaseConfig } from '../../src/config';
+import { POSTGRES_STATUS_ENV, POSTGRES_URL_ENV } from './postgres-server';
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  /** Removes the database (PostgreSQL); connections to it must be closed first. */
+  drop(): Promise<void>;
+}
+
+export interface DatabaseVariant {
+  name: 'PGlite' | 'PostgreSQL';
+  create(): Promise<TestDatabase>;
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env[POSTGRES_URL_ENV], connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const pgliteVariant: DatabaseVariant = {
+  name: 'PGlite',
+  create: async () => ({ config: { kind: 'pglite', dataDir: null }, drop: async () => undefined }),
+};
+
+const postgresVariant: DatabaseVariant = {
+  name: 'PostgreSQL',
+  async create() {
+    const status = process.env[POSTGRES_STATUS_ENV] ?? 'not checked (test/global-setup.ts did not run)';
+    if (status !== 'reachable') {
+      throw new Error(`PostgreSQL is required when CI is set, but the server is ${status}. Start it or set TEST_DATABASE_URL.`);
+    }
+    const name = `loyalty_test_${crypto.randomBytes(6).toString('hex')}`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(process.env[POSTGRES_URL_ENV]!);
+    url.pathname = `/${name}`;
+    return {
+      config: { kind: 'postgres', url: url.toString() },
+      drop: () => withAdminClient(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+    };
+  },
+};
+
+function postgresSkipReason(): string | null {
+  if (process.env.CI) return null;
+  const status = process.env[POSTGRES_STATUS_ENV];
+  return status === 'reachable' ? null : `PostgreSQL ${status ?? 'not checked'}`;
+}
+
+/** `describe.each` over the database variants; a variant that cannot run here is reported as skipped. */
+export function describeEachDatabase(title: string, body: (variant: DatabaseVariant) => void): void {
+  const skipReason = postgresSkipReason();
+  const variants = skipReason ? [pgliteVariant] : [pgliteVariant, postgresVariant];
+  describe.each(variants)(`${title} [$name]`, body);
+  if (skipReason) {
+    describe.skip(`${title} [PostgreSQL skipped: ${skipReason}]`, () => {
+      it.todo('runs when PostgreSQL is reachable');
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { App } from '../../src/app';
+import { createUser } from './app';
+
+export const OTHER_ADMIN = { email: 'altro.admin@test.it', password: 'AltroAdmin2026!' };
+export const OTHER_BUSINESS_ID = 'test-libreria-altrove';
+
+/** A second admin with one business of its own, to check that admins never see each other's data. */
+export async function createOtherAdmin(app: App) {
+  const admin = await createUser(app, { ...OTHER_ADMIN, role: 'admin', full_name: 'Altro Admin' });
+  await app.db.query(
+    `INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, created_at) VALUES ($1, 'Libreria Altrove', $2, 1, now())`,
+    [OTHER_BUSINESS_ID, admin.id],
+  );
+  return admin;
+}
+
+export const CLIENT = { email: 'cliente.login@test.it', password: 'Cliente2026!' };
+
+/** A client that can log in, holding one card in the given business. */
+export async function createClientWithCard(app: App, businessId: string) {
+  const client = await createUser(app, { ...CLIENT, role: 'client', full_name: 'Cliente Prova', business_id: businessId });
+  const { rows } = await app.db.query<{ id: string }>(
+    `INSERT INTO loyalty_cards (business_id, user_id, card_number, customer_name, email, points)
+     VALUES ($1, $2, 'LC-99999999', 'Cliente Prova', $3, 25.5) RETURNING id`,
+    [businessId, client.id, CLIENT.email],
+  );
+  return { client, cardId: rows[0].id };
+}

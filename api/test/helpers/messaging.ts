@@ -1,0 +1,70 @@
+import type { App } from '../../src/app';
+import { MessagingError, type MessageDriver, type OutgoingMessage, type SendResult } from '../../src/messaging/types';
+
+/** A campaign of the business with these recipients, created directly in the database. */
+export async function createCampaign(app: App, businessId: string, recipients: { customer_name?: string; customer_phone?: string | null; email?: string | null }[]) {
+  const { rows } = await app.db.query<{ id: string }>(
+    `INSERT INTO campaigns (business_id, name, recipients, channels) VALUES ($1, 'Campagna di prova', $2::jsonb, '["whatsapp","sms","email"]') RETURNING id`,
+    [businessId, JSON.stringify(recipients)],
+  );
+  return rows[0].id;
+}
+
+export async function createCard(app: App, businessId: string, card: { name: string; phone?: string | null; email?: string | null; consent: boolean; points?: number }) {
+  const { rows } = await app.db.query<{ id: string }>(
+    `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, email, marketing_consent, points)
+     VALUES ($1, 'LC-' || lpad((floor(random() * 1e8))::bigint::text, 8, '0'), $2, $3, $4, $5, $6) RETURNING id`,
+    [businessId, card.name, card.phone ?? null, card.email ?? null, card.consent, card.points ?? 0],
+  );
+  return rows[0].id;
+}
+
+/**
+ * A driver that never leaves the process: counts what it sent per recipient and can be told to fail or
+ * to hang (a provider call that never returns, as in a process that died mid-send).
+ */
+export class FakeDriver implements MessageDriver {
+  readonly name = 'fake';
+  readonly sent = new Map<string, number>();
+  calls = 0;
+  /** Returns an error to throw for this call, or null to send. */
+  failWith: (message: OutgoingMessage, call: number) => Error | null = () => null;
+  /** From this many successful sends on, every call hangs until `release()`. */
+  hangAfter = Infinity;
+  private hanging: (() => void)[] = [];
+
+  async send(message: OutgoingMessage): Promise<SendResult> {
+    this.calls += 1;
+    const error = this.failWith(message, this.calls);
+    if (error) throw error;
+    if (this.total() >= this.hangAfter) {
+      await new Promise<void>((resolve) => this.hanging.push(resolve));
+      throw new Error('abandoned');
+    }
+    this.sent.set(message.recipient, (this.sent.get(message.recipient) ?? 0) + 1);
+    return { providerMessageId: `FAKE${this.calls}`, status: 'sent' };
+  }
+
+  total(): number {
+    let n = 0;
+    for (const count of this.sent.values()) n += count;
+    return n;
+  }
+
+  /** Lets the hung calls end (they fail; a killed worker ignores them). */
+  release(): void {
+    this.hangAfter = Infinity;
+    for (const resolve of this.hanging.splice(0)) resolve();
+  }
+}
+
+export const transient = (message = 'rete non raggiungibile') => new MessagingError(message, false);
+export const permanent = (message = 'numero non valido') => new MessagingError(message, true);
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

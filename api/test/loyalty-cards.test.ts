@@ -1,0 +1,83 @@
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+
+const NOT_FOUND = { error: 'Azienda non trovata' };
+
+describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
+  let t: TestApp;
+  let clientCardId: string;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true });
+    await createOtherAdmin(t.app);
+    ({ cardId: clientCardId } = await createClientWithCard(t.app, DEMO_BUSINESSES[1].id));
+  });
+  afterAll(() => t.close());
+
+  const cards = async (businessId: string, account?: { email: string; password: string }) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/loyalty-cards/business/${businessId}`,
+      headers: account ? await authHeader(t.app, account.email, account.password) : {},
+    });
+
+  it('lists the cards of an own business, newest first, with the SPEC aliases', async () => {
+    const response = await cards('default-business-id', demoAccount('admin'));
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toHaveLength(24);
+    const createdAt = list.map((c: { created_at: string }) => c.created_at);
+    expect(createdAt).toEqual([...createdAt].sort().reverse());
+    for (const card of list) {
+      expect(Object.keys(card).sort()).toEqual(
+        [
+          'id', 'business_id', 'user_id', 'card_number', 'customer_name', 'customer_phone', 'email', 'birth_date', 'points', 'created_at',
+          'customername', 'customerphone', 'customeremail', 'birthdate', 'createdat',
+        ].sort(),
+      );
+      expect(card).toMatchObject({
+        business_id: 'default-business-id',
+        customername: card.customer_name,
+        customerphone: card.customer_phone,
+        customeremail: card.email,
+        birthdate: card.birth_date,
+        createdat: card.created_at,
+      });
+      expect(typeof card.points).toBe('number');
+      if (card.birth_date !== null) expect(card.birth_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+    }
+  });
+
+  it('sends decimal points as a JSON number', async () => {
+    const response = await cards(DEMO_BUSINESSES[1].id, demoAccount('admin'));
+    expect(response.body).toContain('"points":25.5');
+    expect(response.json().find((c: { id: string }) => c.id === clientCardId)).toMatchObject({ points: 25.5, card_number: 'LC-99999999' });
+  });
+
+  it('lets the super admin read any business', async () => {
+    expect((await cards(OTHER_BUSINESS_ID, demoAccount('super_admin'))).json()).toEqual([]);
+    expect((await cards('default-business-id', demoAccount('super_admin'))).json()).toHaveLength(24);
+  });
+
+  it('answers 404 to an admin for another admin’s business and for an unknown one alike', async () => {
+    for (const [businessId, account] of [
+      [OTHER_BUSINESS_ID, demoAccount('admin')],
+      ['default-business-id', OTHER_ADMIN],
+      ['no-such-business', demoAccount('admin')],
+      ['no-such-business', demoAccount('super_admin')],
+    ] as const) {
+      const response = await cards(businessId, account);
+      expect([businessId, account.email, response.statusCode, response.json()]).toEqual([businessId, account.email, 404, NOT_FOUND]);
+    }
+  });
+
+  it('answers 403 to a client and 401 without a session', async () => {
+    const asClient = await cards(DEMO_BUSINESSES[1].id, CLIENT);
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toEqual({ error: 'Accesso negato' });
+    const anonymous = await cards('default-business-id');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Non autenticato' });
+  });
+});

@@ -1,0 +1,202 @@
+/** Campaign sends, single WhatsApp messages, delivery progress and the outbox log, through the routes. */
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { createCampaign, createCard } from './helpers/messaging';
+
+const BAR = 'default-business-id';
+
+describeEachDatabase('messaging routes', (variant) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let superAdmin: { authorization: string };
+  let otherAdmin: { authorization: string };
+  let client: { authorization: string };
+  let campaignId: string;
+  let cardA: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });
+    await createOtherAdmin(t.app);
+    await createClientWithCard(t.app, BAR);
+    [admin, superAdmin, otherAdmin, client] = await Promise.all([
+      authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password),
+      authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password),
+      authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password),
+      authHeader(t.app, CLIENT.email, CLIENT.password),
+    ]);
+    cardA = await createCard(t.app, BAR, { name: 'Anna Verdi', phone: '+39 333 000 0001', email: 'Anna@Example.it', consent: true, points: 1250 });
+    await createCard(t.app, BAR, { name: 'Bruno Neri', phone: '+393330000002', email: 'bruno@example.it', consent: false });
+    await createCard(t.app, BAR, { name: 'Carla Blu', phone: '+393330000003', email: 'carla@example.it', consent: true });
+    await t.app.db.query(`INSERT INTO messaging_opt_outs (business_id, contact) VALUES ($1, '+393330000003')`, [BAR]);
+    campaignId = await createCampaign(t.app, BAR, [
+      { customer_name: 'Anna Verdi', customer_phone: '+39 333-000-0001', email: 'anna@example.it' }, // consenting card
+      { customer_name: 'Bruno Neri', customer_phone: '+393330000002', email: 'bruno@example.it' }, // card without consent
+      { customer_name: 'Carla Blu', customer_phone: '+393330000003', email: 'carla@example.it' }, // sent STOP
+      { customer_name: 'Dario Senza Carta', customer_phone: '+393330000004', email: null }, // no card: sent
+      { customer_name: 'Elisa Solo Email', customer_phone: null, email: 'elisa@example.it' }, // no phone
+      { customer_name: 'Anna di nuovo', customer_phone: '+393330000001', email: null }, // same contact as Anna
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const send = (id: string, payload: object, headers: object = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: headers as Record<string, string>, payload });
+  const deliveries = (id: string, headers: object = admin, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/deliveries${query}`, headers: headers as Record<string, string> });
+  const outbox = (query: string, headers: object = superAdmin) => t.app.inject({ method: 'GET', url: `/api/outbox${query}`, headers: headers as Record<string, string> });
+
+  describe('POST /api/campaigns/:id/send', () => {
+    it('queues one job per reachable recipient and counts the skipped ones', async () => {
+      const response = await send(campaignId, { service: 'sms', message: '  Doppi punti sabato!  ' });
+      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Messaggio inviato con successo', queued: 2, skipped: 3, alreadyEnqueued: 0 }]);
+      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, failed: 0, skipped: 3 });
+
+      const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
+        campaignId,
+      ]);
+      expect(rows).toEqual([
+        { recipient: '', status: 'skipped', skip_reason: 'no_contact', has_card: false },
+        { recipient: '+393330000001', status: 'queued', skip_reason: null, has_card: true },
+        { recipient: '+393330000002', status: 'skipped', skip_reason: 'no_consent', has_card: true },
+        { recipient: '+393330000003', status: 'skipped', skip_reason: 'opt_out', has_card: true },
+        { recipient: '+393330000004', status: 'queued', skip_reason: null, has_card: false },
+      ]);
+
+      expect(await t.app.messaging.worker.drain()).toBe(2);
+      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, failed: 0, skipped: 3 });
+      const log = (await outbox(`?campaignId=${campaignId}`)).json();
+      expect(log.total).toBe(2);
+      expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000004']);
+      expect(log.messages[0]).toMatchObject({ business_id: BAR, channel: 'sms', body: 'Doppi punti sabato!', status: 'sent', driver: 'outbox', error: null });
+    });
+
+    it('never sends a campaign twice to a recipient on the same channel', async () => {
+      const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
+      expect(response.json()).toEqual({ message: 'Messaggio inviato con successo', queued: 0, skipped: 0, alreadyEnqueued: 5 });
+      expect(await t.app.messaging.worker.drain()).toBe(0);
+      // Another channel is another message.
+      expect((await send(campaignId, { service: 'whatsapp', message: 'Su WhatsApp' })).json()).toMatchObject({ queued: 2, skipped: 3 });
+      expect((await deliveries(campaignId, admin, '?channel=whatsapp')).json()).toMatchObject({ total: 5, queued: 2 });
+    });
+
+    it('uses the e-mail addresses for the email channel', async () => {
+      const profumeria = 'demo-profumeria-bella';
+      const id = await createCampaign(t.app, profumeria, [{ customer_phone: '+393339999999', email: ' Zoe@Example.IT ' }, { customer_phone: '+393338888888', email: null }]);
+      expect((await send(id, { service: 'email', message: 'Novità in negozio' })).json()).toMatchObject({ queued: 1, skipped: 1 });
+      await t.app.messaging.worker.drain();
+      expect((await outbox(`?campaignId=${id}&channel=email`)).json().messages.map((m: { recipient: string }) => m.recipient)).toEqual(['zoe@example.it']);
+    });
+
+    it('refuses a channel the business has not enabled', async () => {
+      const response = await send(campaignId, { service: 'email', message: 'Ciao' });
+      expect([response.statusCode, response.json()]).toEqual([400, { error: 'Servizio Email non abilitato per questo business' }]);
+      await t.app.db.query('UPDATE businesses SET sms_enabled = 0, whatsapp_enabled = 0 WHERE id = $1', [OTHER_BUSINESS_ID]);
+      const other = await createCampaign(t.app, OTHER_BUSINESS_ID, [{ customer_phone: '+393331111111' }]);
+      expect((await send(other, { service: 'sms', message: 'Ciao' }, otherAdmin)).json()).toEqual({ error: 'Servizio SMS non abilitato per questo business' });
+      expect((await send(other, { service: 'whatsapp', message: 'Ciao' }, otherAdmin)).json()).toEqual({ error: 'Servizio WhatsApp non abilitato per questo business' });
+      const { rows } = await t.app.db.query('SELECT 1 FROM messaging_jobs WHERE campaign_id = $1', [other]);
+      expect(rows).toEqual([]);
+    });
+
+    it('validates the message and the service', async () => {
+      const cases: [object, string][] = [
+        [{ service: 'sms', message: '' }, 'Il messaggio non può essere vuoto'],
+        [{ service: 'sms', message: '   ' }, 'Il messaggio non può essere vuoto'],
+        [{ service: 'sms', message: 'x'.repeat(161) }, 'Il messaggio non può superare i 160 caratteri'],
+        [{ service: 'fax', message: 'Ciao' }, 'Campo "service" non valido'],
+        [{ message: 'Ciao' }, 'Campo "service" è obbligatorio'],
+        [{ service: 'sms' }, 'Campo "message" è obbligatorio'],
+      ];
+      for (const [payload, error] of cases) {
+        const response = await send(campaignId, payload);
+        expect([response.statusCode, response.json()]).toEqual([400, { error }]);
+      }
+      const id = await createCampaign(t.app, BAR, [{ customer_phone: '+393337777777' }]);
+      expect((await send(id, { service: 'sms', message: 'x'.repeat(160) })).json()).toMatchObject({ queued: 1 });
+    });
+
+    it('enforces ownership: 404 for an unknown or foreign campaign, 403 for a client, 401 anonymous', async () => {
+      const unknown = await send('no-such-campaign', { service: 'sms', message: 'Ciao' });
+      expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'Campagna non trovata' }]);
+      const foreign = await send(campaignId, { service: 'sms', message: 'Ciao' }, otherAdmin);
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Campagna non trovata' }]);
+      expect((await deliveries(campaignId, otherAdmin)).json()).toEqual({ error: 'Campagna non trovata' });
+      expect((await send(campaignId, { service: 'sms', message: 'Ciao' }, client)).statusCode).toBe(403);
+      expect((await deliveries(campaignId, client)).statusCode).toBe(403);
+      expect((await send(campaignId, { service: 'sms', message: 'Ciao' }, {})).statusCode).toBe(401);
+      expect((await deliveries(campaignId, {})).statusCode).toBe(401);
+      expect((await send(campaignId, { service: 'whatsapp', message: 'Dal super admin' }, superAdmin)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/loyalty-cards/:id/send-whatsapp', () => {
+    const sendWhatsapp = (id: string, payload: object, headers: object = admin) =>
+      t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${id}/send-whatsapp`, headers: headers as Record<string, string>, payload });
+
+    it('queues the message and answers at once', async () => {
+      const response = await sendWhatsapp(cardA, { message: 'Il tuo premio ti aspetta' });
+      expect([response.statusCode, response.json()]).toEqual([200, { message: 'WhatsApp inviato' }]);
+      await t.app.messaging.worker.drain();
+      const { rows } = await t.app.db.query(`SELECT recipient, body, status, channel FROM outbox_messages WHERE card_id = $1 AND campaign_id IS NULL`, [cardA]);
+      expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);
+    });
+
+    it('writes the bonus text with name and points when the message is empty', async () => {
+      expect((await sendWhatsapp(cardA, { message: '' })).statusCode).toBe(200);
+      expect((await sendWhatsapp(cardA, {})).statusCode).toBe(200);
+      await t.app.messaging.worker.drain();
+      const { rows } = await t.app.db.query<{ body: string }>(`SELECT body FROM outbox_messages WHERE card_id = $1 AND body LIKE 'Ciao %'`, [cardA]);
+      expect(rows).toHaveLength(2);
+      expect(rows[0].body).toContain('Anna Verdi');
+      expect(rows[0].body).toMatch(/1\.?250 punti/);
+    });
+
+    it('sends once per Idempotency-Key', async () => {
+      const headers = { ...admin, 'idempotency-key': 'bonus-1000-card-a' };
+      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).statusCode).toBe(200);
+      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).statusCode).toBe(200);
+      await t.app.messaging.worker.drain();
+      const { rows } = await t.app.db.query(`SELECT 1 FROM outbox_messages WHERE card_id = $1 AND body = 'Una volta sola'`, [cardA]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a business without WhatsApp, a card without phone, an opted-out customer', async () => {
+      const otherCard = await createCard(t.app, OTHER_BUSINESS_ID, { name: 'Libro Lettore', phone: '+393332222222', consent: true });
+      const disabled = await sendWhatsapp(otherCard, { message: 'Ciao' }, otherAdmin);
+      expect([disabled.statusCode, disabled.json()]).toEqual([400, { error: 'Servizio WhatsApp non abilitato per questo business' }]);
+      const noPhone = await createCard(t.app, BAR, { name: 'Senza Telefono', email: 'st@example.it', consent: true });
+      expect((await sendWhatsapp(noPhone, { message: 'Ciao' })).json()).toEqual({ error: 'La carta non ha un numero di telefono' });
+      const stopped = await createCard(t.app, BAR, { name: 'Carla Bis', phone: '+39 333 000 0003', consent: true });
+      expect((await sendWhatsapp(stopped, { message: 'Ciao' })).json()).toEqual({ error: 'Il cliente ha chiesto di non ricevere messaggi' });
+      expect((await sendWhatsapp(cardA, { message: 'x'.repeat(1601) })).json()).toEqual({ error: 'Il messaggio non può superare i 1600 caratteri' });
+    });
+
+    it('enforces ownership', async () => {
+      const foreign = await sendWhatsapp(cardA, { message: 'Ciao' }, otherAdmin);
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+      expect((await sendWhatsapp('no-such-card', { message: 'Ciao' })).json()).toEqual({ error: 'Carta non trovata' });
+      expect((await sendWhatsapp(cardA, { message: 'Ciao' }, client)).statusCode).toBe(403);
+      expect((await sendWhatsapp(cardA, { message: 'Ciao' }, {})).statusCode).toBe(401);
+      expect((await sendWhatsapp(cardA, { message: 'Dal super admin' }, superAdmin)).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /api/outbox', () => {
+    it('is for super admins only', async () => {
+      expect((await outbox('', admin)).statusCode).toBe(403);
+      expect((await outbox('', client)).statusCode).toBe(403);
+      expect((await outbox('', {})).statusCode).toBe(401);
+    });
+
+    it('pages newest first and filters', async () => {
+      const all = (await outbox('?limit=500')).json();
+      expect(all.total).toBeGreaterThanOrEqual(6);
+      const page = (await outbox('?limit=2&offset=1')).json();
+      expect(page.messages.map((m: { id: number }) => m.id)).toEqual(all.messages.slice(1, 3).map((m: { id: number }) => m.id));
+      const barOnly = (await outbox(`?businessId=${BAR}&channel=whatsapp&limit=500`)).json();
+      expect(barOnly.messages.every((m: { business_id: string; channel: string }) => m.business_id === BAR && m.channel === 'whatsapp')).toBe(true);
+      expect((await outbox('?limit=0')).json()).toEqual({ error: 'Campo "limit" non valido' });
+    });
+  });
+});

@@ -1,0 +1,224 @@
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
+
+type Account = { email: string; password: string };
+
+describeEachDatabase('points, ledger and single cards', (variant) => {
+  let t: TestApp;
+  let cardId: string;
+  let clientId: string;
+  const headers = new Map<string, { authorization: string }>();
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true });
+    await createOtherAdmin(t.app);
+    const created = await createClientWithCard(t.app, DEMO_BUSINESSES[1].id);
+    cardId = created.cardId;
+    clientId = created.client.id;
+    for (const account of [demoAccount('admin'), demoAccount('super_admin'), OTHER_ADMIN, CLIENT]) {
+      headers.set(account.email, await authHeader(t.app, account.email, account.password));
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, account?: Account, payload?: object) =>
+    t.app.inject({ method, url, headers: account ? headers.get(account.email) : {}, ...(payload ? { payload } : {}) });
+  const state = async (id: string) => {
+    const { rows } = await t.app.db.query<{ points: number; entries: number; sum: number }>(
+      `SELECT c.points, (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id) AS entries,
+              (SELECT coalesce(sum(points), 0) FROM points_ledger l WHERE l.card_id = c.id) AS sum
+         FROM loyalty_cards c WHERE c.id = $1`,
+      [id],
+    );
+    return rows[0];
+  };
+
+  it('adds points in one transaction: ledger row with author and description, new balance in the answer', async () => {
+    const before = await state(cardId);
+    const response = await call('POST', `/api/loyalty-cards/${cardId}/points`, demoAccount('admin'), { points: 12.25, description: 'Acquisto profumo', extra: 'ignorato' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Punti aggiornati',
+      card_id: cardId,
+      points: 37.75,
+      entry: {
+        id: expect.any(Number),
+        card_id: cardId,
+        points: 12.25,
+        description: 'Acquisto profumo',
+        author_id: expect.any(String),
+        author_name: 'Marco Bianchi',
+        created_at: expect.any(String),
+      },
+    });
+    expect(await state(cardId)).toEqual({ points: 37.75, entries: before.entries + 1, sum: before.sum + 12.25 });
+  });
+
+  it('takes points away, but never below zero', async () => {
+    const taken = await call('POST', `/api/loyalty-cards/${cardId}/points`, demoAccount('super_admin'), { points: -7.75, description: 'Premio ritirato' });
+    expect([taken.statusCode, taken.json().points]).toEqual([200, 30]);
+    const before = await state(cardId);
+    const refused = await call('POST', `/api/loyalty-cards/${cardId}/points`, demoAccount('admin'), { points: -30.01, description: 'Troppo' });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: 'Saldo punti insufficiente' }]);
+    expect(await state(cardId)).toEqual(before);
+  });
+
+  it.each([
+    [{ description: 'x' }, 'Compila sia punti che descrizione'],
+    [{ points: 5 }, 'Compila sia punti che descrizione'],
+    [{ points: 5, description: '   ' }, 'Compila sia punti che descrizione'],
+    [{ points: '5', description: 'x' }, 'Campo "points" non valido'],
+    [{ points: 0, description: 'x' }, 'I punti non possono essere zero'],
+    [{ points: 1e12, description: 'x' }, 'Campo "points" non valido'],
+    [{ points: 5, description: 'x'.repeat(501) }, 'Campo "description" non valido'],
+  ])('refuses %j with an Italian 400, writing nothing', async (payload, message) => {
+    const before = await state(cardId);
+    const response = await call('POST', `/api/loyalty-cards/${cardId}/points`, demoAccount('admin'), payload);
+    expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);
+    expect(await state(cardId)).toEqual(before);
+  });
+
+  it('hides another admin’s card and an unknown one behind the same 404; 403 for a client; 401 anonymous', async () => {
+    const before = await state(cardId);
+    for (const [id, account] of [
+      [cardId, OTHER_ADMIN],
+      ['no-such-card', demoAccount('admin')],
+    ] as const) {
+      const response = await call('POST', `/api/loyalty-cards/${id}/points`, account, { points: 5, description: 'x' });
+      expect([response.statusCode, response.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+    }
+    expect((await call('POST', `/api/loyalty-cards/${cardId}/points`, CLIENT, { points: 5, description: 'x' })).statusCode).toBe(403);
+    expect((await call('POST', `/api/loyalty-cards/${cardId}/points`, undefined, { points: 5, description: 'x' })).statusCode).toBe(401);
+    expect(await state(cardId)).toEqual(before);
+  });
+
+  /**
+   * The balance is updated in place (`points = points + $1`) in the same transaction as its ledger row,
+   * so simultaneous updates all count. Only PostgreSQL runs requests truly in parallel (PGlite is one
+   * connection), so that is where the full 200 are fired.
+   */
+  it('keeps balance and ledger count exact under 200 simultaneous updates of one card (40 on PGlite)', async () => {
+    const n = variant.name === 'PostgreSQL' ? 200 : 40;
+    const headers = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
+    const { rows } = await t.app.db.query<{ id: string; user_id: string; points: number; entries: number }>(
+      `SELECT c.id, c.user_id, c.points, (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id) AS entries
+         FROM loyalty_cards c WHERE c.business_id = $1 ORDER BY c.id LIMIT 1`,
+      [DEMO_BUSINESSES[0].id],
+    );
+    const card = rows[0];
+    const responses = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        i % 2 === 0
+          ? t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, headers, payload: { points: 1.5, description: `Acquisto ${i}` } })
+          : t.app.inject({ method: 'POST', url: '/api/qrcode/scan', headers, payload: { card_id: card.id, user_id: card.user_id, points: 2 } }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    const expected = card.points + (n / 2) * 1.5 + (n / 2) * 2;
+    const after = (
+      await t.app.db.query<{ points: number; entries: number }>(
+        'SELECT c.points, (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id) AS entries FROM loyalty_cards c WHERE c.id = $1',
+        [card.id],
+      )
+    ).rows[0];
+    expect(after).toEqual({ points: expected, entries: card.entries + n });
+    // Every answer reported a distinct intermediate balance, the highest being the final one.
+    const balances = responses.map((r) => r.json().points as number);
+    expect(new Set(balances).size).toBe(n);
+    expect(Math.max(...balances)).toBe(expected);
+  });
+
+  describe('POST /api/qrcode/scan', () => {
+    it('adds points when card and user belong together', async () => {
+      const before = await state(cardId);
+      const response = await call('POST', '/api/qrcode/scan', demoAccount('admin'), { card_id: cardId, user_id: clientId, points: 50 });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        message: 'Punti aggiunti con successo',
+        card_id: cardId,
+        points: before.points + 50,
+        entry: { points: 50, description: 'Punti aggiunti tramite QR code' },
+      });
+      expect(await state(cardId)).toEqual({ points: before.points + 50, entries: before.entries + 1, sum: before.sum + 50 });
+    });
+
+    it('answers 404 when the user is not the card holder, or the card is another admin’s', async () => {
+      const before = await state(cardId);
+      const mismatched = await call('POST', '/api/qrcode/scan', demoAccount('admin'), { card_id: cardId, user_id: 'someone-else', points: 50 });
+      expect([mismatched.statusCode, mismatched.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+      const foreign = await call('POST', '/api/qrcode/scan', OTHER_ADMIN, { card_id: cardId, user_id: clientId, points: 50 });
+      expect(foreign.statusCode).toBe(404);
+      expect(await state(cardId)).toEqual(before);
+    });
+
+    it.each([
+      [{ user_id: 'u', points: 50 }, 'Card ID o User ID mancanti.'],
+      [{ card_id: 'c', points: 50 }, 'Card ID o User ID mancanti.'],
+      [{ card_id: 'c', user_id: '', points: 50 }, 'Card ID o User ID mancanti.'],
+      [{ card_id: 'c', user_id: 'u', points: 0 }, 'Campo "points" non valido'],
+      [{ card_id: 'c', user_id: 'u' }, 'Campo "points" è obbligatorio'],
+    ])('refuses %j', async (payload, message) => {
+      const response = await call('POST', '/api/qrcode/scan', demoAccount('admin'), payload);
+      expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);
+    });
+  });
+
+  describe('GET /api/loyalty-cards/:id and /ledger', () => {
+    it('gives the add-points screen the holder name and balance', async () => {
+      const response = await call('GET', `/api/loyalty-cards/${cardId}`, demoAccount('admin'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        id: cardId,
+        user_id: clientId,
+        customer_name: 'Cliente Prova',
+        customername: 'Cliente Prova',
+        business_name: DEMO_BUSINESSES[1].name,
+        points: (await state(cardId)).points,
+      });
+    });
+
+    it('lists the ledger newest first, adding up with the opening balance', async () => {
+      const response = await call('GET', `/api/loyalty-cards/${cardId}/ledger`, demoAccount('super_admin'));
+      expect(response.statusCode).toBe(200);
+      const entries: { id: number; points: number; description: string }[] = response.json();
+      expect(entries.map((e) => e.description)).toEqual(['Punti aggiunti tramite QR code', 'Premio ritirato', 'Acquisto profumo']);
+      expect(25.5 + entries.reduce((sum, e) => sum + e.points, 0)).toBe((await state(cardId)).points);
+    });
+
+    it('the demo ledgers add up to the balances', async () => {
+      const { rows } = await t.app.db.query(
+        `SELECT c.id FROM loyalty_cards c WHERE c.business_id = $1
+           AND c.points <> (SELECT coalesce(sum(points), 0) FROM points_ledger l WHERE l.card_id = c.id)`,
+        [DEMO_BUSINESSES[0].id],
+      );
+      expect(rows).toEqual([]);
+    });
+
+    it('lets a client read its own card and ledger, nobody else’s', async () => {
+      expect((await call('GET', `/api/loyalty-cards/${cardId}`, CLIENT)).statusCode).toBe(200);
+      expect((await call('GET', `/api/loyalty-cards/${cardId}/ledger`, CLIENT)).statusCode).toBe(200);
+      const { rows } = await t.app.db.query<{ id: string }>('SELECT id FROM loyalty_cards WHERE business_id = $1 LIMIT 1', [DEMO_BUSINESSES[0].id]);
+      for (const url of [`/api/loyalty-cards/${rows[0].id}`, `/api/loyalty-cards/${rows[0].id}/ledger`]) {
+        expect((await call('GET', url, CLIENT)).json()).toEqual({ error: 'Carta non trovata' });
+        expect((await call('GET', url, OTHER_ADMIN)).statusCode).toBe(404);
+        expect((await call('GET', url)).statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('DELETE /api/loyalty-cards/:id', () => {
+    it('deletes an own card with its ledger; 404 for foreign, unknown or already deleted cards', async () => {
+      const { rows } = await t.app.db.query<{ id: string }>('SELECT id FROM loyalty_cards WHERE business_id = $1 AND points > 0 LIMIT 1', [DEMO_BUSINESSES[0].id]);
+      const id = rows[0].id;
+      expect((await call('DELETE', `/api/loyalty-cards/${id}`, OTHER_ADMIN)).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/loyalty-cards/${id}`, CLIENT)).statusCode).toBe(403);
+      expect((await state(id)).entries).toBeGreaterThan(0);
+      const response = await call('DELETE', `/api/loyalty-cards/${id}`, demoAccount('admin'));
+      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Carta eliminata' }]);
+      expect(await state(id)).toBeUndefined();
+      expect((await t.app.db.query('SELECT 1 FROM points_ledger WHERE card_id = $1', [id])).rows).toEqual([]);
+      expect((await call('DELETE', `/api/loyalty-cards/${id}`, demoAccount('admin'))).json()).toEqual({ error: 'Carta non trovata' });
+    });
+  });
+});

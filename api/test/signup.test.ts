@@ -1,0 +1,130 @@
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+
+const URL = '/api/users/loyalty-cards/create';
+const BUSINESS = DEMO_BUSINESSES[0];
+const valid = {
+  email: 'Nuova.Cliente@Example.IT',
+  full_name: 'Nuova Cliente',
+  role: 'client',
+  phone: '+39 333 1234567',
+  business_id: BUSINESS.id,
+  privacy_ack: true,
+};
+
+describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, signupRateLimitPerMinute: 5 });
+  });
+  afterAll(() => t.close());
+
+  // Each call comes from its own address so the per-IP limit only bites in the test about it.
+  let ip = 0;
+  const signup = (payload: unknown, remoteAddress = `10.0.0.${++ip}`) => t.app.inject({ method: 'POST', url: URL, payload: payload as object, remoteAddress });
+  const counts = async () =>
+    (
+      await t.app.db.query<{ users: number; cards: number }>(
+        'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM loyalty_cards) AS cards',
+      )
+    ).rows[0];
+
+  it('creates the client and its card without a session, and answers id, user_id, business_name', async () => {
+    const before = await counts();
+    const response = await signup({ ...valid, marketing_consent: true });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BUSINESS.name, card_number: expect.stringMatching(/^LC-\d{8}$/) });
+    expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
+    const { rows } = await t.app.db.query(
+      `SELECT u.email, u.role, u.password_hash, u.business_id, c.customer_name, c.customer_phone, c.email AS card_email, c.points, c.privacy_ack, c.marketing_consent
+         FROM loyalty_cards c JOIN users u ON u.id = c.user_id WHERE c.id = $1`,
+      [body.id],
+    );
+    expect(rows[0]).toEqual({
+      email: 'nuova.cliente@example.it',
+      role: 'client',
+      password_hash: null,
+      business_id: BUSINESS.id,
+      customer_name: 'Nuova Cliente',
+      customer_phone: '+39 333 1234567',
+      card_email: 'nuova.cliente@example.it',
+      points: 0,
+      privacy_ack: true,
+      marketing_consent: true,
+    });
+  });
+
+  it('gives the same card back when the same e-mail signs up again at the same business', async () => {
+    const first = (await signup({ ...valid, email: 'due.volte@example.it' })).json();
+    const before = await counts();
+    const again = await signup({ ...valid, email: 'DUE.VOLTE@example.it', full_name: 'Altro Nome' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('gives the same person a second card at another business, under the same user', async () => {
+    const first = (await signup({ ...valid, email: 'due.negozi@example.it' })).json();
+    const other = (await signup({ ...valid, email: 'due.negozi@example.it', business_id: DEMO_BUSINESSES[1].id })).json();
+    expect(other.user_id).toBe(first.user_id);
+    expect(other.id).not.toBe(first.id);
+    expect(other.business_name).toBe(DEMO_BUSINESSES[1].name);
+  });
+
+  it('creates one card when the same signup arrives twice at once', async () => {
+    const before = await counts();
+    const answers = await Promise.all([1, 2, 3].map(() => signup({ ...valid, email: 'insieme@example.it' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
+  });
+
+  it('stores marketing_consent false by default', async () => {
+    const { id } = (await signup({ ...valid, email: 'senza.consenso@example.it' })).json();
+    const { rows } = await t.app.db.query('SELECT marketing_consent FROM loyalty_cards WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ marketing_consent: false });
+  });
+
+  it('answers 404 with an Italian error for an unknown business, writing nothing', async () => {
+    const before = await counts();
+    const response = await signup({ ...valid, email: 'nessuno@example.it', business_id: 'no-such-business' });
+    expect([response.statusCode, response.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    [{ email: undefined }, 'Campo "email" è obbligatorio'],
+    [{ email: 'non-una-email' }, 'Campo "email" non valido'],
+    [{ full_name: '  ' }, 'Campo "nome completo" è obbligatorio'],
+    [{ full_name: undefined }, 'Campo "nome completo" è obbligatorio'],
+    [{ phone: undefined }, 'Campo "numero di telefono" obbligatorio'],
+    [{ business_id: undefined }, 'Campo "business_id" è obbligatorio'],
+    [{ role: 'admin' }, 'Campo "role" non valido'],
+    [{ privacy_ack: undefined }, "È necessario accettare l'informativa sulla privacy"],
+    [{ privacy_ack: false }, "È necessario accettare l'informativa sulla privacy"],
+    [{ marketing_consent: 'sì' }, 'Campo "marketing_consent" non valido'],
+  ])('refuses %j with 400 and writes nothing', async (change, message) => {
+    const before = await counts();
+    const response = await signup({ ...valid, email: 'invalida@example.it', ...change });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('ignores unknown fields, including a role or points smuggled in', async () => {
+    const response = await signup({ ...valid, email: 'extra@example.it', points: 1000, is_admin: true });
+    expect(response.statusCode).toBe(200);
+    const { rows } = await t.app.db.query('SELECT c.points, u.role FROM loyalty_cards c JOIN users u ON u.id = c.user_id WHERE c.id = $1', [response.json().id]);
+    expect(rows[0]).toEqual({ points: 0, role: 'client' });
+  });
+
+  it('limits signups per client IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signup({ ...valid, email: `limite${i}@example.it` }, '192.0.2.77')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await signup({ ...valid, email: 'limite-x@example.it' }, '192.0.2.77');
+    expect(limited.json()).toEqual({ error: 'Troppe richieste. Riprova tra un minuto.' });
+    expect((await signup({ ...valid, email: 'altro-ip@example.it' }, '192.0.2.78')).statusCode).toBe(200);
+  });
+});
