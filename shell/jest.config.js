@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../tools/jest/preset'),
+  displayName: 'shell',
+  rootDir: __dirname,
+  globalSetup: require.resolve('../tools/jest/real-api-setup.js'),
+  globalTeardown: require.resolve('../tools/jest/real-api-teardown.js'),
+};

@@ -1,0 +1,70 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { GlobalStyle, TOKEN_STORAGE_KEY, api, createAppStore, loadRuntimeConfig, setRuntimeConfig, theme } from '@loyalty/shared';
+import { App } from './App';
+import { applyOverrides, initRemotes, preloadRemoteRoute } from './federation/remotes';
+import { dashboardModuleFor } from './routes/routeModules';
+
+function renderFatal(root: HTMLElement, message: string) {
+  root.innerHTML = '';
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:1.5rem;border:1px solid #fca5a5;border-radius:.75rem;background:#fef2f2;color:#7f1d1d';
+  const title = document.createElement('h1');
+  title.textContent = 'Impossibile avviare la dashboard';
+  title.style.fontSize = '1.25rem';
+  const text = document.createElement('p');
+  text.textContent = message;
+  const retry = document.createElement('button');
+  retry.textContent = 'Riprova';
+  retry.onclick = () => window.location.reload();
+  box.append(title, text, retry);
+  root.append(box);
+}
+
+function hasStoredToken(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(TOKEN_STORAGE_KEY));
+  } catch {
+    return false; // storage blocked: no session to resume
+  }
+}
+
+async function start() {
+  const rootElement = document.getElementById('root')!;
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (err) {
+    renderFatal(rootElement, (err as Error).message);
+    return;
+  }
+  setRuntimeConfig(config);
+  initRemotes(applyOverrides(config.remotes, window.location.search, window.localStorage));
+
+  const store = createAppStore();
+  if (hasStoredToken()) {
+    // A signed-in user's first load: the page's remote module and the business list start now, in
+    // parallel with the session check, instead of one after the other once the layout has mounted.
+    const target = dashboardModuleFor(window.location.pathname);
+    if (target) preloadRemoteRoute(target.remote, target.module);
+    void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  }
+  createRoot(rootElement).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

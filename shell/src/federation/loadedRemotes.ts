@@ -1,0 +1,21 @@
+/** Which remotes this page has loaded and their build versions, for the sidebar's version footer. */
+import { useSyncExternalStore } from 'react';
+import type { RemoteMeta } from '@loyalty/shared';
+
+let loaded: readonly RemoteMeta[] = [];
+const listeners = new Set<() => void>();
+
+export function recordLoadedRemote(meta: RemoteMeta): void {
+  if (loaded.some((m) => m.name === meta.name && m.version === meta.version)) return;
+  loaded = [...loaded.filter((m) => m.name !== meta.name), meta].sort((a, b) => a.name.localeCompare(b.name));
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLoadedRemotes(): readonly RemoteMeta[] {
+  return useSyncExternalStore(subscribe, () => loaded);
+}

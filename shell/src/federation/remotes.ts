@@ -1,0 +1,111 @@
+/**
+ * Registers the remotes named in /runtime-config.json with the federation runtime and loads their
+ * exposed route modules on demand. Nothing here fetches a remote until a route asks for it (or, for the
+ * page being opened, the bootstrap asks ahead of the route: preloadRemoteRoute).
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteMeta, RemoteName, RemoteRouteModule } from '@loyalty/shared';
+import { isIncompatibleVersion, isRemoteFallback, takeLoadError } from './fallback';
+import { recordLoadedRemote } from './loadedRemotes';
+
+let entries: Record<RemoteName, string> | null = null;
+
+/**
+ * A developer can point one remote at a local dev server while everything else comes from the deployed
+ * composition: `?remote-override=cards=http://localhost:3002/mf-manifest.json` (kept in localStorage
+ * under `remoteOverrides` until cleared with `?remote-override=cards=`).
+ */
+export function applyOverrides(remotes: Record<RemoteName, string>, search: string, storage: Storage): Record<RemoteName, string> {
+  const KEY = 'remoteOverrides';
+  let overrides: Partial<Record<RemoteName, string>>;
+  try {
+    overrides = JSON.parse(storage.getItem(KEY) || '{}') as Partial<Record<RemoteName, string>>;
+  } catch {
+    overrides = {};
+  }
+  for (const value of new URLSearchParams(search).getAll('remote-override')) {
+    const [name, ...rest] = value.split('=');
+    const url = rest.join('=');
+    if (!(name in remotes)) continue;
+    if (url) overrides[name as RemoteName] = url;
+    else delete overrides[name as RemoteName];
+  }
+  if (Object.keys(overrides).length) storage.setItem(KEY, JSON.stringify(overrides));
+  else storage.removeItem(KEY);
+  return { ...remotes, ...overrides };
+}
+
+function toRemotes(map: Record<RemoteName, string>) {
+  return Object.entries(map).map(([name, entry]) => ({ name, entry }));
+}
+
+export function initRemotes(remotes: Record<RemoteName, string>): void {
+  entries = remotes;
+  registerRemotes(toRemotes(remotes));
+}
+
+/** Forgets a failed remote so the next load fetches its manifest and entry again ('Riprova'). */
+export function resetRemote(name: RemoteName): void {
+  if (!entries) return;
+  registerRemotes([{ name, entry: entries[name] }], { force: true });
+}
+
+export class RemoteUnavailableError extends Error {
+  readonly incompatible: boolean;
+
+  constructor(readonly remote: RemoteName, cause?: unknown) {
+    super(`Il modulo "${remote}" non è disponibile`);
+    this.name = 'RemoteUnavailableError';
+    this.incompatible = isIncompatibleVersion(cause);
+    if (cause) this.cause = cause;
+  }
+}
+
+/** A remote that has not answered by then is reported unavailable ('Riprova'); a phone on a bad network still gets a say. */
+export const REMOTE_LOAD_TIMEOUT_MS = 8000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${remote}: nessuna risposta entro ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Loads started ahead of their route (see preloadRemoteRoute), taken by the route's first load. */
+const preloads = new Map<string, Promise<RemoteRouteModule>>();
+
+/**
+ * Starts loading a route's module now — the page a signed-in user opens, while the session is still being
+ * checked — so its manifest, entry and chunks download in parallel with the session and business calls.
+ */
+export function preloadRemoteRoute(remote: RemoteName, exposed: string): void {
+  const key = `${remote}/${exposed}`;
+  if (preloads.has(key)) return;
+  const pending = fetchRemoteRoute(remote, exposed, REMOTE_LOAD_TIMEOUT_MS);
+  pending.catch(() => preloads.delete(key)); // a failed preload is reported by the route's own load
+  preloads.set(key, pending);
+}
+
+export function loadRemoteRoute(remote: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<RemoteRouteModule> {
+  const key = `${remote}/${exposed}`;
+  const preloaded = preloads.get(key);
+  if (preloaded) {
+    preloads.delete(key);
+    return preloaded;
+  }
+  return fetchRemoteRoute(remote, exposed, timeoutMs);
+}
+
+async function fetchRemoteRoute(remote: RemoteName, exposed: string, timeoutMs: number): Promise<RemoteRouteModule> {
+  let mod: RemoteRouteModule | null;
+  try {
+    mod = await withTimeout(loadRemote<RemoteRouteModule>(`${remote}/${exposed.replace(/^\.\//, '')}`), timeoutMs, remote);
+  } catch (err) {
+    throw new RemoteUnavailableError(remote, err);
+  }
+  if (!mod || isRemoteFallback(mod) || typeof mod.default !== 'function') throw new RemoteUnavailableError(remote, takeLoadError(remote));
+  const meta: RemoteMeta = mod.remoteMeta ?? { name: remote, version: 'sconosciuta' };
+  recordLoadedRemote(meta);
+  return mod;
+}

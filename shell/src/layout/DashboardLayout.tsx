@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+const Frame = styled.div`
+  min-height: 100vh;
+  display: grid;
+  grid-template-columns: 1fr;
+  @media (min-width: 1024px) {
+    grid-template-columns: 16rem 1fr;
+  }
+`;
+
+const Main = styled.main`
+  padding: 1.5rem;
+  min-width: 0;
+  @media (max-width: 640px) {
+    padding: 1rem;
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -999px;
+  top: 0;
+  &:focus {
+    left: 1rem;
+    top: 1rem;
+    z-index: 100;
+    background: #fff;
+    padding: 0.5rem 1rem;
+  }
+`;
+
+export function DashboardLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <Frame>
+      <SkipLink href="#contenuto">Vai al contenuto</SkipLink>
+      <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <Column>
+        <TopBar menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((o) => !o)} />
+        <Main id="contenuto" tabIndex={-1}>
+          <Outlet />
+        </Main>
+      </Column>
+    </Frame>
+  );
+}

@@ -1,0 +1,47 @@
+import styled from 'styled-components';
+import { BusinessSwitcher } from './BusinessSwitcher';
+import { UserMenu } from './UserMenu';
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 0.75rem 1.5rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  position: sticky;
+  top: 0;
+  z-index: 30;
+  @media (max-width: 640px) {
+    padding: 0.5rem 0.75rem;
+  }
+`;
+
+const MenuToggle = styled.button`
+  background: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 0.5rem;
+  padding: 0.4rem 0.6rem;
+  font-size: 1.1rem;
+  cursor: pointer;
+  @media (min-width: 1024px) {
+    display: none;
+  }
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  return (
+    <Bar>
+      <MenuToggle type="button" aria-label={menuOpen ? 'Chiudi menu' : 'Apri menu'} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu}>
+        <span aria-hidden="true">☰</span>
+      </MenuToggle>
+      <BusinessSwitcher />
+      <Spacer />
+      <UserMenu />
+    </Bar>
+  );
+}

@@ -1,0 +1,9 @@
+import { createAppConfig } from '@loyalty/tools';
+
+export default createAppConfig({
+  name: 'shell',
+  title: 'Appo – Dashboard carte fedeltà',
+  // /login is the public landing page: its SEO must be in the HTML the server sends.
+  htmlTemplate: './public/index.html',
+  runtimePlugins: ['./src/federation/runtimePlugin.ts'],
+});
