@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { LegalPage as default } from '../features/legal/LegalPage';

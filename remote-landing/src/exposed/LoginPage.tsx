@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { LoginPage as default } from '../pages/LoginPage';

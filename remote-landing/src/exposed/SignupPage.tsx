@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { SignupPage as default } from '../pages/SignupPage';

@@ -1,0 +1,114 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { LOGIN_ANCHOR, NAV_LINKS } from './navigation';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.modal};
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Panel = styled.div<{ $open: boolean }>`
+  position: fixed;
+  inset: 0 0 0 auto;
+  z-index: ${({ theme }) => theme.zIndices.modal + 1};
+  width: min(20rem, 85vw);
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.overlay};
+  transform: translateX(${({ $open }) => ($open ? '0' : '100%')});
+  /* Hidden panels leave the tab order and the accessibility tree, after the slide-out has played. */
+  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  transition: transform 0.25s ease-out, visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.25s')};
+
+  ul { list-style: none; margin: ${({ theme }) => theme.space.lg} 0 0; padding: 0; }
+  li a {
+    display: block;
+    padding: ${({ theme }) => `${theme.space.sm} 0`};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    text-decoration: none;
+  }
+`;
+
+const CloseButton = styled.button`
+  display: block;
+  margin-left: auto;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  cursor: pointer;
+`;
+
+export interface MobileMenuProps {
+  id: string;
+  open: boolean;
+  /** Closes the menu; the opener gets the focus back unless a link was followed. */
+  onClose: (returnFocus: boolean) => void;
+}
+
+/** The slide-in menu for small screens: a modal dialog (focus kept inside, Escape and the backdrop close it). */
+export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const firstLinkRef = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (open) firstLinkRef.current?.focus();
+  }, [open]);
+
+  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose(true);
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>('a[href], button'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <>
+      {open && <Backdrop aria-hidden="true" onClick={() => onClose(true)} />}
+      <Panel
+        ref={panelRef}
+        id={id}
+        $open={open}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        aria-hidden={!open}
+        onKeyDown={keepFocusInside}
+      >
+        <CloseButton type="button" onClick={() => onClose(true)}>
+          Chiudi menu
+        </CloseButton>
+        <nav aria-label="Navigazione mobile">
+          <ul>
+            {NAV_LINKS.map((link, index) => (
+              <li key={link.href}>
+                <a href={link.href} ref={index === 0 ? firstLinkRef : undefined} onClick={() => onClose(false)}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={LOGIN_ANCHOR} onClick={() => onClose(false)}>
+                Accedi
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </Panel>
+    </>
+  );
+}

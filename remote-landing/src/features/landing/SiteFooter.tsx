@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { getRuntimeConfig } from '@loyalty/shared';
+
+const Footer = styled.footer`
+  margin-top: ${({ theme }) => theme.space.xxl};
+  background: ${({ theme }) => theme.colors.sidebar};
+  color: ${({ theme }) => theme.colors.sidebarText};
+  a, button { color: inherit; }
+  :focus-visible { outline-color: currentColor; }
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.xl}`};
+  align-items: center;
+  justify-content: space-between;
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+  p { margin: 0; }
+  ul { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.md}; margin: 0; padding: 0; list-style: none; }
+`;
+
+const LinkButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+/** SPEC §2: year, phone contact, legal links; plus the way back to the cookie choices. */
+export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () => void }) {
+  const { brandName, support } = getRuntimeConfig();
+  return (
+    // Explicit role: inside the shell the page sits in a <section>, where a bare <footer> is no landmark.
+    <Footer role="contentinfo">
+      <Inner>
+        <p>
+          © {new Date().getFullYear()} {brandName}. Tutti i diritti riservati.
+        </p>
+        {support.phone && (
+          <p>
+            Assistenza: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
+          </p>
+        )}
+        <nav aria-label="Informazioni legali">
+          <ul>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link to="/cookie-policy">Cookie policy</Link>
+            </li>
+            <li>
+              <LinkButton type="button" onClick={onCookiePreferences}>
+                Preferenze cookie
+              </LinkButton>
+            </li>
+          </ul>
+        </nav>
+      </Inner>
+    </Footer>
+  );
+}

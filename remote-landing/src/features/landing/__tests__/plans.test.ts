@@ -1,0 +1,16 @@
+import { PLANS, planRequestMailto } from '../plans';
+
+it('has the two plans of SPEC §9', () => {
+  expect(PLANS.map(({ title, price, popular, best }) => ({ title, price, popular, best }))).toEqual([
+    { title: 'Pacchetto WhatsApp', price: 20, popular: true, best: false },
+    { title: 'Pacchetto Completo', price: 30, popular: false, best: true },
+  ]);
+});
+
+it('writes to support naming the plan', () => {
+  const url = new URL(planRequestMailto('supporto@example.it', PLANS[0]));
+  expect(url.protocol).toBe('mailto:');
+  expect(url.pathname).toBe('supporto@example.it');
+  expect(url.searchParams.get('subject')).toBe('Richiesta Pacchetto WhatsApp');
+  expect(url.searchParams.get('body')).toContain('Pacchetto WhatsApp (20 € al mese)');
+});

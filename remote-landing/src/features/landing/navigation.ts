@@ -1,0 +1,7 @@
+/** SPEC §2: the landing page's in-page navigation. */
+export const NAV_LINKS = [
+  { href: '#features', label: 'Funzionalita' },
+  { href: '#pricing', label: 'Prezzi' },
+] as const;
+
+export const LOGIN_ANCHOR = '#login';

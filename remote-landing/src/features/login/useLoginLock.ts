@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '@loyalty/shared';
+import { clearLock, readLockedUntil, storeLockedUntil } from './loginLock';
+
+/**
+ * Failed-attempt counter and lock of SPEC §4: the 3rd failure locks for 5 minutes, then the counter
+ * resets.
+ */
+export function useLoginLock() {
+  const [failures, setFailures] = useState(0);
+  const [lockedUntil, setLockedUntil] = useState(() => readLockedUntil(Date.now()));
+
+  useEffect(() => {
+    if (lockedUntil === null) return;
+    const timer = setTimeout(() => {
+      clearLock();
+      setLockedUntil(null);
+      setFailures(0);
+    }, lockedUntil - Date.now());
+    return () => clearTimeout(timer);
+  }, [lockedUntil]);
+
+  /** Counts a rejected attempt; true when it locked the form. */
+  const recordFailure = useCallback((): boolean => {
+    const count = failures + 1;
+    setFailures(count);
+    if (count < LOGIN_MAX_FAILED_ATTEMPTS) return false;
+    const until = Date.now() + LOGIN_LOCKOUT_MS;
+    storeLockedUntil(until);
+    setLockedUntil(until);
+    return true;
+  }, [failures]);
+
+  return { locked: lockedUntil !== null, recordFailure };
+}

@@ -1,0 +1,152 @@
+/** The public card signup (SPEC §2, §5) against the real API and its demo business "Bar Centrale". */
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '@loyalty/shared/testing';
+import {
+  API,
+  LOGGED_IN_ADMIN,
+  LocationProbe,
+  configureTestRuntime,
+  currentLocation,
+  sessionState,
+  unreachableApiBaseUrl,
+} from '../../../../test/helpers';
+import { SignupPage } from '../../../pages/SignupPage';
+
+function renderSignup(route: string, user = sessionState()) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/loyalty-cards/create" element={<SignupPage />} />
+        <Route path="/login" element={<h1>Login</h1>} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route, preloadedState: user },
+  );
+}
+
+const SIGNUP_ROUTE = '/loyalty-cards/create?business_id=default-business-id';
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${API}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.it', password: 'Admin2026!' }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+describe('redirects', () => {
+  it('sends a visitor without business_id to /login', async () => {
+    renderSignup('/loyalty-cards/create');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+
+  it('sends a visitor to /login when the business does not exist', async () => {
+    renderSignup('/loyalty-cards/create?business_id=non-esiste');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+
+  it('sends a visitor to /login when the business lookup fails', async () => {
+    configureTestRuntime(await unreachableApiBaseUrl());
+    renderSignup(SIGNUP_ROUTE);
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+
+  it('sends a logged-in user to /dashboard', async () => {
+    renderSignup(SIGNUP_ROUTE, sessionState(LOGGED_IN_ADMIN));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+});
+
+describe('the form', () => {
+  it('names the business and offers both consents, the optional one unticked', async () => {
+    renderSignup(SIGNUP_ROUTE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ottieni la tua Carta Fedeltà' })).toBeInTheDocument();
+    expect(screen.getByText('Bar Centrale')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Nome completo')).toBeRequired();
+    expect(screen.getByLabelText('Numero di telefono')).toHaveAttribute('type', 'tel');
+    const privacy = screen.getByRole('checkbox', { name: /Ho letto l'informativa sulla privacy/ });
+    expect(privacy).not.toBeChecked();
+    expect(privacy).toBeRequired();
+    expect(screen.getByRole('link', { name: "Leggi l'informativa sulla privacy" })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('checkbox', { name: /offerte e promozioni/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Ottieni' })).toBeEnabled();
+  });
+
+  it('shows the exact message of every missing field, also for blanks, and focuses the first', async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.click(await screen.findByRole('button', { name: 'Ottieni' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Campo "email" è obbligatorio');
+    expect(screen.getByLabelText('Nome completo')).toHaveAccessibleDescription('Campo "nome completo" è obbligatorio');
+    expect(screen.getByLabelText('Numero di telefono')).toHaveAccessibleDescription('Campo "numero di telefono" obbligatorio');
+    expect(screen.getByRole('checkbox', { name: /informativa/ })).toHaveAccessibleDescription(
+      "È necessario accettare l'informativa sulla privacy",
+    );
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Email'), 'cliente@example.it');
+    await user.type(screen.getByLabelText('Nome completo'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+    expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Nome completo')).toHaveAccessibleDescription('Campo "nome completo" è obbligatorio');
+    expect(screen.getByLabelText('Nome completo')).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'La tua Carta Fedeltà' })).toBeNull();
+  });
+
+  it("shows the server's error", async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.type(await screen.findByLabelText('Email'), 'non-una-email');
+    await user.type(screen.getByLabelText('Nome completo'), 'Giulia Rossi');
+    await user.type(screen.getByLabelText('Numero di telefono'), '+39 333 1234567');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+
+    const res = await fetch(`${API}/api/users/loyalty-cards/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'non-una-email', full_name: 'Giulia Rossi', phone: '+39 333 1234567', role: 'client', business_id: 'default-business-id', privacy_ack: true, marketing_consent: false }),
+    });
+    const { error } = (await res.json()) as { error: string };
+    expect(error).toBeTruthy();
+    expect(await screen.findByRole('alert')).toHaveTextContent(error);
+    expect(screen.getByRole('button', { name: 'Ottieni' })).toBeEnabled();
+  });
+
+  it('creates the card with both consents and shows it', async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.type(await screen.findByLabelText('Email'), '  giulia.verdi@example.it ');
+    await user.type(screen.getByLabelText('Nome completo'), 'Giulia Verdi');
+    await user.type(screen.getByLabelText('Numero di telefono'), '+39 333 7654321');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('checkbox', { name: /offerte e promozioni/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+    expect(screen.getByRole('button', { name: 'Ottieni' })).toHaveAttribute('aria-busy', 'true');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/Mostra il codice QR in cassa da/)).toHaveTextContent('Bar Centrale');
+    const card = screen.getByRole('img', { name: 'Carta fedeltà Appo di Bar Centrale con codice QR' });
+    expect(card).toHaveAttribute('width', '400');
+    expect(card).toHaveAttribute('height', '250');
+    // jsdom cannot draw on a canvas: the drawing and download are proven in Chromium (e2e/tests/landing.spec.ts).
+    expect(await screen.findByRole('alert')).toHaveTextContent('Non è stato possibile disegnare la carta');
+    expect(screen.getByRole('button', { name: 'Scarica la carta (PNG)' })).toBeDisabled();
+
+    // The card exists in the business with the customer's data.
+    const cards = (await (
+      await fetch(`${API}/api/loyalty-cards/business/default-business-id`, { headers: { authorization: `Bearer ${await adminToken()}` } })
+    ).json()) as { email: string; customer_name: string; customer_phone: string }[];
+    expect(cards).toContainEqual(
+      expect.objectContaining({ email: 'giulia.verdi@example.it', customer_name: 'Giulia Verdi', customer_phone: '+39 333 7654321' }),
+    );
+  });
+});

@@ -1,0 +1,27 @@
+/** SPEC §5 public card signup: required fields, with the spec's messages verbatim. */
+export const SIGNUP_MESSAGES = {
+  emailRequired: 'Campo "email" è obbligatorio',
+  fullNameRequired: 'Campo "nome completo" è obbligatorio',
+  phoneRequired: 'Campo "numero di telefono" obbligatorio',
+  // Same wording as the API's refusal.
+  privacyRequired: "È necessario accettare l'informativa sulla privacy",
+} as const;
+
+export interface SignupValues {
+  email: string;
+  fullName: string;
+  phone: string;
+  privacyAck: boolean;
+  marketingConsent: boolean;
+}
+
+export type SignupErrors = Partial<Record<'email' | 'fullName' | 'phone' | 'privacyAck', string>>;
+
+export function validateSignup(values: SignupValues): SignupErrors {
+  const errors: SignupErrors = {};
+  if (!values.email.trim()) errors.email = SIGNUP_MESSAGES.emailRequired;
+  if (!values.fullName.trim()) errors.fullName = SIGNUP_MESSAGES.fullNameRequired;
+  if (!values.phone.trim()) errors.phone = SIGNUP_MESSAGES.phoneRequired;
+  if (!values.privacyAck) errors.privacyAck = SIGNUP_MESSAGES.privacyRequired;
+  return errors;
+}

@@ -1,0 +1,48 @@
+import styled from 'styled-components';
+import { CookieBanner } from '../features/cookies/CookieBanner';
+import { useCookieConsent } from '../features/cookies/useCookieConsent';
+import { FeaturesSection } from '../features/landing/FeaturesSection';
+import { Hero } from '../features/landing/Hero';
+import { PricingSection } from '../features/landing/PricingSection';
+import { SiteFooter } from '../features/landing/SiteFooter';
+import { SiteHeader } from '../features/landing/SiteHeader';
+import { LoginForm } from '../features/login/LoginForm';
+import { PublicOnly } from '../components/PublicOnly';
+
+const Page = styled.div`
+  min-height: 100vh;
+`;
+
+const LoginSection = styled.section`
+  width: 100%;
+  max-width: 26rem;
+  justify-self: center;
+  scroll-margin-top: 5rem;
+`;
+
+/** `/login`: the public landing page with the login form (SPEC §2). */
+export function LoginPage() {
+  const cookies = useCookieConsent();
+  return (
+    <PublicOnly>
+      <Page id="top">
+        <SiteHeader />
+        <main>
+          <Hero
+            aside={
+              <LoginSection id="login">
+                <LoginForm />
+              </LoginSection>
+            }
+          />
+          <FeaturesSection />
+          <PricingSection />
+        </main>
+        <SiteFooter onCookiePreferences={cookies.openBanner} />
+        {cookies.bannerOpen && (
+          <CookieBanner initial={cookies.preferences} onSave={cookies.save} focusOnOpen={cookies.reopened} />
+        )}
+      </Page>
+    </PublicOnly>
+  );
+}
