@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { OverviewScreen as default } from '../features/overview/OverviewScreen';

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { EmptyState, ErrorState, Spinner, type LoyaltyCard } from '@loyalty/shared';
+import { useGetCardsPageQuery, type CardPageArgs, type CardStatusFilter } from './api';
+import { VirtualList, type VirtualListProps } from './VirtualList';
+
+/** Cards per request: a screenful or two. */
+export const PAGE_SIZE = 50;
+
+export interface CardListQuery {
+  businessId: string;
+  q: string;
+  status: CardStatusFilter;
+}
+
+/** The request of the page holding the card at `index`. */
+export function pageArgs({ businessId, q, status }: CardListQuery, index: number): CardPageArgs {
+  return { businessId, q: q.trim(), status, offset: Math.floor(index / PAGE_SIZE) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+const Placeholder = styled.div`
+  height: 100%;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Count = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/**
+ * One item of the virtual list: asks for its page (every item of a page shares one cached request)
+ * and shows a placeholder until it arrives.
+ */
+function CardSlot({ query, index, render }: { query: CardListQuery; index: number; render: (card: LoyaltyCard) => ReactNode }) {
+  const { currentData } = useGetCardsPageQuery(pageArgs(query, index));
+  const card = currentData?.items[index % PAGE_SIZE];
+  return card ? <>{render(card)}</> : <Placeholder aria-hidden="true" />;
+}
+
+export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | 'minColumnWidth' | 'height'> {
+  query: CardListQuery;
+  label: string;
+  errorMessage: string;
+  emptyMessage: string;
+  renderCard: (card: LoyaltyCard) => ReactNode;
+}
+
+/**
+ * The current business's cards matching a search and filter, paged through the server and rendered
+ * virtually; exactly one of loading / error / empty / data.
+ */
+export function PagedCards({ query, label, errorMessage, emptyMessage, renderCard, ...listProps }: PagedCardsProps) {
+  // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
+  const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
+  const page = first.currentData;
+  if (first.isError && !page) return <ErrorState message={errorMessage} onRetry={() => void first.refetch()} />;
+  if (!page) return <Spinner label="Caricamento delle carte…" />;
+  if (page.total === 0) return <EmptyState message={emptyMessage} />;
+  return (
+    <>
+      <Count role="status">{page.total === 1 ? '1 carta' : `${page.total.toLocaleString('it-IT')} carte`}</Count>
+      <VirtualList
+        // A new search starts from the top.
+        key={`${query.businessId}|${query.q.trim()}|${query.status}`}
+        count={page.total}
+        label={label}
+        renderItem={(index) => <CardSlot query={query} index={index} render={renderCard} />}
+        {...listProps}
+      />
+    </>
+  );
+}

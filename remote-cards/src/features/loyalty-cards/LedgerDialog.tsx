@@ -1,0 +1,51 @@
+import styled from 'styled-components';
+import { EmptyState, ErrorState, Modal, Spinner, errorMessage, type LoyaltyCard } from '@loyalty/shared';
+import { useGetCardLedgerQuery } from '../cards/api';
+import { formatItalianDateTime } from '../cards/format';
+import { formatPoints } from '../overview/stats';
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  th, td { text-align: left; padding: ${({ theme }) => theme.space.xs}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  td.points { text-align: right; white-space: nowrap; }
+`;
+
+function LedgerTable({ cardId }: { cardId: string }) {
+  const { currentData: entries, error, refetch } = useGetCardLedgerQuery(cardId);
+  if (error && !entries) return <ErrorState message={errorMessage(error, 'Errore durante il caricamento dei movimenti')} onRetry={() => void refetch()} />;
+  if (!entries) return <Spinner label="Caricamento dei movimenti…" />;
+  if (entries.length === 0) return <EmptyState message="Nessun movimento" />;
+  return (
+    <Table>
+      <thead>
+        <tr>
+          <th scope="col">Data</th>
+          <th scope="col">Punti</th>
+          <th scope="col">Descrizione</th>
+          <th scope="col">Operatore</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{formatItalianDateTime(entry.created_at)}</td>
+            <td className="points">{entry.points > 0 ? `+${formatPoints(entry.points)}` : formatPoints(entry.points)}</td>
+            <td>{entry.description}</td>
+            <td>{entry.author_name ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A card's points history (the ledger), newest first. */
+export function LedgerDialog({ card, onClose }: { card: LoyaltyCard | null; onClose: () => void }) {
+  return (
+    <Modal open={card !== null} onClose={onClose} title={card ? `Movimenti di ${card.customer_name}` : ''}>
+      {card && <LedgerTable cardId={card.id} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { formatAveragePoints, italianMonthLabel, lastMonths, monthSeries, pointsBucket, pointsBuckets } from '../stats';
+
+describe('pointsBucket', () => {
+  it.each([
+    [0, '0'],
+    [-3, '0'],
+    [0.5, '1-50'],
+    [1, '1-50'],
+    [50, '1-50'],
+    [50.5, '51-100'],
+    [100, '51-100'],
+    [100.01, '101+'],
+    [100_000, '101+'],
+  ])('puts %p in %p', (points, bucket) => expect(pointsBucket(points)).toBe(bucket));
+});
+
+describe('pointsBuckets', () => {
+  it('lists the four buckets in order with their counts', () => {
+    expect(pointsBuckets({ zero: 3, from1to50: 0, from51to100: 7, over100: 1 })).toEqual([
+      { bucket: '0', cards: 3 },
+      { bucket: '1-50', cards: 0 },
+      { bucket: '51-100', cards: 7 },
+      { bucket: '101+', cards: 1 },
+    ]);
+  });
+});
+
+describe('month series', () => {
+  const now = new Date('2026-03-15T10:00:00Z');
+
+  it('covers the last 6 calendar months, oldest first, across a year change', () => {
+    expect(lastMonths(now)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+  });
+
+  it('counts months in UTC', () => {
+    expect(lastMonths(new Date('2026-03-31T23:30:00Z'), 1)).toEqual(['2026-03']);
+    expect(lastMonths(new Date('2026-04-01T00:30:00+02:00'), 1)).toEqual(['2026-03']);
+  });
+
+  it('labels months in Italian', () => {
+    expect(italianMonthLabel('2026-01')).toBe('Gen 2026');
+    expect(italianMonthLabel('2025-12')).toBe('Dic 2025');
+  });
+
+  it('zero-fills missing months and leaves out months outside the window', () => {
+    const series = monthSeries(
+      [
+        { month: '2025-09', new_cards: 99, points: 99 },
+        { month: '2025-12', new_cards: 2, points: 150.5 },
+        { month: '2026-03', new_cards: 1, points: -20 },
+      ],
+      now,
+    );
+    expect(series.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+    expect(series.map((m) => m.newCards)).toEqual([0, 0, 2, 0, 0, 1]);
+    expect(series.map((m) => m.points)).toEqual([0, 0, 150.5, 0, 0, -20]);
+    expect(series[2].label).toBe('Dic 2025');
+  });
+
+  it('is all zeros without data', () => {
+    expect(monthSeries([], now).every((m) => m.newCards === 0 && m.points === 0)).toBe(true);
+  });
+});
+
+describe('formatAveragePoints', () => {
+  it("is '0' without cards", () => {
+    expect(formatAveragePoints(0, 0)).toBe('0');
+    expect(formatAveragePoints(120, 0)).toBe('0');
+  });
+
+  it('has two decimals otherwise', () => {
+    expect(formatAveragePoints(10, 3)).toBe('3.33');
+    expect(formatAveragePoints(0, 5)).toBe('0.00');
+    expect(formatAveragePoints(2, 3)).toBe('0.67');
+    expect(formatAveragePoints(1000, 1)).toBe('1000.00');
+  });
+});
