@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { CampaignSuccessScreen as default } from '../features/campaign-success/CampaignSuccessScreen';

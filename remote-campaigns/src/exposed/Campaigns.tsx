@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { CampaignsScreen as default } from '../features/campaigns/CampaignsScreen';

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router';
+import { renderWithProviders } from '@loyalty/shared/testing';
+import { CampaignSuccessScreen } from '../CampaignSuccessScreen';
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/campaign-success" element={<CampaignSuccessScreen />} />
+      <Route path="/dashboard/campaigns" element={<h1>Campagne</h1>} />
+      <Route path="/start" element={<Link to="/campaign-success" state={{ campaignName: 'Saldi', recipientCount: 3 }}>crea</Link>} />
+    </Routes>,
+    { route },
+  );
+}
+
+it('confirms the campaign just created, with its recipients', async () => {
+  const { user } = renderAt('/start');
+  await user.click(screen.getByRole('link', { name: 'crea' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Campagna creata' })).toBeInTheDocument();
+  expect(screen.getByText('La campagna «Saldi» è stata salvata con 3 destinatari.')).toBeInTheDocument();
+});
+
+it('confirms a generic campaign when reached directly, and leads back to the list', async () => {
+  const { user } = renderAt('/campaign-success');
+  expect(screen.getByText('La campagna è stata salvata.')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Torna alle campagne' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Campagne' })).toBeInTheDocument();
+});

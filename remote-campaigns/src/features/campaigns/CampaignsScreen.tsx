@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  MESSAGES,
+  Select,
+  Spinner,
+  TextField,
+  useCurrentBusiness,
+} from '@loyalty/shared';
+import { useGetBusinessCampaignsQuery, type Campaign } from './api';
+import { CAMPAIGN_STATUSES, STATUS_LABELS, filterCampaigns, type StatusFilter } from './campaignModel';
+import { CampaignItem } from './CampaignItem';
+import { CreateCampaignModal } from './CreateCampaignModal';
+import { SendCampaignModal } from './SendCampaignModal';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  h1 { margin: 0; }
+`;
+
+const Toolbar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** SPEC §2 "Campaigns screen". */
+export function CampaignsScreen() {
+  const { business, isLoading: businessesLoading } = useCurrentBusiness();
+  // currentData: after a business switch, never the previous business's campaigns while the new ones load.
+  const { currentData: data, isFetching, isError, refetch } = useGetBusinessCampaignsQuery(business?.id ?? '', { skip: !business });
+  const isLoading = isFetching && !data;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [creating, setCreating] = useState(false);
+  const [sending, setSending] = useState<Campaign | null>(null);
+  const shown = data ? filterCampaigns(data, search, status) : [];
+
+  return (
+    <div>
+      <Header>
+        <h1>Campagne</h1>
+        <Button onClick={() => setCreating(true)} disabled={!business}>
+          Crea Nuova Campagna
+        </Button>
+      </Header>
+      <p>
+        Crea e invia campagne WhatsApp, SMS ed Email ai clienti della tua attività. Scegli i destinatari tra le carte fedeltà,
+        poi apri una campagna per inviarle un messaggio e seguirne l’invio.
+      </p>
+      <Toolbar>
+        <TextField label="Cerca campagne" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label="Stato">
+          {(control) => (
+            <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+              <option value="all">Tutti gli stati</option>
+              {CAMPAIGN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </Toolbar>
+      {businessesLoading || isLoading ? (
+        <Spinner label="Caricamento delle campagne…" />
+      ) : !business ? (
+        <EmptyState message="Nessuna attività selezionata" />
+      ) : isError || !data ? (
+        <ErrorState message={MESSAGES.campaignsLoadError} onRetry={refetch} />
+      ) : data.length === 0 ? (
+        <EmptyState message="Nessuna campagna trovata" description="Crea la prima campagna con 'Crea Nuova Campagna'." />
+      ) : shown.length === 0 ? (
+        <EmptyState message="Nessuna campagna corrisponde alla ricerca" />
+      ) : (
+        <List aria-label="Campagne">
+          {shown.map((campaign) => (
+            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => setSending(campaign)} />
+          ))}
+        </List>
+      )}
+      {business && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
+      {business && sending && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}
+    </div>
+  );
+}

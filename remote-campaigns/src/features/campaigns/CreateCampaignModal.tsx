@@ -1,0 +1,161 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  MESSAGES,
+  Modal,
+  Select,
+  Textarea,
+  TextField,
+  errorMessage,
+  type Business,
+  type LoyaltyCard,
+} from '@loyalty/shared';
+import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from './api';
+import { CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientsOf } from './campaignModel';
+import { RecipientPicker } from './RecipientPicker';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Channels = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  legend { font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Alert = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** The order the issue lists them in. */
+const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
+
+/** What the success screen shows about the campaign just created. */
+export interface CreatedCampaignState {
+  campaignName: string;
+  recipientCount: number;
+}
+
+export interface CreateCampaignModalProps {
+  open: boolean;
+  business: Business;
+  onClose: () => void;
+}
+
+export function CreateCampaignModal({ open, business, onClose }: CreateCampaignModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Crea Nuova Campagna">
+      <CreateCampaignForm business={business} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CreateCampaignForm({ business, onClose }: { business: Business; onClose: () => void }) {
+  const navigate = useNavigate();
+  const descriptionId = useId();
+  const [createCampaign, { isLoading }] = useCreateCampaignMutation();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [status, setStatus] = useState<CampaignStatus>('draft');
+  const [channels, setChannels] = useState<Set<CampaignChannel>>(new Set());
+  const [selected, setSelected] = useState<{ ids: Set<string>; cards: readonly LoyaltyCard[] }>({ ids: new Set(), cards: [] });
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggleChannel = (channel: CampaignChannel) => {
+    const next = new Set(channels);
+    if (next.has(channel)) next.delete(channel);
+    else next.add(channel);
+    setChannels(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    setError(null);
+    if (name.trim() === '') {
+      setNameError(CAMPAIGN_NAME_REQUIRED);
+      return;
+    }
+    setNameError(null);
+    const chosenCards = selected.cards.filter((card) => selected.ids.has(card.id));
+    try {
+      const campaign = await createCampaign({
+        businessId: business.id,
+        name: name.trim(),
+        description: description.trim(),
+        status,
+        targets: chosenCards.map((card) => card.id),
+        recipients: recipientsOf(chosenCards),
+        channels: CHANNEL_CHOICES.filter((c) => channels.has(c)),
+      }).unwrap();
+      onClose();
+      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: chosenCards.length };
+      navigate('/campaign-success', { state });
+    } catch (err) {
+      setError(errorMessage(err, MESSAGES.campaignCreateError));
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-busy={isLoading || undefined}>
+      <TextField
+        label="Nome della campagna"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        aria-required="true"
+        error={nameError ?? undefined}
+        maxLength={200}
+      />
+      <Field label="Descrizione" id={descriptionId}>
+        {(control) => <Textarea {...control} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />}
+      </Field>
+      <Field label="Stato">
+        {(control) => (
+          <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as CampaignStatus)}>
+            {CAMPAIGN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Channels>
+        <legend>Canali</legend>
+        {CHANNEL_CHOICES.map((channel) => (
+          <Checkbox key={channel} label={CHANNEL_LABELS[channel]} checked={channels.has(channel)} onChange={() => toggleChannel(channel)} />
+        ))}
+      </Channels>
+      <RecipientPicker businessId={business.id} selected={selected.ids} onChange={(ids, cards) => setSelected({ ids, cards })} />
+      {error && <Alert role="alert">{error}</Alert>}
+      <Actions>
+        <Button variant="secondary" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button type="submit" loading={isLoading}>
+          Crea campagna
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,343 @@
+/** The campaigns screen (SPEC §2, §5, §8) against the real API and its demo seed. */
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  DEMO_ADMIN,
+  callApi,
+  configureTestRuntime,
+  createAdminWithBusiness,
+  currentLocation,
+  renderSignedIn,
+  signUpCard,
+  unique,
+  unreachableApiBaseUrl,
+} from '../../../../test/helpers';
+import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
+import { businessSelected, type Business, type User } from '@loyalty/shared';
+import { act } from '@testing-library/react';
+import { CampaignsScreen } from '../CampaignsScreen';
+import type { Campaign, CampaignDeliveries } from '../api';
+
+const PATH = '/dashboard/campaigns';
+
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01' };
+const BAR: Business = {
+  id: 'default-business-id', name: 'Bar Centrale', address: null, phone: null, email: null, website: null,
+  whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0,
+};
+const SAMPLE: Campaign = {
+  id: 'c1', business_id: BAR.id, name: 'Prova', description: '', status: 'draft', targets: [],
+  recipients: '[{"customer_phone":"+393331234567","email":null}]', channels: ['whatsapp'], created_at: '2026-01-01',
+};
+
+const campaignList = () => screen.findByRole('list', { name: 'Campagne' });
+const itemOf = async (name: string) => (await within(await campaignList()).findByRole('button', { name })).closest('li')!;
+
+describe('list', () => {
+  it('shows a spinner, then the campaigns with status label, recipient count and channels', async () => {
+    await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    expect(screen.getByRole('heading', { level: 1, name: 'Campagne' })).toBeInTheDocument();
+    expect(screen.getByText(/Crea e invia campagne WhatsApp, SMS ed Email/)).toBeInTheDocument();
+    expect(screen.getByText('Caricamento delle campagne…')).toBeInTheDocument();
+    const item = await itemOf('Aperitivo del venerdì');
+    expect(within(item).getByText('Completata')).toBeInTheDocument();
+    expect(within(item).getByText('8 destinatari')).toBeInTheDocument();
+    expect(within(item).getByText(/Spritz e stuzzichini/)).toBeInTheDocument();
+    expect(within(item).getByText('· WhatsApp')).toBeInTheDocument();
+    expect(await within(item).findByText('Nessun messaggio inviato')).toBeInTheDocument();
+    expect(within(await itemOf('Colazione di primavera')).getByText('Bozza')).toBeInTheDocument();
+  });
+
+  it('searches and filters by status', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await itemOf('Aperitivo del venerdì');
+    await user.type(screen.getByLabelText('Cerca campagne'), 'CORNETTO');
+    const list = await campaignList();
+    expect(within(list).getByRole('button', { name: 'Colazione di primavera' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Aperitivo del venerdì' })).toBeNull();
+
+    await user.clear(screen.getByLabelText('Cerca campagne'));
+    await user.selectOptions(screen.getByLabelText('Stato'), 'Completata');
+    expect(within(await campaignList()).getByRole('button', { name: 'Aperitivo del venerdì' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Colazione di primavera' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Stato'), 'Annullata');
+    expect(screen.getByText('Nessuna campagna corrisponde alla ricerca')).toBeInTheDocument();
+  });
+
+  it('shows the empty state for a business without campaigns', async () => {
+    const { account, businessId } = await createAdminWithBusiness();
+    await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
+  });
+
+  it('shows the load error with Riprova, and recovers', async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { status: 500, body: {} },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante il caricamento delle campagne');
+      server.use({ 'GET /campaigns/business/default-business-id': { body: [] } });
+      await user.click(screen.getByRole('button', { name: 'Riprova' }));
+      expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('create', () => {
+  it('requires a name, then creates the campaign with the chosen recipients and channels and opens /campaign-success', async () => {
+    const { user, token } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await itemOf('Aperitivo del venerdì');
+    await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
+    const dialog = screen.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+    // Focus moves into the dialog, on its first field.
+    expect(within(dialog).getByLabelText('Nome della campagna')).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    expect(within(dialog).getByText('Il nome della campagna è obbligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nome della campagna')).toHaveAttribute('aria-invalid', 'true');
+
+    const name = unique('Promo');
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), name);
+    await user.type(within(dialog).getByLabelText('Descrizione'), 'Sconto per i clienti attivi');
+    await user.selectOptions(within(dialog).getByLabelText('Stato'), 'Attiva');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'WhatsApp' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+
+    const cards = await within(dialog).findByRole('list', { name: 'Carte fedeltà' });
+    expect(within(dialog).getByText('0 destinatari selezionati')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Attive');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Seleziona tutti' }));
+    const activeCount = within(cards).getAllByRole('checkbox').length;
+    expect(within(dialog).getByText(`${activeCount} destinatari selezionati`)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Inattive');
+    expect(within(dialog).getByRole('checkbox', { name: 'Seleziona tutti' })).not.toBeChecked();
+    const firstInactive = within(within(dialog).getByRole('list', { name: 'Carte fedeltà' })).getAllByRole('checkbox')[0];
+    await user.click(firstInactive);
+    expect(within(dialog).getByText(`${activeCount + 1} destinatari selezionati`)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Tutte');
+    await user.type(within(dialog).getByLabelText('Cerca clienti'), 'nessuno-così');
+    expect(within(dialog).getByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const { body } = await callApi<Campaign[]>('/campaigns/business/default-business-id', { token });
+    const created = body.find((c) => c.name === name)!;
+    expect(created).toMatchObject({ description: 'Sconto per i clienti attivi', status: 'active', channels: ['whatsapp', 'sms'] });
+    expect(created.targets).toHaveLength(activeCount + 1);
+    expect(created.recipients).toHaveLength(activeCount + 1);
+    expect((created.recipients as { customer_phone: string }[]).every((r) => r.customer_phone.startsWith('+39'))).toBe(true);
+  });
+
+  it('shows the creation error and keeps the dialog open; Escape closes it and gives focus back', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await itemOf('Aperitivo del venerdì');
+    const opener = screen.getByRole('button', { name: 'Crea Nuova Campagna' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), 'Senza rete');
+    configureTestRuntime(await unreachableApiBaseUrl());
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Errore durante la creazione della campagna');
+    expect(currentLocation()).toBe(PATH);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it("shows the API's error when there is one", async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [] },
+      'GET /loyalty-cards/business/default-business-id': { body: [] },
+      'POST /campaigns': { status: 400, body: { error: 'Campo "name" non valido' } },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
+      const dialog = screen.getByRole('dialog');
+      expect(await within(dialog).findByText('Nessuna carta fedeltà per questa attività')).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Nome della campagna'), 'X');
+      await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campo "name" non valido');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('business switch', () => {
+  it("never shows the previous business's campaigns while the new business's load", async () => {
+    const SHOP: Business = { ...BAR, id: 'shop', name: 'Profumeria' };
+    let release: () => void = () => undefined;
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR, SHOP] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, name: 'Campagna del bar' }] },
+      'GET /campaigns/business/shop': { body: [{ ...SAMPLE, id: 'c2', business_id: 'shop', name: 'Campagna della profumeria' }], holdUntil: new Promise<void>((r) => (release = r)) },
+    });
+    try {
+      const { store } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      expect(await itemOf('Campagna del bar')).toBeInTheDocument();
+      act(() => {
+        store.dispatch(businessSelected('shop'));
+      });
+      expect(await screen.findByText('Caricamento delle campagne…')).toBeInTheDocument();
+      expect(screen.queryByText('Campagna del bar')).toBeNull();
+      release();
+      expect(await itemOf('Campagna della profumeria')).toBeInTheDocument();
+      expect(screen.queryByText('Campagna del bar')).toBeNull();
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+});
+
+describe('delete', () => {
+  it('asks for confirmation, keeps the campaign when cancelled, deletes it when confirmed', async () => {
+    const { token } = await (async () => ({ token: (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: DEMO_ADMIN })).body.token }))();
+    const name = unique('Da eliminare');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name } });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    const item = await itemOf(name);
+    await user.click(within(item).getByRole('button', { name: `Elimina la campagna ${name}` }));
+    expect(confirm).toHaveBeenCalledWith('Sei sicuro di voler eliminare questa campagna?');
+    expect(within(await campaignList()).getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: `Elimina la campagna ${name}` }));
+    expect(await screen.findByText('Campagna eliminata')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name })).toBeNull());
+  });
+
+  it('shows the default error when the deletion fails', async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 } },
+      'DELETE /campaigns/c1': { status: 500, body: {} },
+    });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Elimina la campagna Prova' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent("Errore durante l'eliminazione della campagna");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('send', () => {
+  it('counts characters live with encoding and segments, and enables Invia only for 1–160 characters', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await user.click(within(await campaignList()).getByRole('button', { name: 'Colazione di primavera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Colazione di primavera' });
+    const message = within(dialog).getByLabelText('Messaggio');
+    const send = within(dialog).getByRole('button', { name: 'Invia' });
+    expect(within(dialog).getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+    expect(within(dialog).queryByRole('radio', { name: 'Email' })).toBeNull();
+    expect(message).toHaveAccessibleDescription('0/160 caratteri · GSM-7 · 0 SMS');
+    expect(send).toBeDisabled();
+
+    await user.type(message, '   ');
+    expect(send).toBeDisabled();
+    await user.clear(message);
+    await user.type(message, 'Caffè a 1€');
+    expect(message).toHaveAccessibleDescription('10/160 caratteri · GSM-7 · 1 SMS');
+    expect(send).toBeEnabled();
+    await user.type(message, ' PERCHÈ');
+    expect(message).toHaveAccessibleDescription('17/160 caratteri · UCS-2 · 1 SMS');
+
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('a'.repeat(161));
+    expect(message).toHaveAccessibleDescription('161/160 caratteri · GSM-7 · 2 SMS Il messaggio supera i 160 caratteri');
+    expect(send).toBeDisabled();
+  });
+
+  it('refuses a channel the business has not enabled before any call', async () => {
+    const { token } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: DEMO_ADMIN })).body;
+    const name = unique('Email');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name, channels: ['email', 'sms'] } });
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await user.click(await within(await campaignList()).findByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    // Bar Centrale has e-mail switched off.
+    expect(within(dialog).getByRole('radio', { name: 'SMS' })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+    await user.click(within(dialog).getByRole('radio', { name: 'Email' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Servizio Email non abilitato per questo business');
+    expect(within(dialog).getByRole('button', { name: 'Invia' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('sends through the outbox driver and shows the delivery progress until every recipient is reached', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Giulia Verdi');
+    await signUpCard(businessId, 'Paolo Neri');
+    const { body: cards } = await callApi<{ customer_phone: string; email: string }[]>(`/loyalty-cards/business/${businessId}`, { token });
+    const name = unique('Saldi');
+    await callApi('/campaigns', {
+      method: 'POST',
+      token,
+      body: { businessId, name, channels: ['sms'], recipients: JSON.stringify(cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email }))) },
+    });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    const item = await itemOf(name);
+    expect(within(item).getByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Il messaggio raggiungerà 2 destinatari.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
+    await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    expect(await screen.findByText('Messaggio inviato con successo')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const progress = await within(item).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
+    await waitFor(() => expect(progress).toHaveTextContent('Inviati 2 di 2 · In coda 0 · Non riusciti 0 · Saltati (opt-out o senza consenso) 0'), { timeout: 10_000 });
+    const { body: deliveries } = await callApi<CampaignDeliveries>(`/campaigns/${(await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token })).body[0].id}/deliveries`, { token });
+    expect(deliveries).toMatchObject({ total: 2, sent: 2 });
+  });
+
+  it("shows the send error from the API, or the default one", async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 } },
+      'POST /campaigns/c1/send': { status: 400, body: { error: 'Servizio WhatsApp non abilitato per questo business' } },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Prova' }));
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Servizio WhatsApp non abilitato per questo business');
+
+      server.use({ 'POST /campaigns/c1/send': { status: 502, body: {} } });
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent("Errore durante l'invio dei messaggi"));
+    } finally {
+      await server.close();
+    }
+  });
+});

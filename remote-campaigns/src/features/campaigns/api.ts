@@ -1,0 +1,93 @@
+import { api, LIST_TAG_ID } from '@loyalty/shared';
+
+export type CampaignStatus = 'draft' | 'scheduled' | 'active' | 'completed' | 'cancelled';
+export type CampaignChannel = 'whatsapp' | 'sms' | 'email';
+
+export interface CampaignRecipient {
+  customer_name?: string | null;
+  customer_phone: string | null;
+  email: string | null;
+}
+
+export interface Campaign {
+  id: string;
+  business_id: string;
+  name: string;
+  description: string | null;
+  status: CampaignStatus;
+  targets: string[];
+  /** SPEC §3: may arrive as a JSON string. */
+  recipients: CampaignRecipient[] | string;
+  channels: CampaignChannel[];
+  created_at: string;
+}
+
+/** `POST /campaigns` */
+export interface NewCampaign {
+  businessId: string;
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  /** Ids of the chosen cards. */
+  targets: string[];
+  recipients: { customer_phone: string | null; email: string | null }[];
+  channels: CampaignChannel[];
+}
+
+/** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
+export interface CampaignSendResult {
+  message: string;
+  queued: number;
+  skipped: number;
+  alreadyEnqueued: number;
+}
+
+/** `GET /campaigns/{id}/deliveries` */
+export interface CampaignDeliveries {
+  campaignId: string;
+  total: number;
+  /** Queued or being sent. */
+  queued: number;
+  sent: number;
+  failed: number;
+  /** Opt-out (STOP), no marketing consent or no contact. */
+  skipped: number;
+}
+
+const deliveriesTag = (campaignId: string) => ({ type: 'Campaign' as const, id: `${campaignId}:deliveries` });
+
+export const campaignsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBusinessCampaigns: build.query<Campaign[], string>({
+      query: (businessId) => `/campaigns/business/${encodeURIComponent(businessId)}`,
+      providesTags: (result) => [
+        { type: 'Campaign' as const, id: LIST_TAG_ID },
+        ...(result ?? []).map((c) => ({ type: 'Campaign' as const, id: c.id })),
+      ],
+    }),
+    createCampaign: build.mutation<Campaign, NewCampaign>({
+      query: (body) => ({ url: '/campaigns', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
+    deleteCampaign: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/campaigns/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
+    sendCampaign: build.mutation<CampaignSendResult, { id: string; service: CampaignChannel; message: string }>({
+      query: ({ id, service, message }) => ({ url: `/campaigns/${encodeURIComponent(id)}/send`, method: 'POST', body: { service, message } }),
+      invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id)],
+    }),
+    getCampaignDeliveries: build.query<CampaignDeliveries, string>({
+      query: (id) => `/campaigns/${encodeURIComponent(id)}/deliveries`,
+      providesTags: (_result, _error, id) => [deliveriesTag(id)],
+    }),
+  }),
+});
+
+export const {
+  useGetBusinessCampaignsQuery,
+  useCreateCampaignMutation,
+  useDeleteCampaignMutation,
+  useSendCampaignMutation,
+  useGetCampaignDeliveriesQuery,
+} = campaignsApi;
