@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { EasySmsScreen as default } from '../features/easy-sms/EasySmsScreen';

@@ -1,0 +1,24 @@
+import { SETTINGS_ERRORS, validateSettings, withoutSeparators, type SettingsFormValues } from '../settingsValidation';
+
+const EMPTY: SettingsFormValues = { accountSid: '', authToken: '', phoneNumber: '', messagingServiceSid: '', emailSender: '' };
+const VALID: SettingsFormValues = {
+  accountSid: `AC${'a1'.repeat(16)}`,
+  authToken: 'f'.repeat(32),
+  phoneNumber: '+39 333 123 4567',
+  messagingServiceSid: `MG${'0F'.repeat(16)}`,
+  emailSender: 'negozio@example.it',
+};
+
+it('accepts empty fields and well-formed values', () => {
+  expect(validateSettings(EMPTY)).toEqual({});
+  expect(validateSettings(VALID)).toEqual({});
+  expect(withoutSeparators(' +39 (333) 123-45.67 ')).toBe('+393331234567');
+});
+
+it('rejects malformed SIDs, a short token, a non-E.164 phone and a bad e-mail, with Italian messages', () => {
+  expect(
+    validateSettings({ accountSid: 'AC123', authToken: 'corto', phoneNumber: '3331234567', messagingServiceSid: `MX${'0'.repeat(32)}`, emailSender: 'negozio@' }),
+  ).toEqual(SETTINGS_ERRORS);
+  expect(validateSettings({ ...VALID, accountSid: `AC${'g'.repeat(32)}` })).toEqual({ accountSid: SETTINGS_ERRORS.accountSid });
+  expect(validateSettings({ ...VALID, phoneNumber: '+0393331234567' })).toEqual({ phoneNumber: SETTINGS_ERRORS.phoneNumber });
+});

@@ -1,0 +1,44 @@
+/** Checks of the settings form before saving, with the same formats the API enforces. */
+
+export interface SettingsFormValues {
+  accountSid: string;
+  /** A new token typed by the user; '' keeps the saved one. */
+  authToken: string;
+  phoneNumber: string;
+  messagingServiceSid: string;
+  emailSender: string;
+}
+
+export type SettingsErrors = Partial<Record<keyof SettingsFormValues, string>>;
+
+export const SETTINGS_ERRORS = {
+  accountSid: 'Account SID non valido: deve iniziare con AC seguito da 32 caratteri esadecimali',
+  authToken: 'Auth Token non valido: il token Twilio ha 32 caratteri',
+  phoneNumber: 'Numero non valido: usa il formato internazionale, es. +393331234567',
+  messagingServiceSid: 'Messaging Service SID non valido: deve iniziare con MG seguito da 32 caratteri esadecimali',
+  emailSender: 'Indirizzo email del mittente non valido',
+} as const;
+
+/** Spaces, dots, dashes and brackets people type in phone numbers. */
+export const withoutSeparators = (phone: string) => phone.trim().replace(/[\s().-]/g, '');
+
+const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
+const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
+const PHONE_E164 = /^\+[1-9]\d{5,14}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Empty fields are allowed (they clear the value); filled ones must have the right format. */
+export function validateSettings(values: SettingsFormValues): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const accountSid = values.accountSid.trim();
+  if (accountSid && !ACCOUNT_SID.test(accountSid)) errors.accountSid = SETTINGS_ERRORS.accountSid;
+  const token = values.authToken.trim();
+  if (token && token.length < 16) errors.authToken = SETTINGS_ERRORS.authToken;
+  const phone = withoutSeparators(values.phoneNumber);
+  if (phone && !PHONE_E164.test(phone)) errors.phoneNumber = SETTINGS_ERRORS.phoneNumber;
+  const serviceSid = values.messagingServiceSid.trim();
+  if (serviceSid && !MESSAGING_SERVICE_SID.test(serviceSid)) errors.messagingServiceSid = SETTINGS_ERRORS.messagingServiceSid;
+  const sender = values.emailSender.trim();
+  if (sender && !EMAIL.test(sender)) errors.emailSender = SETTINGS_ERRORS.emailSender;
+  return errors;
+}
