@@ -1,0 +1,10 @@
+import { mountStandalone } from '@loyalty/shared';
+import { UsersScreen } from './features/users/UsersScreen';
+import { SettingsScreen } from './features/settings/SettingsScreen';
+import { DocumentationScreen } from './features/documentation/DocumentationScreen';
+
+void mountStandalone([
+  { path: '/dashboard/users', element: <UsersScreen />, requiresAuth: true },
+  { path: '/dashboard/settings', element: <SettingsScreen />, requiresAuth: true },
+  { path: '/dashboard/documentation', element: <DocumentationScreen />, requiresAuth: true },
+]);

@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { DocumentationScreen as default } from '../features/documentation/DocumentationScreen';

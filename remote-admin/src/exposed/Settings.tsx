@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { SettingsScreen as default } from '../features/settings/SettingsScreen';

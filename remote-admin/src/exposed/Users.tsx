@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { UsersScreen as default } from '../features/users/UsersScreen';

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Field,
+  MESSAGES,
+  Select,
+  Spinner,
+  businessSelected,
+  businessSelectedMessage,
+  useAppDispatch,
+  useCurrentBusiness,
+  useNotify,
+  type Business,
+} from '@loyalty/shared';
+import { Muted, SectionTitle } from '../../layout';
+import { useGetAdminBusinessesQuery, useGetAdminsQuery } from './api';
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+
+  li {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+`;
+
+function AdminBusinesses({ adminId, adminName }: { adminId: string; adminName: string }) {
+  const dispatch = useAppDispatch();
+  const notify = useNotify();
+  const { businessId } = useCurrentBusiness();
+  // currentData: another admin picked, never the previous admin's businesses while these load.
+  const { currentData: businesses, isFetching, isError, refetch } = useGetAdminBusinessesQuery(adminId);
+  const isLoading = isFetching && !businesses;
+
+  const choose = (business: Business) => {
+    dispatch(businessSelected(business.id));
+    notify.success(businessSelectedMessage(business.name));
+  };
+
+  if (isLoading) return <Spinner label="Caricamento delle aziende dell'admin…" />;
+  if (isError) return <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />;
+  if (!businesses || businesses.length === 0) return <EmptyState message={`${adminName} non ha ancora aziende`} />;
+  return (
+    <List aria-label={`Aziende di ${adminName}`}>
+      {businesses.map((business) => {
+        const current = business.id === businessId;
+        return (
+          <li key={business.id}>
+            <span>
+              {business.name}
+              {current && ' (attuale)'}
+            </span>
+            <Button variant={current ? 'ghost' : 'secondary'} aria-label={`Seleziona ${business.name}`} aria-pressed={current} onClick={() => choose(business)}>
+              Seleziona
+            </Button>
+          </li>
+        );
+      })}
+    </List>
+  );
+}
+
+/** Super admin: the platform's admins and, for the one picked, its businesses to make current. */
+export function AdminManagementTab() {
+  const { data: admins, isLoading, isError, refetch } = useGetAdminsQuery();
+  const [adminId, setAdminId] = useState('');
+  const admin = admins?.find((candidate) => candidate.id === adminId);
+
+  return (
+    <Card aria-labelledby="admins-title">
+      <SectionTitle id="admins-title">Gestione Admin</SectionTitle>
+      {isLoading ? (
+        <Spinner label="Caricamento degli admin…" />
+      ) : isError ? (
+        <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />
+      ) : !admins || admins.length === 0 ? (
+        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti." />
+      ) : (
+        <Stack>
+          <Field label="Admin">
+            {(control) => (
+              <Select {...control} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+                <option value="">Seleziona un admin</option>
+                {admins.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {`${candidate.full_name} (${candidate.email}) – ${candidate.business_count} ${candidate.business_count === 1 ? 'azienda' : 'aziende'}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {admin ? (
+            <AdminBusinesses adminId={admin.id} adminName={admin.full_name} />
+          ) : (
+            <Muted>Scegli un admin per vederne le aziende e selezionarne una.</Muted>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { api, LIST_TAG_ID, type Business, type User } from '@loyalty/shared';
+
+export interface AdminSummary extends User {
+  business_count: number;
+}
+
+export type ServiceFlag = 'whatsapp_enabled' | 'sms_enabled' | 'email_enabled';
+
+export interface ServiceToggle {
+  businessId: string;
+  flag: ServiceFlag;
+  enabled: boolean;
+}
+
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdmins: build.query<AdminSummary[], void>({
+      query: () => '/business/admins',
+      providesTags: [{ type: 'Admin', id: LIST_TAG_ID }],
+    }),
+    getAdminBusinesses: build.query<Business[], string>({
+      query: (adminId) => `/business/admins/${encodeURIComponent(adminId)}/businesses`,
+      providesTags: (_result, _error, adminId) => [
+        { type: 'Admin', id: adminId },
+        { type: 'Business', id: LIST_TAG_ID },
+      ],
+    }),
+    /** `PUT /settings/{businessId}` with one service flag (super admin only on the server too). */
+    toggleService: build.mutation<Business, ServiceToggle>({
+      query: ({ businessId, flag, enabled }) => ({
+        url: `/settings/${encodeURIComponent(businessId)}`,
+        method: 'PUT',
+        body: { [flag]: enabled ? 1 : 0 },
+      }),
+      // Flags are also read by the campaigns and messaging remotes through these tags.
+      invalidatesTags: (_result, _error, { businessId }) => [
+        { type: 'Business', id: businessId },
+        { type: 'Business', id: LIST_TAG_ID },
+        { type: 'BusinessSettings', id: businessId },
+        { type: 'TwilioSettings', id: businessId },
+      ],
+    }),
+  }),
+});
+
+export const { useGetAdminsQuery, useGetAdminBusinessesQuery, useToggleServiceMutation } = settingsApi;

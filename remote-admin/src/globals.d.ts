@@ -1,0 +1,2 @@
+declare const __APP_NAME__: string;
+declare const __BUILD_VERSION__: string;

@@ -1,0 +1,11 @@
+import { createAppConfig } from '@loyalty/tools';
+
+export default createAppConfig({
+  name: 'admin',
+  title: 'Appo – Amministrazione',
+  exposes: {
+    './Users': './src/exposed/Users.tsx',
+    './Settings': './src/exposed/Settings.tsx',
+    './Documentation': './src/exposed/Documentation.tsx',
+  },
+});
