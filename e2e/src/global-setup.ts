@@ -1,0 +1,42 @@
+/**
+ * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
+ * data folder with the demo seed, one static server per frontend on its own port).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
+import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
+
+let composition: Composition | undefined;
+
+export default async function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' });
+  fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+  fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
+  const dataDir = path.join(E2E_STATE_DIR, 'pglite');
+  // Every journey logs in and signs up from 127.0.0.1: the per-IP limits (tested in the API suite) would
+  // throttle the run.
+  const apiEnv = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000' };
+  composition = await startComposition({
+    env: { ...process.env, ...apiEnv },
+    ports: E2E_PORTS,
+    apiPort: E2E_API_PORT,
+    runtimeConfigFile: E2E_RUNTIME_CONFIG,
+    verbose: process.env.E2E_VERBOSE === '1',
+  });
+  const pids = Object.fromEntries([...composition.processes].map(([name, m]) => [name, m.child.pid]));
+  // What a test needs to stop and restart a part of the composition (the API's settings, not the environment).
+  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv }, null, 2));
+  return async () => {
+    await composition?.stop();
+    // Servers a test restarted are detached from the workers: stop them too.
+    const state = JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as { pids: Record<string, number> };
+    for (const pid of Object.values(state.pids)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already stopped
+      }
+    }
+  };
+}

@@ -1,0 +1,33 @@
+/** Helpers for the landing remote's journeys. */
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { E2E_PORTS, E2E_RUNTIME_CONFIG } from './env';
+
+export const LANDING_URL = `http://localhost:${E2E_PORTS.landing}`;
+
+/** The run-time configuration the composition serves (dashboard address, brand, support contacts). */
+export function e2eRuntimeConfig(): { dashboardBaseUrl: string; brandName: string; support: { email: string; phone: string } } {
+  return JSON.parse(fs.readFileSync(E2E_RUNTIME_CONFIG, 'utf8'));
+}
+
+/** Marks the cookie choice as made before any page script runs, so the banner stays out of the way. */
+export async function withCookieChoiceSaved(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiePrefs', JSON.stringify({ essential: true, analytics: false, marketing: false }));
+  });
+}
+
+/** Width, height and decoded QR text of a PNG file. */
+export function readPngWithQr(file: string): { width: number; height: number; qr: string | null } {
+  const png = PNG.sync.read(fs.readFileSync(file));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return { width: png.width, height: png.height, qr: code?.data ?? null };
+}
+
+/** Strings only the bundles of these libraries contain: how a test tells they were downloaded. */
+export const LIBRARY_MARKERS = {
+  recharts: 'recharts-wrapper',
+  qrcode: 'BitMatrix size must be defined',
+} as const;

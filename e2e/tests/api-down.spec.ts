@@ -1,0 +1,81 @@
+/**
+ * The API stops (issue 8, "Survive a broken part"): the login form says so without counting an attempt,
+ * and logging in works again once the API is back; a signed-in user's dashboard screens show their Italian
+ * load error with 'Riprova', the rest of the dashboard keeps working, and 'Riprova' recovers once the API
+ * is back — without losing the session.
+ */
+import { test, expect } from '@playwright/test';
+import { DEMO_ADMIN, login } from '../src/fixtures';
+import { restartApi, stopApi } from '../src/processes';
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(async () => {
+  await restartApi();
+});
+
+test('[api] down: the login form reports a connection error and does not count it as a failed attempt', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await stopApi();
+  const submit = page.getByRole('button', { name: 'Accedi', exact: true });
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill('password-sbagliata');
+  // More outages than the lockout allows (3): none of them counts.
+  for (let i = 0; i < 4; i++) {
+    await submit.click();
+    await expect(page.getByText('Errore di connessione. Riprova piu tardi.')).toBeVisible();
+    await expect(submit).toBeEnabled();
+  }
+  await expect(page.getByText('Troppi tentativi. Riprova tra 5 minuti.')).toHaveCount(0);
+
+  await restartApi();
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await submit.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+});
+
+test('[api] down: dashboard screens show their load error with Riprova, navigation keeps working, Riprova recovers', async ({ page }) => {
+  await login(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  await expect(page.getByText('Total Cards')).toBeVisible();
+  await stopApi();
+
+  // A screen opened while the API is down: its own Italian error and 'Riprova'; shell and sidebar stay.
+  const sidebar = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
+  await sidebar.getByRole('link', { name: 'Campagne' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
+  const main = page.locator('main');
+  await expect(main.getByRole('alert').filter({ hasText: 'Errore durante il caricamento delle campagne' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Riprova' }).first()).toBeVisible();
+
+  // Data this page already loaded (the overview's card list) stays on screen.
+  await sidebar.getByRole('link', { name: 'Carte Fedeltà' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/loyalty-cards$/);
+  await expect(main.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
+
+  await sidebar.getByRole('link', { name: 'SMS Facile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/easy-sms$/);
+  await expect(main.getByRole('alert').filter({ hasText: 'Errore durante il caricamento delle carte' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Riprova' })).toBeVisible();
+
+  // Screens that need no data still open.
+  await sidebar.getByRole('link', { name: 'Documentazione' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/documentation$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Documentazione' })).toBeVisible();
+
+  // Back on a data screen, the API returns: 'Riprova' loads the data, and the session is still there.
+  await sidebar.getByRole('link', { name: 'Campagne' }).click();
+  const campaignsError = main.getByRole('alert').filter({ hasText: 'Errore durante il caricamento delle campagne' });
+  await expect(campaignsError).toBeVisible();
+  await restartApi();
+  await main.getByRole('button', { name: 'Riprova' }).first().click();
+  await expect(campaignsError).toHaveCount(0);
+  await expect(main.getByText('Aperitivo del venerdì')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
+  await expect(main.getByText('Aperitivo del venerdì')).toBeVisible();
+});

@@ -1,0 +1,79 @@
+/** Campaigns (issue 6): create with recipients, send through the outbox driver and watch it reach everyone; a disabled channel. */
+import { test, expect } from '@playwright/test';
+import { E2E_API_PORT } from '../src/env';
+import { loginThroughApi } from '../src/session';
+
+const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
+
+/** Two customers who accept marketing, signed up as customers do, with a name unique to this run. */
+async function signUpCustomers(tag: string) {
+  for (const [i, name] of [`Anna ${tag}`, `Bruno ${tag}`].entries()) {
+    const res = await fetch(`${API}/users/loyalty-cards/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `cliente${i}.${tag}@example.it`,
+        full_name: name,
+        phone: `+39333${String(Date.now()).slice(-6)}${i}`,
+        business_id: 'default-business-id',
+        privacy_ack: true,
+        marketing_consent: true,
+      }),
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
+test('create a campaign with recipients, send it by SMS and see it reach every recipient; e-mail is disabled', async ({ page }) => {
+  const tag = `E2E${Date.now()}`;
+  await signUpCustomers(tag);
+  await loginThroughApi(page);
+  await page.goto('/dashboard/campaigns');
+  await expect(page.getByRole('heading', { level: 1, name: 'Campagne' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Campagne' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crea Nuova Campagna' }).click();
+  const create = page.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+  await expect(create.getByLabel('Nome della campagna')).toBeFocused();
+  const name = `Saldi ${tag}`;
+  await create.getByLabel('Nome della campagna').fill(name);
+  await create.getByLabel('Descrizione').fill('Sconto del 30% per i clienti con la carta');
+  await create.getByRole('checkbox', { name: 'SMS' }).check();
+  await create.getByRole('checkbox', { name: 'Email' }).check();
+  await create.getByLabel('Cerca clienti').fill(tag);
+  await expect(create.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem')).toHaveCount(2);
+  await create.getByRole('checkbox', { name: 'Seleziona tutti' }).check();
+  await expect(create.getByText('2 destinatari selezionati')).toBeVisible();
+  await create.getByRole('button', { name: 'Crea campagna' }).click();
+
+  await expect(page).toHaveURL(/\/campaign-success$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Campagna creata' })).toBeVisible();
+  await expect(page.getByText(`La campagna «${name}» è stata salvata con 2 destinatari.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Torna alle campagne' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
+
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
+  await expect(item.getByText('2 destinatari')).toBeVisible();
+  await expect(item.getByText('Nessun messaggio inviato')).toBeVisible();
+  await item.getByRole('button', { name, exact: true }).click();
+  const send = page.getByRole('dialog', { name: `Invia messaggio: ${name}` });
+
+  // Bar Centrale has e-mail switched off: said before any call, and Invia stays disabled.
+  await send.getByRole('radio', { name: 'Email' }).check();
+  await send.getByLabel('Messaggio').fill('Saldi del 30% da domani: ti aspettiamo!');
+  await expect(send.getByRole('alert')).toHaveText('Servizio Email non abilitato per questo business');
+  await expect(send.getByRole('button', { name: 'Invia' })).toBeDisabled();
+
+  await send.getByRole('radio', { name: 'SMS' }).check();
+  await expect(send.getByRole('alert')).toHaveCount(0);
+  await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, PIÙ punti con 1€ speso!');
+  await expect(send.getByText('45/160 caratteri · UCS-2 · 1 SMS')).toBeVisible();
+  await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, punti doppi con 1€ speso!');
+  await expect(send.getByText('47/160 caratteri · GSM-7 · 1 SMS')).toBeVisible();
+  await send.getByRole('button', { name: 'Invia' }).click();
+  await expect(page.getByText('Messaggio inviato con successo')).toBeVisible();
+  await expect(send).toBeHidden();
+
+  const progress = item.getByRole('group', { name: `Avanzamento degli invii di ${name}` });
+  await expect(progress).toContainText('Inviati 2 di 2 · In coda 0 · Non riusciti 0 · Saltati (opt-out o senza consenso) 0', { timeout: 20_000 });
+});

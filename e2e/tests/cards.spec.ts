@@ -1,0 +1,165 @@
+/**
+ * The cards remote in the composed app (issue 5): overview, switching business, the loyalty cards screen
+ * (search, filter, points with their history, delete, bonus automation) and add points through the QR
+ * of a card a customer got from the public signup.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { apiCall, apiToken, businessCards, whatsappMessagesOf } from '../src/cards-api';
+import { LANDING_URL, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
+import { loginThroughApi } from '../src/session';
+
+const PROFUMERIA = 'demo-profumeria-bella';
+
+const tile = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+
+async function switchBusiness(page: Page, name: string) {
+  await page.getByRole('button', { name: /Attività corrente:/ }).click();
+  await page.getByRole('list', { name: 'Attività' }).getByRole('button', { name }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`Attività corrente: ${name}`) })).toBeVisible();
+}
+
+test('overview, switching business, search, filter, points with history, delete and bonus once', async ({ page }) => {
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Carte fedeltà di Bar Centrale')).toBeVisible();
+  // Other journeys sign customers up to the demo shop: the tile shows what the API counts now.
+  await expect(tile(page, 'Total Cards')).toHaveText(String((await businessCards('default-business-id')).length));
+  await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
+
+  // Switching business refreshes the data without a reload.
+  const marker = await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = Math.random()));
+  await switchBusiness(page, 'Profumeria Bella');
+  await expect(page.getByText('Carte fedeltà di Profumeria Bella')).toBeVisible();
+  await expect(tile(page, 'Total Cards')).toHaveText(String((await businessCards(PROFUMERIA)).length));
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker: number }).e2eMarker)).toBe(marker);
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByRole('figure', { name: 'Distribuzione dei punti' }).locator('svg').first()).toBeVisible();
+
+  // A customer of the Profumeria with enough points for a bonus, prepared through the API.
+  const admin = await apiToken();
+  const bonusCard = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
+    email: `bonus.${Date.now()}@example.it`,
+    full_name: 'Beatrice Bonus',
+    phone: '+39 333 7654321',
+    business_id: PROFUMERIA,
+    role: 'client',
+    privacy_ack: true,
+  });
+  await apiCall('POST', `/loyalty-cards/${bonusCard.id}/points`, admin, { points: 2500, description: 'Spesa grande' });
+
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
+
+  // Bonus automation: 2 thresholds of 1000 reached → one WhatsApp, the count stored.
+  await expect(page.getByText('WhatsApp inviato')).toBeVisible();
+  await expect.poll(() => whatsappMessagesOf(bonusCard.id).then((m) => m.length)).toBe(1);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('bonusTriggered') ?? '{}'))).toMatchObject({ [bonusCard.id]: 2 });
+
+  // Only the rows in view are in the DOM.
+  const cards = await businessCards(PROFUMERIA);
+  await expect(page.getByText(`${cards.length} carte`, { exact: true })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Carte fedeltà' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  expect(await list.getByRole('listitem').count()).toBeLessThan(cards.length);
+
+  // Search and filter, server-side.
+  const inactive = cards.find((c) => c.points === 0)!;
+  const active = cards.find((c) => c.points > 0 && c.points < 1000 && c.id !== bonusCard.id)!;
+  const search = page.getByLabel('Cerca per nome, numero carta o telefono');
+  await search.fill(inactive.card_number);
+  await expect(page.getByText('1 carta', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: inactive.customer_name })).toBeVisible();
+  await search.fill('');
+  await page.getByLabel('Stato').selectOption({ label: 'Attive' });
+  await expect(page.getByText(`${cards.filter((c) => c.points > 0).length} carte`, { exact: true })).toBeVisible();
+  await page.getByLabel('Stato').selectOption({ label: 'Inattive' });
+  await expect(page.getByText(`${cards.filter((c) => c.points === 0).length} carte`, { exact: true })).toBeVisible();
+  await page.getByLabel('Stato').selectOption({ label: 'Tutte' });
+
+  // Points with a decimal, then the history shows the change.
+  await search.fill(active.customer_name);
+  const row = page.getByRole('article', { name: active.customer_name });
+  await row.getByLabel(`Punti per ${active.customer_name}`).fill('7,5');
+  await row.getByRole('button', { name: `Aggiorna ${active.customer_name}` }).click();
+  await expect(page.getByText('Compila sia punti che descrizione')).toBeVisible();
+  await row.getByLabel(`Descrizione per ${active.customer_name}`).fill('Visita e2e');
+  await row.getByRole('button', { name: `Aggiorna ${active.customer_name}` }).click();
+  await expect(page.getByText('Punti aggiornati')).toBeVisible();
+  const newBalance = (active.points + 7.5).toLocaleString('it-IT', { maximumFractionDigits: 2 });
+  await expect(row.getByText(`${newBalance} punti`)).toBeVisible();
+  await row.getByRole('button', { name: `Movimenti di ${active.customer_name}` }).click();
+  const ledger = page.getByRole('dialog', { name: `Movimenti di ${active.customer_name}` });
+  await expect(ledger.getByRole('row').nth(1)).toContainText('+7,5');
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Visita e2e');
+  await page.keyboard.press('Escape');
+  await expect(ledger).toBeHidden();
+
+  // Delete, after the confirmation.
+  await search.fill(inactive.customer_name);
+  const doomed = page.getByRole('article', { name: inactive.customer_name });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Eliminare questa carta?');
+    void dialog.accept();
+  });
+  await doomed.getByRole('button', { name: `Elimina ${inactive.customer_name}` }).click();
+  await expect(page.getByText('Carta eliminata')).toBeVisible();
+  await expect(doomed).toBeHidden();
+  expect((await businessCards(PROFUMERIA)).some((c) => c.id === inactive.id)).toBe(false);
+
+  // A reload (and a second tab) does not send the bonus again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
+  const second = await page.context().newPage();
+  await second.goto('/dashboard/loyalty-cards');
+  await expect(second.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await whatsappMessagesOf(bonusCard.id)).toHaveLength(1);
+  await second.close();
+});
+
+test('a card from the public signup gets points through the add-points page its QR opens', async ({ page }) => {
+  // The customer signs up on the public page and downloads the card.
+  await withCookieChoiceSaved(page);
+  await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=default-business-id`);
+  await page.getByLabel('Email', { exact: true }).fill(`qr.${Date.now()}@example.it`);
+  await page.getByLabel('Nome completo').fill('Quirino Codice');
+  await page.getByLabel('Numero di telefono').fill('+39 333 2223344');
+  await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
+  await page.getByRole('button', { name: 'Ottieni' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica la carta (PNG)' }).click()]);
+  const link = readPngWithQr(await file.path()).qr;
+  expect(link).toMatch(/\/dashboard\/add-points\?card_id=.+&user_id=.+/);
+
+  // The shop, signed in on a phone, opens the QR's link.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginThroughApi(page);
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aggiungi punti' })).toBeVisible();
+  await expect(page.getByText('Quirino Codice')).toBeVisible();
+  await expect(page.getByText('0 punti')).toBeVisible();
+  await expect(page.getByLabel('Punti da aggiungere')).toHaveValue('50');
+  await page.getByRole('button', { name: 'Aggiungi punti' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Punti aggiunti con successo' })).toContainText('Nuovo saldo: 50 punti');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // 'Scansiona' opens the same page for the next card; without a camera the link can be pasted.
+  await page.getByRole('button', { name: 'Scansiona' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scansiona una carta' });
+  await expect(dialog).toBeVisible();
+  const next = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
+    email: `next.${Date.now()}@example.it`,
+    full_name: 'Rosa Seguente',
+    phone: '+39 333 4445566',
+    business_id: 'default-business-id',
+    role: 'client',
+    privacy_ack: true,
+  });
+  const nextLink = new URL(`/dashboard/add-points?card_id=${next.id}&user_id=${next.user_id}`, link!).toString();
+  await dialog.getByLabel('Link della carta').fill(nextLink);
+  await dialog.getByRole('button', { name: 'Apri' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(nextLink);
+  await expect(page.getByText('Rosa Seguente')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Nuovo saldo' })).toHaveCount(0);
+});

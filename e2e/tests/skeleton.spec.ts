@@ -1,0 +1,88 @@
+/**
+ * Walking skeleton: the real composition (API + shell + five remotes on their own origins) in Chromium.
+ */
+import { test, expect } from '@playwright/test';
+import { E2E_PORTS } from '../src/env';
+import { login, recordScripts } from '../src/fixtures';
+import { restartApp, stopApp } from '../src/processes';
+
+const SIDEBAR: { label: string; path: string; heading: string; remote: keyof typeof E2E_PORTS }[] = [
+  { label: 'Panoramica', path: '/dashboard', heading: 'Panoramica', remote: 'cards' },
+  { label: 'Campagne', path: '/dashboard/campaigns', heading: 'Campagne', remote: 'campaigns' },
+  { label: 'Carte Fedeltà', path: '/dashboard/loyalty-cards', heading: 'Carte Fedeltà', remote: 'cards' },
+  { label: 'SMS Facile', path: '/dashboard/easy-sms', heading: 'SMS Facile', remote: 'messaging' },
+  { label: 'Impostazioni Twilio', path: '/dashboard/twilio-settings', heading: 'Impostazioni Twilio', remote: 'messaging' },
+  { label: 'Impostazioni App', path: '/dashboard/settings', heading: 'Impostazioni App', remote: 'admin' },
+  { label: 'Gestione Utenti', path: '/dashboard/users', heading: 'Gestione Utenti', remote: 'admin' },
+  { label: 'Documentazione', path: '/dashboard/documentation', heading: 'Documentazione', remote: 'admin' },
+];
+
+test('a fresh visitor to /dashboard lands on /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+});
+
+test('the demo admin logs in, reaches the overview, and every sidebar entry opens its remote', async ({ page, request }) => {
+  // Everything below runs under the static servers' Content-Security-Policy.
+  const csp = (await request.get('/login')).headers()['content-security-policy'];
+  expect(csp).toContain(`script-src 'self' http://localhost:${E2E_PORTS.shell} http://localhost:${E2E_PORTS.landing}`);
+  expect(csp).toContain("object-src 'none'");
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  const scripts = recordScripts(page);
+  await login(page);
+  await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Attività corrente: Bar Centrale/ })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
+  for (const entry of SIDEBAR) {
+    await nav.getByRole('link', { name: entry.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
+    await expect(page.locator(`[data-remote="${entry.remote}"]`)).toBeVisible();
+    // The version footer lists the remote once it has been loaded from its own origin.
+    await expect(page.getByTestId('version-footer').locator(`[data-version-of="${entry.remote}"]`)).toHaveText(/\d+\.\d+\.\d+/);
+    const remoteOrigin = `http://localhost:${E2E_PORTS[entry.remote]}/`;
+    const fromRemote = scripts.filter((s) => s.url.startsWith(remoteOrigin));
+    expect(fromRemote.length, `${entry.label}: scripts from ${remoteOrigin}`).toBeGreaterThan(0);
+  }
+
+  // Each remote's code comes from its own origin, and only when one of its routes was visited.
+  for (const remote of ['cards', 'campaigns', 'messaging', 'admin'] as const) {
+    expect(scripts.some((s) => s.url.startsWith(`http://localhost:${E2E_PORTS[remote]}/`))).toBe(true);
+  }
+
+  // react-dom is downloaded once for the whole session: exactly one script carries its fiber internals.
+  const bodies = await Promise.all(scripts.map((s) => s.body));
+  const withReactDom = scripts.filter((_, i) => bodies[i].includes('__reactFiber$'));
+  expect(withReactDom.map((s) => s.url)).toHaveLength(1);
+  expect(violations).toEqual([]);
+});
+
+test('stopping one remote leaves the rest of the dashboard working, with Riprova for that area only', async ({ page }) => {
+  await login(page);
+  await stopApp('campaigns');
+  try {
+    const nav = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
+    await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
+    const area = page.locator('[data-remote="campaigns"]');
+    await expect(area.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
+    await expect(area.getByText('Questa sezione non è al momento disponibile.', { exact: false })).toBeVisible();
+
+    // Shell, sidebar, switcher and the other remotes keep working.
+    await expect(page.getByRole('button', { name: /Attività corrente/ })).toBeVisible();
+    await nav.getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Riprova' })).toHaveCount(0);
+
+    // Back on the broken area, Riprova recovers once the remote is up again.
+    await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
+    await restartApp('campaigns');
+    await page.getByRole('button', { name: 'Riprova' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Campagne' })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await restartApp('campaigns');
+  }
+});
