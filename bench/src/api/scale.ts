@@ -1,0 +1,95 @@
+/**
+ * Section 6, API side: a shop with 100 000 cards (stats and first page times) and a 10 000-recipient
+ * campaign (time to enqueue, outbox delivery rate, exactly 10 000 messages), on PostgreSQL.
+ */
+import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
+import { median, ms, notMeasured, section, seconds, target, type SectionReport } from '../report';
+import { postgresReachable, startBenchServer } from './bench-server';
+import { BENCH_BUSINESS_ID, SCALE_BUSINESS_ID } from './seed';
+
+const TITLE = '6. Scala (API)';
+const SCALE_CARDS = 100_000;
+const RECIPIENTS = 10_000;
+const SAMPLES = 10;
+const PORT = 6160;
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+
+async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ body: T; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+  });
+  const text = await res.text();
+  const elapsed = performance.now() - started;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`);
+  return { body: JSON.parse(text) as T, ms: elapsed };
+}
+
+async function sequentialMedian(url: string, token: string): Promise<number> {
+  await call(url, { token });
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) times.push((await call(url, { token })).ms);
+  return median(times);
+}
+
+export async function apiScale(log: (line: string) => void): Promise<SectionReport> {
+  const problem = await postgresReachable();
+  if (problem) return notMeasured(TITLE, problem);
+  const report = section(TITLE);
+  report.method.push(
+    `PostgreSQL, database nuovo: seed demo + negozio con ${SCALE_CARDS.toLocaleString('it-IT')} carte (INSERT … generate_series, poi VACUUM ANALYZE); tempi di una richiesta alla volta, mediana di ${SAMPLES} dopo una di riscaldamento`,
+    `campagna con ${RECIPIENTS.toLocaleString('it-IT')} destinatari (POST /campaigns), poi POST /campaigns/{id}/send SMS: tempo della risposta = messa in coda; consegna = driver outbox predefinito, si interroga /deliveries ogni 250 ms fino alla fine e si contano le righe in outbox_messages`,
+    'lato browser (panoramica interattiva, task più lungo scorrendo): sezione 7',
+  );
+  const server = await startBenchServer('PostgreSQL', PORT, { scaleCards: SCALE_CARDS });
+  try {
+    const base = server.url;
+    const { body: session } = await call<{ token: string }>(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ email: admin.email, password: admin.password }) });
+    const token = session.token;
+    const statsMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}/stats`, token);
+    const pageMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}?limit=50&offset=0`, token);
+    const searchMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}?limit=50&offset=0&q=cliente%2099`, token);
+    log(`  100 000 carte: statistiche ${ms(statsMs)}, prima pagina ${ms(pageMs)}, ricerca ${ms(searchMs)}`);
+
+    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ customer_phone: `+39320${String(i).padStart(7, '0')}`, email: `dest${i}@example.it` }));
+    const { body: campaign } = await call<{ id: string }>(`${base}/api/campaigns`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ businessId: BENCH_BUSINESS_ID, name: 'Bench 10 000', recipients, channels: ['sms'] }),
+    });
+    const send = await call<{ queued: number; skipped: number }>(`${base}/api/campaigns/${campaign.id}/send`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ service: 'sms', message: 'Offerta bench: 10% di sconto fino a domenica' }),
+    });
+    const sendStarted = performance.now() - send.ms;
+    let deliveries = { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 };
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline) {
+      deliveries = (await call<typeof deliveries>(`${base}/api/campaigns/${campaign.id}/deliveries`, { token })).body;
+      if (deliveries.queued === 0 && deliveries.sent + deliveries.failed + deliveries.skipped >= send.body.queued) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const deliveredMs = performance.now() - sendStarted;
+    const { body: outbox } = await call<{ messages: number }>(`${base}/bench/outbox/${campaign.id}`);
+    log(`  campagna: in coda ${send.body.queued} in ${ms(send.ms)}, inviati ${deliveries.sent} in ${seconds(deliveredMs)}, outbox ${outbox.messages}`);
+
+    report.tables.push({
+      head: ['misura', 'valore'],
+      rows: [
+        ['statistiche panoramica, 100 000 carte', ms(statsMs)],
+        ['prima pagina (50), 100 000 carte', ms(pageMs)],
+        ['ricerca "cliente 99", prima pagina', ms(searchMs)],
+        [`messa in coda di ${RECIPIENTS} destinatari`, ms(send.ms)],
+        ['consegna outbox (fino all’ultimo)', `${seconds(deliveredMs)} (${(deliveries.sent / (deliveredMs / 1000)).toFixed(0)} msg/s)`],
+        ['messaggi inviati / in outbox', `${deliveries.sent} / ${outbox.messages} (falliti ${deliveries.failed}, saltati ${deliveries.skipped}, ancora in coda ${deliveries.queued})`],
+      ],
+    });
+    report.targets.push(target(`messa in coda di ${RECIPIENTS} ≤ 2 s`, send.ms <= 2000, ms(send.ms)));
+    report.targets.push(target(`esattamente ${RECIPIENTS} messaggi consegnati`, deliveries.sent === RECIPIENTS && outbox.messages === RECIPIENTS, `${deliveries.sent} inviati, ${outbox.messages} in outbox`));
+    return report;
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Section 1: API throughput with autocannon, each call next to a hello-world ceiling on the same server
+ * in the same run, on PGlite and on PostgreSQL.
+ */
+import autocannon, { type RequestSpec } from 'autocannon';
+import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
+import { ms, notMeasured, pct, section, target, type SectionReport } from '../report';
+import { BENCH_BUSINESS_ID } from './seed';
+import { postgresReachable, startBenchServer, type DatabaseKind } from './bench-server';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_API_SECONDS || 10);
+const WARMUP_S = 2;
+const LOGIN_CONNECTIONS = 4;
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+
+interface Scenario {
+  name: string;
+  kind: 'ceiling' | 'login' | 'read' | 'write';
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  withToken?: boolean;
+  /** Varies the path per request (points spread over many cards, as at a real counter). */
+  paths?: string[];
+  /** Default: CONNECTIONS. */
+  connections?: number;
+}
+
+export interface ScenarioResult {
+  database: DatabaseKind;
+  name: string;
+  kind: Scenario['kind'];
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  ratio: number;
+}
+
+async function cannon(baseUrl: string, scenario: Scenario, token: string, seconds: number, amount?: number) {
+  const headers: Record<string, string> = {};
+  if (scenario.body) headers['content-type'] = 'application/json';
+  if (scenario.withToken) headers.authorization = `Bearer ${token}`;
+  let next = 0;
+  const request: RequestSpec = { method: scenario.method ?? 'GET', path: scenario.path, headers, body: scenario.body };
+  if (scenario.paths) {
+    const paths = scenario.paths;
+    request.setupRequest = (req) => ({ ...req, path: paths[next++ % paths.length] });
+  }
+  const size = amount ? { amount } : { duration: seconds };
+  return autocannon({ url: baseUrl, connections: scenario.connections ?? CONNECTIONS, timeout: 30, requests: [request], ...size });
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function runOn(database: DatabaseKind, port: number, log: (line: string) => void): Promise<{ results: ScenarioResult[]; lost: string }> {
+  const server = await startBenchServer(database, port);
+  try {
+    const base = server.url;
+    const { token } = await json<{ token: string }>(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ email: admin.email, password: admin.password }) });
+    const auth = { authorization: `Bearer ${token}` };
+    const page = await json<{ items: { id: string }[] }>(`${base}/api/loyalty-cards/business/${BENCH_BUSINESS_ID}?limit=500`, { headers: auth });
+    const cardIds = page.items.map((c) => c.id);
+
+    const scenarios: Scenario[] = [
+      { name: 'hello world (tetto)', kind: 'ceiling', path: '/bench/hello' },
+      { name: 'GET /auth/me', kind: 'read', path: '/api/auth/me', withToken: true },
+      { name: 'pagina di 50 carte', kind: 'read', path: `/api/loyalty-cards/business/${BENCH_BUSINESS_ID}?limit=50&offset=0`, withToken: true },
+      { name: 'statistiche panoramica', kind: 'read', path: `/api/loyalty-cards/business/${BENCH_BUSINESS_ID}/stats`, withToken: true },
+      {
+        name: 'POST punti (+1)',
+        kind: 'write',
+        method: 'POST',
+        path: `/api/loyalty-cards/${cardIds[0]}/points`,
+        paths: cardIds.map((id) => `/api/loyalty-cards/${id}/points`),
+        body: JSON.stringify({ points: 1, description: 'bench' }),
+        withToken: true,
+      },
+      // Last, so the hashes still queued when it ends cannot slow another call; as many connections as
+      // argon2 runs at once (libuv's 4 threads), more would only queue.
+      { name: 'POST /auth/login', kind: 'login', method: 'POST', path: '/api/auth/login', body: JSON.stringify({ email: admin.email, password: admin.password }), connections: LOGIN_CONNECTIONS },
+    ];
+
+    const results: ScenarioResult[] = [];
+    let ceiling = NaN;
+    let lost = '';
+    for (const scenario of scenarios) {
+      const before = scenario.kind === 'write' ? await json<{ ledger: number; points: number }>(`${base}/bench/totals`) : null;
+      if (scenario.kind !== 'write') await cannon(base, scenario, token, WARMUP_S);
+      // Points: a fixed count sized from the reads, so no request is still in flight when the ledger is counted.
+      const amount = scenario.kind === 'write' ? Math.max(500, Math.round(ceiling * DURATION_S * 0.05)) : undefined;
+      const r = await cannon(base, scenario, token, DURATION_S, amount);
+      const rps = r['2xx'] / r.duration;
+      if (scenario.kind === 'ceiling') ceiling = rps;
+      const result: ScenarioResult = {
+        database,
+        name: scenario.name,
+        kind: scenario.kind,
+        rps,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        ok: r['2xx'],
+        failed: r.non2xx + r.errors + r.timeouts,
+        ratio: rps / ceiling,
+      };
+      results.push(result);
+      log(`  ${database} ${scenario.name}: ${rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${pct(result.ratio)} del tetto, ${result.failed} non-2xx/errori`);
+      if (before) {
+        const after = await json<{ ledger: number; points: number }>(`${base}/bench/totals`);
+        const rows = after.ledger - before.ledger;
+        const points = Math.round(after.points - before.points);
+        const exact = rows === r['2xx'] && points === r['2xx'];
+        lost = `${database}: ${r['2xx']} risposte 2xx → ${rows} righe nel registro, saldo +${points} ${exact ? '(nulla perso)' : '(DISCREPANZA)'}`;
+      }
+    }
+    return { results, lost };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function apiThroughput(log: (line: string) => void): Promise<{ report: SectionReport; results: ScenarioResult[] }> {
+  const title = '1. Throughput API (autocannon)';
+  const report = section(title);
+  report.method.push(
+    `autocannon, ${CONNECTIONS} connessioni (login: ${LOGIN_CONNECTIONS}, quanti hash argon2 girano insieme; misurato per ultimo), timeout 30 s, ${DURATION_S} s per chiamata dopo ${WARMUP_S} s di riscaldamento (non per i punti), stesso processo API (buildApp + route /bench/hello solo del bench), log 'info' come in produzione`,
+    `dati: seed demo + ${2000} carte in ${BENCH_BUSINESS_ID}; argon2id di produzione (64 MiB, t=3, p=4); limite login per IP alzato (altrimenti 429)`,
+    'req/s = risposte 2xx / durata; p50/p99 = latenze autocannon; rapporto = req/s ÷ req/s di hello world nella stessa esecuzione',
+    'punti: +1 a rotazione su 500 carte, un numero fisso di richieste (5% del tetto × durata, minimo 500); poi si contano le righe del registro e la somma dei saldi (devono crescere esattamente del numero di 2xx)',
+  );
+  const all: ScenarioResult[] = [];
+  const lostLines: string[] = [];
+  const databases: DatabaseKind[] = ['PGlite', 'PostgreSQL'];
+  const pgProblem = await postgresReachable();
+  for (const [i, database] of databases.entries()) {
+    if (database === 'PostgreSQL' && pgProblem) {
+      report.notes.push(`PostgreSQL non misurato: ${pgProblem}`);
+      continue;
+    }
+    try {
+      const { results, lost } = await runOn(database, 6150 + i, log);
+      all.push(...results);
+      lostLines.push(lost);
+    } catch (error) {
+      report.notes.push(`${database} non misurato: ${(error as Error).message}`);
+    }
+  }
+  if (all.length === 0) return { report: notMeasured(title, report.notes.join('; ') || 'nessun database'), results: all };
+  report.tables.push({
+    head: ['database', 'chiamata', 'req/s', 'p50', 'p99', 'vs tetto', '2xx', 'altri'],
+    rows: all.map((r) => [r.database, r.name, r.rps.toFixed(0), ms(r.p50), ms(r.p99), r.kind === 'ceiling' ? '100%' : pct(r.ratio), String(r.ok), String(r.failed)]),
+  });
+  report.notes.push(...lostLines);
+  const pgResults = all.filter((r) => r.database === 'PostgreSQL');
+  if (pgResults.length === 0) {
+    report.targets.push(target('PostgreSQL: letture ≥ 25% del tetto, p99 ≤ 50 ms; punti ≥ 10%', null, pgProblem ?? 'PostgreSQL non misurato'));
+  }
+  for (const r of pgResults.filter((x) => x.kind === 'read')) {
+    report.targets.push(target(`PostgreSQL ${r.name}: ≥ 25% del tetto e p99 ≤ 50 ms`, r.ratio >= 0.25 && r.p99 <= 50 && r.failed === 0, `${pct(r.ratio)}, p99 ${ms(r.p99)}`));
+  }
+  for (const r of pgResults.filter((x) => x.kind === 'write')) {
+    const lost = lostLines.find((l) => l.startsWith('PostgreSQL')) ?? '';
+    report.targets.push(target(`PostgreSQL ${r.name}: ≥ 10% del tetto, nulla perso`, r.ratio >= 0.1 && r.failed === 0 && lost.includes('nulla perso'), `${pct(r.ratio)}; ${lost}`));
+  }
+  return { report, results: all };
+}

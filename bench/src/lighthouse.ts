@@ -1,0 +1,51 @@
+/**
+ * Section 4: Lighthouse 13, default (mobile) preset, Debian Chromium through chrome-launcher, 5 runs per
+ * page, median of each category score.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, type BenchComposition } from './browser';
+import { median, section, target, type SectionReport } from './report';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const GOALS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+async function scores(url: string): Promise<Record<Category, number>> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse did not return a result for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])) as Record<Category, number>;
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function lighthouseScores(env: BenchComposition, log: (line: string) => void): Promise<SectionReport> {
+  const report = section('4. Lighthouse (mobile)');
+  report.method.push(
+    `Lighthouse 13 con la configurazione predefinita (mobile: Moto G Power emulato, rete 4G lenta e CPU 4× simulate), Chromium ${CHROMIUM_PATH} via chrome-launcher con i flag di e2e/src/env.ts`,
+    `${RUNS} esecuzioni per pagina, ognuna in un Chromium nuovo; mediana di ogni categoria; build di produzione servite da startComposition (compressione attiva)`,
+  );
+  const pages = [
+    { name: '/login (shell)', url: `${env.shellUrl}/login` },
+    { name: 'iscrizione (origine del remote landing)', url: `${env.originOf('landing')}/loyalty-cards/create?business_id=default-business-id` },
+  ];
+  const rows: string[][] = [];
+  for (const p of pages) {
+    const runs: Record<Category, number>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await scores(p.url));
+      log(`  ${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${runs[i][c]}`).join(', ')}`);
+    }
+    const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<Category, number>;
+    rows.push([p.name, ...CATEGORIES.map((c) => `${med[c]} (${Math.min(...runs.map((r) => r[c]))}–${Math.max(...runs.map((r) => r[c]))})`)]);
+    for (const c of CATEGORIES) report.targets.push(target(`${p.name} ${c} ≥ ${GOALS[c]}`, med[c] >= GOALS[c], String(med[c])));
+  }
+  report.tables.push({ head: ['pagina', ...CATEGORIES.map((c) => `${c} (min–max)`)], rows });
+  return report;
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
+ *   npm run bench                       all sections
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale)
+ * Not part of `npm test`. Ports used: 6100-6199, 6300-6399 and 6400-6500. Builds go under /tmp/bench-*.
+ */
+import os from 'node:os';
+import { apiThroughput } from './api/throughput';
+import { apiScale } from './api/scale';
+import { browserScale } from './scale-browser';
+import { buildTimes } from './build';
+import { federationOverhead } from './federation';
+import { lighthouseScores } from './lighthouse';
+import { pageWeight } from './page-weight';
+import { formatSection, notMeasured, type SectionReport } from './report';
+import { prepareBuilds, type PreparedBuilds } from './builds';
+import { startBenchComposition, type BenchComposition } from './browser';
+
+const COMPOSITION_PORT_BASE = 6100;
+
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+function selectedSections(argv: string[]): Set<SectionName> {
+  const i = argv.indexOf('--only');
+  if (i < 0) return new Set(SECTIONS);
+  const names = (argv[i + 1] ?? '').split(',').map((s) => s.trim()) as SectionName[];
+  for (const n of names) if (!SECTIONS.includes(n)) throw new Error(`--only: sezione sconosciuta "${n}" (note: ${SECTIONS.join(', ')})`);
+  return new Set(names);
+}
+
+const log = (line: string) => console.log(line);
+
+async function guarded(title: string, fn: () => Promise<SectionReport>): Promise<SectionReport> {
+  const started = Date.now();
+  log(`\n>> ${title}…`);
+  try {
+    const report = await fn();
+    log(`<< ${title}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return report;
+  } catch (error) {
+    log(`<< ${title}: errore ${(error as Error).stack ?? (error as Error).message}`);
+    return notMeasured(title, `errore durante la misura: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const only = selectedSections(process.argv.slice(2));
+  const skipped = (title: string) => notMeasured(title, 'sezione esclusa con --only');
+  const started = Date.now();
+  const reports: SectionReport[] = [];
+
+  reports.push(only.has('api') ? await guarded('1. Throughput API (autocannon)', async () => (await apiThroughput(log)).report) : skipped('1. Throughput API (autocannon)'));
+
+  // The build section produces the folders the browser sections serve.
+  let builds: PreparedBuilds | null = null;
+  const needComposition = only.has('weight') || only.has('lighthouse') || only.has('federation');
+  const needBuilds = needComposition || only.has('scale');
+  if (only.has('build') || needBuilds) {
+    const buildReport = await guarded('2. Build di produzione', async () => {
+      builds = await prepareBuilds(log, { measure: only.has('build') });
+      return buildTimes(builds);
+    });
+    reports.push(only.has('build') ? buildReport : skipped('2. Build di produzione'));
+  } else reports.push(skipped('2. Build di produzione'));
+
+  // One production composition of the federated builds serves sections 3-5.
+  let composition: BenchComposition | null = null;
+  let compositionProblem = 'build di produzione non disponibile (vedi sezione 2)';
+  if (builds && needComposition) {
+    try {
+      log(`\n>> composizione di produzione sulle porte ${COMPOSITION_PORT_BASE}…`);
+      composition = await startBenchComposition(COMPOSITION_PORT_BASE, (builds as PreparedBuilds).roots);
+    } catch (error) {
+      compositionProblem = `composizione non avviata: ${(error as Error).message}`;
+    }
+  }
+  const withComposition = (title: string, fn: (env: BenchComposition, b: PreparedBuilds) => Promise<SectionReport>) =>
+    composition && builds ? guarded(title, () => fn(composition!, builds!)) : Promise.resolve(notMeasured(title, compositionProblem));
+  try {
+    reports.push(only.has('weight') ? await withComposition('3. Peso delle pagine', (env) => pageWeight(env, log)) : skipped('3. Peso delle pagine'));
+    reports.push(only.has('lighthouse') ? await withComposition('4. Lighthouse (mobile)', (env) => lighthouseScores(env, log)) : skipped('4. Lighthouse (mobile)'));
+    reports.push(only.has('federation') ? await withComposition('5. Costo della federazione', (env, b) => federationOverhead(env, b, log)) : skipped('5. Costo della federazione'));
+  } finally {
+    await composition?.stop();
+  }
+  reports.push(only.has('scale') ? await guarded('6. Scala (API)', () => apiScale(log)) : skipped('6. Scala (API)'));
+  reports.push(
+    only.has('scale') && builds
+      ? await guarded('7. Scala (browser)', () => browserScale((builds as PreparedBuilds).roots, log))
+      : only.has('scale')
+        ? notMeasured('7. Scala (browser)', 'build di produzione non disponibile (vedi sezione 2)')
+        : skipped('7. Scala (browser)'),
+  );
+
+  console.log('\n# Risultati di `npm run bench`');
+  console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${os.loadavg()[0].toFixed(2)}`);
+  for (const r of reports) console.log(formatSection(r));
+  console.log(`\ndurata totale: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  },
+);

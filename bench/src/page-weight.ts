@@ -1,0 +1,136 @@
+/**
+ * Section 3: page weight of /login and /dashboard (logged in) on the production composition, first
+ * visit (empty cache), in Chromium with every response recorded through CDP.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { REMOTE_APPS, type RemoteAppName } from '@loyalty/tools';
+import { apiToken, launchChromium, networkQuiet, newContext, recordNetwork, type BenchComposition, type RecordedResponse } from './browser';
+import { kb, median, ms, section, target, type SectionReport } from './report';
+
+const TITLE = '3. Peso delle pagine';
+const RUNS = 3;
+
+export interface RouteSpec {
+  path: string;
+  loggedIn: boolean;
+  /** The remotes this route needs; any other fetched is a failure. */
+  needs: RemoteAppName[];
+  /** Visible once the route is usable: the login form, the overview's tiles. */
+  ready: (page: Page) => Promise<void>;
+}
+
+export const ROUTES: RouteSpec[] = [
+  { path: '/login', loggedIn: false, needs: ['landing'], ready: (page) => page.getByLabel('Email', { exact: true }).first().waitFor({ timeout: 60_000 }) },
+  // The overview's tiles: a <dl> whose terms are the tile names (the sidebar's version footer is the other <dl>).
+  {
+    path: '/dashboard',
+    loggedIn: true,
+    needs: ['cards'],
+    ready: (page) => page.locator('main dl').filter({ has: page.locator('dt', { hasText: /^(Total Cards|Carte totali)$/i }) }).locator('dd').first().waitFor({ timeout: 60_000 }),
+  },
+];
+
+export interface VisitResult {
+  readyMs: number;
+  jsBeforeReady: number;
+  jsTotal: number;
+  requestsBeforeReady: number;
+  requestsTotal: number;
+  reactDomCopies: number;
+  remotesFetched: RemoteAppName[];
+  uncompressedJs: string[];
+  /** The scripts requested before ready, largest first (path and bytes on the wire). */
+  scriptsBeforeReady: { url: string; bytes: number }[];
+}
+
+const isJs = (r: RecordedResponse) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
+
+/** One first visit: navigate, wait for `ready`, then for the network to settle, and add up what came. */
+export async function visit(
+  browser: Browser,
+  env: BenchComposition,
+  route: RouteSpec,
+  options: { token?: string; cpuThrottle?: number; shellUrl?: string } = {},
+): Promise<VisitResult> {
+  const shellUrl = options.shellUrl ?? env.shellUrl;
+  const context = await newContext(browser, { shellUrl, token: route.loggedIn ? options.token : undefined });
+  try {
+    const page = await context.newPage();
+    const { cdp, responses } = await recordNetwork(page);
+    if (options.cpuThrottle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+    const started = Date.now();
+    await page.goto(`${shellUrl}${route.path}`, { waitUntil: 'commit' });
+    await route.ready(page);
+    const readyAt = Date.now();
+    await networkQuiet(responses);
+    const all = [...responses.values()].filter((r) => !r.url.startsWith('data:'));
+    const before = all.filter((r) => r.sentAt <= readyAt);
+    const scripts = all.filter(isJs);
+    let reactDomCopies = 0;
+    for (const s of scripts) {
+      const body = await cdp.send('Network.getResponseBody', { requestId: s.requestId }).catch(() => null);
+      if (body && !body.base64Encoded && body.body.includes('__reactFiber$')) reactDomCopies++;
+    }
+    const remotesFetched = REMOTE_APPS.filter((app) => all.some((r) => r.url.startsWith(env.originOf(app.name)))).map((a) => a.name);
+    return {
+      readyMs: readyAt - started,
+      jsBeforeReady: before.filter(isJs).reduce((n, r) => n + r.encodedBytes, 0),
+      jsTotal: scripts.reduce((n, r) => n + r.encodedBytes, 0),
+      requestsBeforeReady: before.length,
+      requestsTotal: all.length,
+      reactDomCopies,
+      remotesFetched,
+      uncompressedJs: scripts.filter((r) => r.encodedBytes > 2048 && !r.contentEncoding).map((r) => r.url),
+      scriptsBeforeReady: before
+        .filter(isJs)
+        .map((r) => ({ url: r.url, bytes: r.encodedBytes }))
+        .sort((a, b) => b.bytes - a.bytes),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function pageWeight(env: BenchComposition, log: (line: string) => void): Promise<SectionReport> {
+  const report = section(TITLE);
+  report.method.push(
+    `build di produzione in /tmp/bench-builds servite da startComposition (compressione attiva), shell su ${env.shellUrl}`,
+    `Chromium Debian (/usr/bin/chromium, flag di e2e/src/env.ts) via Playwright; contesto nuovo e cache disattivata a ogni visita; ${RUNS} visite per pagina, mediane`,
+    "JS 'prima dell'interattività' = byte sul filo (Network.loadingFinished.encodedDataLength: header + corpo compresso) degli script richiesti prima che il modulo di login / i riquadri della panoramica siano visibili",
+    "totale = tutto ciò che arriva finché la rete resta ferma 1,5 s; copie di react-dom = script scaricati che contengono '__reactFiber$'",
+    '/dashboard: token ottenuto via POST /api/auth/login e messo in localStorage[token] prima della visita',
+  );
+  const browser = await launchChromium();
+  try {
+    const token = await apiToken(env.apiPort);
+    const rows: string[][] = [];
+    for (const route of ROUTES) {
+      const runs: VisitResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, env, route, { token }));
+      const m = (f: (v: VisitResult) => number) => median(runs.map(f));
+      const first = runs[0];
+      log(`  ${route.path}: JS ${kb(m((v) => v.jsBeforeReady))} prima di pronto, ${m((v) => v.requestsBeforeReady)} richieste, pronto in ${ms(m((v) => v.readyMs))}`);
+      rows.push([
+        route.path,
+        kb(m((v) => v.jsBeforeReady)),
+        String(m((v) => v.requestsBeforeReady)),
+        kb(m((v) => v.jsTotal)),
+        String(m((v) => v.requestsTotal)),
+        ms(m((v) => v.readyMs)),
+        String(first.reactDomCopies),
+        first.remotesFetched.join(', ') || 'nessuno',
+      ]);
+      const extra = first.remotesFetched.filter((r) => !route.needs.includes(r));
+      if (route.path === '/login') report.targets.push(target('/login ≤ 130 KB di JS compresso prima dell’interattività', m((v) => v.jsBeforeReady) <= 130 * 1024, kb(m((v) => v.jsBeforeReady))));
+      report.targets.push(target(`${route.path}: una sola copia di react-dom`, runs.every((v) => v.reactDomCopies === 1), `${first.reactDomCopies}`));
+      report.targets.push(target(`${route.path}: nessun remote non necessario`, extra.length === 0, `scaricati: ${first.remotesFetched.join(', ') || 'nessuno'}${extra.length ? `; in più: ${extra.join(', ')}` : ''}`));
+      const top = first.scriptsBeforeReady.slice(0, 8).map((x) => `${x.url.replace(/^http:\/\/localhost:/, ':').replace(/\?.*$/, '')} ${kb(x.bytes)}`);
+      report.notes.push(`${route.path}, script più pesanti prima di pronto: ${top.join(', ')}`);
+      if (first.uncompressedJs.length) report.notes.push(`${route.path}: script > 2 KB senza compressione: ${first.uncompressedJs.join(', ')}`);
+    }
+    report.tables.push({ head: ['pagina', 'JS prima di pronto', 'richieste', 'JS totale', 'richieste tot.', 'pronto in', 'react-dom', 'remote scaricati'], rows });
+    return report;
+  } finally {
+    await browser.close();
+  }
+}
