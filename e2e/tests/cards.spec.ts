@@ -10,6 +10,9 @@ import { loginThroughApi } from '../src/session';
 
 const PROFUMERIA = 'demo-profumeria-bella';
 
+/** The count line above the list, as the screen words it. */
+const cardCount = (n: number) => (n === 1 ? '1 carta' : `${n.toLocaleString('it-IT')} carte`);
+
 const tile = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
 async function switchBusiness(page: Page, name: string) {
@@ -47,6 +50,15 @@ test('overview, switching business, search, filter, points with history, delete 
     privacy_ack: true,
   });
   await apiCall('POST', `/loyalty-cards/${bonusCard.id}/points`, admin, { points: 2500, description: 'Spesa grande' });
+  // And a new customer without points, the one this journey deletes.
+  const fresh = await apiCall<{ id: string }>('POST', '/users/loyalty-cards/create', null, {
+    email: `senza.punti.${Date.now()}@example.it`,
+    full_name: `Settimio Zero ${Date.now()}`,
+    phone: '+39 333 7654322',
+    business_id: PROFUMERIA,
+    role: 'client',
+    privacy_ack: true,
+  });
 
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
@@ -58,13 +70,13 @@ test('overview, switching business, search, filter, points with history, delete 
 
   // Only the rows in view are in the DOM.
   const cards = await businessCards(PROFUMERIA);
-  await expect(page.getByText(`${cards.length} carte`, { exact: true })).toBeVisible();
+  await expect(page.getByText(cardCount(cards.length), { exact: true })).toBeVisible();
   const list = page.getByRole('list', { name: 'Carte fedeltà' });
   await expect(list.getByRole('article').first()).toBeVisible();
   expect(await list.getByRole('listitem').count()).toBeLessThan(cards.length);
 
   // Search and filter, server-side.
-  const inactive = cards.find((c) => c.points === 0)!;
+  const inactive = cards.find((c) => c.id === fresh.id)!;
   const active = cards.find((c) => c.points > 0 && c.points < 1000 && c.id !== bonusCard.id)!;
   const search = page.getByLabel('Cerca per nome, numero carta o telefono');
   await search.fill(inactive.card_number);
@@ -72,9 +84,9 @@ test('overview, switching business, search, filter, points with history, delete 
   await expect(page.getByRole('article', { name: inactive.customer_name })).toBeVisible();
   await search.fill('');
   await page.getByLabel('Stato').selectOption({ label: 'Attive' });
-  await expect(page.getByText(`${cards.filter((c) => c.points > 0).length} carte`, { exact: true })).toBeVisible();
+  await expect(page.getByText(cardCount(cards.filter((c) => c.points > 0).length), { exact: true })).toBeVisible();
   await page.getByLabel('Stato').selectOption({ label: 'Inattive' });
-  await expect(page.getByText(`${cards.filter((c) => c.points === 0).length} carte`, { exact: true })).toBeVisible();
+  await expect(page.getByText(cardCount(cards.filter((c) => c.points === 0).length), { exact: true })).toBeVisible();
   await page.getByLabel('Stato').selectOption({ label: 'Tutte' });
 
   // Points with a decimal, then the history shows the change.
