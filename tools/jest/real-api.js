@@ -3,6 +3,10 @@
  * Jest globalSetup/globalTeardown for frontend packages whose tests talk to the real API:
  * starts `api/src/server.ts` on a fresh PGlite data folder with the demo seed, on a free port, and
  * exposes its address to the tests as process.env.TEST_API_URL (e.g. http://127.0.0.1:41234).
+ *
+ * Jest runs a global hook module once per run even when several projects name it, so every frontend
+ * package's suites share this one server and run side by side against it: a test makes its own
+ * businesses and cards, and never assumes how many the demo accounts own at that moment.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
