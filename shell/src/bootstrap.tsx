@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, TOKEN_STORAGE_KEY, api, createAppStore, loadRuntimeConfig, setRuntimeConfig, theme } from '@loyalty/shared';
+import { GlobalStyle, RUNTIME_CONFIG_URL, TOKEN_STORAGE_KEY, api, createAppStore, loadRuntimeConfig, setRuntimeConfig, theme } from '@loyalty/shared';
 import { App } from './App';
+import { takeConfigRequest } from './federation/earlyConfig';
 import { applyOverrides, initRemotes, preloadRemoteRoute } from './federation/remotes';
 import { dashboardModuleFor } from './routes/routeModules';
 
@@ -37,7 +38,7 @@ async function start() {
   const rootElement = document.getElementById('root')!;
   let config;
   try {
-    config = await loadRuntimeConfig();
+    config = await loadRuntimeConfig(RUNTIME_CONFIG_URL, takeConfigRequest());
   } catch (err) {
     renderFatal(rootElement, (err as Error).message);
     return;

@@ -94,10 +94,14 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 }
 
 /** Fetches, validates and installs the run-time configuration; the app should not mount if it throws. */
-export async function loadRuntimeConfig(url = RUNTIME_CONFIG_URL): Promise<RuntimeConfig> {
+/**
+ * Reads and checks the run-time config. `pending` is a request for it already under way (the shell
+ * starts one before its async boundary, so it travels alongside the shared chunks).
+ */
+export async function loadRuntimeConfig(url = RUNTIME_CONFIG_URL, pending?: Promise<Response>): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    response = await (pending ?? fetch(url, { cache: 'no-store' }));
   } catch (cause) {
     throw new Error(`Impossibile scaricare la configurazione di runtime da ${url}.`, { cause });
   }

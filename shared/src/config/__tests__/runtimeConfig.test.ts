@@ -89,3 +89,16 @@ it('reports a body that is not JSON', async () => {
     'non è un JSON valido',
   );
 });
+
+it('uses a request already under way instead of asking again, and reports its failure the same way', async () => {
+  reply = { status: 200, body: JSON.stringify({ ...validConfig, brandName: 'Prima' }) };
+  const early = fetch(`${origin}/runtime-config.json`, { cache: 'no-store' });
+  await early; // answered with 'Prima'…
+  reply = { status: 500, body: '{}' }; // …and a second request would fail
+  await expect(loadRuntimeConfig(`${origin}/runtime-config.json`, early)).resolves.toMatchObject({ brandName: 'Prima' });
+
+  const refused = Promise.reject(new TypeError('Failed to fetch'));
+  await expect(loadRuntimeConfig(`${origin}/runtime-config.json`, refused)).rejects.toThrow(
+    `Impossibile scaricare la configurazione di runtime da ${origin}/runtime-config.json.`,
+  );
+});
