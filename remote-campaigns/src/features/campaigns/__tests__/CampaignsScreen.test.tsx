@@ -138,7 +138,12 @@ describe('create', () => {
     expect(created).toMatchObject({ description: 'Sconto per i clienti attivi', status: 'active', channels: ['whatsapp', 'sms'] });
     expect(created.targets).toHaveLength(activeCount + 1);
     expect(created.recipients).toHaveLength(activeCount + 1);
-    expect((created.recipients as { customer_phone: string }[]).every((r) => r.customer_phone.startsWith('+39'))).toBe(true);
+    // Each recipient carries its card's phone and e-mail (other suites add cards, some without a phone).
+    const { body: businessCards } = await callApi<{ email: string | null; customer_phone: string | null }[]>('/loyalty-cards/business/default-business-id', { token });
+    for (const recipient of created.recipients as { customer_phone: string | null; email: string | null }[]) {
+      expect(businessCards).toContainEqual(expect.objectContaining({ email: recipient.email, customer_phone: recipient.customer_phone }));
+    }
+    expect((created.recipients as { customer_phone: string | null }[]).some((r) => r.customer_phone?.startsWith('+39'))).toBe(true);
   });
 
   it('shows the creation error and keeps the dialog open; Escape closes it and gives focus back', async () => {

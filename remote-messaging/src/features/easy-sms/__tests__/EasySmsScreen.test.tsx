@@ -2,10 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, callApi, configureTestRuntime, createAdminWithBusiness, renderSignedIn, unique } from '../../../../test/helpers';
+import { DEMO_ADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn, unique } from '../../../../test/helpers';
 import { EasySmsScreen } from '../EasySmsScreen';
 
 const PATH = '/dashboard/easy-sms';
+/** Bar Centrale, the demo admin's shop with WhatsApp enabled by the seed. */
+const DEMO_BUSINESS = 'default-business-id';
 jest.setTimeout(30_000);
 
 beforeEach(() => {
@@ -56,10 +58,15 @@ it('lists the cards after a spinner, and the search filters them by name, number
 });
 
 it('asks for a message, then sends the WhatsApp and clears the box', async () => {
-  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN);
-  // The first card on screen (other suites may add demo cards meanwhile, so not the API's first).
-  const form = within(await cardList()).getAllByRole('form')[0];
-  const customerName = form.getAttribute('aria-label')!.replace('WhatsApp a ', '');
+  // A customer of its own, with a phone, in the demo business (WhatsApp on there): other suites add
+  // cards to it meanwhile, some without a phone, so the first card on screen is anyone's.
+  const { token } = await logIn(DEMO_ADMIN);
+  const customerName = unique('Wanda Whatsapp');
+  await callApi('/users', { method: 'POST', token, body: { email: `${unique('w')}@example.it`, full_name: customerName, role: 'client', phone: '+393331234567', business_id: DEMO_BUSINESS } });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
+  await cardList();
+  await user.type(screen.getByLabelText('Cerca carte'), customerName);
+  const form = formOf(customerName);
   await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
   expect(within(form).getByRole('alert')).toHaveTextContent('Inserisci un messaggio per la carta selezionata');
 
