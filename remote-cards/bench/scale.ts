@@ -80,19 +80,20 @@ async function timeApi(url: string, authorization: string) {
 
 /**
  * Runs in the page before its scripts: checks every animation frame for the tiles (Total Cards with the
- * expected total) and the first card of the list, and records when both are on screen.
+ * expected total) and the first card of the list, and records when both are on screen. A string, not a
+ * function: tsx (esbuild keepNames) would wrap a function's inner closures in a `__name` helper the page
+ * does not have.
  */
-function watchOverviewReady(total: string) {
-  const w = window as unknown as { __overviewReady?: number };
+const watchOverviewReady = (total: string) => `(() => {
   const check = () => {
-    const tile = [...document.querySelectorAll('dt')].find((dt) => dt.textContent?.includes('Total Cards'));
-    const tileShown = tile?.nextElementSibling?.textContent?.includes(total);
+    const tile = [...document.querySelectorAll('dt')].find((dt) => dt.textContent && dt.textContent.includes('Total Cards'));
+    const value = tile && tile.nextElementSibling ? tile.nextElementSibling.textContent || '' : '';
     const cardShown = document.querySelector('[aria-label="Carte fedeltà"] article');
-    if (tileShown && cardShown) w.__overviewReady = performance.now();
+    if (value.includes(${JSON.stringify(total)}) && cardShown) window.__overviewReady = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
-}
+})();`;
 
 async function main() {
   // First start: migrations and the demo seed; then the cards go straight into the database.
@@ -118,7 +119,7 @@ async function main() {
       }
       await page.goto(`${SHELL}/runtime-config.json`);
       await page.evaluate((t) => localStorage.setItem('token', t), bearer.slice('Bearer '.length));
-      await page.context().addInitScript(watchOverviewReady, total);
+      await page.context().addInitScript({ content: watchOverviewReady(total) });
       await page.goto(`${SHELL}/dashboard`);
       await page.locator('dt', { hasText: 'Total Cards' }).locator('xpath=following-sibling::dd[1]').filter({ hasText: total }).waitFor({ timeout: 60_000 });
       await page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first().waitFor({ timeout: 60_000 });
