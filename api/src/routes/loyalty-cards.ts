@@ -15,6 +15,7 @@ import {
   pointsResultSchema,
   toLoyaltyCardResponse,
 } from '../schemas/loyalty-cards';
+import { fastSerializerCompiler } from '../serialization';
 import { cardScope } from '../services/card-scope';
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +25,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/:id',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Carte fedeltà di un’azienda',
@@ -53,6 +55,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/:id/stats',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Statistiche della panoramica di un’azienda',
@@ -72,6 +75,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Una carta fedeltà',
@@ -92,6 +96,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/ledger',
     {
       onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Movimenti punti di una carta',
@@ -112,6 +117,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/points',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge o toglie punti',
