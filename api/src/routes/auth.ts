@@ -64,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
       await app.repos.users.setPasswordHash(account.id, await app.passwords.hash(request.body.newPassword));
+      app.sessions.forgetUser(account.id);
       return { message: MESSAGES.passwordUpdated };
     },
   );
