@@ -107,18 +107,32 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       return rows;
     },
 
-    /** One page, newest first, with the number of matching cards. */
-    async pageByBusiness(businessId: string, filter: CardListFilter & { limit: number; offset: number }) {
+    /**
+     * One page of a business's cards with the number of matching cards, in one statement that also checks
+     * the business: null when it does not exist or, with `ownerId`, is not owned by that admin (the
+     * ownership rule of services/business-access, without a query of its own).
+     */
+    async pageInScope(
+      businessId: string,
+      ownerId: string | null,
+      filter: CardListFilter & { limit: number; offset: number },
+    ): Promise<{ items: LoyaltyCardRecord[]; total: number } | null> {
       const { where, params } = filterSql(businessId, filter);
       const n = params.length;
-      const [page, count] = await Promise.all([
-        db.query<LoyaltyCardRecord>(
-          `SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...params, filter.limit, filter.offset],
-        ),
-        db.query<{ total: number }>(`SELECT count(*) AS total FROM loyalty_cards c WHERE ${where}`, params),
-      ]);
-      return { items: page.rows, total: count.rows[0].total };
+      const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number }>(
+        `WITH allowed AS (SELECT b.id FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3}))
+         SELECT (SELECT count(*) FROM loyalty_cards c WHERE ${where}) AS total, page.*
+           FROM allowed
+           LEFT JOIN LATERAL (
+             SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}
+           ) page ON true
+          ORDER BY page.created_at DESC, page.id`,
+        [...params, filter.limit, filter.offset, ownerId],
+      );
+      if (rows.length === 0) return null;
+      const total = rows[0].total;
+      const items = rows[0].id === null ? [] : rows.map(({ total: _total, ...card }) => card as LoyaltyCardRecord);
+      return { items, total };
     },
 
     /** The card if it exists within the scope, else null (a foreign card looks like a missing one). */

@@ -16,7 +16,7 @@ import {
   toLoyaltyCardResponse,
 } from '../schemas/loyalty-cards';
 import { fastSerializerCompiler } from '../serialization';
-import { cardScope } from '../services/card-scope';
+import { cardScope, ownerScope } from '../services/card-scope';
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
@@ -38,14 +38,17 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authorizeBusiness(request.user!, request.params.id);
       const { limit, offset, q, status, min_points } = request.query;
       const filter = { q: q || undefined, status, minPoints: min_points };
       if (limit === undefined && offset === undefined) {
+        await app.authorizeBusiness(request.user!, request.params.id);
         return (await app.repos.loyaltyCards.listByBusiness(request.params.id, filter)).map(toLoyaltyCardResponse);
       }
       const page = { limit: limit ?? 50, offset: offset ?? 0 };
-      const { items, total } = await app.repos.loyaltyCards.pageByBusiness(request.params.id, { ...filter, ...page });
+      // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
+      const result = await app.repos.loyaltyCards.pageInScope(request.params.id, ownerScope(request.user!), { ...filter, ...page });
+      if (!result) throw notFound(MESSAGES.businessNotFound);
+      const { items, total } = result;
       const next = page.offset + items.length;
       return { items: items.map(toLoyaltyCardResponse), total, nextOffset: next < total ? next : null };
     },
