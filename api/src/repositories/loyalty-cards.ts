@@ -119,9 +119,14 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     ): Promise<{ items: LoyaltyCardRecord[]; total: number } | null> {
       const { where, params } = filterSql(businessId, filter);
       const n = params.length;
+      // Unfiltered: the trigger-kept businesses.card_count (migration 005) instead of counting every card.
+      const unfiltered = !filter.q && !filter.status && filter.minPoints === undefined;
+      const totalSql = unfiltered ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
       const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number }>(
-        `WITH allowed AS (SELECT b.id FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3}))
-         SELECT (SELECT count(*) FROM loyalty_cards c WHERE ${where}) AS total, page.*
+        `WITH allowed AS (
+           SELECT b.id, b.card_count FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
+         )
+         SELECT ${totalSql} AS total, page.*
            FROM allowed
            LEFT JOIN LATERAL (
              SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}
