@@ -93,7 +93,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     expect((await get(`/api/loyalty-cards/business/${bar}/stats`, other)).json()).toEqual({ error: 'Azienda non trovata' });
   });
 
-  it('answers a page past the end, an unknown business and a super admin’s page like before', async () => {
+  it('answers a page past the end, an unknown business and a super admin’s page and stats like before', async () => {
     expect((await get(`/api/loyalty-cards/business/${bar}?limit=5&offset=500`)).json()).toEqual({ items: [], total: 24, nextOffset: null });
     expect((await get(`/api/loyalty-cards/business/${bar}?limit=5&q=nessuno-si-chiama-cosi`)).json()).toEqual({ items: [], total: 0, nextOffset: null });
     const unknown = await get('/api/loyalty-cards/business/no-such-business?limit=5');
@@ -103,6 +103,9 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     expect(page.total).toBe(24);
     expect(page.items.map((c: Card) => c.id)).toEqual((await fullList()).slice(0, 5).map((c) => c.id));
     expect((await get('/api/loyalty-cards/business/no-such-business?limit=5', superAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/loyalty-cards/business/${bar}/stats`, superAdmin)).json()).toEqual((await get(`/api/loyalty-cards/business/${bar}/stats`)).json());
+    const unknownStats = await get('/api/loyalty-cards/business/no-such-business/stats', superAdmin);
+    expect([unknownStats.statusCode, unknownStats.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
   });
 
   it('computes the overview of the demo business like the cards and the ledger say', async () => {

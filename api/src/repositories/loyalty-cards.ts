@@ -228,56 +228,76 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Overview tiles, buckets and the last 6 months (zero-filled), all computed in SQL. */
+    /**
+     * Overview tiles, buckets and the last 6 months (zero-filled), in one SQL statement that also checks the
+     * business like `pageInScope`: null when it does not exist or, with `ownerId`, is not that admin's.
+     * One row per month, oldest first, each carrying the same tiles. The aggregates filter on `$1` itself
+     * (the planner's estimates for that business); `allowed` only decides whether any row comes out.
+     */
+    async statsInScope(businessId: string, ownerId: string | null, now: Date): Promise<CardStats | null> {
+      return overview(businessId, ownerId, now, true);
+    },
+
+    /** The same overview without the business check: zero-filled for a business without cards (or none). */
     async stats(businessId: string, now: Date): Promise<CardStats> {
-      const tiles = await db.query<{
-        total_cards: number; total_points: number; active_cards: number; average_points: number;
-        zero: number; from1to50: number; from51to100: number; over100: number;
-      }>(
-        `SELECT count(*) AS total_cards,
-                coalesce(sum(points), 0) AS total_points,
-                count(*) FILTER (WHERE points > 0) AS active_cards,
-                coalesce(round(avg(points), 2), 0) AS average_points,
-                count(*) FILTER (WHERE points <= 0) AS zero,
-                count(*) FILTER (WHERE points > 0 AND points <= 50) AS from1to50,
-                count(*) FILTER (WHERE points > 50 AND points <= 100) AS from51to100,
-                count(*) FILTER (WHERE points > 100) AS over100
-           FROM loyalty_cards WHERE business_id = $1`,
-        [businessId],
-      );
-      const months = await db.query<{ month: string; new_cards: number; points: number }>(
-        `WITH bounds AS (SELECT date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AS this_month),
-              series AS (
-                SELECT generate_series(this_month - interval '5 months', this_month, interval '1 month') AS month FROM bounds
-              ),
-              cards AS (
-                SELECT date_trunc('month', created_at AT TIME ZONE 'UTC') AS month, count(*) AS n
-                  FROM loyalty_cards, bounds
-                 WHERE business_id = $1 AND created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-                 GROUP BY 1
-              ),
-              points AS (
-                SELECT date_trunc('month', l.created_at AT TIME ZONE 'UTC') AS month, sum(l.points) AS total
-                  FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id, bounds
-                 WHERE c.business_id = $1 AND l.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-                 GROUP BY 1
-              )
-         SELECT to_char(s.month, 'YYYY-MM') AS month, coalesce(cards.n, 0) AS new_cards, coalesce(points.total, 0) AS points
-           FROM series s LEFT JOIN cards ON cards.month = s.month LEFT JOIN points ON points.month = s.month
-          ORDER BY s.month`,
-        [businessId, now.toISOString()],
-      );
-      const t = tiles.rows[0];
-      return {
-        total_cards: t.total_cards,
-        total_points: t.total_points,
-        active_cards: t.active_cards,
-        average_points: t.average_points,
-        buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
-        months: months.rows,
-      };
+      return (await overview(businessId, null, now, false))!;
     },
   };
+
+  async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<CardStats | null> {
+    const allowed = checkBusiness
+      ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($3::text IS NULL OR b.owner_id = $3)'
+      : 'SELECT $1::text AS id WHERE $3::text IS NULL';
+    const { rows } = await db.query<{
+      total_cards: number; total_points: number; active_cards: number; average_points: number;
+      zero: number; from1to50: number; from51to100: number; over100: number;
+      month: string; new_cards: number; points: number;
+    }>(
+      `WITH allowed AS (${allowed}),
+            tiles AS (
+              SELECT count(*) AS total_cards,
+                     coalesce(sum(c.points), 0) AS total_points,
+                     count(*) FILTER (WHERE c.points > 0) AS active_cards,
+                     coalesce(round(avg(c.points), 2), 0) AS average_points,
+                     count(*) FILTER (WHERE c.points <= 0) AS zero,
+                     count(*) FILTER (WHERE c.points > 0 AND c.points <= 50) AS from1to50,
+                     count(*) FILTER (WHERE c.points > 50 AND c.points <= 100) AS from51to100,
+                     count(*) FILTER (WHERE c.points > 100) AS over100
+                FROM loyalty_cards c WHERE c.business_id = $1
+            ),
+            bounds AS (SELECT date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AS this_month),
+            series AS (
+              SELECT generate_series(this_month - interval '5 months', this_month, interval '1 month') AS month FROM bounds
+            ),
+            cards AS (
+              SELECT date_trunc('month', c.created_at AT TIME ZONE 'UTC') AS month, count(*) AS n
+                FROM loyalty_cards c, bounds
+               WHERE c.business_id = $1 AND c.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
+               GROUP BY 1
+            ),
+            points AS (
+              SELECT date_trunc('month', l.created_at AT TIME ZONE 'UTC') AS month, sum(l.points) AS total
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id, bounds
+               WHERE c.business_id = $1 AND l.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
+               GROUP BY 1
+            )
+       SELECT tiles.*, to_char(s.month, 'YYYY-MM') AS month, coalesce(cards.n, 0) AS new_cards, coalesce(points.total, 0) AS points
+         FROM allowed CROSS JOIN tiles CROSS JOIN series s
+         LEFT JOIN cards ON cards.month = s.month LEFT JOIN points ON points.month = s.month
+        ORDER BY s.month`,
+      [businessId, now.toISOString(), ownerId],
+    );
+    if (rows.length === 0) return null;
+    const t = rows[0];
+    return {
+      total_cards: t.total_cards,
+      total_points: t.total_points,
+      active_cards: t.active_cards,
+      average_points: t.average_points,
+      buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
+      months: rows.map((r) => ({ month: r.month, new_cards: r.new_cards, points: r.points })),
+    };
+  }
 }
 
 export type LoyaltyCardsRepository = ReturnType<typeof createLoyaltyCardsRepository>;

@@ -69,8 +69,10 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authorizeBusiness(request.user!, request.params.id);
-      return app.repos.loyaltyCards.stats(request.params.id, app.clock());
+      // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
+      const stats = await app.repos.loyaltyCards.statsInScope(request.params.id, ownerScope(request.user!), app.clock());
+      if (!stats) throw notFound(MESSAGES.businessNotFound);
+      return stats;
     },
   );
 
