@@ -182,8 +182,9 @@ export function createLoyaltyCardsRepository(db: Queryable) {
 
     /**
      * Adds `points` (may be negative) to the balance of a card in the scope and writes the ledger row, in
-     * the caller's transaction. The balance is updated in place (`points = points + $n`), so concurrent
-     * updates all count. Null when the card is not in the scope; 'negative' when the balance would drop
+     * one statement (atomic by itself, no transaction needed; it joins the caller's when there is one). The
+     * balance is updated in place (`points = points + $n`), so concurrent updates all count. Null when the
+     * card is not in the scope (or, with `userId`, not that user's); 'negative' when the balance would drop
      * below zero (nothing written).
      */
     async addPoints(
@@ -192,23 +193,28 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       change: { points: number; description: string; authorId: string | null; userId?: string },
     ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative'> {
       const s = scopeCondition(scope, 3);
-      const { rows } = await db.query<{ points: number }>(
-        `UPDATE loyalty_cards c SET points = c.points + $2
-          WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
-          RETURNING c.points`,
-        [id, change.points, s.param, change.userId ?? null],
+      const { rows } = await db.query<LedgerEntry & { balance: number }>(
+        `WITH card AS (
+           UPDATE loyalty_cards c SET points = c.points + $2
+            WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
+            RETURNING c.id, c.points
+         ),
+         entry AS (
+           INSERT INTO points_ledger AS l (card_id, points, description, author_id)
+           SELECT card.id, $2, $5::text, $6::text FROM card
+           RETURNING l.id, l.card_id, l.points, l.description, l.author_id, l.created_at
+         )
+         SELECT card.points AS balance, entry.id, entry.card_id, entry.points, entry.description, entry.author_id,
+                (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name, entry.created_at
+           FROM card, entry`,
+        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId],
       );
       if (!rows[0]) {
         const card = await this.findInScope(id, scope);
         return card && (change.userId === undefined || card.user_id === change.userId) ? 'negative' : null;
       }
-      const entry = await db.query<LedgerEntry>(
-        `INSERT INTO points_ledger AS l (card_id, points, description, author_id) VALUES ($1, $2, $3, $4)
-         RETURNING l.id, l.card_id, l.points, l.description, l.author_id,
-                   (SELECT full_name FROM users WHERE id = l.author_id) AS author_name, l.created_at`,
-        [id, change.points, change.description, change.authorId],
-      );
-      return { balance: rows[0].points, entry: entry.rows[0] };
+      const { balance, ...entry } = rows[0];
+      return { balance, entry };
     },
 
     /** Newest first. */

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
-import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   cardDetailSchema,
@@ -136,9 +135,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const { points, description } = request.body;
-      const result = await app.db.transaction((tx) =>
-        createRepositories(tx).loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id }),
-      );
+      // One statement: the balance and the ledger row together (see addPoints).
+      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id });
       if (result === null) throw notFound(MESSAGES.cardNotFound);
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
