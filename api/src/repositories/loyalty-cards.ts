@@ -136,7 +136,8 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       );
       if (rows.length === 0) return null;
       const total = rows[0].total;
-      const items = rows[0].id === null ? [] : rows.map(({ total: _total, ...card }) => card as LoyaltyCardRecord);
+      // The rows as they come (each also carries `total`, which the response mapping leaves out): no copy per card.
+      const items = rows[0].id === null ? [] : (rows as unknown as LoyaltyCardRecord[]);
       return { items, total };
     },
 
