@@ -238,8 +238,8 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     /**
      * Overview tiles, buckets and the last 6 months (zero-filled), in one SQL statement that also checks the
      * business like `pageInScope`: null when it does not exist or, with `ownerId`, is not that admin's.
-     * One row per month, oldest first, each carrying the same tiles. The aggregates filter on `$1` itself
-     * (the planner's estimates for that business); `allowed` only decides whether any row comes out.
+     * The aggregates filter on `$1` itself (the planner's estimates for that business); `allowed` only
+     * decides whether the row comes out.
      */
     async statsInScope(businessId: string, ownerId: string | null, now: Date): Promise<CardStats | null> {
       return overview(businessId, ownerId, now, true);
@@ -253,13 +253,15 @@ export function createLoyaltyCardsRepository(db: Queryable) {
 
   async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<CardStats | null> {
     const allowed = checkBusiness
-      ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($3::text IS NULL OR b.owner_id = $3)'
-      : 'SELECT $1::text AS id WHERE $3::text IS NULL';
-    const { rows } = await db.query<{
-      total_cards: number; total_points: number; active_cards: number; average_points: number;
-      zero: number; from1to50: number; from51to100: number; over100: number;
-      month: string; new_cards: number; points: number;
-    }>(
+      ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)'
+      : 'SELECT $1::text AS id WHERE $2::text IS NULL';
+    // The first instants of the last 6 UTC months and of the next one: a card or a ledger row counts in
+    // month k when starts[k] <= created_at < starts[k + 1]. Compared as timestamps, one pass over the rows,
+    // no date_trunc per row and no join with a series.
+    const starts = Array.from({ length: 7 }, (_, k) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + k, 1)));
+    const months = [0, 1, 2, 3, 4, 5];
+    const inMonth = (column: string, k: number) => `${column} >= $${k + 3}::timestamptz AND ${column} < $${k + 4}::timestamptz`;
+    const { rows } = await db.query<Record<string, number>>(
       `WITH allowed AS (${allowed}),
             tiles AS (
               SELECT count(*) AS total_cards,
@@ -269,30 +271,17 @@ export function createLoyaltyCardsRepository(db: Queryable) {
                      count(*) FILTER (WHERE c.points <= 0) AS zero,
                      count(*) FILTER (WHERE c.points > 0 AND c.points <= 50) AS from1to50,
                      count(*) FILTER (WHERE c.points > 50 AND c.points <= 100) AS from51to100,
-                     count(*) FILTER (WHERE c.points > 100) AS over100
+                     count(*) FILTER (WHERE c.points > 100) AS over100,
+                     ${months.map((k) => `count(*) FILTER (WHERE ${inMonth('c.created_at', k)}) AS new_cards_${k}`).join(',\n                     ')}
                 FROM loyalty_cards c WHERE c.business_id = $1
             ),
-            bounds AS (SELECT date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AS this_month),
-            series AS (
-              SELECT generate_series(this_month - interval '5 months', this_month, interval '1 month') AS month FROM bounds
-            ),
-            cards AS (
-              SELECT date_trunc('month', c.created_at AT TIME ZONE 'UTC') AS month, count(*) AS n
-                FROM loyalty_cards c, bounds
-               WHERE c.business_id = $1 AND c.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-               GROUP BY 1
-            ),
-            points AS (
-              SELECT date_trunc('month', l.created_at AT TIME ZONE 'UTC') AS month, sum(l.points) AS total
-                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id, bounds
-               WHERE c.business_id = $1 AND l.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-               GROUP BY 1
+            ledger AS (
+              SELECT ${months.map((k) => `coalesce(sum(l.points) FILTER (WHERE ${inMonth('l.created_at', k)}), 0) AS points_${k}`).join(',\n                     ')}
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+               WHERE c.business_id = $1 AND l.created_at >= $3::timestamptz AND l.created_at < $9::timestamptz
             )
-       SELECT tiles.*, to_char(s.month, 'YYYY-MM') AS month, coalesce(cards.n, 0) AS new_cards, coalesce(points.total, 0) AS points
-         FROM allowed CROSS JOIN tiles CROSS JOIN series s
-         LEFT JOIN cards ON cards.month = s.month LEFT JOIN points ON points.month = s.month
-        ORDER BY s.month`,
-      [businessId, now.toISOString(), ownerId],
+       SELECT tiles.*, ledger.* FROM allowed, tiles, ledger`,
+      [businessId, ownerId, ...starts.map((d) => d.toISOString())],
     );
     if (rows.length === 0) return null;
     const t = rows[0];
@@ -302,7 +291,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       active_cards: t.active_cards,
       average_points: t.average_points,
       buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
-      months: rows.map((r) => ({ month: r.month, new_cards: r.new_cards, points: r.points })),
+      months: months.map((k) => ({ month: starts[k].toISOString().slice(0, 7), new_cards: t[`new_cards_${k}`], points: t[`points_${k}`] })),
     };
   }
 }
