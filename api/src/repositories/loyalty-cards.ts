@@ -267,8 +267,8 @@ export function createLoyaltyCardsRepository(db: Queryable) {
               SELECT count(*) AS total_cards,
                      coalesce(sum(c.points), 0) AS total_points,
                      count(*) FILTER (WHERE c.points > 0) AS active_cards,
-                     coalesce(round(avg(c.points), 2), 0) AS average_points,
-                     count(*) FILTER (WHERE c.points <= 0) AS zero,
+                     -- avg(numeric) is sum / count (numeric_div), so the same digits without a second accumulation.
+                     coalesce(round(sum(c.points) / nullif(count(*), 0), 2), 0) AS average_points,
                      count(*) FILTER (WHERE c.points > 0 AND c.points <= 50) AS from1to50,
                      count(*) FILTER (WHERE c.points > 50 AND c.points <= 100) AS from51to100,
                      count(*) FILTER (WHERE c.points > 100) AS over100,
@@ -290,7 +290,8 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       total_points: t.total_points,
       active_cards: t.active_cards,
       average_points: t.average_points,
-      buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
+      // points is NOT NULL: every card is either active (> 0) or in the zero bucket (<= 0).
+      buckets: { zero: t.total_cards - t.active_cards, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
       months: months.map((k) => ({ month: starts[k].toISOString().slice(0, 7), new_cards: t[`new_cards_${k}`], points: t[`points_${k}`] })),
     };
   }
