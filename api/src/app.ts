@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
+import type { SessionCacheOptions } from './services/session-cache';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import initialDataPlugin from './plugins/initial-data';
@@ -30,6 +31,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Replaces every messaging driver (tests: a fake that never touches the network). */
   messagingDriver?: MessageDriver;
+  /** Session cache settings (tests: a clock, a TTL of 0 to turn it off). */
+  sessionCache?: Partial<SessionCacheOptions>;
 }
 
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
@@ -68,7 +71,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.register(securityPlugin);
   app.register(swaggerPlugin);
   app.register(dbPlugin);
-  app.register(authPlugin);
+  app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
   app.register(messagingPlugin, { driver: options.messagingDriver });
   app.register(routes, { prefix: '/api' });

@@ -93,6 +93,21 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     expect((await get(`/api/loyalty-cards/business/${bar}/stats`, other)).json()).toEqual({ error: 'Azienda non trovata' });
   });
 
+  it('answers a page past the end, an unknown business and a super admin’s page and stats like before', async () => {
+    expect((await get(`/api/loyalty-cards/business/${bar}?limit=5&offset=500`)).json()).toEqual({ items: [], total: 24, nextOffset: null });
+    expect((await get(`/api/loyalty-cards/business/${bar}?limit=5&q=nessuno-si-chiama-cosi`)).json()).toEqual({ items: [], total: 0, nextOffset: null });
+    const unknown = await get('/api/loyalty-cards/business/no-such-business?limit=5');
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
+    const superAdmin = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
+    const page = (await get(`/api/loyalty-cards/business/${bar}?limit=5`, superAdmin)).json();
+    expect(page.total).toBe(24);
+    expect(page.items.map((c: Card) => c.id)).toEqual((await fullList()).slice(0, 5).map((c) => c.id));
+    expect((await get('/api/loyalty-cards/business/no-such-business?limit=5', superAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/loyalty-cards/business/${bar}/stats`, superAdmin)).json()).toEqual((await get(`/api/loyalty-cards/business/${bar}/stats`)).json());
+    const unknownStats = await get('/api/loyalty-cards/business/no-such-business/stats', superAdmin);
+    expect([unknownStats.statusCode, unknownStats.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
+  });
+
   it('computes the overview of the demo business like the cards and the ledger say', async () => {
     const all = await fullList();
     const stats = (await get(`/api/loyalty-cards/business/${bar}/stats`)).json();

@@ -2,7 +2,8 @@
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
  *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale)
- * Not part of `npm test`. Ports used: 6100-6199, 6300-6399 and 6400-6500. Builds go under /tmp/bench-*.
+ * Not part of `npm test`. Ports used: 6100-6199 (API section: 6150-6151, or BENCH_API_PORT and the next one), 6300-6399
+ * and 6400-6500. Builds go under /tmp/bench-*.
  */
 import os from 'node:os';
 import { apiThroughput } from './api/throughput';

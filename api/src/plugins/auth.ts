@@ -4,12 +4,15 @@ import { forbidden, unauthorized } from '../errors';
 import type { Role, UserRecord } from '../repositories/users';
 import { authorizeBusiness } from '../services/business-access';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords';
+import { createSessionCache, type SessionCache, type SessionCacheOptions } from '../services/session-cache';
 import { createTokenService, type TokenService } from '../services/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
     tokens: TokenService;
+    /** Verified tokens → their user for a few seconds (services/session-cache); `forgetUser` when a user changes. */
+    sessions: SessionCache;
     /** onRequest hook: 401 unless a valid Bearer token of an existing user; sets `request.user`. */
     authenticate: onRequestHookHandler;
     /** onRequest hook, after `authenticate`: 403 unless the user has one of `roles`. */
@@ -18,7 +21,10 @@ declare module 'fastify' {
     authorizeBusiness(user: UserRecord, businessId: string): Promise<void>;
   }
   interface FastifyRequest {
-    /** The authenticated user, loaded fresh from the database (a deleted user's token stops working). */
+    /**
+     * The authenticated user, loaded from the database, or from the session cache when the same token was
+     * verified less than a few seconds ago (a deleted user's token stops working; see services/session-cache).
+     */
     user: UserRecord | null;
   }
 }
@@ -28,17 +34,34 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-export default fp(
-  async (app) => {
+/** Reuse of a verified token: short enough that a change made outside the API is seen almost at once. */
+export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { ttlMs: 5000, maxEntries: 10_000 };
+
+export interface AuthPluginOptions {
+  sessionCache?: Partial<SessionCacheOptions>;
+}
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
     app.decorate('passwords', createPasswordHasher(app.config.passwordHashing));
     app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtExpiresInSeconds));
+    const sessions = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
+    app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async function authenticate(request) {
       const token = bearerToken(request.headers.authorization);
-      const claims = token ? await app.tokens.verify(token) : null;
+      if (!token) throw unauthorized();
+      const cached = sessions.get(token);
+      if (cached) {
+        request.user = cached;
+        return;
+      }
+      const generation = sessions.generation();
+      const claims = await app.tokens.verify(token);
       const user = claims ? await app.repos.users.findById(claims.userId) : null;
       if (!user) throw unauthorized();
+      sessions.set(token, user, claims!.expiresAt, generation);
       request.user = user;
     } as onRequestHookHandler);
 

@@ -107,18 +107,38 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       return rows;
     },
 
-    /** One page, newest first, with the number of matching cards. */
-    async pageByBusiness(businessId: string, filter: CardListFilter & { limit: number; offset: number }) {
+    /**
+     * One page of a business's cards with the number of matching cards, in one statement that also checks
+     * the business: null when it does not exist or, with `ownerId`, is not owned by that admin (the
+     * ownership rule of services/business-access, without a query of its own).
+     */
+    async pageInScope(
+      businessId: string,
+      ownerId: string | null,
+      filter: CardListFilter & { limit: number; offset: number },
+    ): Promise<{ items: LoyaltyCardRecord[]; total: number } | null> {
       const { where, params } = filterSql(businessId, filter);
       const n = params.length;
-      const [page, count] = await Promise.all([
-        db.query<LoyaltyCardRecord>(
-          `SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...params, filter.limit, filter.offset],
-        ),
-        db.query<{ total: number }>(`SELECT count(*) AS total FROM loyalty_cards c WHERE ${where}`, params),
-      ]);
-      return { items: page.rows, total: count.rows[0].total };
+      // Unfiltered: the trigger-kept businesses.card_count (migration 005) instead of counting every card.
+      const unfiltered = !filter.q && !filter.status && filter.minPoints === undefined;
+      const totalSql = unfiltered ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
+      const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number }>(
+        `WITH allowed AS (
+           SELECT b.id, b.card_count FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
+         )
+         SELECT ${totalSql} AS total, page.*
+           FROM allowed
+           LEFT JOIN LATERAL (
+             SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}
+           ) page ON true
+          ORDER BY page.created_at DESC, page.id`,
+        [...params, filter.limit, filter.offset, ownerId],
+      );
+      if (rows.length === 0) return null;
+      const total = rows[0].total;
+      // The rows as they come (each also carries `total`, which the response mapping leaves out): no copy per card.
+      const items = rows[0].id === null ? [] : (rows as unknown as LoyaltyCardRecord[]);
+      return { items, total };
     },
 
     /** The card if it exists within the scope, else null (a foreign card looks like a missing one). */
@@ -163,8 +183,9 @@ export function createLoyaltyCardsRepository(db: Queryable) {
 
     /**
      * Adds `points` (may be negative) to the balance of a card in the scope and writes the ledger row, in
-     * the caller's transaction. The balance is updated in place (`points = points + $n`), so concurrent
-     * updates all count. Null when the card is not in the scope; 'negative' when the balance would drop
+     * one statement (atomic by itself, no transaction needed; it joins the caller's when there is one). The
+     * balance is updated in place (`points = points + $n`), so concurrent updates all count. Null when the
+     * card is not in the scope (or, with `userId`, not that user's); 'negative' when the balance would drop
      * below zero (nothing written).
      */
     async addPoints(
@@ -173,23 +194,28 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       change: { points: number; description: string; authorId: string | null; userId?: string },
     ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative'> {
       const s = scopeCondition(scope, 3);
-      const { rows } = await db.query<{ points: number }>(
-        `UPDATE loyalty_cards c SET points = c.points + $2
-          WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
-          RETURNING c.points`,
-        [id, change.points, s.param, change.userId ?? null],
+      const { rows } = await db.query<LedgerEntry & { balance: number }>(
+        `WITH card AS (
+           UPDATE loyalty_cards c SET points = c.points + $2
+            WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
+            RETURNING c.id, c.points
+         ),
+         entry AS (
+           INSERT INTO points_ledger AS l (card_id, points, description, author_id)
+           SELECT card.id, $2, $5::text, $6::text FROM card
+           RETURNING l.id, l.card_id, l.points, l.description, l.author_id, l.created_at
+         )
+         SELECT card.points AS balance, entry.id, entry.card_id, entry.points, entry.description, entry.author_id,
+                (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name, entry.created_at
+           FROM card, entry`,
+        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId],
       );
       if (!rows[0]) {
         const card = await this.findInScope(id, scope);
         return card && (change.userId === undefined || card.user_id === change.userId) ? 'negative' : null;
       }
-      const entry = await db.query<LedgerEntry>(
-        `INSERT INTO points_ledger AS l (card_id, points, description, author_id) VALUES ($1, $2, $3, $4)
-         RETURNING l.id, l.card_id, l.points, l.description, l.author_id,
-                   (SELECT full_name FROM users WHERE id = l.author_id) AS author_name, l.created_at`,
-        [id, change.points, change.description, change.authorId],
-      );
-      return { balance: rows[0].points, entry: entry.rows[0] };
+      const { balance, ...entry } = rows[0];
+      return { balance, entry };
     },
 
     /** Newest first. */
@@ -209,56 +235,66 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Overview tiles, buckets and the last 6 months (zero-filled), all computed in SQL. */
+    /**
+     * Overview tiles, buckets and the last 6 months (zero-filled), in one SQL statement that also checks the
+     * business like `pageInScope`: null when it does not exist or, with `ownerId`, is not that admin's.
+     * The aggregates filter on `$1` itself (the planner's estimates for that business); `allowed` only
+     * decides whether the row comes out.
+     */
+    async statsInScope(businessId: string, ownerId: string | null, now: Date): Promise<CardStats | null> {
+      return overview(businessId, ownerId, now, true);
+    },
+
+    /** The same overview without the business check: zero-filled for a business without cards (or none). */
     async stats(businessId: string, now: Date): Promise<CardStats> {
-      const tiles = await db.query<{
-        total_cards: number; total_points: number; active_cards: number; average_points: number;
-        zero: number; from1to50: number; from51to100: number; over100: number;
-      }>(
-        `SELECT count(*) AS total_cards,
-                coalesce(sum(points), 0) AS total_points,
-                count(*) FILTER (WHERE points > 0) AS active_cards,
-                coalesce(round(avg(points), 2), 0) AS average_points,
-                count(*) FILTER (WHERE points <= 0) AS zero,
-                count(*) FILTER (WHERE points > 0 AND points <= 50) AS from1to50,
-                count(*) FILTER (WHERE points > 50 AND points <= 100) AS from51to100,
-                count(*) FILTER (WHERE points > 100) AS over100
-           FROM loyalty_cards WHERE business_id = $1`,
-        [businessId],
-      );
-      const months = await db.query<{ month: string; new_cards: number; points: number }>(
-        `WITH bounds AS (SELECT date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AS this_month),
-              series AS (
-                SELECT generate_series(this_month - interval '5 months', this_month, interval '1 month') AS month FROM bounds
-              ),
-              cards AS (
-                SELECT date_trunc('month', created_at AT TIME ZONE 'UTC') AS month, count(*) AS n
-                  FROM loyalty_cards, bounds
-                 WHERE business_id = $1 AND created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-                 GROUP BY 1
-              ),
-              points AS (
-                SELECT date_trunc('month', l.created_at AT TIME ZONE 'UTC') AS month, sum(l.points) AS total
-                  FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id, bounds
-                 WHERE c.business_id = $1 AND l.created_at >= (this_month - interval '5 months') AT TIME ZONE 'UTC'
-                 GROUP BY 1
-              )
-         SELECT to_char(s.month, 'YYYY-MM') AS month, coalesce(cards.n, 0) AS new_cards, coalesce(points.total, 0) AS points
-           FROM series s LEFT JOIN cards ON cards.month = s.month LEFT JOIN points ON points.month = s.month
-          ORDER BY s.month`,
-        [businessId, now.toISOString()],
-      );
-      const t = tiles.rows[0];
-      return {
-        total_cards: t.total_cards,
-        total_points: t.total_points,
-        active_cards: t.active_cards,
-        average_points: t.average_points,
-        buckets: { zero: t.zero, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
-        months: months.rows,
-      };
+      return (await overview(businessId, null, now, false))!;
     },
   };
+
+  async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<CardStats | null> {
+    const allowed = checkBusiness
+      ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)'
+      : 'SELECT $1::text AS id WHERE $2::text IS NULL';
+    // The first instants of the last 6 UTC months and of the next one: a card or a ledger row counts in
+    // month k when starts[k] <= created_at < starts[k + 1]. Compared as timestamps, one pass over the rows,
+    // no date_trunc per row and no join with a series.
+    const starts = Array.from({ length: 7 }, (_, k) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + k, 1)));
+    const months = [0, 1, 2, 3, 4, 5];
+    const inMonth = (column: string, k: number) => `${column} >= $${k + 3}::timestamptz AND ${column} < $${k + 4}::timestamptz`;
+    const { rows } = await db.query<Record<string, number>>(
+      `WITH allowed AS (${allowed}),
+            tiles AS (
+              SELECT count(*) AS total_cards,
+                     coalesce(sum(c.points), 0) AS total_points,
+                     count(*) FILTER (WHERE c.points > 0) AS active_cards,
+                     -- avg(numeric) is sum / count (numeric_div), so the same digits without a second accumulation.
+                     coalesce(round(sum(c.points) / nullif(count(*), 0), 2), 0) AS average_points,
+                     count(*) FILTER (WHERE c.points > 0 AND c.points <= 50) AS from1to50,
+                     count(*) FILTER (WHERE c.points > 50 AND c.points <= 100) AS from51to100,
+                     count(*) FILTER (WHERE c.points > 100) AS over100,
+                     ${months.map((k) => `count(*) FILTER (WHERE ${inMonth('c.created_at', k)}) AS new_cards_${k}`).join(',\n                     ')}
+                FROM loyalty_cards c WHERE c.business_id = $1
+            ),
+            ledger AS (
+              SELECT ${months.map((k) => `coalesce(sum(l.points) FILTER (WHERE ${inMonth('l.created_at', k)}), 0) AS points_${k}`).join(',\n                     ')}
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+               WHERE c.business_id = $1 AND l.created_at >= $3::timestamptz AND l.created_at < $9::timestamptz
+            )
+       SELECT tiles.*, ledger.* FROM allowed, tiles, ledger`,
+      [businessId, ownerId, ...starts.map((d) => d.toISOString())],
+    );
+    if (rows.length === 0) return null;
+    const t = rows[0];
+    return {
+      total_cards: t.total_cards,
+      total_points: t.total_points,
+      active_cards: t.active_cards,
+      average_points: t.average_points,
+      // points is NOT NULL: every card is either active (> 0) or in the zero bucket (<= 0).
+      buckets: { zero: t.total_cards - t.active_cards, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
+      months: months.map((k) => ({ month: starts[k].toISOString().slice(0, 7), new_cards: t[`new_cards_${k}`], points: t[`points_${k}`] })),
+    };
+  }
 }
 
 export type LoyaltyCardsRepository = ReturnType<typeof createLoyaltyCardsRepository>;

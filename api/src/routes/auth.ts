@@ -3,6 +3,7 @@ import { badRequest, HttpError, unauthorized } from '../errors';
 import { MESSAGES } from '../messages';
 import { bearerAuth, errorResponses, messageSchema } from '../schemas/common';
 import { changePasswordBodySchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
+import { fastSerializerCompiler } from '../serialization';
 import { createLoginService } from '../services/login';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +39,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
       schema: { tags: ['auth'], summary: 'Utente della sessione', security: bearerAuth, response: { 200: userSchema, ...errorResponses(401) } },
     },
     async (request) => request.user!,
@@ -62,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
       await app.repos.users.setPasswordHash(account.id, await app.passwords.hash(request.body.newPassword));
+      app.sessions.forgetUser(account.id);
       return { message: MESSAGES.passwordUpdated };
     },
   );

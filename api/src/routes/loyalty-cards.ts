@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
-import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   cardDetailSchema,
@@ -15,7 +14,8 @@ import {
   pointsResultSchema,
   toLoyaltyCardResponse,
 } from '../schemas/loyalty-cards';
-import { cardScope } from '../services/card-scope';
+import { fastSerializerCompiler } from '../serialization';
+import { cardScope, ownerScope } from '../services/card-scope';
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
@@ -24,6 +24,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/:id',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Carte fedeltà di un’azienda',
@@ -36,14 +37,17 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authorizeBusiness(request.user!, request.params.id);
       const { limit, offset, q, status, min_points } = request.query;
       const filter = { q: q || undefined, status, minPoints: min_points };
       if (limit === undefined && offset === undefined) {
+        await app.authorizeBusiness(request.user!, request.params.id);
         return (await app.repos.loyaltyCards.listByBusiness(request.params.id, filter)).map(toLoyaltyCardResponse);
       }
       const page = { limit: limit ?? 50, offset: offset ?? 0 };
-      const { items, total } = await app.repos.loyaltyCards.pageByBusiness(request.params.id, { ...filter, ...page });
+      // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
+      const result = await app.repos.loyaltyCards.pageInScope(request.params.id, ownerScope(request.user!), { ...filter, ...page });
+      if (!result) throw notFound(MESSAGES.businessNotFound);
+      const { items, total } = result;
       const next = page.offset + items.length;
       return { items: items.map(toLoyaltyCardResponse), total, nextOffset: next < total ? next : null };
     },
@@ -53,6 +57,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/business/:id/stats',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Statistiche della panoramica di un’azienda',
@@ -63,8 +68,10 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.authorizeBusiness(request.user!, request.params.id);
-      return app.repos.loyaltyCards.stats(request.params.id, app.clock());
+      // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
+      const stats = await app.repos.loyaltyCards.statsInScope(request.params.id, ownerScope(request.user!), app.clock());
+      if (!stats) throw notFound(MESSAGES.businessNotFound);
+      return stats;
     },
   );
 
@@ -72,6 +79,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Una carta fedeltà',
@@ -92,6 +100,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/ledger',
     {
       onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Movimenti punti di una carta',
@@ -112,6 +121,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/points',
     {
       onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge o toglie punti',
@@ -125,9 +135,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const { points, description } = request.body;
-      const result = await app.db.transaction((tx) =>
-        createRepositories(tx).loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id }),
-      );
+      // One statement: the balance and the ledger row together (see addPoints).
+      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id });
       if (result === null) throw notFound(MESSAGES.cardNotFound);
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };

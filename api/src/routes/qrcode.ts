@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../errors';
 import { MESSAGES } from '../messages';
-import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { pointsResultSchema, qrScanBodySchema } from '../schemas/loyalty-cards';
 import { cardScope } from '../services/card-scope';
@@ -26,9 +25,8 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const { card_id, user_id, points } = request.body;
-      const result = await app.db.transaction((tx) =>
-        createRepositories(tx).loyaltyCards.addPoints(card_id, cardScope(user), { points, description: QR_SCAN_DESCRIPTION, authorId: user.id, userId: user_id }),
-      );
+      // One statement: the card/user check, the balance and the ledger row together (see addPoints).
+      const result = await app.repos.loyaltyCards.addPoints(card_id, cardScope(user), { points, description: QR_SCAN_DESCRIPTION, authorId: user.id, userId: user_id });
       // Points are at least 1 here, so the balance cannot go negative.
       if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
       return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };

@@ -26,9 +26,19 @@ export const loyaltyCardSchema = z
 
 export type LoyaltyCardResponse = z.infer<typeof loyaltyCardSchema>;
 
+/** Every field written out (no spread of the database row): one object of a fixed shape per card, built fast. */
 export function toLoyaltyCardResponse(card: LoyaltyCardRecord): LoyaltyCardResponse {
   return {
-    ...card,
+    id: card.id,
+    business_id: card.business_id,
+    user_id: card.user_id,
+    card_number: card.card_number,
+    customer_name: card.customer_name,
+    customer_phone: card.customer_phone,
+    email: card.email,
+    birth_date: card.birth_date,
+    points: card.points,
+    created_at: card.created_at,
     customername: card.customer_name,
     customerphone: card.customer_phone,
     customeremail: card.email,

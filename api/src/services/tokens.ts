@@ -11,10 +11,15 @@ export interface TokenClaims {
   role: Role;
 }
 
+export interface VerifiedToken extends TokenClaims {
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a valid token, or null for an invalid, expired or foreign one. */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedToken | null>;
 }
 
 export function createTokenService(secret: string, expiresInSeconds: number): TokenService {
@@ -34,7 +39,7 @@ export function createTokenService(secret: string, expiresInSeconds: number): To
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'exp'] });
         if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-        return { userId: payload.sub, role: payload.role as Role };
+        return { userId: payload.sub, role: payload.role as Role, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -12,6 +12,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_API_SECONDS || 10);
 const WARMUP_S = 2;
 const LOGIN_CONNECTIONS = 4;
+/** First port of the two bench servers (PGlite, PostgreSQL); BENCH_API_PORT moves them off a busy range. */
+const PORT_BASE = Number(process.env.BENCH_API_PORT || 6150);
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
 interface Scenario {
@@ -144,7 +146,7 @@ export async function apiThroughput(log: (line: string) => void): Promise<{ repo
       continue;
     }
     try {
-      const { results, lost } = await runOn(database, 6150 + i, log);
+      const { results, lost } = await runOn(database, PORT_BASE + i, log);
       all.push(...results);
       lostLines.push(lost);
     } catch (error) {
