@@ -63,7 +63,7 @@ export async function browserScale(roots: Record<AppName, string>, log: (line: s
     rows: [
       ['API statistiche (mediana di 5)', ms(stats.value)],
       ['API prima pagina da 50 (mediana di 5)', ms(page.value)],
-      ['panoramica interattiva', `${ms(interactive.value)} ${interactive.detail.split(';')[0]}`],
+      ['panoramica interattiva', `${ms(interactive.value)} ${interactive.detail.split(';')[0]})`],
       ['salto a metà lista (carta 50 012 visibile)', ms(middle.value)],
       ['task più lungo scorrendo la lista', `${ms(longest.value)} ${longest.detail}`],
     ],
