@@ -1,24 +1,11 @@
 /** Helpers for the remote's tests, which run against the real API on PGlite (tools/jest/real-api.js). */
-import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { useLocation } from 'react-router';
-import { setRuntimeConfig, type Business, type User } from '@loyalty/shared';
-import { renderWithProviders } from '@loyalty/shared/testing';
+import type { Business, User } from '@loyalty/shared';
+import { API, DEMO_ADMIN, DEMO_SUPERADMIN as DEMO_SUPER_ADMIN, renderWithProviders } from '@loyalty/shared/testing';
 
-export const API = process.env.TEST_API_URL!;
-export const DASHBOARD_BASE_URL = 'https://dashboard.example.it';
-export const DEMO_ADMIN = { email: 'admin@demo.it', password: 'Admin2026!' };
-export const DEMO_SUPER_ADMIN = { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' };
+export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, LocationProbe, configureTestRuntime, currentLocation } from '@loyalty/shared/testing';
+export { DEMO_SUPER_ADMIN };
 export const BAR_CENTRALE = 'default-business-id';
-
-export function configureTestRuntime(apiBaseUrl = `${API}/api`) {
-  setRuntimeConfig({
-    apiBaseUrl,
-    brandName: 'Appo',
-    dashboardBaseUrl: DASHBOARD_BASE_URL,
-    support: { email: 'supporto@example.it', phone: '+39 02 1234 5678' },
-  });
-}
 
 /** A call to the real API, failing the test on an unexpected status. */
 export async function apiCall<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -36,13 +23,13 @@ export async function login(account = DEMO_ADMIN): Promise<{ token: string; user
   return apiCall('POST', '/auth/login', null, account);
 }
 
-let unique = 0;
-/** A name no other test uses (the tests of every file share one database). */
 /** How many cards a business has now (other suites sharing the test API may have added some). */
 export async function cardCount(token: string, businessId: string): Promise<number> {
   return (await apiCall<{ total_cards: number }>('GET', `/loyalty-cards/business/${businessId}/stats`, token)).total_cards;
 }
 
+let unique = 0;
+/** A name no other test uses (the tests of every file share one database). */
 export const uniqueName = (prefix: string) => `${prefix} ${process.pid}-${Date.now()}-${++unique}`;
 
 /** A new business of the demo admin; WhatsApp as asked (a super admin flips the flag). */
@@ -87,13 +74,6 @@ export async function outboxMessagesOf(cardId: string, businessId: string): Prom
   );
   return messages.filter((message) => message.card_id === cardId);
 }
-
-export function LocationProbe() {
-  const location = useLocation();
-  return <output aria-label="posizione">{location.pathname + location.search}</output>;
-}
-
-export const currentLocation = () => screen.getByRole('status', { name: 'posizione' }).textContent;
 
 /** Renders a screen as the shell would: signed in (token stored), the given business selected. */
 export function renderSignedIn(ui: ReactElement, { token, user, businessId, route = '/' }: { token: string; user: User; businessId: string | null; route?: string }) {

@@ -10,6 +10,8 @@ export {
 } from './testApiServer';
 export {
   API,
+  DASHBOARD_BASE_URL,
+  SUPPORT,
   DEMO_ADMIN,
   DEMO_SUPERADMIN,
   LocationProbe,
@@ -18,8 +20,10 @@ export {
   createAdminWithBusiness,
   currentLocation,
   logIn,
+  renderSignedIn,
   signUpCard,
   unique,
   unreachableApiBaseUrl,
   type Account,
+  type RenderSignedInOptions,
 } from './realApi';

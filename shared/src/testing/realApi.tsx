@@ -1,21 +1,26 @@
 /**
  * Helpers for remote tests that run against the real API started by tools/jest/real-api.js (demo seed):
- * accounts, direct API calls, a fresh admin with its own business, public signups, a location probe.
+ * accounts, direct API calls, a fresh admin with its own business, public signups, a location probe,
+ * a screen rendered signed in as the shell would.
  */
 import { createServer } from 'node:net';
+import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { setRuntimeConfig, type User } from '../index';
+import { Route, Routes, useLocation } from 'react-router';
+import { setRuntimeConfig, type RootState, type RuntimeConfig, type User } from '../index';
+import { renderWithProviders } from './renderWithProviders';
 
 export const API = process.env.TEST_API_URL!;
+export const DASHBOARD_BASE_URL = 'https://dashboard.example.it';
+export const SUPPORT = { email: 'supporto@example.it', phone: '+39 02 1234 5678' };
 
 export const DEMO_ADMIN = { email: 'admin@demo.it', password: 'Admin2026!' };
 export const DEMO_SUPERADMIN = { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' };
 export type Account = { email: string; password: string };
 
-/** Runtime configuration pointing at the real test API (or at `apiBaseUrl`). */
-export function configureTestRuntime(apiBaseUrl = `${API}/api`) {
-  setRuntimeConfig({ apiBaseUrl, brandName: 'Appo', dashboardBaseUrl: 'https://dashboard.example.it', support: { email: 'supporto@example.it', phone: '+39 02 1234 5678' } });
+/** Runtime configuration pointing at the real test API (or at `apiBaseUrl`), plus what a package adds. */
+export function configureTestRuntime(apiBaseUrl = `${API}/api`, extra: Partial<RuntimeConfig> = {}) {
+  setRuntimeConfig({ apiBaseUrl, brandName: 'Appo', dashboardBaseUrl: DASHBOARD_BASE_URL, support: SUPPORT, ...extra });
 }
 
 /** An API base URL on which nothing listens: every call fails without a response. */
@@ -79,8 +84,40 @@ export async function signUpCard(businessId: string, fullName: string, marketing
 
 export function LocationProbe() {
   const location = useLocation();
-  return <output aria-label="posizione">{location.pathname}</output>;
+  return <output aria-label="posizione">{location.pathname + location.search + location.hash}</output>;
 }
 
 export const currentLocation = () => screen.getByRole('status', { name: 'posizione' }).textContent;
 
+export interface RenderSignedInOptions {
+  preloadedState?: Partial<RootState>;
+  /** Other routes the screen may navigate to (path → what they show); by default a /dashboard. */
+  routes?: Record<string, ReactElement>;
+}
+
+/**
+ * Renders a screen at `path` as the shell does, signed in as `account` (token stored, session set),
+ * with the other routes it may land on and a location probe.
+ */
+export async function renderSignedIn(
+  element: ReactElement,
+  path: string,
+  account: Account,
+  { preloadedState = {}, routes = { '/dashboard': <h1>Panoramica</h1> } }: RenderSignedInOptions = {},
+) {
+  const { token, user } = await logIn(account);
+  localStorage.setItem('token', token);
+  const rendered = renderWithProviders(
+    <>
+      <Routes>
+        <Route path={path} element={element} />
+        {Object.entries(routes).map(([route, shown]) => (
+          <Route key={route} path={route} element={shown} />
+        ))}
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route: path, preloadedState: { session: { user, loading: false, checked: true }, ...preloadedState } },
+  );
+  return { ...rendered, token, signedInUser: user };
+}
