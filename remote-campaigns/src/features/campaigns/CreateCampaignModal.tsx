@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import styled from 'styled-components';
 import {
   Button,
   Checkbox,
@@ -16,34 +15,8 @@ import {
 } from '@loyalty/shared';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from './api';
 import { CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientsOf } from './campaignModel';
+import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Channels = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  legend { font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 /** The order the issue lists them in. */
 const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];

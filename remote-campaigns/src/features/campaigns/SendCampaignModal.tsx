@@ -14,33 +14,11 @@ import {
 import { useSendCampaignMutation, type Campaign, type CampaignChannel } from './api';
 import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, parseRecipients } from './campaignModel';
 import { messageCounterText } from './MessageCounter';
+import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
 
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Channels = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  legend { font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+/** Radio choices, each label around its input. */
+const Channels = styled(ChannelFieldset)`
   label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; cursor: pointer; }
-`;
-
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 export const MESSAGE_TOO_LONG = `Il messaggio supera i ${MESSAGE_MAX_LENGTH} caratteri`;
