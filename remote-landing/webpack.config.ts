@@ -3,7 +3,8 @@ import { createAppConfig } from '@loyalty/tools';
 export default createAppConfig({
   name: 'landing',
   title: 'Appo – Carte fedeltà digitali per il tuo negozio',
-  htmlTemplate: './public/index.html',
+  // Crawlers reach the landing at its own origin too: the same SEO head as the shell's /login.
+  htmlTemplate: 'landing',
   exposes: {
     './LoginPage': './src/exposed/LoginPage.tsx',
     './SignupPage': './src/exposed/SignupPage.tsx',

@@ -4,6 +4,6 @@ export default createAppConfig({
   name: 'shell',
   title: 'Appo – Dashboard carte fedeltà',
   // /login is the public landing page: its SEO must be in the HTML the server sends.
-  htmlTemplate: './public/index.html',
+  htmlTemplate: 'landing',
   runtimePlugins: ['./src/federation/runtimePlugin.ts'],
 });

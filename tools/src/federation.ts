@@ -33,8 +33,11 @@ export interface AppConfigOptions {
   exposes?: Record<string, string>;
   /** Runtime plugins (host only): module paths resolved from the app folder. */
   runtimePlugins?: string[];
-  /** HTML template relative to the app folder (default: tools/templates/index.html). */
-  htmlTemplate?: string;
+  /**
+   * HTML template: 'landing' for the pages that serve the public landing (its SEO must be in the HTML the
+   * server sends, tools/templates/landing.html), else tools/templates/index.html.
+   */
+  htmlTemplate?: 'landing';
   /** Page title of the standalone HTML. */
   title: string;
 }
@@ -183,9 +186,7 @@ export function createAppConfig(options: AppConfigOptions) {
             ]
           : []),
         new HtmlWebpackPlugin({
-          template: options.htmlTemplate
-            ? path.resolve(appDir, options.htmlTemplate)
-            : path.join(REPO_ROOT, 'tools', 'templates', 'index.html'),
+          template: path.join(REPO_ROOT, 'tools', 'templates', options.htmlTemplate === 'landing' ? 'landing.html' : 'index.html'),
           title: options.title,
           // Standalone pages are served for deep links too, so they load their scripts from the root.
           publicPath: '/',
