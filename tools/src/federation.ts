@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
@@ -26,6 +28,9 @@ export const SINGLETONS = [
 
 /** Heavy libraries several remotes use: shared (downloaded once), never eager, loaded only when needed. */
 export const SHARED_LIBRARIES = ['recharts', 'qrcode'] as const;
+
+/** What a production build also writes as `<file>.br` (text assets the browser downloads, not source maps). */
+export const PRECOMPRESSED_ASSETS = /\.(js|json|html|css|svg)$/;
 
 export interface AppConfigOptions {
   name: AppName;
@@ -194,6 +199,20 @@ export function createAppConfig(options: AppConfigOptions) {
           hash: isProd,
           inject: 'head',
         }),
+        // Brotli at its best level once, at build time (the static server serves the .br file when the
+        // browser accepts it): ~14% fewer bytes than the fast on-the-fly compression, at no request-time cost.
+        ...(isProd
+          ? [
+              new CompressionPlugin<zlib.BrotliOptions>({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: PRECOMPRESSED_ASSETS,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       performance: { hints: false },

@@ -25,8 +25,11 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?|map)$/;
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Build-time compressed copies (`main.js.br`) are cached like the file they stand for. */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
 export function cacheControlFor(filePath: string): string {
-  return HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
+  return HASHED_ASSET.test(path.basename(filePath).replace(PRECOMPRESSED_SUFFIX, '')) ? IMMUTABLE : NO_CACHE;
 }
 
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
@@ -50,7 +53,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     const origin = request.headers.origin;
     if (origin && config && configuredOrigins(config).includes(origin)) {
       reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Vary', 'Origin');
+      reply.header('Vary', [reply.getHeader('Vary'), 'Origin'].filter(Boolean).join(', '));
     }
     return payload;
   });
@@ -85,8 +88,12 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     index: false,
     wildcard: true,
     cacheControl: false,
+    // A production build writes `<file>.br` next to its text assets (tools/src/federation.ts): sent as is
+    // to browsers that accept brotli; others get the file compressed on the fly by @fastify/compress.
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.setHeader('Cache-Control', cacheControlFor(filePath));
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

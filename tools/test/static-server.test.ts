@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { cacheControlFor, createStaticServer } from '../src/static-server';
 import { configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
@@ -9,6 +10,8 @@ import { configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRu
 describe('cache rules', () => {
   it('makes content-hashed chunks immutable and entry files revalidate', () => {
     expect(cacheControlFor('/dist/412.3f9a0c12bd.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/dist/412.3f9a0c12bd.js.br')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/dist/remoteEntry.js.br')).toBe('no-cache');
     for (const entry of ['index.html', 'remoteEntry.js', 'mf-manifest.json', 'main.js']) {
       expect(cacheControlFor(`/dist/${entry}`)).toBe('no-cache');
     }
@@ -42,6 +45,10 @@ describe('static server', () => {
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
     fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
     fs.writeFileSync(path.join(root, '99.abcdef0123.js'), 'var chunk;');
+    // A chunk with the build's brotli copy next to it; the copy says something else, so a test can tell
+    // which of the two reached the browser.
+    fs.writeFileSync(path.join(root, '42.0123abcdef.js'), `var original = "${'o'.repeat(4000)}";`);
+    fs.writeFileSync(path.join(root, '42.0123abcdef.js.br'), zlib.brotliCompressSync('var fromTheBuild = 1;'));
     writeRuntimeConfig(configFile, runtimeConfigFromEnv({ SHELL_PORT: '3999' }));
     api = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
     await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
@@ -74,6 +81,22 @@ describe('static server', () => {
     expect(chunk.headers.get('x-content-type-options')).toBe('nosniff');
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/localhost:3999 /);
+  });
+
+  it("sends the build's brotli copy to browsers that accept it, with the original's type and cache rule", async () => {
+    const res = await fetch(`${base}/42.0123abcdef.js`, { headers: { 'accept-encoding': 'gzip, deflate, br', origin: 'http://localhost:3999' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Origin');
+    expect(await res.text()).toBe('var fromTheBuild = 1;');
+  });
+
+  it('compresses on the fly for browsers without brotli, from the original file', async () => {
+    const res = await fetch(`${base}/42.0123abcdef.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe(`var original = "${'o'.repeat(4000)}";`);
   });
 
   it('answers deep links with index.html and unknown files with 404', async () => {
