@@ -10,11 +10,17 @@ function reaching(folders) {
   return folders.flatMap((f) => [`@loyalty/${f}`, `@loyalty/${f}/*`, `**/${f}/src/**`, `**/${f}/src`]);
 }
 
-function boundary(files, forbidden, message) {
+/**
+ * The router is one instance inside @loyalty/shared (docs/decisions/016-router-inside-shared.md): an app
+ * importing react-router itself would bundle a second copy whose context the shell's router never fills.
+ */
+const OWN_ROUTER = { group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'], message: "Import the router from '@loyalty/shared': one router instance for the shell and every remote." };
+
+function boundary(files, forbidden, message, extra = []) {
   return {
     files,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }, ...extra] }],
     },
   };
 }
@@ -31,9 +37,9 @@ export default tseslint.config(
   },
   // A remote imports `shared` and its own files: never another remote, the shell, the API or the tools.
   ...REMOTES.map((remote) =>
-    boundary([`${remote}/src/**/*.{ts,tsx}`], reaching([...FRONTENDS.filter((f) => f !== remote), 'api', 'tools']), `${remote} may import only @loyalty/shared and its own files.`),
+    boundary([`${remote}/src/**/*.{ts,tsx}`], reaching([...FRONTENDS.filter((f) => f !== remote), 'api', 'tools']), `${remote} may import only @loyalty/shared and its own files.`, [OWN_ROUTER]),
   ),
-  boundary(['shell/src/**/*.{ts,tsx}'], reaching([...REMOTES, 'api', 'tools']), 'The shell loads remotes at run time through federation; it never imports their source or the API.'),
+  boundary(['shell/src/**/*.{ts,tsx}'], reaching([...REMOTES, 'api', 'tools']), 'The shell loads remotes at run time through federation; it never imports their source or the API.', [OWN_ROUTER]),
   boundary(['shared/src/**/*.{ts,tsx}'], reaching([...FRONTENDS, 'api', 'tools']), '@loyalty/shared is the bottom layer: it imports no app.'),
   {
     files: ['api/**/*.ts'],

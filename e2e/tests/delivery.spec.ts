@@ -4,6 +4,7 @@
  * roll back, and survive a stopped server, a failing manifest, a slow or garbage script and a component
  * that throws. Test titles start with [remote]: the summary reporter prints one line per remote.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import type { AppName } from '@loyalty/tools';
@@ -26,6 +27,9 @@ const NAMES = Object.keys(REMOTES) as RemoteApp[];
 const NEW_VERSION = '9.9.9-e2e';
 const DEPLOY_DIR = path.join(E2E_STATE_DIR, 'deploys');
 const PORT_BASE = E2E_PORTS.shell;
+/** The @loyalty/shared the shell provides, and the first release of its major (an older compatible build). */
+const SHARED_VERSION = (JSON.parse(fs.readFileSync(path.join(__dirname, '../../shared/package.json'), 'utf8')) as { version: string }).version;
+const SHARED_MAJOR = Number(SHARED_VERSION.split('.')[0]);
 
 const servers: { stop: () => Promise<void> }[] = [];
 const newOrigins = {} as Record<RemoteApp, string>;
@@ -41,8 +45,9 @@ test.beforeAll(async () => {
     { app: name, out: path.join(DEPLOY_DIR, `${name}-faulty`), version: 'guasto', faultyRender: true },
   ]);
   variants.push(
-    { app: 'cards', out: path.join(DEPLOY_DIR, 'cards-shared-older-minor'), version: 'shared-1.0', sharedOverrides: { '@loyalty/shared': { version: '1.0.0', requiredVersion: '^1.0.0' } } } as (typeof variants)[number],
-    { app: 'cards', out: path.join(DEPLOY_DIR, 'cards-shared-next-major'), version: 'shared-2.0', sharedOverrides: { '@loyalty/shared': { version: '2.0.0', requiredVersion: '^2.0.0' } } } as (typeof variants)[number],
+    { app: 'cards', out: path.join(DEPLOY_DIR, 'cards-shared-first-of-major'), version: `shared-${SHARED_MAJOR}.0`, sharedOverrides: { '@loyalty/shared': { version: `${SHARED_MAJOR}.0.0`, requiredVersion: `^${SHARED_MAJOR}.0.0` } } } as (typeof variants)[number],
+    { app: 'cards', out: path.join(DEPLOY_DIR, 'cards-shared-previous-major'), version: `shared-${SHARED_MAJOR - 1}.1`, sharedOverrides: { '@loyalty/shared': { version: `${SHARED_MAJOR - 1}.1.0`, requiredVersion: `^${SHARED_MAJOR - 1}.1.0` } } } as (typeof variants)[number],
+    { app: 'cards', out: path.join(DEPLOY_DIR, 'cards-shared-next-major'), version: `shared-${SHARED_MAJOR + 1}.0`, sharedOverrides: { '@loyalty/shared': { version: `${SHARED_MAJOR + 1}.0.0`, requiredVersion: `^${SHARED_MAJOR + 1}.0.0` } } } as (typeof variants)[number],
   );
   buildVariants(variants);
   for (const [i, name] of NAMES.entries()) {
@@ -192,10 +197,11 @@ for (const name of NAMES) {
   });
 }
 
-test('[cards] version skew: an older compatible minor of @loyalty/shared loads; a new major is refused clearly', async ({ page }) => {
+test('[cards] version skew: an older compatible build of @loyalty/shared loads; a previous or next major is refused clearly', async ({ page }) => {
   const skewPort = PORT_BASE + 60;
-  const older = await serveFolder('cards', path.join(DEPLOY_DIR, 'cards-shared-older-minor'), skewPort);
+  const older = await serveFolder('cards', path.join(DEPLOY_DIR, 'cards-shared-first-of-major'), skewPort);
   const major = await serveFolder('cards', path.join(DEPLOY_DIR, 'cards-shared-next-major'), skewPort + 1);
+  const previous = await serveFolder('cards', path.join(DEPLOY_DIR, 'cards-shared-previous-major'), skewPort + 2);
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   try {
@@ -203,7 +209,7 @@ test('[cards] version skew: an older compatible minor of @loyalty/shared loads; 
     await loginThroughApi(page);
     await page.goto('/dashboard/loyalty-cards');
     await expectWorking(page, 'cards');
-    await expect(versionOf(page, 'cards')).toHaveText('shared-1.0');
+    await expect(versionOf(page, 'cards')).toHaveText(`shared-${SHARED_MAJOR}.0`);
     await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeVisible();
     expect(errors).toEqual([]);
     // One instance of @loyalty/shared on the page: the shell's.
@@ -213,16 +219,21 @@ test('[cards] version skew: an older compatible minor of @loyalty/shared loads; 
       for (const host of Object.values(scope)) for (const [version, info] of Object.entries(host.default?.['@loyalty/shared'] ?? {})) if (info.loaded) loaded.add(version);
       return [...loaded];
     });
-    expect(sharedVersions).toEqual(['1.1.0']);
+    expect(sharedVersions).toEqual([SHARED_VERSION]);
 
-    pointRemote('cards', `${major.origin}/mf-manifest.json`);
-    await page.goto('/dashboard/loyalty-cards');
-    await expect(area(page, 'cards').getByText('versione incompatibile', { exact: false })).toBeVisible({ timeout: 20_000 });
+    // A build from before a breaking change of shared (e.g. 2.0 moved the router into it) and one made for
+    // a future major are both refused with the shell's message, not run against the wrong contract.
+    for (const refused of [previous, major]) {
+      pointRemote('cards', `${refused.origin}/mf-manifest.json`);
+      await page.goto('/dashboard/loyalty-cards');
+      await expect(area(page, 'cards').getByText('versione incompatibile', { exact: false })).toBeVisible({ timeout: 20_000 });
+    }
     await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).locator('a[href="/dashboard/documentation"]').click();
     await expectWorking(page, 'admin');
   } finally {
     pointRemote('cards', originalUrls.cards);
     await older.stop();
     await major.stop();
+    await previous.stop();
   }
 });

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Notifications, checkSession, setOnUnauthorized, useAppDispatch } from '@loyalty/shared';
+import { checkSession, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
 import { AppRoutes } from './routes/AppRoutes';
 
 export function App() {

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, RUNTIME_CONFIG_URL, TOKEN_STORAGE_KEY, api, createAppStore, loadRuntimeConfig, setRuntimeConfig, theme } from '@loyalty/shared';
+import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme, TOKEN_STORAGE_KEY } from '@loyalty/shared';
 import { App } from './App';
 import { takeConfigRequest } from './federation/earlyConfig';
 import { applyOverrides, initRemotes, preloadRemoteRoute } from './federation/remotes';

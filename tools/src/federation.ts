@@ -12,14 +12,15 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
 
-/** One instance for the whole page, whichever build loads first provides it. */
+/**
+ * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
+ * lives inside @loyalty/shared, tree-shaken (docs/decisions/016-router-inside-shared.md).
+ */
 export const SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
   'styled-components',

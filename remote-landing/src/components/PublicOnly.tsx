@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { Spinner, useAuth } from '@loyalty/shared';
+import { Navigate, Spinner, useAuth } from '@loyalty/shared';
 
 /**
  * SPEC §2: /login and the card signup send a logged-in user to /dashboard. The shell's guard already

@@ -6,7 +6,7 @@
 import { StrictMode, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtimeConfig';
 import { checkSession } from '../session/sessionSlice';

@@ -4,8 +4,7 @@
  * that owns it (data-remote), and the real loading is proven by the e2e journeys.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
-import { setRuntimeConfig, type User } from '@loyalty/shared';
+import { Route, Routes, setRuntimeConfig, useLocation, type User } from '@loyalty/shared';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../routes/guards';

@@ -4,9 +4,9 @@
  * The federation loader is replaced here by plain modules; the real loading is proven by the e2e journeys.
  */
 import { act, screen } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router';
 import type { RemoteName, RemoteRouteModule } from '@loyalty/shared';
 import { renderWithProviders } from '@loyalty/shared/testing';
+import { Link, Route, Routes } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { loadRemoteRoute } from '../federation/remotes';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { Outlet, useLocation } from '@loyalty/shared';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 

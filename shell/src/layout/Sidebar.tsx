@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { SHARED_VERSION, isAdmin, useAuth } from '@loyalty/shared';
+import { isAdmin, NavLink, SHARED_VERSION, useAuth } from '@loyalty/shared';
 import { useLoadedRemotes } from '../federation/loadedRemotes';
 import { visibleNavItems } from './navigation';
 

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ROLE_LABELS, useAuth } from '@loyalty/shared';
+import { Link, ROLE_LABELS, useAuth, useNavigate } from '@loyalty/shared';
 import { useDisclosure } from './useDisclosure';
 
 const Wrapper = styled.div`

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { DashboardLayout } from '../layout/DashboardLayout';
 import { ROUTE_MODULES } from './routeModules';

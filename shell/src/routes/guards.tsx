@@ -1,7 +1,6 @@
 /** Route guards of SPEC §2: session spinner, login required, admin-only screens, public-only pages. */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { Spinner, isAdmin, useAuth } from '@loyalty/shared';
+import { isAdmin, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 
 function SessionSpinner() {
   return <Spinner label="Verifica della sessione…" size="large" />;

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  Field,
-  MESSAGES,
-  Select,
-  Spinner,
-  isAdmin,
-  isSuperAdmin,
-  useAuth,
-  useCurrentBusiness,
-} from '@loyalty/shared';
-import { Navigate } from 'react-router';
+import { Card, EmptyState, ErrorState, Field, isAdmin, isSuperAdmin, MESSAGES, Navigate, Select, Spinner, useAuth, useCurrentBusiness } from '@loyalty/shared';
 import { Muted, Page, PageTitle, SectionTitle } from '../../layout';
 import { useGetUsersQuery } from './api';
 import { CreateUserForm } from './CreateUserForm';

@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { Card } from '@loyalty/shared';
+import { Card, Link, useLocation } from '@loyalty/shared';
 import type { CreatedCampaignState } from '../campaigns/CreateCampaignModal';
 
 const Actions = styled.p`

@@ -1,18 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  Button,
-  Checkbox,
-  Field,
-  MESSAGES,
-  Modal,
-  Select,
-  Textarea,
-  TextField,
-  errorMessage,
-  type Business,
-  type LoyaltyCard,
-} from '@loyalty/shared';
+import { type Business, Button, Checkbox, errorMessage, Field, type LoyaltyCard, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from './api';
 import { CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientsOf } from './campaignModel';
 import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ErrorState, MESSAGES, Spinner, TextField, errorMessage, isAdmin, useAuth } from '@loyalty/shared';
+import { Button, errorMessage, ErrorState, isAdmin, MESSAGES, Navigate, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
 import { useGetCardQuery, useScanQrCodeMutation } from '../cards/api';
 import { formatPoints } from '../overview/stats';
 import { ScanButton } from './ScanButton';

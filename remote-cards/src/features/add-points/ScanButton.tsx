@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, isAdmin, useAuth } from '@loyalty/shared';
+import { Button, isAdmin, useAuth, useNavigate } from '@loyalty/shared';
 import { addPointsRoute } from './cardLink';
 import { QrScannerDialog } from './QrScannerDialog';
 

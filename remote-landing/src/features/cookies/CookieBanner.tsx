@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Checkbox, media } from '@loyalty/shared';
+import { Button, Checkbox, Link, media } from '@loyalty/shared';
 import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, type CookiePreferences } from './cookiePreferences';
 
 const Banner = styled.section`

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getRuntimeConfig } from '@loyalty/shared';
+import { getRuntimeConfig, Link } from '@loyalty/shared';
 
 const Footer = styled.footer`
   margin-top: ${({ theme }) => theme.space.xxl};

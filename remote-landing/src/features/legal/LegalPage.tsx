@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { getRuntimeConfig } from '@loyalty/shared';
+import { getRuntimeConfig, Link, useLocation } from '@loyalty/shared';
 import { COOKIE_PREFS_STORAGE_KEY, LOGIN_LOCK_STORAGE_KEY } from '../../browserStorage';
 
 const Article = styled.main`

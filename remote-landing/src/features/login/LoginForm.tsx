@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, MESSAGES, TextField, useAuth } from '@loyalty/shared';
+import { Button, Card, MESSAGES, TextField, useAuth, useNavigate } from '@loyalty/shared';
 import { useLoginLock } from './useLoginLock';
 
 const Form = styled.form`

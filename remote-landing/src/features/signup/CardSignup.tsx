@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, Spinner, useGetPublicBusinessQuery } from '@loyalty/shared';
+import { Card, Navigate, Spinner, useGetPublicBusinessQuery, useSearchParams } from '@loyalty/shared';
 import type { CardSignupResponse } from './api';
 import { LoyaltyCardResult } from './LoyaltyCardResult';
 import { SignupForm } from './SignupForm';

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Checkbox, MESSAGES, TextField, errorMessage } from '@loyalty/shared';
+import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
 import { useCreateLoyaltyCardMutation, type CardSignupResponse } from './api';
 import { validateSignup, type SignupErrors, type SignupValues } from './validateSignup';
 

@@ -2,9 +2,9 @@
  * The landing page (/login) against the real API: sections and navigation, the login form's states and
  * lock (SPEC §4/§5/§8), the mobile menu, the lazily loaded charts and the cookie banner.
  */
+import { Route, Routes } from '@loyalty/shared';
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import {
   DEMO_ADMIN,

@@ -1,6 +1,6 @@
 /** The users screen (SPEC §2, §5, §6, §8) against the real API and its demo seed. */
+import { Route, Routes } from '@loyalty/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import type { User } from '@loyalty/shared';
 import {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router';
 import { renderWithProviders } from '@loyalty/shared/testing';
+import { Link, Route, Routes } from '@loyalty/shared';
 import { CampaignSuccessScreen } from '../CampaignSuccessScreen';
 
 function renderAt(route: string) {

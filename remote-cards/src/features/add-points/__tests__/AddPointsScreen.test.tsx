@@ -1,6 +1,6 @@
 /** /dashboard/add-points (SPEC §2, §5, §8) against the real API on PGlite. */
+import { Route, Routes } from '@loyalty/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import type { Business, User } from '@loyalty/shared';
 import {
   DASHBOARD_BASE_URL,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@loyalty/shared/testing';
+import { Route, Routes } from '@loyalty/shared';
 import { configureTestRuntime } from '../../../../test/helpers';
 import { LegalPage } from '../LegalPage';
 

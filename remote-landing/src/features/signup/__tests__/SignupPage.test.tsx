@@ -1,6 +1,6 @@
 /** The public card signup (SPEC §2, §5) against the real API and its demo business "Bar Centrale". */
+import { Route, Routes } from '@loyalty/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import {
   API,
