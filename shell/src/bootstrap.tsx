@@ -6,7 +6,7 @@ import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUN
 import { App } from './App';
 import { takeConfigRequest } from './federation/earlyConfig';
 import { applyOverrides, initRemotes, preloadRemoteRoute } from './federation/remotes';
-import { dashboardModuleFor } from './routes/routeModules';
+import { firstPageModuleFor } from './routes/routeModules';
 
 function renderFatal(root: HTMLElement, message: string) {
   root.innerHTML = '';
@@ -46,13 +46,12 @@ async function start() {
   initRemotes(applyOverrides(config.remotes, window.location.search, window.localStorage));
 
   const store = createAppStore();
-  if (hasStoredToken()) {
-    // A signed-in user's first load: the page's remote module and the business list start now, in
-    // parallel with the session check, instead of one after the other once the layout has mounted.
-    const target = dashboardModuleFor(window.location.pathname);
-    if (target) preloadRemoteRoute(target.remote, target.module);
-    void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
-  }
+  const hasSession = hasStoredToken();
+  // The first page's remote module starts now, in parallel with React's first render and the session
+  // check, instead of once the route has mounted; for a signed-in user the business list too.
+  const target = firstPageModuleFor(window.location.pathname, hasSession);
+  if (target) preloadRemoteRoute(target.remote, target.module);
+  if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
   createRoot(rootElement).render(
     <StrictMode>
       <Provider store={store}>

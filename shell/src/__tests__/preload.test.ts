@@ -6,7 +6,7 @@
 import type { RemoteRouteModule } from '@loyalty/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RemoteUnavailableError, loadRemoteRoute, preloadRemoteRoute } from '../federation/remotes';
-import { ROUTE_MODULES, dashboardModuleFor } from '../routes/routeModules';
+import { ROUTE_MODULES, dashboardModuleFor, firstPageModuleFor } from '../routes/routeModules';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 const runtimeLoad = jest.mocked(loadRemote);
@@ -45,4 +45,20 @@ it('preloads only dashboard pages, by their exact path', () => {
   expect(dashboardModuleFor('/dashboard/nessuna')).toBeNull();
   expect(dashboardModuleFor('/login')).toBeNull();
   expect(dashboardModuleFor('/privacy')).toBeNull();
+});
+
+it('starts the page a first load will show: the public page, or the login page the guards send a visitor to', () => {
+  // No stored session.
+  expect(firstPageModuleFor('/login', false)).toEqual({ remote: 'landing', module: './LoginPage' });
+  expect(firstPageModuleFor('/loyalty-cards/create', false)).toEqual({ remote: 'landing', module: './SignupPage' });
+  expect(firstPageModuleFor('/privacy/', false)).toEqual({ remote: 'landing', module: './LegalPage' });
+  for (const redirected of ['/', '/dashboard', '/dashboard/users', '/qualsiasi']) {
+    expect(firstPageModuleFor(redirected, false)).toEqual({ remote: 'landing', module: './LoginPage' });
+  }
+  // A stored session: the dashboard page, the legal pages anyone may read, nothing for pages that redirect.
+  expect(firstPageModuleFor('/dashboard/campaigns', true)).toBe(ROUTE_MODULES['/dashboard/campaigns']);
+  expect(firstPageModuleFor('/cookie-policy', true)).toEqual({ remote: 'landing', module: './LegalPage' });
+  expect(firstPageModuleFor('/login', true)).toBeNull();
+  expect(firstPageModuleFor('/loyalty-cards/create', true)).toBeNull();
+  expect(firstPageModuleFor('/', true)).toBeNull();
 });
