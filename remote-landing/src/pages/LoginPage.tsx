@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CookieBanner } from '../features/cookies/CookieBanner';
 import { useCookieConsent } from '../features/cookies/useCookieConsent';
@@ -20,9 +21,21 @@ const LoginSection = styled.section`
   scroll-margin-top: 5rem;
 `;
 
+/**
+ * False for the first render, true right after it, in a transition: what is below the fold renders once the
+ * header, the hero and the login form are on screen, in short interruptible slices instead of one long task
+ * that would hold back the form on a slow phone.
+ */
+function useRenderedOnce() {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => startTransition(() => setRendered(true)), []);
+  return rendered;
+}
+
 /** `/login`: the public landing page with the login form (SPEC §2). */
 export function LoginPage() {
   const cookies = useCookieConsent();
+  const belowTheFold = useRenderedOnce();
   return (
     <PublicOnly>
       <Page id="top">
@@ -35,10 +48,14 @@ export function LoginPage() {
               </LoginSection>
             }
           />
-          <FeaturesSection />
-          <PricingSection />
+          {belowTheFold && (
+            <>
+              <FeaturesSection />
+              <PricingSection />
+            </>
+          )}
         </main>
-        <SiteFooter onCookiePreferences={cookies.openBanner} />
+        {belowTheFold && <SiteFooter onCookiePreferences={cookies.openBanner} />}
         {cookies.bannerOpen && (
           <CookieBanner initial={cookies.preferences} onSave={cookies.save} focusOnOpen={cookies.reopened} />
         )}
