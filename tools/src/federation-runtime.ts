@@ -114,6 +114,8 @@ export class StandaloneFederationRuntimePlugin {
   apply(compiler: webpack.Compiler): void {
     const mode = compiler.options.mode === 'development' ? 'development' : 'production';
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      // Start the provider's compile now, alongside the app's modules; processAssets awaits it (and reports a failure).
+      providerSource(mode).catch(() => undefined);
       let file: string | undefined;
       compilation.hooks.processAssets.tapPromise({ name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
         const source = await providerSource(mode);
