@@ -2,7 +2,7 @@
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
  *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale)
- * Not part of `npm test`. Ports used: 6100-6199 (API section: 6150-6151, or BENCH_API_PORT and the next one), 6300-6399
+ * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's; API section: 6150-6151, or BENCH_API_PORT and the next one), 6300-6399
  * and 6400-6500. Builds go under /tmp/bench-*.
  */
 import os from 'node:os';
@@ -17,7 +17,8 @@ import { formatSection, notMeasured, type SectionReport } from './report';
 import { prepareBuilds, type PreparedBuilds } from './builds';
 import { startBenchComposition, type BenchComposition } from './browser';
 
-const COMPOSITION_PORT_BASE = 6100;
+// BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
+const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
 const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale'] as const;
 type SectionName = (typeof SECTIONS)[number];

@@ -13,7 +13,8 @@ export const E2E_PORTS: Record<AppName, number> = {
   messaging: base + 4,
   admin: base + 5,
 };
-export const E2E_API_PORT = base + 100;
+// E2E_API_PORT keeps the API inside a narrow port range when base + 100 is taken or outside it.
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT || base + 100);
 export const E2E_STATE_DIR = path.join(os.tmpdir(), `loyalty-e2e-${base}`);
 export const E2E_RUNTIME_CONFIG = path.join(E2E_STATE_DIR, 'runtime-config.json');
 export const E2E_STATE_FILE = path.join(E2E_STATE_DIR, 'state.json');

@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
+import { EXTERNAL_RUNTIME_CORE, FEDERATION_RUNTIME_VERSION, PROVIDE_RUNTIME_PLUGIN, StandaloneFederationRuntimePlugin } from './federation-runtime';
 
 /**
  * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
@@ -143,7 +144,11 @@ export function createAppConfig(options: AppConfigOptions) {
         uniqueName: options.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // One federation runtime per page: a remote uses the core of whoever hosts it (tools/src/federation-runtime.ts).
+        ...(isHost ? {} : { alias: { '@module-federation/runtime-core$': EXTERNAL_RUNTIME_CORE } }),
+      },
       module: {
         rules: [
           {
@@ -167,6 +172,7 @@ export function createAppConfig(options: AppConfigOptions) {
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(options.name),
           __BUILD_VERSION__: JSON.stringify(buildVersion),
+          __FEDERATION_RUNTIME_VERSION__: JSON.stringify(FEDERATION_RUNTIME_VERSION),
         }),
         new ModuleFederationPlugin({
           name: options.name,
@@ -179,10 +185,15 @@ export function createAppConfig(options: AppConfigOptions) {
           remotes: {},
           shared: sharedConfig(pkg, env.sharedOverrides),
           shareStrategy: 'loaded-first',
-          runtimePlugins: (options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+          runtimePlugins: [
+            ...(options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+            // The shell publishes its runtime core for the remotes (tools/src/federation-runtime.ts).
+            ...(isHost ? [PROVIDE_RUNTIME_PLUGIN] : []),
+          ],
           manifest: true,
           dts: false,
         }),
+        ...(isHost ? [] : [new StandaloneFederationRuntimePlugin()]),
         ...(monolithRuntime
           ? [
               // Only the shell's own import of the runtime: the federation plugin's internals keep the real one.
@@ -196,6 +207,8 @@ export function createAppConfig(options: AppConfigOptions) {
           title: options.title,
           // Standalone pages are served for deep links too, so they load their scripts from the root.
           publicPath: '/',
+          // The page's own entry only: a remote's remoteEntry.js is for hosts, its standalone page does not use it.
+          chunks: ['main'],
           scriptLoading: 'defer',
           hash: isProd,
           inject: 'head',

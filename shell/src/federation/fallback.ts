@@ -21,8 +21,20 @@ export function takeLoadError(remote: string): unknown {
   return error;
 }
 
-/** The runtime refuses a strict singleton (our @loyalty/shared) whose version the remote cannot use. */
+/** A remote built against another Module Federation runtime core than the one the shell provides to all remotes. */
+export class RuntimeMismatchError extends Error {
+  constructor(remote: string, needed: string, provided: string) {
+    super(`${remote}: costruito per il runtime Module Federation ${needed}, la shell fornisce ${provided}; va ricostruito con ${provided}`);
+    this.name = 'RuntimeMismatchError';
+  }
+}
+
+/**
+ * The runtime refuses a strict singleton (our @loyalty/shared) whose version the remote cannot use, or the
+ * shell refuses a remote built for another federation runtime core (RuntimeMismatchError).
+ */
 export function isIncompatibleVersion(error: unknown): boolean {
+  if (error instanceof RuntimeMismatchError || (error instanceof Error && error.cause instanceof RuntimeMismatchError)) return true;
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error ?? '');
-  return /does not satisfy the requirement/.test(text);
+  return /does not satisfy the requirement|RuntimeMismatchError/.test(text);
 }
