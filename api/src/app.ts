@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
+import { createReadCache, type ReadCache, type ReadCacheOptions } from './services/read-cache';
 import type { SessionCacheOptions } from './services/session-cache';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Current time; replaceable in tests (login lock expiry). */
     clock: () => Date;
+    /** Finished answers of the card page and the stats, checked against the database on every use (services/read-cache.ts). */
+    readCache: ReadCache;
   }
 }
 
@@ -33,6 +36,8 @@ export interface AppOptions {
   messagingDriver?: MessageDriver;
   /** Session cache settings (tests: a clock, a TTL of 0 to turn it off). */
   sessionCache?: Partial<SessionCacheOptions>;
+  /** Read cache size (tests: `maxBytes: 0` to turn it off). */
+  readCache?: Partial<ReadCacheOptions>;
 }
 
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
@@ -66,6 +71,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('readCache', createReadCache(options.readCache));
 
   app.register(errorsPlugin);
   app.register(securityPlugin);

@@ -10,6 +10,7 @@ import { describeEachDatabase, type TestDatabase } from './helpers/databases';
 const TABLES = [
   'businesses',
   'campaigns',
+  'card_versions',
   'login_attempts',
   'loyalty_cards',
   'messaging_jobs',

@@ -62,6 +62,14 @@ export interface CardStats {
   months: { month: string; new_cards: number; points: number }[];
 }
 
+/**
+ * The change marker of a business's cards and ledger (migration 006), as a SQL expression over a business id
+ * expression: a digest of its (shard, version) pairs, '' before any change. Read in the same statement as the
+ * data it stands for, so both come from one snapshot.
+ */
+const markerSql = (businessId: string) =>
+  `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
+
 const CARD_COLUMNS = 'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at';
 
 /** SQL condition limiting `c` (loyalty_cards) to the scope; its parameter is `$n`. */
@@ -116,17 +124,17 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       businessId: string,
       ownerId: string | null,
       filter: CardListFilter & { limit: number; offset: number },
-    ): Promise<{ items: LoyaltyCardRecord[]; total: number } | null> {
+    ): Promise<{ items: LoyaltyCardRecord[]; total: number; marker: string } | null> {
       const { where, params } = filterSql(businessId, filter);
       const n = params.length;
       // Unfiltered: the trigger-kept businesses.card_count (migration 005) instead of counting every card.
       const unfiltered = !filter.q && !filter.status && filter.minPoints === undefined;
       const totalSql = unfiltered ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
-      const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number }>(
+      const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number; marker: string }>(
         `WITH allowed AS (
-           SELECT b.id, b.card_count FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
+           SELECT b.id, b.card_count, ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
          )
-         SELECT ${totalSql} AS total, page.*
+         SELECT ${totalSql} AS total, allowed.marker, page.*
            FROM allowed
            LEFT JOIN LATERAL (
              SELECT ${CARD_COLUMNS} FROM loyalty_cards c WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $${n + 1} OFFSET $${n + 2}
@@ -135,10 +143,24 @@ export function createLoyaltyCardsRepository(db: Queryable) {
         [...params, filter.limit, filter.offset, ownerId],
       );
       if (rows.length === 0) return null;
-      const total = rows[0].total;
-      // The rows as they come (each also carries `total`, which the response mapping leaves out): no copy per card.
+      const { total, marker } = rows[0];
+      // The rows as they come (each also carries `total` and `marker`, which the response mapping leaves out): no copy per card.
       const items = rows[0].id === null ? [] : (rows as unknown as LoyaltyCardRecord[]);
-      return { items, total };
+      return { items, total, marker };
+    },
+
+    /**
+     * The current change marker of the business's cards and ledger (migration 006) with the business check
+     * of `pageInScope`/`statsInScope` (null when the business does not exist or is not that admin's): one
+     * primary-key lookup and at most 64 version rows. Equal to the marker a page or the stats came with
+     * means no card or ledger change of the business was committed since.
+     */
+    async markerInScope(businessId: string, ownerId: string | null): Promise<string | null> {
+      const { rows } = await db.query<{ marker: string }>(
+        `SELECT ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)`,
+        [businessId, ownerId],
+      );
+      return rows[0]?.marker ?? null;
     },
 
     /** The card if it exists within the scope, else null (a foreign card looks like a missing one). */
@@ -241,17 +263,18 @@ export function createLoyaltyCardsRepository(db: Queryable) {
      * The aggregates filter on `$1` itself (the planner's estimates for that business); `allowed` only
      * decides whether the row comes out.
      */
-    async statsInScope(businessId: string, ownerId: string | null, now: Date): Promise<CardStats | null> {
+    async statsInScope(businessId: string, ownerId: string | null, now: Date): Promise<(CardStats & { marker: string }) | null> {
       return overview(businessId, ownerId, now, true);
     },
 
     /** The same overview without the business check: zero-filled for a business without cards (or none). */
     async stats(businessId: string, now: Date): Promise<CardStats> {
-      return (await overview(businessId, null, now, false))!;
+      const { marker: _marker, ...stats } = (await overview(businessId, null, now, false))!;
+      return stats;
     },
   };
 
-  async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<CardStats | null> {
+  async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<(CardStats & { marker: string }) | null> {
     const allowed = checkBusiness
       ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)'
       : 'SELECT $1::text AS id WHERE $2::text IS NULL';
@@ -280,12 +303,13 @@ export function createLoyaltyCardsRepository(db: Queryable) {
                 FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
                WHERE c.business_id = $1 AND l.created_at >= $3::timestamptz AND l.created_at < $9::timestamptz
             )
-       SELECT tiles.*, ledger.* FROM allowed, tiles, ledger`,
+       SELECT tiles.*, ledger.*, ${markerSql('$1')} AS marker FROM allowed, tiles, ledger`,
       [businessId, ownerId, ...starts.map((d) => d.toISOString())],
     );
     if (rows.length === 0) return null;
     const t = rows[0];
     return {
+      marker: t.marker as unknown as string,
       total_cards: t.total_cards,
       total_points: t.total_points,
       active_cards: t.active_cards,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
@@ -14,11 +15,50 @@ import {
   pointsResultSchema,
   toLoyaltyCardResponse,
 } from '../schemas/loyalty-cards';
-import { fastSerializerCompiler } from '../serialization';
+import { compileSerializer, fastSerializerCompiler } from '../serialization';
 import { cardScope, ownerScope } from '../services/card-scope';
+
+/** The card list's answer: the full list (array) without paging parameters, else a page. */
+const cardListResponseSchema = z.union([z.array(loyaltyCardSchema), cardPageSchema]);
+/** What fastify sets for a serialised JSON answer; a cached body is sent as bytes with the same type. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+  // The same serializers the routes compile from these schemas (fastSerializerCompiler): same bytes.
+  const writeCardList = compileSerializer(cardListResponseSchema);
+  const writeStats = compileSerializer(cardStatsSchema);
+
+  /**
+   * Answers a read of one business's cards from the read cache when it is still current, else computes,
+   * keeps and sends it (docs/decisions/017-api-read-cache.md). On every request with an entry, one query
+   * checks the business for this user (same rule and 404 as the uncached statement) and reads the
+   * business's change marker; the body is used only if the marker is the one it was computed with.
+   * `compute` returns null for a business the user may not use.
+   */
+  async function cachedRead(
+    reply: FastifyReply,
+    key: string,
+    businessId: string,
+    ownerId: string | null,
+    compute: () => Promise<{ marker: string; body: string } | null>,
+  ): Promise<FastifyReply> {
+    const cached = app.readCache.get(key);
+    if (cached) {
+      const marker = await app.repos.loyaltyCards.markerInScope(businessId, ownerId);
+      if (marker === null) throw notFound(MESSAGES.businessNotFound);
+      if (marker === cached.marker) {
+        app.readCache.countHit();
+        return reply.type(JSON_TYPE).send(cached.body);
+      }
+      app.readCache.countStale();
+    }
+    const fresh = await compute();
+    if (!fresh) throw notFound(MESSAGES.businessNotFound);
+    const body = Buffer.from(fresh.body);
+    app.readCache.set(key, fresh.marker, body);
+    return reply.type(JSON_TYPE).send(body);
+  }
 
   app.get(
     '/business/:id',
@@ -33,10 +73,10 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         querystring: cardListQuerySchema,
-        response: { 200: z.union([z.array(loyaltyCardSchema), cardPageSchema]), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: cardListResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset, q, status, min_points } = request.query;
       const filter = { q: q || undefined, status, minPoints: min_points };
       if (limit === undefined && offset === undefined) {
@@ -44,12 +84,17 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         return (await app.repos.loyaltyCards.listByBusiness(request.params.id, filter)).map(toLoyaltyCardResponse);
       }
       const page = { limit: limit ?? 50, offset: offset ?? 0 };
-      // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
-      const result = await app.repos.loyaltyCards.pageInScope(request.params.id, ownerScope(request.user!), { ...filter, ...page });
-      if (!result) throw notFound(MESSAGES.businessNotFound);
-      const { items, total } = result;
-      const next = page.offset + items.length;
-      return { items: items.map(toLoyaltyCardResponse), total, nextOffset: next < total ? next : null };
+      const businessId = request.params.id;
+      const ownerId = ownerScope(request.user!);
+      const key = JSON.stringify(['page', businessId, page.limit, page.offset, filter.q ?? null, filter.status ?? null, filter.minPoints ?? null]);
+      return cachedRead(reply, key, businessId, ownerId, async () => {
+        // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
+        const result = await app.repos.loyaltyCards.pageInScope(businessId, ownerId, { ...filter, ...page });
+        if (!result) return null;
+        const { items, total, marker } = result;
+        const next = page.offset + items.length;
+        return { marker, body: writeCardList({ items: items.map(toLoyaltyCardResponse), total, nextOffset: next < total ? next : null }) };
+      });
     },
   );
 
@@ -67,11 +112,19 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardStatsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
-      const stats = await app.repos.loyaltyCards.statsInScope(request.params.id, ownerScope(request.user!), app.clock());
-      if (!stats) throw notFound(MESSAGES.businessNotFound);
-      return stats;
+    async (request, reply) => {
+      const businessId = request.params.id;
+      const ownerId = ownerScope(request.user!);
+      const now = app.clock();
+      // The last 6 months depend on the current (UTC) month: it is part of the key.
+      const key = JSON.stringify(['stats', businessId, now.toISOString().slice(0, 7)]);
+      return cachedRead(reply, key, businessId, ownerId, async () => {
+        // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
+        const result = await app.repos.loyaltyCards.statsInScope(businessId, ownerId, now);
+        if (!result) return null;
+        const { marker, ...stats } = result;
+        return { marker, body: writeStats(stats) };
+      });
     },
   );
 
