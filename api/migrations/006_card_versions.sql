@@ -21,66 +21,50 @@ CREATE TABLE card_versions (
 );
 
 -- One statement per event: a bulk change bumps each touched (business, shard) once, in key order (two bulk
--- statements lock the rows in the same order).
-CREATE FUNCTION card_versions_bump_inserted_cards() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- statements lock the rows in the same order). The triggers below only say which keys a statement touched.
+CREATE FUNCTION card_versions_bump(business_ids text[], card_ids text[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO card_versions AS v (business_id, shard, version)
   SELECT k.business_id, k.shard, nextval('card_versions_seq')
-    FROM (SELECT DISTINCT business_id, (hashtext(id) & 63)::smallint AS shard FROM new_cards) k
+    FROM (SELECT DISTINCT t.business_id, (hashtext(t.card_id) & 63)::smallint AS shard
+            FROM unnest(business_ids, card_ids) AS t(business_id, card_id)) k
    ORDER BY k.business_id, k.shard
   ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+$$;
+
+CREATE FUNCTION card_versions_bump_inserted_cards() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM card_versions_bump(array_agg(business_id), array_agg(id)) FROM new_cards;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION card_versions_bump_deleted_cards() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO card_versions AS v (business_id, shard, version)
-  SELECT k.business_id, k.shard, nextval('card_versions_seq')
-    FROM (SELECT DISTINCT business_id, (hashtext(id) & 63)::smallint AS shard FROM old_cards) k
-   ORDER BY k.business_id, k.shard
-  ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+  PERFORM card_versions_bump(array_agg(business_id), array_agg(id)) FROM old_cards;
   RETURN NULL;
 END $$;
 
 -- Before and after: a card moved to another business (or given another id) changes both.
 CREATE FUNCTION card_versions_bump_updated_cards() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO card_versions AS v (business_id, shard, version)
-  SELECT k.business_id, k.shard, nextval('card_versions_seq')
-    FROM (SELECT business_id, (hashtext(id) & 63)::smallint AS shard FROM old_cards
-          UNION
-          SELECT business_id, (hashtext(id) & 63)::smallint AS shard FROM new_cards) k
-   ORDER BY k.business_id, k.shard
-  ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+  PERFORM card_versions_bump(array_agg(business_id), array_agg(id))
+     FROM (SELECT business_id, id FROM old_cards UNION ALL SELECT business_id, id FROM new_cards) c;
   RETURN NULL;
 END $$;
 
 -- Ledger rows count in the stats (points per month). Their card gives the business; a row whose card is
--- gone (deleted with it) needs nothing more, the card's own delete changed the marker.
+-- gone (deleted with it) needs nothing more, the card's own delete changed the marker. 
 CREATE FUNCTION card_versions_bump_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO card_versions AS v (business_id, shard, version)
-    SELECT k.business_id, k.shard, nextval('card_versions_seq')
-      FROM (SELECT DISTINCT c.business_id, (hashtext(c.id) & 63)::smallint AS shard
-              FROM new_ledger l JOIN loyalty_cards c ON c.id = l.card_id) k
-     ORDER BY k.business_id, k.shard
-    ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+    PERFORM card_versions_bump(array_agg(c.business_id), array_agg(c.id))
+       FROM new_ledger l JOIN loyalty_cards c ON c.id = l.card_id;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO card_versions AS v (business_id, shard, version)
-    SELECT k.business_id, k.shard, nextval('card_versions_seq')
-      FROM (SELECT DISTINCT c.business_id, (hashtext(c.id) & 63)::smallint AS shard
-              FROM old_ledger l JOIN loyalty_cards c ON c.id = l.card_id) k
-     ORDER BY k.business_id, k.shard
-    ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+    PERFORM card_versions_bump(array_agg(c.business_id), array_agg(c.id))
+       FROM old_ledger l JOIN loyalty_cards c ON c.id = l.card_id;
   ELSE
-    INSERT INTO card_versions AS v (business_id, shard, version)
-    SELECT k.business_id, k.shard, nextval('card_versions_seq')
-      FROM (SELECT c.business_id, (hashtext(c.id) & 63)::smallint AS shard FROM old_ledger l JOIN loyalty_cards c ON c.id = l.card_id
-            UNION
-            SELECT c.business_id, (hashtext(c.id) & 63)::smallint AS shard FROM new_ledger l JOIN loyalty_cards c ON c.id = l.card_id) k
-     ORDER BY k.business_id, k.shard
-    ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version;
+    PERFORM card_versions_bump(array_agg(c.business_id), array_agg(c.id))
+       FROM (SELECT card_id FROM old_ledger UNION ALL SELECT card_id FROM new_ledger) l
+       JOIN loyalty_cards c ON c.id = l.card_id;
   END IF;
   RETURN NULL;
 END $$;
