@@ -4,6 +4,7 @@
  * own, and a remote built for another core version is refused with a clear message, not run.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { FEDERATION_RUNTIME_VERSION } from '@loyalty/tools';
 import { recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
 import { SHELL_URL } from '../src/env';
@@ -24,6 +25,13 @@ test('the shell\'s /login downloads the federation runtime core once: the landin
   await expect(page.locator('[data-remote="landing"]').getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
   expect(scripts.some((s) => s.url.startsWith(`${LANDING_URL}/remoteEntry.js`))).toBe(true);
   expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`]);
+});
+
+test('the landing manifest a browser receives (its brotli copy) names the runtime core the remote needs', async ({ request }) => {
+  const response = await request.get(`${LANDING_URL}/mf-manifest.json`, { headers: { 'accept-encoding': 'br' } });
+  expect(response.headers()['content-encoding']).toBe('br');
+  const manifest = (await response.json()) as { metaData: Record<string, unknown> };
+  expect(manifest.metaData.externalRuntime).toBe(FEDERATION_RUNTIME_VERSION);
 });
 
 test('the signup page at the landing origin brings its own federation runtime core, once, and works', async ({ page }) => {

@@ -105,11 +105,7 @@ function compileProvider(mode: 'production' | 'development'): Promise<string> {
   });
 }
 
-/**
- * Remote builds: emits federation-runtime.<hash>.js, puts it before main.js in the standalone HTML, and
- * records in mf-manifest.json which core version the remote expects (the shell checks it before loading
- * remoteEntry.js, shell/src/federation/runtimePlugin.ts).
- */
+/** Remote builds: emits federation-runtime.<hash>.js and puts it before main.js in the standalone HTML. */
 export class StandaloneFederationRuntimePlugin {
   apply(compiler: webpack.Compiler): void {
     const mode = compiler.options.mode === 'development' ? 'development' : 'production';
@@ -127,13 +123,18 @@ export class StandaloneFederationRuntimePlugin {
         if (file) data.assets.js.unshift(data.assets.publicPath + file);
         return data;
       });
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 }, () => {
-        const manifest = compilation.getAsset('mf-manifest.json');
-        if (!manifest) return;
-        const json = JSON.parse(manifest.source.source().toString()) as { metaData: Record<string, unknown> };
-        json.metaData[MANIFEST_RUNTIME_KEY] = FEDERATION_RUNTIME_VERSION;
-        compilation.updateAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(json, null, 2)));
-      });
     });
   }
 }
+
+/**
+ * A remote's `manifest` option: Module Federation's own hook records in mf-manifest.json (metaData) which
+ * core version the remote expects, while it writes the manifest, so every later step (its brotli copy
+ * included) sees the final file. The shell checks it before loading remoteEntry.js
+ * (shell/src/federation/runtimePlugin.ts).
+ */
+export const REMOTE_MANIFEST_OPTIONS = {
+  additionalData({ stats }: { stats: { metaData: object } }) {
+    Object.assign(stats.metaData, { [MANIFEST_RUNTIME_KEY]: FEDERATION_RUNTIME_VERSION });
+  },
+};

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
-import { EXTERNAL_RUNTIME_CORE, FEDERATION_RUNTIME_VERSION, PROVIDE_RUNTIME_PLUGIN, StandaloneFederationRuntimePlugin } from './federation-runtime';
+import { EXTERNAL_RUNTIME_CORE, FEDERATION_RUNTIME_VERSION, PROVIDE_RUNTIME_PLUGIN, REMOTE_MANIFEST_OPTIONS, StandaloneFederationRuntimePlugin } from './federation-runtime';
 
 /**
  * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
@@ -190,7 +190,8 @@ export function createAppConfig(options: AppConfigOptions) {
             // The shell publishes its runtime core for the remotes (tools/src/federation-runtime.ts).
             ...(isHost ? [PROVIDE_RUNTIME_PLUGIN] : []),
           ],
-          manifest: true,
+          // A remote's manifest also says which federation runtime core it expects (tools/src/federation-runtime.ts).
+          manifest: isHost ? true : REMOTE_MANIFEST_OPTIONS,
           dts: false,
         }),
         ...(isHost ? [] : [new StandaloneFederationRuntimePlugin()]),
