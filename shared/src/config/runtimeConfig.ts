@@ -93,10 +93,10 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   return config;
 }
 
-/** Fetches, validates and installs the run-time configuration; the app should not mount if it throws. */
 /**
- * Reads and checks the run-time config. `pending` is a request for it already under way (the shell
- * starts one before its async boundary, so it travels alongside the shared chunks).
+ * Fetches and validates the run-time configuration; the app should not mount if it throws. `pending` is a
+ * request for it already under way (the shell starts one before its async boundary, so it travels
+ * alongside the shared chunks).
  */
 export async function loadRuntimeConfig(url = RUNTIME_CONFIG_URL, pending?: Promise<Response>): Promise<RuntimeConfig> {
   let response: Response;
