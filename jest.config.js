@@ -6,5 +6,7 @@ const path = require('node:path');
 const PACKAGES = ['tools', 'shared', 'shell', 'remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin', 'api'];
 
 module.exports = {
+  // The default output, plus one line naming the cause if Jest ever exits non-zero with no failed test.
+  reporters: ['default', '<rootDir>/tools/jest/exit-reason-reporter.js'],
   projects: PACKAGES.filter((p) => fs.existsSync(path.join(__dirname, p, 'jest.config.js'))).map((p) => `<rootDir>/${p}`),
 };
