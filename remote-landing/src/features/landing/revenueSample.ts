@@ -26,5 +26,9 @@ export function monthlyExtraEarnings(rows: readonly RevenueRow[]): ExtraEarnings
   return rows.map(({ month, revenue }) => ({ month, extra: revenue - baseline }));
 }
 
+// One formatter for the page: building an Intl.NumberFormat costs far more than using one, and the landing
+// formats a dozen amounts while its first screen renders.
+let euro: Intl.NumberFormat | undefined;
+
 export const formatEuro = (value: number) =>
-  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value);
+  (euro ??= new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })).format(value);
