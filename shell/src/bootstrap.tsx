@@ -5,7 +5,8 @@ import { ThemeProvider } from 'styled-components';
 import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme, TOKEN_STORAGE_KEY } from '@loyalty/shared';
 import { App } from './App';
 import { takeConfigRequest } from './federation/earlyConfig';
-import { applyOverrides, initRemotes, preloadRemoteRoute } from './federation/remotes';
+import { applyOverrides } from './federation/overrides';
+import { initRemotes, preloadRemoteRoute } from './federation/remotes';
 import { firstPageModuleFor } from './routes/routeModules';
 
 function renderFatal(root: HTMLElement, message: string) {

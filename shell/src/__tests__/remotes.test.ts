@@ -1,5 +1,5 @@
 import type { RemoteName } from '@loyalty/shared';
-import { applyOverrides } from '../federation/remotes';
+import { applyOverrides } from '../federation/overrides';
 import { RuntimeMismatchError, isIncompatibleVersion } from '../federation/fallback';
 import shellRuntimePlugin from '../federation/runtimePlugin';
 

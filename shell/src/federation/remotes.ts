@@ -10,31 +10,6 @@ import { recordLoadedRemote } from './loadedRemotes';
 
 let entries: Record<RemoteName, string> | null = null;
 
-/**
- * A developer can point one remote at a local dev server while everything else comes from the deployed
- * composition: `?remote-override=cards=http://localhost:3002/mf-manifest.json` (kept in localStorage
- * under `remoteOverrides` until cleared with `?remote-override=cards=`).
- */
-export function applyOverrides(remotes: Record<RemoteName, string>, search: string, storage: Storage): Record<RemoteName, string> {
-  const KEY = 'remoteOverrides';
-  let overrides: Partial<Record<RemoteName, string>>;
-  try {
-    overrides = JSON.parse(storage.getItem(KEY) || '{}') as Partial<Record<RemoteName, string>>;
-  } catch {
-    overrides = {};
-  }
-  for (const value of new URLSearchParams(search).getAll('remote-override')) {
-    const [name, ...rest] = value.split('=');
-    const url = rest.join('=');
-    if (!(name in remotes)) continue;
-    if (url) overrides[name as RemoteName] = url;
-    else delete overrides[name as RemoteName];
-  }
-  if (Object.keys(overrides).length) storage.setItem(KEY, JSON.stringify(overrides));
-  else storage.removeItem(KEY);
-  return { ...remotes, ...overrides };
-}
-
 function toRemotes(map: Record<RemoteName, string>) {
   return Object.entries(map).map(([name, entry]) => ({ name, entry }));
 }

@@ -6,31 +6,16 @@
  * rest keeps working.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyManifest } from './earlyRemote';
 import { REMOTE_FALLBACK, RuntimeMismatchError, recordLoadError } from './fallback';
-
-const RETRIES = 2;
-const BACKOFF_MS = 300;
-
-async function fetchWithRetry(url: string, init?: RequestInit): Promise<Response> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    try {
-      const res = await fetch(url, { ...init, cache: 'no-store' });
-      if (res.status < 500) return res;
-      lastError = new Error(`HTTP ${res.status} da ${url}`);
-    } catch (err) {
-      lastError = err;
-    }
-    if (attempt < RETRIES) await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** attempt));
-  }
-  throw lastError;
-}
+import { fetchWithRetry } from './fetchWithRetry';
 
 export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'loyalty-shell-runtime',
     fetch(url, init) {
-      return fetchWithRetry(url, init);
+      // The first page's manifest may already be on its way, requested by the entry (earlyRemote.ts).
+      return takeEarlyManifest(url) ?? fetchWithRetry(url, init);
     },
     loadRemoteSnapshot(args) {
       // Remotes read the runtime core from the shell (tools/src/federation-runtime.ts): their manifest says

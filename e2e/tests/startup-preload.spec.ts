@@ -1,0 +1,88 @@
+/**
+ * What a page needs to start is asked for up front (docs/decisions/018-startup-preload.md): the HTML
+ * preloads the bootstrap chunk, the shared libraries and the run-time config; the entry asks for the first
+ * page's remote manifest and preloads its entry and page chunks. Every hint must be used, nothing fetched
+ * twice, and no startup script discovered late.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { E2E_PORTS, SHELL_URL } from '../src/env';
+import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
+import { loginThroughApi } from '../src/session';
+
+const CARDS_URL = `http://localhost:${E2E_PORTS.cards}`;
+
+/** Every request of the page, in order, until `stop()` is called. */
+function recordRequests(page: Page) {
+  const urls: string[] = [];
+  let recording = true;
+  page.on('request', (req) => {
+    if (recording) urls.push(req.url());
+  });
+  return { urls, stop: () => (recording = false) };
+}
+
+async function preloadHints(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => ({ href: l.href, as: l.getAttribute('as') })),
+  );
+}
+
+const withoutQuery = (url: string) => url.split('?')[0];
+
+function expectEachOnce(urls: string[], wanted: string[]) {
+  for (const url of wanted) expect(urls.filter((u) => withoutQuery(u) === url), url).toHaveLength(1);
+}
+
+test('/login: the shell\'s startup chunks, the config and the landing\'s page come from hints, each requested once', async ({ page }) => {
+  await withCookieChoiceSaved(page);
+  const requests = recordRequests(page);
+  await page.goto('/login');
+  await expect(page.locator('[data-remote="landing"]').getByLabel('Email', { exact: true })).toBeVisible();
+  const scriptsBeforeForm = requests.urls.filter((u) => /\.js(\?|$)/.test(u)).map(withoutQuery);
+  await page.waitForLoadState('networkidle');
+  requests.stop();
+
+  const hints = await preloadHints(page);
+  const hinted = hints.map((h) => h.href);
+  // From the HTML: the config and the shell's own chunks; from the entry: the landing's entry and page chunks.
+  expect(hints).toContainEqual({ href: `${SHELL_URL}/runtime-config.json`, as: 'fetch' });
+  expect(hinted.filter((h) => h.startsWith(`${SHELL_URL}/`) && h.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
+  expect(hinted).toContain(`${LANDING_URL}/remoteEntry.js`);
+  expect(hinted.some((h) => /^.*\/__federation_expose_LoginPage\.[0-9a-f]+\.js$/.test(h) && h.startsWith(LANDING_URL))).toBe(true);
+
+  // Every hint was used, once: a hint that does not match the real request would show as a second download.
+  expectEachOnce(requests.urls, hinted);
+  expectEachOnce(requests.urls, [`${LANDING_URL}/mf-manifest.json`]);
+  // Nothing the form needed was found late: every script before it, but the entry, was hinted.
+  expect(scriptsBeforeForm.filter((u) => u !== `${SHELL_URL}/main.js` && !hinted.includes(u))).toEqual([]);
+  // And no other remote for a visitor.
+  expect(requests.urls.filter((u) => u.startsWith(CARDS_URL))).toEqual([]);
+});
+
+test('/dashboard for a signed-in user: the cards remote\'s overview starts from the entry, not the route', async ({ page }) => {
+  await loginThroughApi(page);
+  const requests = recordRequests(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  requests.stop();
+
+  const hinted = (await preloadHints(page)).map((h) => h.href);
+  expect(hinted).toContain(`${CARDS_URL}/remoteEntry.js`);
+  expect(hinted.some((h) => h.startsWith(`${CARDS_URL}/__federation_expose_Overview.`))).toBe(true);
+  expectEachOnce(requests.urls, hinted);
+  expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`]);
+  expect(requests.urls.filter((u) => u.startsWith(LANDING_URL))).toEqual([]);
+});
+
+test('the signup page at the landing origin uses every hint of its own HTML, once', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=default-business-id`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ottieni la tua Carta Fedeltà' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  requests.stop();
+
+  const hinted = (await preloadHints(page)).map((h) => h.href);
+  expect(hinted.length).toBeGreaterThanOrEqual(5);
+  expectEachOnce(requests.urls, hinted);
+});
