@@ -82,7 +82,10 @@ test('the signup page at the landing origin uses every hint of its own HTML, onc
   await page.waitForLoadState('networkidle');
   requests.stop();
 
-  const hinted = (await preloadHints(page)).map((h) => h.href);
+  const hints = await preloadHints(page);
+  const hinted = hints.map((h) => h.href);
+  // The standalone page reads the run-time config before it renders, too.
+  expect(hints).toContainEqual({ href: `${LANDING_URL}/runtime-config.json`, as: 'fetch' });
   expect(hinted.length).toBeGreaterThanOrEqual(5);
   expectEachOnce(requests.urls, hinted);
 });

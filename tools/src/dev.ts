@@ -11,7 +11,7 @@ import WebpackDevServer from 'webpack-dev-server';
 import { APPS, appByDir, apiPort, appPort, type AppInfo } from './apps';
 import { loadAppConfig } from './build';
 import { createSupervisor, spawnTs } from './processes';
-import { runtimeConfigFromEnv, runtimeConfigPath, writeRuntimeConfig } from './runtime-config';
+import { RUNTIME_CONFIG_ROUTE, runtimeConfigFromEnv, runtimeConfigPath, writeRuntimeConfig } from './runtime-config';
 
 async function startDevServer(app: AppInfo, configFile: string, apiUrl: string) {
   const config = loadAppConfig(app, { mode: 'development' });
@@ -26,7 +26,7 @@ async function startDevServer(app: AppInfo, configFile: string, apiUrl: string) 
       client: { overlay: { errors: true, warnings: false } },
       proxy: [{ context: ['/api'], target: apiUrl }],
       setupMiddlewares(middlewares, devServer) {
-        devServer.app?.get('/runtime-config.json', (_req, res) => {
+        devServer.app?.get(RUNTIME_CONFIG_ROUTE, (_req, res) => {
           res.setHeader('Cache-Control', 'no-store');
           res.type('application/json').send(fs.readFileSync(configFile, 'utf8'));
         });

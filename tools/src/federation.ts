@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
+import { RUNTIME_CONFIG_ROUTE } from './runtime-config';
 import { StartupPreloadPlugin } from './startup-preload';
 import { EXTERNAL_RUNTIME_CORE, FEDERATION_RUNTIME_VERSION, PROVIDE_RUNTIME_PLUGIN, REMOTE_MANIFEST_OPTIONS, StandaloneFederationRuntimePlugin } from './federation-runtime';
 
@@ -48,12 +49,6 @@ export interface AppConfigOptions {
   htmlTemplate?: 'landing';
   /** Page title of the standalone HTML. */
   title: string;
-  /**
-   * Same-origin addresses the entry fetches as soon as it runs (the shell's run-time config): the HTML
-   * preloads them, so they download with main.js instead of after it. The entry's request must match the
-   * preload: a fetch() with same-origin credentials (the default).
-   */
-  startupFetches?: string[];
 }
 
 /** Per-package overrides of what a build provides and requires (used to prove version-skew handling). */
@@ -221,8 +216,9 @@ export function createAppConfig(options: AppConfigOptions) {
           hash: isProd,
           inject: 'head',
         }),
-        // The bootstrap chunk and the shared libraries it consumes start downloading with main.js.
-        new StartupPreloadPlugin({ fetches: options.startupFetches }),
+        // The bootstrap chunk, the shared libraries it consumes and the run-time config every page reads
+        // before it renders start downloading with main.js.
+        new StartupPreloadPlugin({ fetches: [RUNTIME_CONFIG_ROUTE] }),
         // Brotli at its best level once, at build time (the static server serves the .br file when the
         // browser accepts it): ~14% fewer bytes than the fast on-the-fly compression, at no request-time cost.
         ...(isProd

@@ -18,6 +18,9 @@ export interface RuntimeConfigFile {
   devOrigins?: string[];
 }
 
+/** Where every app's page asks for it: `RUNTIME_CONFIG_URL` of `@loyalty/shared` (e2e startup-preload.spec.ts sees each page use its preload). */
+export const RUNTIME_CONFIG_ROUTE = '/runtime-config.json';
+
 export const DEFAULT_RUNTIME_CONFIG_PATH = path.join(REPO_ROOT, '.run', 'runtime-config.json');
 
 export function runtimeConfigPath(env: NodeJS.ProcessEnv = process.env): string {

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
+import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface StaticServerOptions {
   /** Build output folder to serve. */
@@ -72,7 +72,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     });
   }
 
-  app.get('/runtime-config.json', async (_request, reply) => {
+  app.get(RUNTIME_CONFIG_ROUTE, async (_request, reply) => {
     let body: string;
     try {
       body = fs.readFileSync(options.runtimeConfigFile, 'utf8');
