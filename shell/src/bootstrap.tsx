@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
-import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme, TOKEN_STORAGE_KEY } from '@loyalty/shared';
+import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme } from '@loyalty/shared';
 import { App } from './App';
 import { takeConfigRequest } from './federation/earlyConfig';
 import { applyOverrides } from './federation/overrides';
 import { initRemotes, preloadRemoteRoute } from './federation/remotes';
 import { firstPageModuleFor } from './routes/routeModules';
+import { hasStoredToken } from './routes/storedSession';
 
 function renderFatal(root: HTMLElement, message: string) {
   root.innerHTML = '';
@@ -26,14 +27,6 @@ function renderFatal(root: HTMLElement, message: string) {
   root.append(box);
 }
 
-function hasStoredToken(): boolean {
-  try {
-    return Boolean(window.localStorage.getItem(TOKEN_STORAGE_KEY));
-  } catch {
-    return false; // storage blocked: no session to resume
-  }
-}
-
 async function start() {
   const rootElement = document.getElementById('root')!;
   let config;
@@ -47,7 +40,7 @@ async function start() {
   initRemotes(applyOverrides(config.remotes, window.location.search, window.localStorage));
 
   const store = createAppStore();
-  const hasSession = hasStoredToken();
+  const hasSession = hasStoredToken(() => window.localStorage);
   // The first page's remote module starts now, in parallel with React's first render and the session
   // check, instead of once the route has mounted; for a signed-in user the business list too.
   const target = firstPageModuleFor(window.location.pathname, hasSession);

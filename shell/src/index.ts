@@ -6,19 +6,6 @@ startConfigRequest();
 // So does the remote that renders the page being opened: its manifest as soon as the config is in, then
 // preload hints for its entry and the page's chunks (docs/decisions/018-startup-preload.md).
 const config = copyOfConfigRequest();
-config?.catch(() => {}); // a failed config request is reported by the bootstrap
-try {
-  if (config) {
-    void startFirstPageRemote({
-      config,
-      location: window.location,
-      storage: window.localStorage,
-      document,
-      runtimeVersion: __FEDERATION_RUNTIME_VERSION__,
-    });
-  }
-} catch {
-  // Storage blocked: the page's remote starts with the bootstrap instead.
-}
+if (config) void startFirstPageRemote({ config, location: window.location, storage: () => window.localStorage, document });
 // Async boundary: shared singletons are negotiated by the federation runtime before any of them is used.
 import('./bootstrap');

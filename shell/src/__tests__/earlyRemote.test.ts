@@ -1,5 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@loyalty/shared';
 import type * as EarlyRemote from '../federation/earlyRemote';
+import { STORED_TOKEN_KEY } from '../routes/storedSession';
 import type * as RuntimePlugin from '../federation/runtimePlugin';
 
 // The module keeps page-lifetime state (requests started, manifests the runtime asked for): a fresh copy
@@ -14,7 +15,7 @@ const config = {
   remotes: { landing: LANDING, cards: CARDS, campaigns: 'https://c.example/mf-manifest.json', messaging: 'https://m.example/mf-manifest.json', admin: 'https://a.example/mf-manifest.json' },
 };
 
-function manifest(runtime = 'test-runtime') {
+function manifest(runtime = __FEDERATION_RUNTIME_VERSION__) {
   return {
     metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, externalRuntime: runtime },
     exposes: [
@@ -52,15 +53,14 @@ function start(pathname: string, options: { search?: string; configResponse?: Pr
   return early.startFirstPageRemote({
     config: options.configResponse ?? Promise.resolve(json(config)),
     location: { pathname, search: options.search ?? '', origin: 'https://dashboard.example' },
-    storage: localStorage,
+    storage: () => localStorage,
     document,
-    runtimeVersion: 'test-runtime',
     fetcher,
   });
 }
 
 it('reads the session from the same key shared stores it under', () => {
-  expect(early.EARLY_TOKEN_STORAGE_KEY).toBe(TOKEN_STORAGE_KEY);
+  expect(STORED_TOKEN_KEY).toBe(TOKEN_STORAGE_KEY);
 });
 
 it('a visitor on /login: asks for the landing manifest once and preloads its entry and the login page chunks', async () => {
@@ -150,6 +150,17 @@ it('does nothing when the config cannot be read, and leaves no unhandled rejecti
   expect(preloadLinks()).toEqual([]);
   expect(unhandled).not.toHaveBeenCalled();
   process.off('unhandledRejection', unhandled);
+});
+
+it('does nothing when the browser blocks storage, and never throws', async () => {
+  const blocked = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+  await expect(
+    early.startFirstPageRemote({ config: Promise.resolve(json(config)), location: { pathname: '/login', search: '', origin: 'https://dashboard.example' }, storage: blocked, document, fetcher }),
+  ).resolves.toBeUndefined();
+  expect(fetcher).not.toHaveBeenCalled();
+  expect(preloadLinks()).toEqual([]);
 });
 
 it('a manifest that fails is left to the runtime, which reports it', async () => {

@@ -14,18 +14,16 @@
  */
 import type { RemoteName } from '@loyalty/shared';
 import { firstPageModuleFor } from '../routes/routeModules';
+import { hasStoredToken } from '../routes/storedSession';
+import { otherRuntimeNeeded } from './fallback';
 import { fetchWithRetry } from './fetchWithRetry';
 import { applyOverrides } from './overrides';
-
-/** Same key as `TOKEN_STORAGE_KEY` of `@loyalty/shared` (a shell test checks they agree). */
-export const EARLY_TOKEN_STORAGE_KEY = 'token';
 
 /** The part of an mf-manifest.json read here. */
 interface Manifest {
   metaData?: {
     publicPath?: string;
     remoteEntry?: { name?: string; path?: string };
-    externalRuntime?: string;
   };
   exposes?: { name?: string; path?: string; assets?: { js?: { sync?: string[] } } }[];
 }
@@ -46,19 +44,10 @@ export interface EarlyRemoteOptions {
   /** A copy of the run-time config response (the bootstrap reads the original). */
   config: Promise<Response>;
   location: { pathname: string; search: string; origin: string };
-  storage: Storage;
+  /** Read inside: a browser that blocks storage throws on access, and then nothing is started here. */
+  storage: () => Storage;
   document: Document;
-  /** The federation runtime core this shell provides: a remote built for another one is not preloaded. */
-  runtimeVersion: string;
   fetcher?: typeof fetch;
-}
-
-function hasStoredToken(storage: Storage): boolean {
-  try {
-    return Boolean(storage.getItem(EARLY_TOKEN_STORAGE_KEY));
-  } catch {
-    return false;
-  }
 }
 
 /** Module Federation's own rules (sdk: inferAutoPublicPath, simpleJoinRemoteEntry), so the URLs match its requests. */
@@ -103,7 +92,7 @@ export async function startFirstPageRemote(options: EarlyRemoteOptions): Promise
     if (!response.ok) return;
     const config = (await response.json()) as { remotes?: Record<RemoteName, string> } | null;
     if (!config?.remotes || typeof config.remotes !== 'object') return;
-    const url = applyOverrides(config.remotes, options.location.search, options.storage)[target.remote];
+    const url = applyOverrides(config.remotes, options.location.search, options.storage())[target.remote];
     // The bootstrap may have got there first (its chunks were already in): then the runtime loads it.
     if (typeof url !== 'string' || !url || manifests.has(url) || asked.has(url)) return;
 
@@ -118,8 +107,7 @@ export async function startFirstPageRemote(options: EarlyRemoteOptions): Promise
     if (!manifestResponse.ok) return;
     // A copy: the federation runtime reads the response itself.
     const manifest = (await manifestResponse.clone().json()) as Manifest;
-    const needed = manifest.metaData?.externalRuntime;
-    if (needed && needed !== options.runtimeVersion) return; // the shell refuses this remote: fetch nothing of it
+    if (otherRuntimeNeeded(manifest.metaData)) return; // the shell refuses this remote: fetch nothing of it
     for (const href of scriptsToPreload(manifest, url, target.module)) addHint(options.document, 'preload', href);
   } catch {
     // Bad config or manifest: the bootstrap and the runtime report it in Italian.

@@ -29,6 +29,20 @@ export class RuntimeMismatchError extends Error {
   }
 }
 
+/** Where a remote's mf-manifest.json says which core it was built for (MANIFEST_RUNTIME_KEY in tools). */
+interface ManifestMetaData {
+  externalRuntime?: string;
+}
+
+/**
+ * The core version a remote's manifest asks for, when it is not the one this shell provides to every remote;
+ * null when the remote can run here (same core, or it brings its own: no key).
+ */
+export function otherRuntimeNeeded(metaData: unknown): string | null {
+  const needed = (metaData as ManifestMetaData | undefined)?.externalRuntime;
+  return needed && needed !== __FEDERATION_RUNTIME_VERSION__ ? needed : null;
+}
+
 /**
  * The runtime refuses a strict singleton (our @loyalty/shared) whose version the remote cannot use, or the
  * shell refuses a remote built for another federation runtime core (RuntimeMismatchError).

@@ -7,7 +7,7 @@
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takeEarlyManifest } from './earlyRemote';
-import { REMOTE_FALLBACK, RuntimeMismatchError, recordLoadError } from './fallback';
+import { REMOTE_FALLBACK, RuntimeMismatchError, otherRuntimeNeeded, recordLoadError } from './fallback';
 import { fetchWithRetry } from './fetchWithRetry';
 
 export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
@@ -20,8 +20,8 @@ export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
     loadRemoteSnapshot(args) {
       // Remotes read the runtime core from the shell (tools/src/federation-runtime.ts): their manifest says
       // which version they were built with; another one would fail inside remoteEntry.js on a changed API.
-      const needed = (args.manifestJson?.metaData as { externalRuntime?: string } | undefined)?.externalRuntime;
-      if (needed && needed !== __FEDERATION_RUNTIME_VERSION__) throw new RuntimeMismatchError(args.moduleInfo.name, needed, __FEDERATION_RUNTIME_VERSION__);
+      const needed = otherRuntimeNeeded(args.manifestJson?.metaData);
+      if (needed) throw new RuntimeMismatchError(args.moduleInfo.name, needed, __FEDERATION_RUNTIME_VERSION__);
       return args;
     },
     errorLoadRemote({ id, error, lifecycle }) {
