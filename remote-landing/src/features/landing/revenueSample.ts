@@ -26,9 +26,16 @@ export function monthlyExtraEarnings(rows: readonly RevenueRow[]): ExtraEarnings
   return rows.map(({ month, revenue }) => ({ month, extra: revenue - baseline }));
 }
 
-// One formatter for the page: building an Intl.NumberFormat costs far more than using one, and the landing
-// formats a dozen amounts while its first screen renders.
-let euro: Intl.NumberFormat | undefined;
-
-export const formatEuro = (value: number) =>
-  (euro ??= new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })).format(value);
+/**
+ * Whole euros the way Italian `Intl.NumberFormat` writes them ("2500 €", "12.000 €": CLDR groups Italian
+ * thousands only from five digits on), written out by hand: the first `Intl.NumberFormat` of a page loads
+ * the locale data, 30–70 ms on a desktop and several times that on a phone, in one piece that no
+ * transition can split, while the landing renders. The test compares it with `Intl.NumberFormat` over a
+ * range of amounts.
+ */
+export function formatEuro(value: number): string {
+  const whole = Math.round(Math.abs(value)); // half away from zero, like Intl's default rounding
+  const digits = String(whole);
+  const grouped = digits.length > 4 ? digits.replace(/\B(?=(\d{3})+$)/g, '.') : digits;
+  return `${value < 0 && whole > 0 ? '-' : ''}${grouped}\u00a0€`;
+}
