@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const PACKAGES = ['tools', 'shared', 'shell', 'remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin', 'api'];
+const PACKAGES = ['tools', 'bench', 'shared', 'shell', 'remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin', 'api'];
 
 module.exports = {
   // The default output, plus one line naming the cause if Jest ever exits non-zero with no failed test.

@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { REMOTE_APPS, type RemoteAppName } from '@loyalty/tools';
 import { apiToken, launchChromium, networkQuiet, newContext, recordNetwork, type BenchComposition, type RecordedResponse } from './browser';
 import { kb, median, ms, section, target, type SectionReport } from './report';
+import { addShares, charactersByPackage, groupOf, isOwnCode } from './script-origins';
 
 const TITLE = '3. Peso delle pagine';
 const RUNS = 3;
@@ -41,9 +42,20 @@ export interface VisitResult {
   uncompressedJs: string[];
   /** The scripts requested before ready, largest first (path and bytes on the wire). */
   scriptsBeforeReady: { url: string; bytes: number }[];
+  /** The JS before ready by package (or group), bytes on the wire shared out by the source maps. */
+  packagesBeforeReady: Map<string, number>;
 }
 
 const isJs = (r: RecordedResponse) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
+
+/** The script's characters by package group, from the source map served next to it (none: an empty map). */
+async function charactersByGroup(url: string, code: string): Promise<Map<string, number>> {
+  const response = await fetch(`${url.replace(/[?#].*$/, '')}.map`).catch(() => null);
+  if (!response?.ok) return new Map();
+  const grouped = new Map<string, number>();
+  for (const [owner, count] of charactersByPackage(code, await response.json())) grouped.set(groupOf(owner), (grouped.get(groupOf(owner)) ?? 0) + count);
+  return grouped;
+}
 
 /** One first visit: navigate, wait for `ready`, then for the network to settle, and add up what came. */
 export async function visit(
@@ -67,9 +79,12 @@ export async function visit(
     const before = all.filter((r) => r.sentAt <= readyAt);
     const scripts = all.filter(isJs);
     let reactDomCopies = 0;
+    const packagesBeforeReady = new Map<string, number>();
     for (const s of scripts) {
       const body = await cdp.send('Network.getResponseBody', { requestId: s.requestId }).catch(() => null);
-      if (body && !body.base64Encoded && body.body.includes('__reactFiber$')) reactDomCopies++;
+      const code = body && !body.base64Encoded ? body.body : null;
+      if (code?.includes('__reactFiber$')) reactDomCopies++;
+      if (s.sentAt <= readyAt) addShares(packagesBeforeReady, code ? await charactersByGroup(s.url, code) : new Map(), s.encodedBytes);
     }
     const remotesFetched = REMOTE_APPS.filter((app) => all.some((r) => r.url.startsWith(env.originOf(app.name)))).map((a) => a.name);
     return {
@@ -85,6 +100,7 @@ export async function visit(
         .filter(isJs)
         .map((r) => ({ url: r.url, bytes: r.encodedBytes }))
         .sort((a, b) => b.bytes - a.bytes),
+      packagesBeforeReady,
     };
   } finally {
     await context.close();
@@ -99,6 +115,7 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
     "JS 'prima dell'interattività' = byte sul filo (Network.loadingFinished.encodedDataLength: header + corpo compresso) degli script richiesti prima che il modulo di login / i riquadri della panoramica siano visibili",
     "totale = tutto ciò che arriva finché la rete resta ferma 1,5 s; copie di react-dom = script scaricati che contengono '__reactFiber$'",
     '/dashboard: token ottenuto via POST /api/auth/login e messo in localStorage[token] prima della visita',
+    "per pacchetto = i byte sul filo di ogni script divisi tra i pacchetti che la sua source map nomina, in proporzione al codice minificato di ognuno (stima: brotli non comprime tutti allo stesso modo; la somma è esatta)",
   );
   const browser = await launchChromium();
   try {
@@ -126,6 +143,12 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
       report.targets.push(target(`${route.path}: nessun remote non necessario`, extra.length === 0, `scaricati: ${first.remotesFetched.join(', ') || 'nessuno'}${extra.length ? `; in più: ${extra.join(', ')}` : ''}`));
       const top = first.scriptsBeforeReady.slice(0, 8).map((x) => `${x.url.replace(/^http:\/\/localhost:/, ':').replace(/\?.*$/, '')} ${kb(x.bytes)}`);
       report.notes.push(`${route.path}, script più pesanti prima di pronto: ${top.join(', ')}`);
+      const packages = [...first.packagesBeforeReady].sort((a, b) => b[1] - a[1]);
+      const libraries = packages.filter(([group]) => !isOwnCode(group)).reduce((n, [, bytes]) => n + bytes, 0);
+      report.notes.push(
+        `${route.path}, JS prima di pronto per pacchetto: ${packages.map(([group, bytes]) => `${group} ${kb(bytes)}`).join(', ')}; ` +
+          `librerie ${kb(libraries)}; nostro codice, runtime di webpack e codice senza sorgente nella mappa ${kb(first.jsBeforeReady - libraries)}`,
+      );
       if (first.uncompressedJs.length) report.notes.push(`${route.path}: script > 2 KB senza compressione: ${first.uncompressedJs.join(', ')}`);
     }
     report.tables.push({ head: ['pagina', 'JS prima di pronto', 'richieste', 'JS totale', 'richieste tot.', 'pronto in', 'react-dom', 'remote scaricati'], rows });
