@@ -46,15 +46,14 @@ export async function lighthouseScores(env: BenchComposition, log: (line: string
   ];
   const rows: string[][] = [];
   for (const p of pages) {
-    const runs: Record<Category, number>[] = [];
-    const indexes: number[] = [];
+    const lighthouseRuns: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await lighthouseRun(p.url);
-      runs.push(run.scores);
-      indexes.push(run.benchmarkIndex);
-      log(`  ${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${runs[i][c]}`).join(', ')}, benchmarkIndex ${run.benchmarkIndex}`);
+      lighthouseRuns.push(run);
+      log(`  ${p.name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}, benchmarkIndex ${run.benchmarkIndex}`);
     }
-    report.notes.push(`${p.name}: benchmarkIndex di Lighthouse per esecuzione ${indexes.join(', ')} (una macchina carica ne ha uno più basso e punteggi più bassi)`);
+    const runs = lighthouseRuns.map((r) => r.scores);
+    report.notes.push(`${p.name}: benchmarkIndex di Lighthouse per esecuzione ${lighthouseRuns.map((r) => r.benchmarkIndex).join(', ')} (una macchina carica ne ha uno più basso e punteggi più bassi)`);
     const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<Category, number>;
     rows.push([p.name, ...CATEGORIES.map((c) => `${med[c]} (${Math.min(...runs.map((r) => r[c]))}–${Math.max(...runs.map((r) => r[c]))})`)]);
     for (const c of CATEGORIES) report.targets.push(target(`${p.name} ${c} ≥ ${GOALS[c]}`, med[c] >= GOALS[c], String(med[c])));

@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { REMOTE_APPS, type RemoteAppName } from '@loyalty/tools';
 import { apiToken, launchChromium, networkQuiet, newContext, recordNetwork, type BenchComposition, type RecordedResponse } from './browser';
 import { kb, median, ms, section, target, type SectionReport } from './report';
-import { addShares, charactersByPackage, groupOf, isOwnCode } from './script-origins';
+import { addShares, addTo, charactersByPackage, groupOf, isOwnCode } from './script-origins';
 
 const TITLE = '3. Peso delle pagine';
 const RUNS = 3;
@@ -53,7 +53,7 @@ async function charactersByGroup(url: string, code: string): Promise<Map<string,
   const response = await fetch(`${url.replace(/[?#].*$/, '')}.map`).catch(() => null);
   if (!response?.ok) return new Map();
   const grouped = new Map<string, number>();
-  for (const [owner, count] of charactersByPackage(code, await response.json())) grouped.set(groupOf(owner), (grouped.get(groupOf(owner)) ?? 0) + count);
+  for (const [owner, count] of charactersByPackage(code, await response.json())) addTo(grouped, groupOf(owner), count);
   return grouped;
 }
 

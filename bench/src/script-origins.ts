@@ -5,11 +5,20 @@
  */
 import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 
+const SHARED = '@loyalty/shared';
+const APP_CODE = 'codice dell’app';
+const WEBPACK_RUNTIME = 'runtime di webpack';
+/** Code the source map names no source for (chunk wrappers, generated code), or a source of no known kind. */
+const UNNAMED = 'altro';
+
 /** Our own code, by workspace: the folder a webpack source path starts with after its build name. */
-const OWN_CODE: Record<string, string> = {
-  shared: '@loyalty/shared',
-  src: 'codice dell’app',
-};
+const OWN_CODE: Record<string, string> = { shared: SHARED, src: APP_CODE };
+const OWN_GROUPS = new Set([SHARED, APP_CODE, WEBPACK_RUNTIME, UNNAMED]);
+
+/** Adds `amount` to `key`'s total in `totals`. */
+export function addTo(totals: Map<string, number>, key: string, amount: number): void {
+  totals.set(key, (totals.get(key) ?? 0) + amount);
+}
 
 /**
  * The package a source of a webpack source map belongs to:
@@ -24,10 +33,10 @@ export function packageOf(source: string): string {
     return scope.startsWith('@') && name ? `${scope}/${name}` : scope;
   }
   const path = source.replace(/^webpack:\/\/[^/]*\//, '');
-  if (path.startsWith('webpack/')) return 'runtime di webpack';
+  if (path.startsWith('webpack/')) return WEBPACK_RUNTIME;
   // Our workspaces: shared is compiled into every app from its sources (`shell/shared/src/…`, `../shared/src/…`).
   const folder = path.split('/').find((part) => part !== '..' && part !== '.' && part in OWN_CODE);
-  return folder ? OWN_CODE[folder] : 'altro';
+  return folder ? OWN_CODE[folder] : UNNAMED;
 }
 
 /** Characters of `code` generated from each package, from its source map; unmapped code counts as `altro`. */
@@ -35,19 +44,18 @@ export function charactersByPackage(code: string, map: RawSourceMap): Map<string
   const consumer = new SourceMapConsumer(map);
   const lines = code.split('\n');
   const segments: { line: number; column: number; owner: string }[] = [];
-  consumer.eachMapping((m) => segments.push({ line: m.generatedLine, column: m.generatedColumn, owner: m.source ? packageOf(m.source) : 'altro' }));
+  consumer.eachMapping((m) => segments.push({ line: m.generatedLine, column: m.generatedColumn, owner: m.source ? packageOf(m.source) : UNNAMED }));
   segments.sort((a, b) => a.line - b.line || a.column - b.column);
 
   const result = new Map<string, number>();
-  const add = (owner: string, count: number) => count > 0 && result.set(owner, (result.get(owner) ?? 0) + count);
-  let mapped = 0;
   segments.forEach((segment, i) => {
     const next = segments[i + 1];
     const end = next && next.line === segment.line ? next.column : (lines[segment.line - 1]?.length ?? segment.column);
-    add(segment.owner, end - segment.column);
-    mapped += Math.max(0, end - segment.column);
+    if (end > segment.column) addTo(result, segment.owner, end - segment.column);
   });
-  add('altro', code.length - (lines.length - 1) - mapped); // line breaks are not code
+  const mapped = [...result.values()].reduce((n, c) => n + c, 0);
+  const unmapped = code.length - (lines.length - 1) - mapped; // line breaks are not code
+  if (unmapped > 0) addTo(result, UNNAMED, unmapped);
   return result;
 }
 
@@ -55,10 +63,10 @@ export function charactersByPackage(code: string, map: RawSourceMap): Map<string
 export function addShares(total: Map<string, number>, characters: Map<string, number>, bytes: number): void {
   const all = [...characters.values()].reduce((n, c) => n + c, 0);
   if (all === 0) {
-    total.set('altro', (total.get('altro') ?? 0) + bytes);
+    addTo(total, UNNAMED, bytes);
     return;
   }
-  for (const [owner, count] of characters) total.set(owner, (total.get(owner) ?? 0) + (bytes * count) / all);
+  for (const [owner, count] of characters) addTo(total, owner, (bytes * count) / all);
 }
 
 /** Groups that read better than single packages: Module Federation's runtime is six of them. */
@@ -70,4 +78,4 @@ export function groupOf(owner: string): string {
 }
 
 /** Whether a group is our code rather than a library: what the page's budget is spent on by us. */
-export const isOwnCode = (group: string) => group === '@loyalty/shared' || group === 'codice dell’app' || group === 'runtime di webpack' || group === 'altro';
+export const isOwnCode = (group: string) => OWN_GROUPS.has(group);
