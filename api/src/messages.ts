@@ -42,6 +42,10 @@ export const MESSAGES = {
   passwordRequiredForAdmin: 'La password è obbligatoria per un nuovo admin (almeno 8 caratteri)',
   userCreated: 'Utente creato con successo',
   flagsSuperAdminOnly: 'Solo il super admin può abilitare o disabilitare i servizi',
+  // issue 16: signup and users
+  clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
+  emailNotForClient: 'Questa email non può essere usata per un cliente',
+  emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',
 } as const;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;

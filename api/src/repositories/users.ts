@@ -45,14 +45,20 @@ export function createUsersRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async create(user: NewUser): Promise<UserRecord> {
+    /**
+     * The new user, or null when the e-mail is taken. The unique e-mail index decides, also between
+     * concurrent inserts (the later one waits for the earlier to commit, then inserts nothing), so a caller
+     * never sees a unique violation and needs no look-up beforehand that a race could outdate.
+     */
+    async create(user: NewUser): Promise<UserRecord | null> {
       const { rows } = await db.query<UserRecord>(
         `INSERT INTO users AS u (email, full_name, role, phone, password_hash, business_id)
          VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (email) DO NOTHING
          RETURNING ${USER_COLUMNS}`,
         [normalizeEmail(user.email), user.full_name, user.role, user.phone ?? null, user.password_hash ?? null, user.business_id ?? null],
       );
-      return rows[0];
+      return rows[0] ?? null;
     },
 
     async findCredentialsById(id: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
@@ -70,7 +76,8 @@ export function createUsersRepository(db: Queryable) {
 
     /**
      * The user with this e-mail, created as a client (no password) when there is none. Safe against
-     * concurrent signups with the same address (unique e-mail index). An existing account is not changed.
+     * concurrent signups with the same address (unique e-mail index). An existing account is not changed,
+     * whatever its role: the caller decides what a staff account's e-mail may do.
      */
     async findOrCreateClient(user: { email: string; full_name: string; phone: string | null; business_id: string }): Promise<UserRecord> {
       const { rows } = await db.query<UserRecord>(
