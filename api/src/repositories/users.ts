@@ -103,20 +103,33 @@ export function createUsersRepository(db: Queryable) {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
     },
 
-    /** Everyone (newest first), or with `businessId` only the holders of a card in that business. */
-    async list(filter: { businessId?: string } = {}): Promise<UserListItem[]> {
+    /** Every account, newest first, each with its newest card (the super admin's view of the platform). */
+    async list(): Promise<UserListItem[]> {
       const { rows } = await db.query<UserListItem>(
         `SELECT ${USER_COLUMNS}, card.id AS card_id
            FROM users u
            LEFT JOIN LATERAL (
-             SELECT c.id FROM loyalty_cards c
-              WHERE c.user_id = u.id AND ($1::text IS NULL OR c.business_id = $1)
-              ORDER BY c.created_at DESC, c.id
-              LIMIT 1
+             SELECT c.id FROM loyalty_cards c WHERE c.user_id = u.id ORDER BY c.created_at DESC, c.id LIMIT 1
            ) card ON true
-          WHERE $1::text IS NULL OR card.id IS NOT NULL
           ORDER BY u.created_at DESC, u.id`,
-        [filter.businessId ?? null],
+      );
+      return rows;
+    },
+
+    /**
+     * The holders of a card in the business, newest card first, as the business knows them: name, phone,
+     * e-mail and date from its own card, the business itself, role client (a card is a client record).
+     * A person is one account across shops, but what one shop was told is not another shop's to read: the
+     * account's own name, phone, home business, role and sign-up date never show here (issue 16).
+     */
+    async listCardHolders(businessId: string): Promise<UserListItem[]> {
+      const { rows } = await db.query<UserListItem>(
+        `SELECT u.id, coalesce(c.email, u.email) AS email, c.customer_name AS full_name, 'client' AS role,
+                c.customer_phone AS phone, c.created_at, c.business_id, c.id AS card_id
+           FROM loyalty_cards c JOIN users u ON u.id = c.user_id
+          WHERE c.business_id = $1
+          ORDER BY c.created_at DESC, c.id`,
+        [businessId],
       );
       return rows;
     },

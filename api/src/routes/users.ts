@@ -4,9 +4,10 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { fieldRequired, MESSAGES } from '../messages';
 import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
-import { cardSignupBodySchema, cardSignupResponseSchema } from '../schemas/loyalty-cards';
+import { cardSignupAnswerSchema, cardSignupBodySchema } from '../schemas/loyalty-cards';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from '../schemas/users';
-import { enrolClient } from '../services/client-cards';
+import { resendCard } from '../services/card-resend';
+import { enrolClient, provesCardHolder } from '../services/client-cards';
 import { addPointsLink, qrCodeDataUrl } from '../services/qrcode';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +18,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Utenti',
-        description: 'Admin: i titolari di una carta della propria azienda `business_id` (obbligatorio). Super admin: tutti, o quelli di `business_id`.',
+        description:
+          'Con `business_id` (obbligatorio per un admin, di una sua azienda): i titolari di una carta di quell’azienda come li conosce l’azienda, ' +
+          'cioè nome, telefono, email e data dalla sua carta, `business_id` = quell’azienda, ruolo client; mai i dati che il cliente ha dato a un’altra azienda. ' +
+          'Super admin senza `business_id`: tutti gli account, con i loro dati.',
         security: bearerAuth,
         querystring: usersQuerySchema,
         response: { 200: z.array(userListItemSchema), ...errorResponses(400, 401, 403, 404) },
@@ -27,8 +31,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const businessId = request.query.business_id;
       if (user.role === 'admin' && !businessId) throw badRequest(fieldRequired('business_id'));
-      if (businessId) await app.authorizeBusiness(user, businessId);
-      return app.repos.users.list({ businessId });
+      if (!businessId) return app.repos.users.list();
+      await app.authorizeBusiness(user, businessId);
+      return app.repos.users.listCardHolders(businessId);
     },
   );
 
@@ -119,30 +124,37 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Adesione pubblica: crea (o ritrova) la carta fedeltà di un cliente',
         description:
-          'Pubblica, senza accesso. Crea il cliente (per email) e la sua carta nell’azienda; la stessa email nella stessa azienda riceve la stessa carta. ' +
-          '`privacy_ack` deve essere true; `marketing_consent` facoltativo (false). 404 se l’azienda non esiste; limite di richieste per IP (429).',
+          'Pubblica, senza accesso. Crea il cliente (per email) e la sua carta nell’azienda, con nome e telefono dati qui (la carta è il dato di questa azienda: ' +
+          'un cliente già noto altrove riceve una carta nuova e nulla dei suoi altri dati cambia né si legge). Risponde con la carta se è nuova, ' +
+          'o se esiste già ed email e telefono sono quelli della carta (telefoni confrontati senza spazi né prefisso +39/0039). ' +
+          'Altrimenti, e per l’email di un admin, `{ status: "resent", business_name, message }` senza id né numero; la carta esistente viene inviata di nuovo ' +
+          'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; `marketing_consent` facoltativo (false). 404 se l’azienda non esiste; ' +
+          'limite di richieste per IP (429).',
         body: cardSignupBodySchema,
-        response: { 200: cardSignupResponseSchema, ...errorResponses(400, 404, 429) },
+        response: { 200: cardSignupAnswerSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
       const body = request.body;
-      return app.db.transaction(async (tx) => {
+      const { business, enrolment } = await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
-        const business = await repos.businesses.findPublic(body.business_id);
-        if (!business) throw notFound(MESSAGES.businessNotFound);
-        const user = await repos.users.findOrCreateClient({ email: body.email, full_name: body.full_name, phone: body.phone, business_id: business.id });
-        const { card } = await repos.loyaltyCards.findOrCreate({
-          business_id: business.id,
-          user_id: user.id,
-          customer_name: body.full_name,
-          customer_phone: body.phone,
+        const found = await repos.businesses.findById(body.business_id);
+        if (!found) throw notFound(MESSAGES.businessNotFound);
+        const result = await enrolClient(repos, {
+          business_id: found.id,
           email: body.email,
+          full_name: body.full_name,
+          phone: body.phone,
           privacy_ack: true,
           marketing_consent: body.marketing_consent,
         });
-        return { id: card.id, user_id: user.id, business_name: business.name, card_number: card.card_number };
+        return { business: found, enrolment: result };
       });
+      if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
+        return { id: enrolment.card.id, user_id: enrolment.userId, business_name: business.name, card_number: enrolment.card.card_number };
+      }
+      if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);
+      return { status: 'resent' as const, business_name: business.name, message: MESSAGES.signupResent };
     },
   );
 };

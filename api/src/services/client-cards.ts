@@ -6,6 +6,7 @@
  * existing account or another shop's card, and a staff account's e-mail never becomes a client card
  * (issue 16: a signup must not read, overwrite or move another shop's customer, nor a staff account).
  */
+import { normalizePhone } from '../messaging/repository';
 import type { Repositories } from '../repositories';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { normalizeEmail } from '../repositories/users';
@@ -48,4 +49,26 @@ export async function enrolClient(repos: Repositories, request: ClientCardReques
     marketing_consent: request.marketing_consent,
   });
   return { status: 'card', userId: user.id, card, created };
+}
+
+/**
+ * A phone in one comparable form: separators removed (the messaging rule), `00` read as `+`, and a number
+ * without a country code read as Italian (+39), so '333 1234567', '+39 333 123-4567' and '0039 3331234567'
+ * are the same phone.
+ */
+export function comparablePhone(phone: string | null | undefined): string {
+  const compact = phone ? normalizePhone(phone.trim()) : '';
+  if (!compact) return '';
+  if (compact.startsWith('+')) return compact;
+  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
+  return `+39${compact}`;
+}
+
+/**
+ * Whether a signup proves to be the holder of an existing card: the card's own e-mail and phone, both
+ * given. The e-mail alone is not enough: anyone can type someone else's address (issue 16).
+ */
+export function provesCardHolder(card: Pick<LoyaltyCardRecord, 'email' | 'customer_phone'>, given: { email: string; phone: string }): boolean {
+  const storedPhone = comparablePhone(card.customer_phone);
+  return !!card.email && normalizeEmail(card.email) === normalizeEmail(given.email) && storedPhone !== '' && storedPhone === comparablePhone(given.phone);
 }
