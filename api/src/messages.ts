@@ -42,6 +42,13 @@ export const MESSAGES = {
   passwordRequiredForAdmin: 'La password è obbligatoria per un nuovo admin (almeno 8 caratteri)',
   userCreated: 'Utente creato con successo',
   flagsSuperAdminOnly: 'Solo il super admin può abilitare o disabilitare i servizi',
+  // issue 16: signup and users
+  signupResent: 'Sei già iscritto: ti abbiamo inviato di nuovo la tua carta ai contatti che ci avevi lasciato. Se non la ricevi, chiedila in cassa.',
+  cardResentText: (businessName: string, cardNumber: string) =>
+    `La tua carta fedeltà ${businessName}: numero ${cardNumber}. Mostrala in cassa per raccogliere punti.`,
+  clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
+  emailNotForClient: 'Questa email non può essere usata per un cliente',
+  emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',
 } as const;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;

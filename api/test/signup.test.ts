@@ -56,7 +56,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     });
   });
 
-  it('gives the same card back when the same e-mail signs up again at the same business', async () => {
+  it('gives the same card back when the same e-mail and phone sign up again at the same business', async () => {
     const first = (await signup({ ...valid, email: 'due.volte@example.it' })).json();
     const before = await counts();
     const again = await signup({ ...valid, email: 'DUE.VOLTE@example.it', full_name: 'Altro Nome' });

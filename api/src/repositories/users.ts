@@ -45,14 +45,20 @@ export function createUsersRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async create(user: NewUser): Promise<UserRecord> {
+    /**
+     * The new user, or null when the e-mail is taken. The unique e-mail index decides, also between
+     * concurrent inserts (the later one waits for the earlier to commit, then inserts nothing), so a caller
+     * never sees a unique violation and needs no look-up beforehand that a race could outdate.
+     */
+    async create(user: NewUser): Promise<UserRecord | null> {
       const { rows } = await db.query<UserRecord>(
         `INSERT INTO users AS u (email, full_name, role, phone, password_hash, business_id)
          VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (email) DO NOTHING
          RETURNING ${USER_COLUMNS}`,
         [normalizeEmail(user.email), user.full_name, user.role, user.phone ?? null, user.password_hash ?? null, user.business_id ?? null],
       );
-      return rows[0];
+      return rows[0] ?? null;
     },
 
     async findCredentialsById(id: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
@@ -70,7 +76,8 @@ export function createUsersRepository(db: Queryable) {
 
     /**
      * The user with this e-mail, created as a client (no password) when there is none. Safe against
-     * concurrent signups with the same address (unique e-mail index). An existing account is not changed.
+     * concurrent signups with the same address (unique e-mail index). An existing account is not changed,
+     * whatever its role: the caller decides what a staff account's e-mail may do.
      */
     async findOrCreateClient(user: { email: string; full_name: string; phone: string | null; business_id: string }): Promise<UserRecord> {
       const { rows } = await db.query<UserRecord>(
@@ -96,20 +103,33 @@ export function createUsersRepository(db: Queryable) {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
     },
 
-    /** Everyone (newest first), or with `businessId` only the holders of a card in that business. */
-    async list(filter: { businessId?: string } = {}): Promise<UserListItem[]> {
+    /** Every account, newest first, each with its newest card (the super admin's view of the platform). */
+    async list(): Promise<UserListItem[]> {
       const { rows } = await db.query<UserListItem>(
         `SELECT ${USER_COLUMNS}, card.id AS card_id
            FROM users u
            LEFT JOIN LATERAL (
-             SELECT c.id FROM loyalty_cards c
-              WHERE c.user_id = u.id AND ($1::text IS NULL OR c.business_id = $1)
-              ORDER BY c.created_at DESC, c.id
-              LIMIT 1
+             SELECT c.id FROM loyalty_cards c WHERE c.user_id = u.id ORDER BY c.created_at DESC, c.id LIMIT 1
            ) card ON true
-          WHERE $1::text IS NULL OR card.id IS NOT NULL
           ORDER BY u.created_at DESC, u.id`,
-        [filter.businessId ?? null],
+      );
+      return rows;
+    },
+
+    /**
+     * The holders of a card in the business, newest card first, as the business knows them: name, phone,
+     * e-mail and date from its own card, the business itself, role client (a card is a client record).
+     * A person is one account across shops, but what one shop was told is not another shop's to read: the
+     * account's own name, phone, home business, role and sign-up date never show here (issue 16).
+     */
+    async listCardHolders(businessId: string): Promise<UserListItem[]> {
+      const { rows } = await db.query<UserListItem>(
+        `SELECT u.id, coalesce(c.email, u.email) AS email, c.customer_name AS full_name, 'client' AS role,
+                c.customer_phone AS phone, c.created_at, c.business_id, c.id AS card_id
+           FROM loyalty_cards c JOIN users u ON u.id = c.user_id
+          WHERE c.business_id = $1
+          ORDER BY c.created_at DESC, c.id`,
+        [businessId],
       );
       return rows;
     },

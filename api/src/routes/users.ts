@@ -4,8 +4,10 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { fieldRequired, MESSAGES } from '../messages';
 import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
-import { cardSignupBodySchema, cardSignupResponseSchema } from '../schemas/loyalty-cards';
+import { cardSignupAnswerSchema, cardSignupBodySchema } from '../schemas/loyalty-cards';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from '../schemas/users';
+import { resendCard } from '../services/card-resend';
+import { enrolClient, provesCardHolder } from '../services/client-cards';
 import { addPointsLink, qrCodeDataUrl } from '../services/qrcode';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +18,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Utenti',
-        description: 'Admin: i titolari di una carta della propria azienda `business_id` (obbligatorio). Super admin: tutti, o quelli di `business_id`.',
+        description:
+          'Con `business_id` (obbligatorio per un admin, di una sua azienda): i titolari di una carta di quell’azienda come li conosce l’azienda, ' +
+          'cioè nome, telefono, email e data dalla sua carta, `business_id` = quell’azienda, ruolo client; mai i dati che il cliente ha dato a un’altra azienda. ' +
+          'Super admin senza `business_id`: tutti gli account, con i loro dati.',
         security: bearerAuth,
         querystring: usersQuerySchema,
         response: { 200: z.array(userListItemSchema), ...errorResponses(400, 401, 403, 404) },
@@ -26,8 +31,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const businessId = request.query.business_id;
       if (user.role === 'admin' && !businessId) throw badRequest(fieldRequired('business_id'));
-      if (businessId) await app.authorizeBusiness(user, businessId);
-      return app.repos.users.list({ businessId });
+      if (!businessId) return app.repos.users.list();
+      await app.authorizeBusiness(user, businessId);
+      return app.repos.users.listCardHolders(businessId);
     },
   );
 
@@ -40,7 +46,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Crea un utente',
         description:
           'Un cliente è legato a un’azienda propria (`business_id`, obbligatorio) e riceve subito la sua carta: la risposta porta `qrCode`, il QR del link per aggiungere punti. ' +
-          'Un admin può creare clienti e admin; la password si imposta solo quando un super admin crea un admin (almeno 8 caratteri). 409 se l’email è già registrata.',
+          'Nome, telefono ed email della risposta sono quelli della carta di questa azienda. Un cliente già registrato altrove riceve la carta di questa azienda come uno nuovo ' +
+          '(i dati dell’altra azienda non si leggono né si cambiano); 409 se ha già una carta in questa azienda o se l’email è di un admin. ' +
+          'Un admin può creare clienti e admin; la password si imposta solo quando un super admin crea un admin (almeno 8 caratteri). ' +
+          'Admin con email già in uso: 409, che al super admin dice che l’email è registrata e a un admin non dice di chi è.',
         security: bearerAuth,
         body: createUserBodySchema,
         response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -56,33 +65,54 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (body.role === 'client' && !body.business_id) throw badRequest(MESSAGES.selectBusinessForClient);
       if (body.business_id) await app.authorizeBusiness(actor, body.business_id);
-      const passwordHash = wantsPassword ? await app.passwords.hash(body.password!) : null;
 
-      const created = await app.db.transaction(async (tx) => {
-        const repos = createRepositories(tx);
-        if (await repos.users.findByEmail(body.email)) throw new HttpError(409, MESSAGES.emailTaken);
-        const user = await repos.users.create({
+      if (body.role === 'admin') {
+        const passwordHash = wantsPassword ? await app.passwords.hash(body.password!) : null;
+        const user = await app.repos.users.create({
           email: body.email,
           full_name: body.full_name,
-          role: body.role,
+          role: 'admin',
           phone: body.phone ?? null,
           business_id: body.business_id ?? null,
           password_hash: passwordHash,
         });
-        if (body.role !== 'client') return { user, card: null };
-        const { card } = await repos.loyaltyCards.findOrCreate({
+        // The super admin sees every account anyway: it is told plainly. An admin must not learn who is
+        // registered elsewhere, yet any refusal shows the address is in use (a 201 would be a lie, and
+        // turning the existing account into this admin's colleague is what issue 16 forbids), so it gets
+        // the least that can be said: one sentence, the same whether the address is a client of any shop,
+        // an admin or the super admin, naming neither a role nor a business.
+        if (!user) throw new HttpError(409, actor.role === 'super_admin' ? MESSAGES.emailTaken : MESSAGES.emailNotForNewAdmin);
+        return reply.code(201).send({ ...user, card_id: null, qrCode: null, message: MESSAGES.userCreated });
+      }
+
+      const card = await app.db.transaction(async (tx) => {
+        const enrolment = await enrolClient(createRepositories(tx), {
           business_id: body.business_id!,
-          user_id: user.id,
-          customer_name: user.full_name,
-          customer_phone: user.phone,
-          email: user.email,
+          email: body.email,
+          full_name: body.full_name,
+          phone: body.phone ?? null,
           privacy_ack: false,
           marketing_consent: false,
         });
-        return { user, card };
+        if (enrolment.status === 'staff') throw new HttpError(409, MESSAGES.emailNotForClient);
+        // A client known elsewhere gets this business's card like a new one; only a card here already refuses.
+        if (!enrolment.created) throw new HttpError(409, MESSAGES.clientAlreadyHasCard);
+        return { ...enrolment.card, user_id: enrolment.userId };
       });
-      const qrCode = created.card ? await qrCodeDataUrl(addPointsLink(app.config.dashboardBaseUrl, created.card.id, created.user.id)) : null;
-      return reply.code(201).send({ ...created.user, card_id: created.card?.id ?? null, qrCode, message: MESSAGES.userCreated });
+      const qrCode = await qrCodeDataUrl(addPointsLink(app.config.dashboardBaseUrl, card.id, card.user_id));
+      // The answer is this business's record (its card), never the account's own data from another shop.
+      return reply.code(201).send({
+        id: card.user_id,
+        email: card.email ?? body.email,
+        full_name: card.customer_name,
+        role: 'client',
+        phone: card.customer_phone,
+        created_at: card.created_at,
+        business_id: card.business_id,
+        card_id: card.id,
+        qrCode,
+        message: MESSAGES.userCreated,
+      });
     },
   );
 
@@ -94,30 +124,37 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Adesione pubblica: crea (o ritrova) la carta fedeltà di un cliente',
         description:
-          'Pubblica, senza accesso. Crea il cliente (per email) e la sua carta nell’azienda; la stessa email nella stessa azienda riceve la stessa carta. ' +
-          '`privacy_ack` deve essere true; `marketing_consent` facoltativo (false). 404 se l’azienda non esiste; limite di richieste per IP (429).',
+          'Pubblica, senza accesso. Crea il cliente (per email) e la sua carta nell’azienda, con nome e telefono dati qui (la carta è il dato di questa azienda: ' +
+          'un cliente già noto altrove riceve una carta nuova e nulla dei suoi altri dati cambia né si legge). Risponde con la carta se è nuova, ' +
+          'o se esiste già ed email e telefono sono quelli della carta (telefoni confrontati senza spazi né prefisso +39/0039). ' +
+          'Altrimenti, e per l’email di un admin, `{ status: "resent", business_name, message }` senza id né numero; la carta esistente viene inviata di nuovo ' +
+          'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; `marketing_consent` facoltativo (false). 404 se l’azienda non esiste; ' +
+          'limite di richieste per IP (429).',
         body: cardSignupBodySchema,
-        response: { 200: cardSignupResponseSchema, ...errorResponses(400, 404, 429) },
+        response: { 200: cardSignupAnswerSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
       const body = request.body;
-      return app.db.transaction(async (tx) => {
+      const { business, enrolment } = await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
-        const business = await repos.businesses.findPublic(body.business_id);
-        if (!business) throw notFound(MESSAGES.businessNotFound);
-        const user = await repos.users.findOrCreateClient({ email: body.email, full_name: body.full_name, phone: body.phone, business_id: business.id });
-        const { card } = await repos.loyaltyCards.findOrCreate({
-          business_id: business.id,
-          user_id: user.id,
-          customer_name: body.full_name,
-          customer_phone: body.phone,
+        const found = await repos.businesses.findById(body.business_id);
+        if (!found) throw notFound(MESSAGES.businessNotFound);
+        const result = await enrolClient(repos, {
+          business_id: found.id,
           email: body.email,
+          full_name: body.full_name,
+          phone: body.phone,
           privacy_ack: true,
           marketing_consent: body.marketing_consent,
         });
-        return { id: card.id, user_id: user.id, business_name: business.name, card_number: card.card_number };
+        return { business: found, enrolment: result };
       });
+      if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
+        return { id: enrolment.card.id, user_id: enrolment.userId, business_name: business.name, card_number: enrolment.card.card_number };
+      }
+      if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);
+      return { status: 'resent' as const, business_name: business.name, message: MESSAGES.signupResent };
     },
   );
 };

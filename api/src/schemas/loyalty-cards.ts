@@ -143,9 +143,29 @@ export const cardSignupBodySchema = z.object({
   marketing_consent: z.boolean().optional().default(false).describe('Consenso alle comunicazioni commerciali'),
 });
 
-export const cardSignupResponseSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  business_name: z.string(),
-  card_number: z.string(),
-});
+export const cardSignupResponseSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    business_name: z.string(),
+    card_number: z.string(),
+  })
+  .describe('La carta: nuova, o già esistente quando email e telefono sono quelli della carta');
+
+/**
+ * Anyone who does not prove to hold the existing card (or gives a staff e-mail) gets this, whatever the
+ * case, so the answer tells nothing about whose the address is (issue 16).
+ */
+export const cardSignupResentSchema = z
+  .object({
+    status: z.literal('resent').describe('Iscrizione già presente: la carta non si mostra, si invia di nuovo ai contatti registrati'),
+    business_name: z.string(),
+    message: z.string().describe('Da mostrare così com’è, in italiano'),
+  })
+  .describe(
+    'Risposta neutra, senza id né numero di carta: l’email ha già una carta in questa azienda ma email e telefono non coincidono con quelli della carta, ' +
+      'oppure l’email non può avere una carta cliente. La carta, se c’è, viene inviata di nuovo al contatto registrato (email, altrimenti WhatsApp o SMS, ' +
+      'sui canali attivi dell’azienda; al massimo una volta l’ora per carta; nulla se nessun canale è attivo).',
+  );
+
+export const cardSignupAnswerSchema = z.union([cardSignupResponseSchema, cardSignupResentSchema]);

@@ -1,8 +1,6 @@
 import type { UsersRepository } from '../repositories/users';
 import type { PasswordHasher } from '../services/passwords';
 
-const UNIQUE_VIOLATION = '23505';
-
 /**
  * First-run bootstrap from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD: creates the account when no user has
  * that e-mail. An existing account is left untouched (its password is not reset on every start).
@@ -10,12 +8,6 @@ const UNIQUE_VIOLATION = '23505';
  */
 export async function ensureSuperAdmin(users: UsersRepository, passwords: PasswordHasher, account: { email: string; password: string }): Promise<boolean> {
   if (await users.findCredentialsByEmail(account.email)) return false;
-  try {
-    await users.create({ email: account.email, full_name: 'Super Admin', role: 'super_admin', password_hash: await passwords.hash(account.password) });
-    return true;
-  } catch (error) {
-    // Another instance starting at the same time created it first.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
-    throw error;
-  }
+  // null: another instance starting at the same time created it first.
+  return (await users.create({ email: account.email, full_name: 'Super Admin', role: 'super_admin', password_hash: await passwords.hash(account.password) })) !== null;
 }

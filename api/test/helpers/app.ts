@@ -79,11 +79,13 @@ export async function createUser(
   app: App,
   user: { email: string; role: 'client' | 'admin' | 'super_admin'; password?: string; full_name?: string; business_id?: string },
 ) {
-  return app.repos.users.create({
+  const created = await app.repos.users.create({
     email: user.email,
     role: user.role,
     full_name: user.full_name ?? user.email,
     business_id: user.business_id ?? null,
     password_hash: user.password ? await app.passwords.hash(user.password) : null,
   });
+  if (!created) throw new Error(`a user with the e-mail ${user.email} already exists`);
+  return created;
 }

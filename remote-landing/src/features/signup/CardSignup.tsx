@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Card, Navigate, Spinner, useGetPublicBusinessQuery, useSearchParams } from '@loyalty/shared';
-import type { CardSignupResponse } from './api';
+import { isResent, type CardSignupResponse } from './api';
 import { LoyaltyCardResult } from './LoyaltyCardResult';
 import { SignupForm } from './SignupForm';
+import { SignupResent } from './SignupResent';
 
 const Page = styled.main`
   display: flex;
@@ -32,7 +33,7 @@ export function CardSignup() {
   const [params] = useSearchParams();
   const businessId = params.get('business_id')?.trim() ?? '';
   const { data: businesses, isLoading, isError } = useGetPublicBusinessQuery(businessId, { skip: !businessId });
-  const [card, setCard] = useState<CardSignupResponse | null>(null);
+  const [answer, setAnswer] = useState<CardSignupResponse | null>(null);
 
   if (!businessId || isError || businesses?.length === 0) return <Navigate to="/login" replace />;
   if (isLoading || !businesses) {
@@ -46,14 +47,16 @@ export function CardSignup() {
   return (
     <Page>
       <Panel>
-        {card ? (
-          <LoyaltyCardResult card={card} />
-        ) : (
+        {answer === null ? (
           <>
             <h1>Ottieni la tua Carta Fedeltà</h1>
             <BusinessName>{businesses[0].name}</BusinessName>
-            <SignupForm businessId={businessId} onCreated={setCard} />
+            <SignupForm businessId={businessId} onCreated={setAnswer} />
           </>
+        ) : isResent(answer) ? (
+          <SignupResent answer={answer} />
+        ) : (
+          <LoyaltyCardResult card={answer} />
         )}
       </Panel>
     </Page>

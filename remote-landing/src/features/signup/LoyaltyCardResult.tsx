@@ -10,7 +10,7 @@ import {
   getRuntimeConfig,
   loyaltyCardFileName,
 } from '@loyalty/shared';
-import type { CardSignupResponse } from './api';
+import type { SignedUpCard } from './api';
 
 const Result = styled.div`
   display: flex;
@@ -36,7 +36,7 @@ const DrawError = styled.p`
 `;
 
 /** SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, and the PNG download. */
-export function LoyaltyCardResult({ card }: { card: CardSignupResponse }) {
+export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [drawing, setDrawing] = useState<'pending' | 'done' | 'failed'>('pending');

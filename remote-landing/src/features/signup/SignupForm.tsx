@@ -44,7 +44,7 @@ const FIELD_NAMES: Record<keyof SignupErrors, string> = {
 
 const EMPTY: SignupValues = { email: '', fullName: '', phone: '', privacyAck: false, marketingConsent: false };
 
-export function SignupForm({ businessId, onCreated }: { businessId: string; onCreated: (card: CardSignupResponse) => void }) {
+export function SignupForm({ businessId, onCreated }: { businessId: string; onCreated: (answer: CardSignupResponse) => void }) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<SignupErrors>({});
   const [serverError, setServerError] = useState('');
@@ -65,7 +65,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
       return;
     }
     try {
-      const card = await createCard({
+      const answer = await createCard({
         email: values.email.trim(),
         full_name: values.fullName.trim(),
         phone: values.phone.trim(),
@@ -74,7 +74,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
         privacy_ack: true,
         marketing_consent: values.marketingConsent,
       }).unwrap();
-      onCreated(card);
+      onCreated(answer);
     } catch (failure) {
       setServerError(errorMessage(failure, MESSAGES.userCreateError));
     }

@@ -13,12 +13,27 @@ export interface CardSignupRequest {
   marketing_consent: boolean;
 }
 
-export interface CardSignupResponse {
+/** A new card, or the existing one when the e-mail and phone given are the card's: the page draws it. */
+export interface SignedUpCard {
   id: string;
   user_id: string;
   business_name: string;
   card_number?: string;
 }
+
+/**
+ * The e-mail already has a card here but the phone is not the card's (or the e-mail cannot hold a client
+ * card): no card to show; the shop sent it again to the contacts it has. `message` is the Italian sentence to show.
+ */
+export interface SignupResentAnswer {
+  status: 'resent';
+  business_name: string;
+  message: string;
+}
+
+export type CardSignupResponse = SignedUpCard | SignupResentAnswer;
+
+export const isResent = (answer: CardSignupResponse): answer is SignupResentAnswer => 'status' in answer && answer.status === 'resent';
 
 const signupApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -117,7 +117,8 @@ describe('as an admin', () => {
     await user.type(screen.getByLabelText('Nome completo'), 'Doppione');
     await user.selectOptions(screen.getByLabelText('Ruolo'), 'admin');
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Esiste già un utente con questa email');
+    // An admin is not told whose the address is (issue 16): one neutral sentence for any e-mail already in use.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Questa email non può essere usata per un nuovo admin');
   });
 });
 

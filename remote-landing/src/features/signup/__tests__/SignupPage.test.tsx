@@ -150,3 +150,50 @@ describe('the form', () => {
     );
   });
 });
+
+describe('an e-mail that already has a card here (issue 16)', () => {
+  const known = { full_name: 'Gemma Già', phone: '+39 333 5550001' };
+
+  async function signUpThroughApi(email: string) {
+    const res = await fetch(`${API}/api/users/loyalty-cards/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, ...known, role: 'client', business_id: 'default-business-id', privacy_ack: true }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { id: string; card_number: string };
+  }
+
+  async function fillAndSend(user: ReturnType<typeof renderSignup>['user'], email: string, phone: string) {
+    await user.type(await screen.findByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Nome completo'), 'Qualcuno');
+    await user.type(screen.getByLabelText('Numero di telefono'), phone);
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+  }
+
+  it('shows no card to another phone, only that the card was sent again to the contacts on file', async () => {
+    const email = `gia.iscritta.${Date.now()}@example.it`;
+    const card = await signUpThroughApi(email);
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await fillAndSend(user, email, '+39 320 0000000');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Carta già richiesta' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('Bar Centrale')).toBeInTheDocument();
+    expect(screen.getByText(/^Sei già iscritto: ti abbiamo inviato di nuovo la tua carta/)).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Scarica la carta (PNG)' })).toBeNull();
+    expect(screen.queryByText(new RegExp(card.card_number))).toBeNull();
+  });
+
+  it('gives the card back to whoever gives its e-mail and phone, however the phone is written', async () => {
+    const email = `stessa.persona.${Date.now()}@example.it`;
+    const card = await signUpThroughApi(email);
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await fillAndSend(user, email.toUpperCase(), '333 555 0001');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toHaveFocus();
+    expect(screen.getByText(/Mostra il codice QR in cassa da/)).toHaveTextContent(`Numero carta: ${card.card_number}.`);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * A person's loyalty card in a business, for the public signup and for an admin creating a client.
+ *
+ * A person is one account across every shop (found by e-mail), but each shop's card is that shop's own
+ * record of the person: it carries the name, phone and e-mail this shop was given. Nothing here changes an
+ * existing account or another shop's card, and a staff account's e-mail never becomes a client card
+ * (issue 16: a signup must not read, overwrite or move another shop's customer, nor a staff account).
+ */
+import { normalizePhone } from '../messaging/repository';
+import type { Repositories } from '../repositories';
+import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { normalizeEmail } from '../repositories/users';
+
+export interface ClientCardRequest {
+  business_id: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+  privacy_ack: boolean;
+  marketing_consent: boolean;
+}
+
+export type Enrolment =
+  /** The e-mail is an admin's or the super admin's: nothing was written. */
+  | { status: 'staff' }
+  /** The person's card in the business; `created` false when it was there already (nothing written). */
+  | { status: 'card'; userId: string; card: LoyaltyCardRecord; created: boolean };
+
+/**
+ * Finds or creates the client account and its card in the business. Run it inside a transaction: the
+ * account and the card are created together or not at all. Concurrent calls for one person and business
+ * end with one account and one card (unique e-mail, unique (business, user)).
+ */
+export async function enrolClient(repos: Repositories, request: ClientCardRequest): Promise<Enrolment> {
+  const user = await repos.users.findOrCreateClient({
+    email: request.email,
+    full_name: request.full_name,
+    phone: request.phone,
+    business_id: request.business_id,
+  });
+  if (user.role !== 'client') return { status: 'staff' };
+  const { card, created } = await repos.loyaltyCards.findOrCreate({
+    business_id: request.business_id,
+    user_id: user.id,
+    customer_name: request.full_name,
+    customer_phone: request.phone,
+    email: normalizeEmail(request.email),
+    privacy_ack: request.privacy_ack,
+    marketing_consent: request.marketing_consent,
+  });
+  return { status: 'card', userId: user.id, card, created };
+}
+
+/**
+ * A phone in one comparable form: separators removed (the messaging rule), `00` read as `+`, and a number
+ * without a country code read as Italian (+39), so '333 1234567', '+39 333 123-4567' and '0039 3331234567'
+ * are the same phone.
+ */
+export function comparablePhone(phone: string | null | undefined): string {
+  const compact = phone ? normalizePhone(phone.trim()) : '';
+  if (!compact) return '';
+  if (compact.startsWith('+')) return compact;
+  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
+  return `+39${compact}`;
+}
+
+/**
+ * Whether a signup proves to be the holder of an existing card: the card's own e-mail and phone, both
+ * given. The e-mail alone is not enough: anyone can type someone else's address (issue 16).
+ */
+export function provesCardHolder(card: Pick<LoyaltyCardRecord, 'email' | 'customer_phone'>, given: { email: string; phone: string }): boolean {
+  const storedPhone = comparablePhone(card.customer_phone);
+  return !!card.email && normalizeEmail(card.email) === normalizeEmail(given.email) && storedPhone !== '' && storedPhone === comparablePhone(given.phone);
+}
