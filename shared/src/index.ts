@@ -30,6 +30,10 @@ export {
 } from './messages';
 export type * from './domain/types';
 
+// Numbers, prices, dates and phone numbers the Italian way, one style on every screen
+// (docs/decisions/020-italian-formatting.md).
+export * from './format';
+
 export {
   loadRuntimeConfig,
   getRuntimeConfig,
