@@ -83,7 +83,7 @@ export {
   type SessionState,
   type LoginFailure,
 } from './session/sessionSlice';
-export { useAuth, type Auth } from './session/useAuth';
+export { useAuth, type Auth, type LoginOutcome } from './session/useAuth';
 
 export {
   currentBusinessSlice,

@@ -7,6 +7,7 @@ import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import {
+  API,
   DEMO_ADMIN,
   LOGGED_IN_ADMIN,
   LocationProbe,
@@ -311,6 +312,33 @@ describe('the login lock', () => {
     await failOnce(second.user, 'blocco-4@example.it', 'Credenziali non valide.');
     await failOnce(second.user, 'blocco-5@example.it', 'Credenziali non valide.');
     expect(submitButton()).toBeEnabled();
+  }, 30_000);
+
+  it('locks at the first attempt when the server has locked the address from another browser', async () => {
+    // Another browser (a direct call here) fails 3 times: the server locks the address for 5 minutes.
+    const email = `altro-browser-${Date.now()}@example.it`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await fetch(`${API}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'password-sbagliata' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+
+    const { user } = renderLoginPage({ userEventOptions: { advanceTimers: jest.advanceTimersByTime } });
+    await failOnce(user, email, LOCK);
+    expect(emailField()).toBeDisabled();
+    expect(passwordField()).toBeDisabled();
+    expect(submitButton()).toBeDisabled();
+    expect(Number(localStorage.getItem('loginLockedUntil'))).toBe(START.getTime() + 5 * 60_000);
+
+    act(() => jest.advanceTimersByTime(5 * 60_000));
+    expect(submitButton()).toBeEnabled();
+    expect(emailField()).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
   }, 30_000);
 
   it('forgets a lock that ended while the page was closed', () => {
