@@ -11,6 +11,7 @@ import {
   Spinner,
   businessSelected,
   businessSelectedMessage,
+  formatCount,
   useAppDispatch,
   useCurrentBusiness,
   useNotify,
@@ -101,7 +102,7 @@ export function AdminManagementTab() {
                 <option value="">Seleziona un admin</option>
                 {admins.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    {`${candidate.full_name} (${candidate.email}) – ${candidate.business_count} ${candidate.business_count === 1 ? 'azienda' : 'aziende'}`}
+                    {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
                   </option>
                 ))}
               </Select>

@@ -9,6 +9,8 @@ import {
   Select,
   Spinner,
   TextField,
+  formatCount,
+  formatPhone,
   useGetBusinessCardsQuery,
   type LoyaltyCard,
 } from '@loyalty/shared';
@@ -107,7 +109,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
                   <Checkbox
                     label={
                       <>
-                        {card.customer_name} <Muted>· {card.customer_phone || card.email || card.card_number}</Muted>
+                        {card.customer_name} <Muted>· {card.customer_phone ? formatPhone(card.customer_phone) : card.email || card.card_number}</Muted>
                       </>
                     }
                     checked={selected.has(card.id)}
@@ -117,7 +119,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
               ))}
             </CardList>
           )}
-          <p aria-live="polite">{selected.size === 1 ? '1 destinatario selezionato' : `${selected.size} destinatari selezionati`}</p>
+          <p aria-live="polite">{formatCount(selected.size, { one: 'destinatario selezionato', other: 'destinatari selezionati' })}</p>
         </>
       )}
     </Fieldset>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Spinner, type LoyaltyCard } from '@loyalty/shared';
+import { EmptyState, ErrorState, Spinner, formatCount, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardsPageQuery, type CardPageArgs, type CardStatusFilter } from './api';
 import { VirtualList, type VirtualListProps } from './VirtualList';
 
@@ -60,7 +60,7 @@ export function PagedCards({ query, label, errorMessage, emptyMessage, renderCar
   if (page.total === 0) return <EmptyState message={emptyMessage} />;
   return (
     <>
-      <Count role="status">{page.total === 1 ? '1 carta' : `${page.total.toLocaleString('it-IT')} carte`}</Count>
+      <Count role="status">{formatCount(page.total, { one: 'carta', other: 'carte' })}</Count>
       <VirtualList
         // A new search starts from the top.
         key={`${query.businessId}|${query.q.trim()}|${query.status}`}

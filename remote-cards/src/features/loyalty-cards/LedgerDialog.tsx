@@ -1,8 +1,6 @@
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Modal, Spinner, errorMessage, type LoyaltyCard } from '@loyalty/shared';
+import { EmptyState, ErrorState, Modal, Spinner, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardLedgerQuery } from '../cards/api';
-import { formatItalianDateTime } from '../cards/format';
-import { formatPoints } from '../overview/stats';
 
 const Table = styled.table`
   width: 100%;
@@ -30,8 +28,8 @@ function LedgerTable({ cardId }: { cardId: string }) {
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td>{formatItalianDateTime(entry.created_at)}</td>
-            <td className="points">{entry.points > 0 ? `+${formatPoints(entry.points)}` : formatPoints(entry.points)}</td>
+            <td>{formatDateTime(entry.created_at)}</td>
+            <td className="points">{formatPointsChange(entry.points)}</td>
             <td>{entry.description}</td>
             <td>{entry.author_name ?? '—'}</td>
           </tr>

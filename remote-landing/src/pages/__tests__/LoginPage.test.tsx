@@ -104,7 +104,8 @@ describe('the page', () => {
     renderLoginPage();
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Appo`);
-    expect(within(footer).getByRole('link', { name: '+39 02 1234 5678' })).toHaveAttribute('href', 'tel:+390212345678');
+    // Configured as '+39 02 1234 5678': shown in the Italian national format.
+    expect(within(footer).getByRole('link', { name: '02 1234 5678' })).toHaveAttribute('href', 'tel:+390212345678');
     expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookie-policy');
   });
@@ -127,6 +128,8 @@ describe('the charts', () => {
     expect(within(revenue).getByRole('row', { name: /Giu/ })).toHaveTextContent(/25\.000.*30\.000/);
     const extra = screen.getByRole('table', { name: 'Guadagno extra mensile di esempio' });
     expect(within(extra).getByRole('row', { name: /Giu/ })).toHaveTextContent(/13\.000/);
+    // Euros as the shared formatter writes them: thousands grouped from four digits on.
+    expect(within(extra).getByRole('row', { name: /Feb/ })).toHaveTextContent(/^Feb\s*2\.500\s€$/);
     // …the drawings only once the section nears the viewport.
     expect(viewport.observedCount()).toBe(1);
     expect(container.querySelector('.recharts-wrapper')).toBeNull();
@@ -229,7 +232,7 @@ describe('the login form', () => {
     // The API hashes even for unknown addresses (no user enumeration): give it time on a busy machine.
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Credenziali non valide.');
     expect(submitButton()).not.toHaveAttribute('aria-busy');
-  });
+  }, 15_000);
 
   it('reports a connection problem without counting it as a failed attempt', async () => {
     configureTestRuntime(await unreachableApiBaseUrl());
