@@ -94,6 +94,7 @@ export {
   type CurrentBusinessState,
 } from './business/currentBusinessSlice';
 export { useCurrentBusiness } from './business/useCurrentBusiness';
+export { NoBusinessState, CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS } from './business/NoBusinessState';
 
 export {
   notificationsSlice,

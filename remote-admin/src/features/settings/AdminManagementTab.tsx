@@ -58,7 +58,9 @@ function AdminBusinesses({ adminId, adminName }: { adminId: string; adminName: s
 
   if (isLoading) return <Spinner label="Caricamento delle aziende dell'admin…" />;
   if (isError) return <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />;
-  if (!businesses || businesses.length === 0) return <EmptyState message={`${adminName} non ha ancora aziende`} />;
+  if (!businesses || businesses.length === 0) {
+    return <EmptyState message={`${adminName} non ha ancora aziende`} description="Compariranno qui quando ne creerà una da Impostazioni → Aziende." />;
+  }
   return (
     <List aria-label={`Aziende di ${adminName}`}>
       {businesses.map((business) => {
@@ -93,7 +95,7 @@ export function AdminManagementTab() {
       ) : isError ? (
         <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />
       ) : !admins || admins.length === 0 ? (
-        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti." />
+        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti scegliendo il ruolo Admin." />
       ) : (
         <Stack>
           <Field label="Admin">

@@ -26,7 +26,7 @@ export function DeliveryProgress({ campaignId, campaignName }: { campaignId: str
 
   if (isError) return <Progress><p>Avanzamento degli invii non disponibile</p></Progress>;
   if (!data) return null;
-  if (data.total === 0) return <Progress><p>Nessun messaggio inviato</p></Progress>;
+  if (data.total === 0) return <Progress><p>Nessun messaggio inviato: apri la campagna per inviarne uno.</p></Progress>;
   const done = data.sent + data.failed + data.skipped;
   const label = `Avanzamento degli invii di ${campaignName}`;
   return (

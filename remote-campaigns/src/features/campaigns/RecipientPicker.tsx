@@ -84,7 +84,10 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
       ) : isError || !cards ? (
         <ErrorState message={MESSAGES.cardsLoadError} onRetry={refetch} />
       ) : cards.length === 0 ? (
-        <EmptyState message="Nessuna carta fedeltà per questa attività" />
+        <EmptyState
+          message="Nessuna carta fedeltà per questa attività"
+          description="I destinatari sono i clienti con una carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti."
+        />
       ) : (
         <>
           <Filters>
@@ -101,7 +104,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
           </Filters>
           <Checkbox label="Seleziona tutti" checked={allShownSelected} disabled={shown.length === 0} onChange={toggleAllShown} />
           {shown.length === 0 ? (
-            <p>Nessuna carta corrisponde alla ricerca</p>
+            <p>Nessuna carta corrisponde alla ricerca: prova con altre parole o scegli «Tutte».</p>
           ) : (
             <CardList aria-label="Carte fedeltà">
               {shown.map((card) => (

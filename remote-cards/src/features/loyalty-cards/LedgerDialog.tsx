@@ -14,7 +14,9 @@ function LedgerTable({ cardId }: { cardId: string }) {
   const { currentData: entries, error, refetch } = useGetCardLedgerQuery(cardId);
   if (error && !entries) return <ErrorState message={errorMessage(error, 'Errore durante il caricamento dei movimenti')} onRetry={() => void refetch()} />;
   if (!entries) return <Spinner label="Caricamento dei movimenti…" />;
-  if (entries.length === 0) return <EmptyState message="Nessun movimento" />;
+  if (entries.length === 0) {
+    return <EmptyState message="Nessun movimento" description="I punti aggiunti o tolti con «Aggiorna» o con il QR della carta compariranno qui." />;
+  }
   return (
     <Table>
       <thead>

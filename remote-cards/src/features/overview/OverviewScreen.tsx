@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import {
-  EmptyState,
   ErrorState,
   Spinner,
   Tabs,
   TextField,
   MESSAGES,
+  NoBusinessState,
   formatAveragePoints,
   formatCount,
   formatDate,
@@ -110,7 +110,7 @@ export function OverviewScreen() {
         <p>{business ? `Carte fedeltà di ${business.name}` : 'Seleziona un’attività per vedere le sue carte.'}</p>
       </Header>
       {!business || !query ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : (
         <>
           <StatsTiles businessId={business.id} />
@@ -135,6 +135,7 @@ export function OverviewScreen() {
                       label="Carte fedeltà"
                       errorMessage={MESSAGES.loyaltyCardsLoadError}
                       emptyMessage="No cards found"
+                      noMatchHint="Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta."
                       lineHeight={190}
                       minColumnWidth={240}
                       renderCard={(card) => <OverviewTile card={card} />}

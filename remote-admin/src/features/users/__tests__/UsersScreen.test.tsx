@@ -9,6 +9,7 @@ import {
   DEMO_SUPERADMIN,
   callApi,
   configureTestRuntime,
+  createAdmin,
   logIn,
   renderSignedIn,
   uniqueEmail,
@@ -42,6 +43,26 @@ describe('access', () => {
 });
 
 describe('as an admin', () => {
+  it('shows a new admin without any business where to create the first', async () => {
+    await renderUsers(await createAdmin());
+    const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+    expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+  });
+
+  it('says what would fill the list of a business without clients', async () => {
+    const admin = await createAdmin();
+    const { token } = await logIn(admin);
+    const { body: shop } = await callApi<{ id: string; name: string }>('/business', { method: 'POST', token, body: { name: 'Negozio Vuoto' } });
+    const { user } = await renderUsers(admin);
+    const filter = await screen.findByLabelText('Filtra per azienda');
+    await within(filter).findByRole('option', { name: 'Negozio Vuoto' });
+    await user.selectOptions(filter, shop.id);
+    expect(await screen.findByText('Nessun utente trovato')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.'),
+    ).toBeInTheDocument();
+  });
+
   it('lists the card holders of the business it chooses, with role labels and a QR Code column', async () => {
     const { user, token } = await renderUsers();
     // A client of each demo business, so the filter shows a difference.

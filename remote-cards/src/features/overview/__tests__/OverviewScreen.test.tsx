@@ -2,7 +2,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { businessSelected, type Business, type User } from '@loyalty/shared';
 import { startTestApiServer } from '@loyalty/shared/testing';
-import { BAR_CENTRALE, cardCount, configureTestRuntime, createBusiness, createCard, login, renderSignedIn, type TestCard } from '../../../../test/helpers';
+import {
+  BAR_CENTRALE,
+  DEMO_SUPER_ADMIN,
+  apiCall,
+  cardCount,
+  configureTestRuntime,
+  createBusiness,
+  createCard,
+  login,
+  renderSignedIn,
+  uniqueName,
+  type TestCard,
+} from '../../../../test/helpers';
 import { OverviewScreen } from '../OverviewScreen';
 
 let token: string;
@@ -70,6 +82,7 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
   await person.clear(screen.getByLabelText('Cerca per nome o numero carta'));
   await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'nessuno-così');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  expect(screen.getByText('Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta.')).toBeInTheDocument();
 });
 
 it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
@@ -77,6 +90,19 @@ it("shows '0' as the average and 'No cards found' for a business without cards",
   await waitFor(() => expect(tile('Total Cards')).toBe('0'));
   expect(tile('Avg Points')).toBe('0');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  // Beside SPEC's words, what would fill the list.
+  expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
+});
+
+it('shows a new admin without any business where to create the first', async () => {
+  const { token: superToken } = await login(DEMO_SUPER_ADMIN);
+  const account = { email: `${uniqueName('nuovo').replace(/\W+/g, '.')}@example.it`, password: 'Password2026!' };
+  await apiCall('POST', '/users', superToken, { ...account, full_name: 'Nuovo Admin', role: 'admin' });
+  const newcomer = await login(account);
+  renderSignedIn(<OverviewScreen />, { token: newcomer.token, user: newcomer.user, businessId: null });
+  const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+  expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+  expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
 });
 
 it('opens the Analytics tab with the three charts, loaded on demand', async () => {

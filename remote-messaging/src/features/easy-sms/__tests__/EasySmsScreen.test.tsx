@@ -55,6 +55,7 @@ it('lists the cards after a spinner, and the search filters them by name, number
   await user.clear(search);
   await user.type(search, 'nessun cliente così');
   expect(screen.getByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+  expect(screen.getByText('Prova con un altro nome, numero di carta o telefono.')).toBeInTheDocument();
 });
 
 it('asks for a message, then sends the WhatsApp and clears the box', async () => {
@@ -94,6 +95,7 @@ it('shows the empty state for a business without cards', async () => {
   const { account, businessId } = await createAdminWithBusiness();
   await renderSignedIn(<EasySmsScreen />, PATH, account, { currentBusiness: { id: businessId } });
   expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
+  expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
 });
 
 describe('errors', () => {
