@@ -54,7 +54,7 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
 
   const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
   await expect(item.getByText('2 destinatari')).toBeVisible();
-  await expect(item.getByText('Nessun messaggio inviato')).toBeVisible();
+  await expect(item.getByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeVisible();
   await item.getByRole('button', { name, exact: true }).click();
   const send = page.getByRole('dialog', { name: `Invia messaggio: ${name}` });
 

@@ -10,8 +10,11 @@ import { loginThroughApi } from '../src/session';
 
 const PROFUMERIA = 'demo-profumeria-bella';
 
+/** Numbers as the screens write them (shared formatter, decision 020): thousands always grouped, decimal comma. */
+const italianNumber = (n: number) => n.toLocaleString('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 });
+
 /** The count line above the list, as the screen words it. */
-const cardCount = (n: number) => (n === 1 ? '1 carta' : `${n.toLocaleString('it-IT')} carte`);
+const cardCount = (n: number) => (n === 1 ? '1 carta' : `${italianNumber(n)} carte`);
 
 const tile = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
@@ -27,14 +30,14 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.goto('/dashboard');
   await expect(page.getByText('Carte fedeltà di Bar Centrale')).toBeVisible();
   // Other journeys sign customers up to the demo shop: the tile shows what the API counts now.
-  await expect(tile(page, 'Total Cards')).toHaveText(String((await businessCards('default-business-id')).length));
+  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
   await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
   // Switching business refreshes the data without a reload.
   const marker = await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = Math.random()));
   await switchBusiness(page, 'Profumeria Bella');
   await expect(page.getByText('Carte fedeltà di Profumeria Bella')).toBeVisible();
-  await expect(tile(page, 'Total Cards')).toHaveText(String((await businessCards(PROFUMERIA)).length));
+  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
   expect(await page.evaluate(() => (window as unknown as { e2eMarker: number }).e2eMarker)).toBe(marker);
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByRole('figure', { name: 'Distribuzione dei punti' }).locator('svg').first()).toBeVisible();
@@ -98,7 +101,7 @@ test('overview, switching business, search, filter, points with history, delete 
   await row.getByLabel(`Descrizione per ${active.customer_name}`).fill('Visita e2e');
   await row.getByRole('button', { name: `Aggiorna ${active.customer_name}` }).click();
   await expect(page.getByText('Punti aggiornati')).toBeVisible();
-  const newBalance = (active.points + 7.5).toLocaleString('it-IT', { maximumFractionDigits: 2 });
+  const newBalance = italianNumber(active.points + 7.5);
   await expect(row.getByText(`${newBalance} punti`)).toBeVisible();
   await row.getByRole('button', { name: `Movimenti di ${active.customer_name}` }).click();
   const ledger = page.getByRole('dialog', { name: `Movimenti di ${active.customer_name}` });

@@ -30,6 +30,10 @@ export {
 } from './messages';
 export type * from './domain/types';
 
+// Numbers, prices, dates and phone numbers the Italian way, one style on every screen
+// (docs/decisions/020-italian-formatting.md).
+export * from './format';
+
 export {
   loadRuntimeConfig,
   getRuntimeConfig,
@@ -79,7 +83,7 @@ export {
   type SessionState,
   type LoginFailure,
 } from './session/sessionSlice';
-export { useAuth, type Auth } from './session/useAuth';
+export { useAuth, type Auth, type LoginOutcome } from './session/useAuth';
 
 export {
   currentBusinessSlice,
@@ -90,6 +94,7 @@ export {
   type CurrentBusinessState,
 } from './business/currentBusinessSlice';
 export { useCurrentBusiness } from './business/useCurrentBusiness';
+export { NoBusinessState, CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS } from './business/NoBusinessState';
 
 export {
   notificationsSlice,

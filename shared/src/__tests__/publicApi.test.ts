@@ -23,6 +23,13 @@ it('loads as one module and exposes the pieces every remote relies on', () => {
     'Tabs',
     'Button',
     'GlobalStyle',
+    'formatPoints',
+    'formatAveragePoints',
+    'formatCount',
+    'formatEuro',
+    'formatDate',
+    'formatDateTime',
+    'formatPhone',
   ] as const) {
     expect(shared[name]).toBeDefined();
   }

@@ -93,6 +93,8 @@ export interface RenderSignedInOptions {
   preloadedState?: Partial<RootState>;
   /** Other routes the screen may navigate to (path → what they show); by default a /dashboard. */
   routes?: Record<string, ReactElement>;
+  /** The address the screen opens at, when it differs from `path` (e.g. with a query string). */
+  initialEntry?: string;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function renderSignedIn(
   element: ReactElement,
   path: string,
   account: Account,
-  { preloadedState = {}, routes = { '/dashboard': <h1>Panoramica</h1> } }: RenderSignedInOptions = {},
+  { preloadedState = {}, routes = { '/dashboard': <h1>Panoramica</h1> }, initialEntry = path }: RenderSignedInOptions = {},
 ) {
   const { token, user } = await logIn(account);
   localStorage.setItem('token', token);
@@ -117,7 +119,7 @@ export async function renderSignedIn(
       </Routes>
       <LocationProbe />
     </>,
-    { route: path, preloadedState: { session: { user, loading: false, checked: true }, ...preloadedState } },
+    { route: initialEntry, preloadedState: { session: { user, loading: false, checked: true }, ...preloadedState } },
   );
   return { ...rendered, token, signedInUser: user };
 }

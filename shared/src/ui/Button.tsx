@@ -28,19 +28,25 @@ const variantStyles = {
   `,
 };
 
-const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth: boolean }>`
+/** The look of a button, also for a link that reads as one (ButtonLink). */
+export const buttonStyles = css<{ $variant: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
-  width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
   min-height: 2.5rem;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border: 1px solid transparent;
   border-radius: ${({ theme }) => theme.radii.md};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-decoration: none;
   cursor: pointer;
   ${({ $variant }) => variantStyles[$variant]}
+`;
+
+const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth: boolean }>`
+  ${buttonStyles}
+  width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
 
   &:disabled {
     cursor: not-allowed;

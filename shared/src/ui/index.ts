@@ -3,6 +3,7 @@ export { GlobalStyle } from './GlobalStyle';
 export { VisuallyHidden } from './VisuallyHidden';
 export { Spinner, SpinnerGlyph, type SpinnerProps } from './Spinner';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink';
 export { Input, Textarea, Select } from './Input';
 export { Field, type FieldProps, type FieldControlProps } from './Field';
 export { TextField, type TextFieldProps } from './TextField';

@@ -138,6 +138,40 @@ describe('as the demo admin', () => {
   });
 });
 
+describe('as a new admin without any business', () => {
+  beforeEach(async () => {
+    const superAdmin = await fetch(`${API}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@demo.it', password: 'SuperAdmin2026!' }),
+    });
+    const { token: superToken } = (await superAdmin.json()) as { token: string };
+    const account = { email: `nuovo-${Date.now()}@example.it`, password: 'Password2026!' };
+    const created = await fetch(`${API}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${superToken}` },
+      body: JSON.stringify({ ...account, full_name: 'Nuovo Admin', role: 'admin' }),
+    });
+    expect(created.status).toBe(201);
+    const login = await fetch(`${API}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    localStorage.setItem('token', ((await login.json()) as { token: string }).token);
+  });
+
+  it("finds under 'Nessuna attività trovata' the way to create the first, in Impostazioni → Aziende", async () => {
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Attività corrente: nessuna/ }));
+    const list = screen.getByRole('list', { name: 'Attività' });
+    expect(within(list).getByText('Nessuna attività trovata')).toBeInTheDocument();
+    await user.click(within(list).getByRole('link', { name: 'Crea la tua prima attività' }));
+    await waitFor(() => expect(location()).toBe('/dashboard/settings?tab=aziende'));
+    expect(screen.queryByRole('list', { name: 'Attività' })).toBeNull();
+  });
+});
+
 describe('admin-only screens', () => {
   const client: User = { id: 'c1', email: 'cliente@example.it', full_name: 'Cliente', role: 'client', phone: null, created_at: '2026-01-01', business_id: null };
 

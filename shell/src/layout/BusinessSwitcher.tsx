@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { useCurrentBusiness } from '@loyalty/shared';
+import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness } from '@loyalty/shared';
 import { useDisclosure } from './useDisclosure';
 
 const Wrapper = styled.div`
@@ -61,8 +61,11 @@ const Option = styled.button<{ $selected: boolean }>`
 `;
 
 const Empty = styled.li`
+  display: grid;
+  gap: 0.25rem;
   padding: 0.5rem 0.75rem;
   color: ${({ theme }) => theme.colors.textMuted};
+  a { color: ${({ theme }) => theme.colors.primary}; font-weight: 600; }
 `;
 
 export function BusinessSwitcher() {
@@ -86,7 +89,14 @@ export function BusinessSwitcher() {
       </Trigger>
       {open && (
         <List id={listId} aria-label="Attività">
-          {businesses.length === 0 && <Empty>Nessuna attività trovata</Empty>}
+          {businesses.length === 0 && (
+            <Empty>
+              <span>Nessuna attività trovata</span>
+              <Link to={CREATE_BUSINESS_PATH} onClick={() => close(false)}>
+                {CREATE_FIRST_BUSINESS}
+              </Link>
+            </Empty>
+          )}
           {businesses.map((b) => (
             <li key={b.id}>
               <Option

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Modal, getRuntimeConfig } from '@loyalty/shared';
+import { Button, Card, Modal, formatPhone, getRuntimeConfig } from '@loyalty/shared';
 import { Muted, Page, PageTitle, SectionTitle } from '../../layout';
 import { FAQ, HELP_SECTIONS, type HelpArticle } from './articles';
 
@@ -121,7 +121,7 @@ export function DocumentationScreen() {
           </Button>
           {support.phone && (
             <span>
-              oppure chiama <a href={`tel:${support.phone.replace(/\s+/g, '')}`}>{support.phone}</a>
+              oppure chiama <a href={`tel:${support.phone.replace(/\s+/g, '')}`}>{formatPhone(support.phone)}</a>
             </span>
           )}
         </Actions>

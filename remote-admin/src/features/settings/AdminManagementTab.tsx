@@ -11,6 +11,7 @@ import {
   Spinner,
   businessSelected,
   businessSelectedMessage,
+  formatCount,
   useAppDispatch,
   useCurrentBusiness,
   useNotify,
@@ -57,7 +58,9 @@ function AdminBusinesses({ adminId, adminName }: { adminId: string; adminName: s
 
   if (isLoading) return <Spinner label="Caricamento delle aziende dell'admin…" />;
   if (isError) return <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />;
-  if (!businesses || businesses.length === 0) return <EmptyState message={`${adminName} non ha ancora aziende`} />;
+  if (!businesses || businesses.length === 0) {
+    return <EmptyState message={`${adminName} non ha ancora aziende`} description="Compariranno qui quando ne creerà una da Impostazioni → Aziende." />;
+  }
   return (
     <List aria-label={`Aziende di ${adminName}`}>
       {businesses.map((business) => {
@@ -92,7 +95,7 @@ export function AdminManagementTab() {
       ) : isError ? (
         <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />
       ) : !admins || admins.length === 0 ? (
-        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti." />
+        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti scegliendo il ruolo Admin." />
       ) : (
         <Stack>
           <Field label="Admin">
@@ -101,7 +104,7 @@ export function AdminManagementTab() {
                 <option value="">Seleziona un admin</option>
                 {admins.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    {`${candidate.full_name} (${candidate.email}) – ${candidate.business_count} ${candidate.business_count === 1 ? 'azienda' : 'aziende'}`}
+                    {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
                   </option>
                 ))}
               </Select>

@@ -10,6 +10,7 @@ import {
   TextField,
   businessSelected,
   errorMessage,
+  formatPhone,
   isAdmin,
   useAppDispatch,
   useAuth,
@@ -142,7 +143,7 @@ function BusinessesList() {
               {business.name}
               {business.id === businessId && ' (attuale)'}
             </h3>
-            <Muted>{[business.address, business.phone, business.email, business.website].filter(Boolean).join(' · ') || 'Nessun recapito'}</Muted>
+            <Muted>{[business.address, business.phone && formatPhone(business.phone), business.email, business.website].filter(Boolean).join(' · ') || 'Nessun recapito'}</Muted>
           </div>
           <PosterButton business={business} />
         </BusinessItem>

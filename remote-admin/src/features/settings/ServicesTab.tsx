@@ -85,7 +85,7 @@ export function ServicesTab() {
       ) : isError ? (
         <ErrorState message={MESSAGES.settingsLoadError} onRetry={() => void refetch()} />
       ) : !businesses || businesses.length === 0 ? (
-        <EmptyState message="Nessuna azienda trovata" />
+        <EmptyState message="Nessuna azienda trovata" description="Le aziende create dagli admin compariranno qui, con i canali da abilitare." />
       ) : (
         businesses.map((business) => <ServiceSwitches key={business.id} business={business} />)
       )}

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Card, EmptyState, ErrorState, Field, isAdmin, isSuperAdmin, MESSAGES, Navigate, Select, Spinner, useAuth, useCurrentBusiness } from '@loyalty/shared';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  Field,
+  isAdmin,
+  isSuperAdmin,
+  MESSAGES,
+  Navigate,
+  NoBusinessState,
+  Select,
+  Spinner,
+  useAuth,
+  useCurrentBusiness,
+} from '@loyalty/shared';
 import { Muted, Page, PageTitle, SectionTitle } from '../../layout';
 import { useGetUsersQuery } from './api';
 import { CreateUserForm } from './CreateUserForm';
@@ -49,13 +63,24 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
         )}
         <div aria-busy={isFetching || undefined}>
           {!superAdmin && !filterBusinessId && !businessesLoading ? (
-            <Muted>Crea o seleziona un&apos;azienda per vederne gli utenti.</Muted>
+            businesses.length === 0 ? (
+              <NoBusinessState />
+            ) : (
+              <Muted>Crea o seleziona un&apos;azienda per vederne gli utenti.</Muted>
+            )
           ) : isLoading || (businessesLoading && !superAdmin) ? (
             <Spinner label="Caricamento degli utenti…" />
           ) : isError ? (
             <ErrorState message={MESSAGES.usersLoadError} onRetry={() => void refetch()} />
           ) : !users || users.length === 0 ? (
-            <EmptyState message="Nessun utente trovato" />
+            <EmptyState
+              message="Nessun utente trovato"
+              description={
+                superAdmin
+                  ? 'Crea il primo utente con il modulo qui sopra.'
+                  : 'Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.'
+              }
+            />
           ) : (
             <UsersTable users={users} />
           )}

@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import { Button, ROLE_LABELS, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, ROLE_LABELS, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
 import { Table, TableScroll } from '../../layout';
 import type { ManagedUser } from './api';
 import { downloadUserQr } from './userQr';
 
 const QR_DOWNLOAD_ERROR = 'Impossibile generare il QR Code. Riprova.';
-
-function formatDate(value: string | null | undefined): string {
-  return value ? new Date(value).toLocaleDateString('it-IT') : '—';
-}
 
 /** Only admins and the super admin reach this table, so the per-user card QR column is always there (SPEC §6). */
 export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
@@ -48,7 +44,7 @@ export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
                 <td>{user.full_name}</td>
                 <td>{user.email}</td>
                 <td>{ROLE_LABELS[user.role]}</td>
-                <td>{user.phone || '—'}</td>
+                <td>{formatPhone(user.phone)}</td>
                 <td>{formatDate(user.created_at)}</td>
                 <td>
                   {cardId ? (

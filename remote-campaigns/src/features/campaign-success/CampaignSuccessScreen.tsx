@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Card, Link, useLocation } from '@loyalty/shared';
+import { Card, Link, formatCount, useLocation } from '@loyalty/shared';
 import type { CreatedCampaignState } from '../campaigns/CreateCampaignModal';
 
 const Actions = styled.p`
@@ -24,7 +24,7 @@ export function CampaignSuccessScreen() {
       {created ? (
         <p>
           La campagna «{created.campaignName}» è stata salvata con{' '}
-          {created.recipientCount === 1 ? '1 destinatario' : `${created.recipientCount} destinatari`}.
+          {formatCount(created.recipientCount, { one: 'destinatario', other: 'destinatari' })}.
         </p>
       ) : (
         <p>La campagna è stata salvata.</p>

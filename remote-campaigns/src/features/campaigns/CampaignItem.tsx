@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Badge, Button, Card, MESSAGES, errorMessage, useNotify } from '@loyalty/shared';
+import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, useNotify } from '@loyalty/shared';
 import { useDeleteCampaignMutation, type Campaign, type CampaignStatus } from './api';
-import { CHANNEL_LABELS, DELETE_CONFIRMATION, STATUS_LABELS, parseRecipients } from './campaignModel';
+import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, parseRecipients } from './campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 
 const Row = styled.div`
@@ -73,7 +73,7 @@ export function CampaignItem({ campaign, onOpen }: { campaign: Campaign; onOpen:
         {campaign.description && <p>{campaign.description}</p>}
         <Meta>
           <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
-          <span>{recipientCount === 1 ? '1 destinatario' : `${recipientCount} destinatari`}</span>
+          <span>{formatCount(recipientCount, RECIPIENTS)}</span>
           {campaign.channels.length > 0 && <span>· {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>}
         </Meta>
         <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />

@@ -6,6 +6,7 @@ import {
   ErrorState,
   Field,
   MESSAGES,
+  NoBusinessState,
   Select,
   Spinner,
   TextField,
@@ -83,13 +84,16 @@ export function CampaignsScreen() {
       {businessesLoading || isLoading ? (
         <Spinner label="Caricamento delle campagne…" />
       ) : !business ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : isError || !data ? (
         <ErrorState message={MESSAGES.campaignsLoadError} onRetry={refetch} />
       ) : data.length === 0 ? (
-        <EmptyState message="Nessuna campagna trovata" description="Crea la prima campagna con 'Crea Nuova Campagna'." />
+        <EmptyState
+          message="Nessuna campagna trovata"
+          description="Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà."
+        />
       ) : shown.length === 0 ? (
-        <EmptyState message="Nessuna campagna corrisponde alla ricerca" />
+        <EmptyState message="Nessuna campagna corrisponde alla ricerca" description="Prova con altre parole o scegli «Tutti gli stati»." />
       ) : (
         <List aria-label="Campagne">
           {shown.map((campaign) => (

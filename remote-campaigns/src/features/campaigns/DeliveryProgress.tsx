@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { formatCount } from '@loyalty/shared';
 import { useGetCampaignDeliveriesQuery } from './api';
 
 /** While messages are queued the progress is polled this often. */
@@ -25,14 +26,14 @@ export function DeliveryProgress({ campaignId, campaignName }: { campaignId: str
 
   if (isError) return <Progress><p>Avanzamento degli invii non disponibile</p></Progress>;
   if (!data) return null;
-  if (data.total === 0) return <Progress><p>Nessun messaggio inviato</p></Progress>;
+  if (data.total === 0) return <Progress><p>Nessun messaggio inviato: apri la campagna per inviarne uno.</p></Progress>;
   const done = data.sent + data.failed + data.skipped;
   const label = `Avanzamento degli invii di ${campaignName}`;
   return (
     <Progress role="group" aria-label={label}>
       <progress value={done} max={data.total} aria-label={label} />
       <p>
-        Inviati {data.sent} di {data.total} · In coda {data.queued} · Non riusciti {data.failed} · Saltati (opt-out o senza consenso) {data.skipped}
+        Inviati {formatCount(data.sent)} di {formatCount(data.total)} · In coda {formatCount(data.queued)} · Non riusciti {formatCount(data.failed)} · Saltati (opt-out o senza consenso) {formatCount(data.skipped)}
       </p>
     </Progress>
   );

@@ -9,6 +9,8 @@ import {
   Select,
   Spinner,
   TextField,
+  formatCount,
+  formatPhone,
   useGetBusinessCardsQuery,
   type LoyaltyCard,
 } from '@loyalty/shared';
@@ -82,7 +84,10 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
       ) : isError || !cards ? (
         <ErrorState message={MESSAGES.cardsLoadError} onRetry={refetch} />
       ) : cards.length === 0 ? (
-        <EmptyState message="Nessuna carta fedeltà per questa attività" />
+        <EmptyState
+          message="Nessuna carta fedeltà per questa attività"
+          description="I destinatari sono i clienti con una carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti."
+        />
       ) : (
         <>
           <Filters>
@@ -99,7 +104,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
           </Filters>
           <Checkbox label="Seleziona tutti" checked={allShownSelected} disabled={shown.length === 0} onChange={toggleAllShown} />
           {shown.length === 0 ? (
-            <p>Nessuna carta corrisponde alla ricerca</p>
+            <p>Nessuna carta corrisponde alla ricerca: prova con altre parole o scegli «Tutte».</p>
           ) : (
             <CardList aria-label="Carte fedeltà">
               {shown.map((card) => (
@@ -107,7 +112,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
                   <Checkbox
                     label={
                       <>
-                        {card.customer_name} <Muted>· {card.customer_phone || card.email || card.card_number}</Muted>
+                        {card.customer_name} <Muted>· {card.customer_phone ? formatPhone(card.customer_phone) : card.email || card.card_number}</Muted>
                       </>
                     }
                     checked={selected.has(card.id)}
@@ -117,7 +122,7 @@ export function RecipientPicker({ businessId, selected, onChange }: RecipientPic
               ))}
             </CardList>
           )}
-          <p aria-live="polite">{selected.size === 1 ? '1 destinatario selezionato' : `${selected.size} destinatari selezionati`}</p>
+          <p aria-live="polite">{formatCount(selected.size, { one: 'destinatario selezionato', other: 'destinatari selezionati' })}</p>
         </>
       )}
     </Fieldset>

@@ -8,11 +8,12 @@ import {
   Textarea,
   channelDisabledMessage,
   errorMessage,
+  formatCount,
   useNotify,
   type Business,
 } from '@loyalty/shared';
 import { useSendCampaignMutation, type Campaign, type CampaignChannel } from './api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, parseRecipients } from './campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, RECIPIENTS, parseRecipients } from './campaignModel';
 import { messageCounterText } from './MessageCounter';
 import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
 
@@ -60,7 +61,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   return (
     <Modal open onClose={onClose} title={`Invia messaggio: ${campaign.name}`}>
       <Form onSubmit={submit} noValidate>
-        <p>{recipientCount === 1 ? 'Il messaggio raggiungerà 1 destinatario.' : `Il messaggio raggiungerà ${recipientCount} destinatari.`}</p>
+        <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
         <Channels>
           <legend>Canale</legend>
           {offered.map((c) => (

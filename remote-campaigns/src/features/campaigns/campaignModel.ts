@@ -21,6 +21,9 @@ export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', 
 /** SPEC §9 and the API's limit. */
 export const MESSAGE_MAX_LENGTH = 160;
 
+/** How a number of recipients is worded: '1 destinatario', '12 destinatari'. */
+export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
+
 export const CAMPAIGN_NAME_REQUIRED = 'Il nome della campagna è obbligatorio';
 export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
 

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, errorMessage, ErrorState, isAdmin, MESSAGES, Navigate, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { Button, errorMessage, ErrorState, formatPoints, isAdmin, MESSAGES, Navigate, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
 import { useGetCardQuery, useScanQrCodeMutation } from '../cards/api';
-import { formatPoints } from '../overview/stats';
 import { ScanButton } from './ScanButton';
 
 export const DEFAULT_QR_POINTS = 50;

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Spinner, type LoyaltyCard } from '@loyalty/shared';
+import { EmptyState, ErrorState, Spinner, formatCount, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardsPageQuery, type CardPageArgs, type CardStatusFilter } from './api';
 import { VirtualList, type VirtualListProps } from './VirtualList';
+
+/** What fills an empty card list. */
+export const NO_CARDS_HINT = 'Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.';
 
 /** Cards per request: a screenful or two. */
 export const PAGE_SIZE = 50;
@@ -11,6 +14,11 @@ export interface CardListQuery {
   businessId: string;
   q: string;
   status: CardStatusFilter;
+}
+
+/** A search or a status filter narrows the list: an empty answer then says nothing about the business. */
+export function isFiltered({ q, status }: CardListQuery): boolean {
+  return q.trim() !== '' || status !== 'all';
 }
 
 /** The request of the page holding the card at `index`. */
@@ -43,7 +51,10 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
   query: CardListQuery;
   label: string;
   errorMessage: string;
+  /** What the list says when it is empty (SPEC's 'No cards found'). */
   emptyMessage: string;
+  /** Beside it when a search or filter found nothing: how to find more. */
+  noMatchHint: string;
   renderCard: (card: LoyaltyCard) => ReactNode;
 }
 
@@ -51,16 +62,16 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
  * The current business's cards matching a search and filter, paged through the server and rendered
  * virtually; exactly one of loading / error / empty / data.
  */
-export function PagedCards({ query, label, errorMessage, emptyMessage, renderCard, ...listProps }: PagedCardsProps) {
+export function PagedCards({ query, label, errorMessage, emptyMessage, noMatchHint, renderCard, ...listProps }: PagedCardsProps) {
   // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
   const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
   const page = first.currentData;
   if (first.isError && !page) return <ErrorState message={errorMessage} onRetry={() => void first.refetch()} />;
   if (!page) return <Spinner label="Caricamento delle carte…" />;
-  if (page.total === 0) return <EmptyState message={emptyMessage} />;
+  if (page.total === 0) return <EmptyState message={emptyMessage} description={isFiltered(query) ? noMatchHint : NO_CARDS_HINT} />;
   return (
     <>
-      <Count role="status">{page.total === 1 ? '1 carta' : `${page.total.toLocaleString('it-IT')} carte`}</Count>
+      <Count role="status">{formatCount(page.total, { one: 'carta', other: 'carte' })}</Count>
       <VirtualList
         // A new search starts from the top.
         key={`${query.businessId}|${query.q.trim()}|${query.status}`}

@@ -1,9 +1,8 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Input, MESSAGES, errorMessage, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, formatPoints, useNotify, type LoyaltyCard } from '@loyalty/shared';
 import { useDeleteCardMutation, useUpdatePointsMutation } from '../cards/api';
-import { formatItalianDate, parsePointsInput } from '../cards/format';
-import { formatPoints } from '../overview/stats';
+import { parsePointsInput } from '../cards/pointsInput';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 export const INVALID_POINTS = 'Inserisci un numero di punti valido';
@@ -115,8 +114,8 @@ export function CardRow({ card, bonusDue, onShowLedger, draft, onDraftChange }: 
       </Top>
       <Details>
         <span>{card.email || 'Email —'}</span>
-        <span>Tel. {card.customer_phone || '—'}</span>
-        <span>Nascita: {formatItalianDate(card.birth_date)}</span>
+        <span>Tel. {formatPhone(card.customer_phone)}</span>
+        <span>Nascita: {formatDate(card.birth_date)}</span>
       </Details>
       <Actions onSubmit={submit} aria-label={`Aggiorna punti di ${name}`} noValidate>
         <Input name="points" inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} value={points} onChange={(e) => setPoints(e.target.value)} />

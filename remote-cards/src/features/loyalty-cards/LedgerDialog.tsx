@@ -1,8 +1,6 @@
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Modal, Spinner, errorMessage, type LoyaltyCard } from '@loyalty/shared';
+import { EmptyState, ErrorState, Modal, Spinner, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardLedgerQuery } from '../cards/api';
-import { formatItalianDateTime } from '../cards/format';
-import { formatPoints } from '../overview/stats';
 
 const Table = styled.table`
   width: 100%;
@@ -16,7 +14,9 @@ function LedgerTable({ cardId }: { cardId: string }) {
   const { currentData: entries, error, refetch } = useGetCardLedgerQuery(cardId);
   if (error && !entries) return <ErrorState message={errorMessage(error, 'Errore durante il caricamento dei movimenti')} onRetry={() => void refetch()} />;
   if (!entries) return <Spinner label="Caricamento dei movimenti…" />;
-  if (entries.length === 0) return <EmptyState message="Nessun movimento" />;
+  if (entries.length === 0) {
+    return <EmptyState message="Nessun movimento" description="I punti aggiunti o tolti con «Aggiorna» o con il QR della carta compariranno qui." />;
+  }
   return (
     <Table>
       <thead>
@@ -30,8 +30,8 @@ function LedgerTable({ cardId }: { cardId: string }) {
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td>{formatItalianDateTime(entry.created_at)}</td>
-            <td className="points">{entry.points > 0 ? `+${formatPoints(entry.points)}` : formatPoints(entry.points)}</td>
+            <td>{formatDateTime(entry.created_at)}</td>
+            <td className="points">{formatPointsChange(entry.points)}</td>
             <td>{entry.description}</td>
             <td>{entry.author_name ?? '—'}</td>
           </tr>

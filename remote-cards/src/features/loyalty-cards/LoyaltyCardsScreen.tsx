@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, Field, MESSAGES, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
+import { Field, MESSAGES, NoBusinessState, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardStatsQuery, type CardStatusFilter } from '../cards/api';
 import { PagedCards } from '../cards/PagedCards';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
@@ -64,7 +64,7 @@ export function LoyaltyCardsScreen() {
         <ScanButton />
       </Header>
       {!business || !query ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : (
         <>
           <Toolbar>
@@ -100,6 +100,7 @@ export function LoyaltyCardsScreen() {
             label="Carte fedeltà"
             errorMessage={MESSAGES.cardsLoadError}
             emptyMessage="No cards found"
+            noMatchHint="Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte»."
             lineHeight={rowHeight}
             renderCard={(card) => (
               <CardRow

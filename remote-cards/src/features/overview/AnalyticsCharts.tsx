@@ -4,12 +4,14 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import styled, { useTheme } from 'styled-components';
+import { formatCount, formatPoints } from '@loyalty/shared';
 import type { CardStats } from '../cards/api';
-import { formatPoints, monthSeries, pointsBuckets } from './stats';
+import { monthSeries, pointsBuckets } from './stats';
 
 // ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
 const INITIAL_SIZE = { width: 480, height: 260 };
 const CHART_HEIGHT = 260;
+const CARDS = { one: 'carta', other: 'carte' };
 
 const Grid = styled.div`
   display: grid;
@@ -42,7 +44,7 @@ export default function AnalyticsCharts({ stats, now = new Date() }: { stats: Ca
                 <Cell key={slice.bucket} fill={sliceColors[index]} />
               ))}
             </Pie>
-            <Tooltip formatter={(value) => [`${String(value)} carte`, 'Carte']} />
+            <Tooltip formatter={(value) => [formatCount(Number(value), CARDS), 'Carte']} />
             <Legend />
           </PieChart>
         </ResponsiveContainer>
@@ -53,8 +55,8 @@ export default function AnalyticsCharts({ stats, now = new Date() }: { stats: Ca
           <BarChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
             <XAxis dataKey="label" />
-            <YAxis allowDecimals={false} width={40} />
-            <Tooltip />
+            <YAxis allowDecimals={false} width={40} tickFormatter={(value: number) => formatCount(value)} />
+            <Tooltip formatter={(value) => formatCount(Number(value))} />
             <Bar dataKey="newCards" name="Nuove carte" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
@@ -65,7 +67,7 @@ export default function AnalyticsCharts({ stats, now = new Date() }: { stats: Ca
           <LineChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
             <XAxis dataKey="label" />
-            <YAxis width={48} />
+            <YAxis width={56} tickFormatter={(value: number) => formatPoints(value)} />
             <Tooltip formatter={(value) => formatPoints(Number(value))} />
             <Line type="monotone" dataKey="points" name="Punti" stroke={theme.colors.success} strokeWidth={3} isAnimationActive={false} />
           </LineChart>

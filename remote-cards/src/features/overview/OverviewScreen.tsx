@@ -1,11 +1,22 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Spinner, Tabs, TextField, MESSAGES, type LoyaltyCard } from '@loyalty/shared';
+import {
+  ErrorState,
+  Spinner,
+  Tabs,
+  TextField,
+  MESSAGES,
+  NoBusinessState,
+  formatAveragePoints,
+  formatCount,
+  formatDate,
+  formatPhone,
+  formatPoints,
+  type LoyaltyCard,
+} from '@loyalty/shared';
 import { useGetCardStatsQuery } from '../cards/api';
-import { formatItalianDate } from '../cards/format';
 import { PagedCards } from '../cards/PagedCards';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
-import { formatAveragePoints, formatPoints } from './stats';
 
 // recharts is only fetched when the Analytics tab is opened.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
@@ -57,9 +68,9 @@ function OverviewTile({ card }: { card: LoyaltyCard }) {
       <h3>{card.customer_name}</h3>
       <p className="points">{formatPoints(card.points)} punti</p>
       <p>N. {card.card_number}</p>
-      <p>Tel. {card.customer_phone || '—'}</p>
-      <p>Nascita: {formatItalianDate(card.birth_date)}</p>
-      <p>Creata il {formatItalianDate(card.created_at)}</p>
+      <p>Tel. {formatPhone(card.customer_phone)}</p>
+      <p>Nascita: {formatDate(card.birth_date)}</p>
+      <p>Creata il {formatDate(card.created_at)}</p>
     </CardTile>
   );
 }
@@ -70,9 +81,9 @@ function StatsTiles({ businessId }: { businessId: string }) {
   if (!stats) return <Spinner label="Caricamento delle statistiche…" />;
   return (
     <TileGrid>
-      <Tile><dt>Total Cards</dt><dd>{stats.total_cards.toLocaleString('it-IT')}</dd></Tile>
+      <Tile><dt>Total Cards</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
       <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
-      <Tile><dt>Active Cards</dt><dd>{stats.active_cards.toLocaleString('it-IT')}</dd></Tile>
+      <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
       <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
     </TileGrid>
   );
@@ -99,7 +110,7 @@ export function OverviewScreen() {
         <p>{business ? `Carte fedeltà di ${business.name}` : 'Seleziona un’attività per vedere le sue carte.'}</p>
       </Header>
       {!business || !query ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : (
         <>
           <StatsTiles businessId={business.id} />
@@ -124,6 +135,7 @@ export function OverviewScreen() {
                       label="Carte fedeltà"
                       errorMessage={MESSAGES.loyaltyCardsLoadError}
                       emptyMessage="No cards found"
+                      noMatchHint="Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta."
                       lineHeight={190}
                       minColumnWidth={240}
                       renderCard={(card) => <OverviewTile card={card} />}

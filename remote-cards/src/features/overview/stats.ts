@@ -57,16 +57,3 @@ export function monthSeries(months: CardStats['months'], now: Date, count = 6): 
     points: byMonth.get(month)?.points ?? 0,
   }));
 }
-
-/** Average balance to two decimals; '0' without cards (SPEC §2). */
-export function formatAveragePoints(totalPoints: number, totalCards: number): string {
-  if (totalCards <= 0) return '0';
-  return (totalPoints / totalCards).toFixed(2);
-}
-
-const pointsFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
-
-/** 1234.5 → '1.234,5'. */
-export function formatPoints(points: number): string {
-  return pointsFormatter.format(points);
-}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, Spinner, VisuallyHidden, media } from '@loyalty/shared';
-import { formatEuro, monthlyExtraEarnings, REVENUE_SAMPLE } from './revenueSample';
+import { Card, Spinner, VisuallyHidden, formatEuro, media } from '@loyalty/shared';
+import { monthlyExtraEarnings, REVENUE_SAMPLE } from './revenueSample';
 import { useNearViewport } from './useNearViewport';
 import { Section, SectionIntro } from './layout';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, Card, getRuntimeConfig, media } from '@loyalty/shared';
+import { Badge, Card, formatEuro, getRuntimeConfig, media } from '@loyalty/shared';
 import { ButtonLink, Section, SectionIntro } from './layout';
 import { PLANS, planRequestMailto } from './plans';
 
@@ -55,7 +55,7 @@ export function PricingSection() {
                   {plan.best && <Badge $tone="success">Migliore</Badge>}
                 </PlanHeader>
                 <Price>
-                  {plan.price} € <span>/ mese</span>
+                  {formatEuro(plan.price)} <span>/ mese</span>
                 </Price>
                 <ul>
                   {plan.features.map((feature) => (

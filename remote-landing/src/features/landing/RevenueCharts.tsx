@@ -15,12 +15,14 @@ import {
   YAxis,
 } from 'recharts';
 import { useTheme } from 'styled-components';
-import { formatEuro, monthlyExtraEarnings, REVENUE_SAMPLE } from './revenueSample';
+import { formatEuro } from '@loyalty/shared';
+import { monthlyExtraEarnings, REVENUE_SAMPLE } from './revenueSample';
 
 // ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
 const INITIAL_SIZE = { width: 480, height: 260 };
 const CHART_HEIGHT = 260;
-const formatThousands = (value: number) => `${value / 1000}k`;
+/** Axis ticks in thousands of euros, with the Italian decimal comma: '12k', '7,5k'. */
+const formatThousands = (value: number) => `${String(value / 1000).replace('.', ',')}k`;
 
 export function RevenueLineChart() {
   const theme = useTheme();

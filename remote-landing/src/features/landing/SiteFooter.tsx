@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { getRuntimeConfig, Link } from '@loyalty/shared';
+import { formatPhone, getRuntimeConfig, Link } from '@loyalty/shared';
 
 const Footer = styled.footer`
   margin-top: ${({ theme }) => theme.space.xxl};
@@ -42,7 +42,7 @@ export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () =>
         </p>
         {support.phone && (
           <p>
-            Assistenza: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
+            Assistenza: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(support.phone)}</a>
           </p>
         )}
         <nav aria-label="Informazioni legali">

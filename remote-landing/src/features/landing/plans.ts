@@ -1,4 +1,6 @@
 /** SPEC §3 "Pricing plan" with the two plans of SPEC §9. */
+import { formatEuro } from '@loyalty/shared';
+
 export interface PricingPlan {
   title: string;
   /** EUR per month. */
@@ -31,6 +33,6 @@ export const PLANS: readonly PricingPlan[] = [
  */
 export function planRequestMailto(supportEmail: string, plan: PricingPlan): string {
   const subject = `Richiesta ${plan.title}`;
-  const body = `Buongiorno, vorrei attivare il ${plan.title} (${plan.price} € al mese) per la mia attività.\n\nNome dell'attività:\nTelefono:`;
+  const body = `Buongiorno, vorrei attivare il ${plan.title} (${formatEuro(plan.price)} al mese) per la mia attività.\n\nNome dell'attività:\nTelefono:`;
   return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

@@ -21,13 +21,13 @@ const ErrorMessage = styled.p`
 
 /** SPEC §2/§4/§5/§8: the login form with its failed-attempt lock. */
 export function LoginForm() {
-  const { login } = useAuth();
+  const { attemptLogin } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
-  const { locked, recordFailure } = useLoginLock();
+  const { locked, recordFailure, lockedByServer } = useLoginLock();
   // While locked (also right after a reload) the lock is the only message; when it ends, none is left.
   const message = locked ? MESSAGES.loginLocked : error;
 
@@ -41,11 +41,14 @@ export function LoginForm() {
     setSubmitting(true);
     setError('');
     try {
-      if (await login(email.trim(), password)) {
+      const outcome = await attemptLogin(email.trim(), password);
+      if (outcome === 'signed-in') {
         navigate('/dashboard', { replace: true });
         return;
       }
-      setError(recordFailure() ? '' : MESSAGES.loginInvalid);
+      if (outcome === 'locked') lockedByServer();
+      // Once locked, the lock's message is the one shown (see `message`).
+      else if (!recordFailure()) setError(MESSAGES.loginInvalid);
     } catch {
       setError(MESSAGES.loginConnectionError);
     } finally {

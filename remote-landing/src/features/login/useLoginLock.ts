@@ -4,7 +4,8 @@ import { clearLock, readLockedUntil, storeLockedUntil } from './loginLock';
 
 /**
  * Failed-attempt counter and lock of SPEC §4: the 3rd failure locks for 5 minutes, then the counter
- * resets.
+ * resets. The server keeps its own lock per address (DESIGN §9): when it answers 429, even to this
+ * browser's first attempt (the lock was set from another one), the form locks the same way.
  */
 export function useLoginLock() {
   const [failures, setFailures] = useState(0);
@@ -20,16 +21,25 @@ export function useLoginLock() {
     return () => clearTimeout(timer);
   }, [lockedUntil]);
 
+  const lock = useCallback(() => {
+    const until = Date.now() + LOGIN_LOCKOUT_MS;
+    storeLockedUntil(until);
+    setLockedUntil(until);
+  }, []);
+
   /** Counts a rejected attempt; true when it locked the form. */
   const recordFailure = useCallback((): boolean => {
     const count = failures + 1;
     setFailures(count);
     if (count < LOGIN_MAX_FAILED_ATTEMPTS) return false;
-    const until = Date.now() + LOGIN_LOCKOUT_MS;
-    storeLockedUntil(until);
-    setLockedUntil(until);
+    lock();
     return true;
-  }, [failures]);
+  }, [failures, lock]);
 
-  return { locked: lockedUntil !== null, recordFailure };
+  return {
+    locked: lockedUntil !== null,
+    recordFailure,
+    /** The server refused an attempt with its lock (HTTP 429): lock the form for the same 5 minutes. */
+    lockedByServer: lock,
+  };
 }

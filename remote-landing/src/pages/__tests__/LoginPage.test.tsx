@@ -7,6 +7,7 @@ import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import {
+  API,
   DEMO_ADMIN,
   LOGGED_IN_ADMIN,
   LocationProbe,
@@ -103,7 +104,8 @@ describe('the page', () => {
     renderLoginPage();
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Appo`);
-    expect(within(footer).getByRole('link', { name: '+39 02 1234 5678' })).toHaveAttribute('href', 'tel:+390212345678');
+    // Configured as '+39 02 1234 5678': shown in the Italian national format.
+    expect(within(footer).getByRole('link', { name: '02 1234 5678' })).toHaveAttribute('href', 'tel:+390212345678');
     expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookie-policy');
   });
@@ -126,6 +128,8 @@ describe('the charts', () => {
     expect(within(revenue).getByRole('row', { name: /Giu/ })).toHaveTextContent(/25\.000.*30\.000/);
     const extra = screen.getByRole('table', { name: 'Guadagno extra mensile di esempio' });
     expect(within(extra).getByRole('row', { name: /Giu/ })).toHaveTextContent(/13\.000/);
+    // Euros as the shared formatter writes them: thousands grouped from four digits on.
+    expect(within(extra).getByRole('row', { name: /Feb/ })).toHaveTextContent(/^Feb\s*2\.500\s€$/);
     // …the drawings only once the section nears the viewport.
     expect(viewport.observedCount()).toBe(1);
     expect(container.querySelector('.recharts-wrapper')).toBeNull();
@@ -228,7 +232,7 @@ describe('the login form', () => {
     // The API hashes even for unknown addresses (no user enumeration): give it time on a busy machine.
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Credenziali non valide.');
     expect(submitButton()).not.toHaveAttribute('aria-busy');
-  });
+  }, 15_000);
 
   it('reports a connection problem without counting it as a failed attempt', async () => {
     configureTestRuntime(await unreachableApiBaseUrl());
@@ -311,6 +315,33 @@ describe('the login lock', () => {
     await failOnce(second.user, 'blocco-4@example.it', 'Credenziali non valide.');
     await failOnce(second.user, 'blocco-5@example.it', 'Credenziali non valide.');
     expect(submitButton()).toBeEnabled();
+  }, 30_000);
+
+  it('locks at the first attempt when the server has locked the address from another browser', async () => {
+    // Another browser (a direct call here) fails 3 times: the server locks the address for 5 minutes.
+    const email = `altro-browser-${Date.now()}@example.it`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await fetch(`${API}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'password-sbagliata' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+
+    const { user } = renderLoginPage({ userEventOptions: { advanceTimers: jest.advanceTimersByTime } });
+    await failOnce(user, email, LOCK);
+    expect(emailField()).toBeDisabled();
+    expect(passwordField()).toBeDisabled();
+    expect(submitButton()).toBeDisabled();
+    expect(Number(localStorage.getItem('loginLockedUntil'))).toBe(START.getTime() + 5 * 60_000);
+
+    act(() => jest.advanceTimersByTime(5 * 60_000));
+    expect(submitButton()).toBeEnabled();
+    expect(emailField()).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
   }, 30_000);
 
   it('forgets a lock that ended while the page was closed', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, MESSAGES, Spinner, TextField, useCurrentBusiness, useGetBusinessCardsQuery } from '@loyalty/shared';
+import { EmptyState, ErrorState, MESSAGES, NoBusinessState, Spinner, TextField, useCurrentBusiness, useGetBusinessCardsQuery } from '@loyalty/shared';
 import { filterCards } from './cardSearch';
 import { WhatsappCard } from './WhatsappCard';
 
@@ -43,13 +43,13 @@ export function EasySmsScreen() {
       {businessesLoading || isLoading ? (
         <Spinner label="Caricamento delle carte…" />
       ) : !business ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : isError || !data ? (
         <ErrorState message={MESSAGES.cardsLoadError} onRetry={refetch} />
       ) : data.length === 0 ? (
-        <EmptyState message="Nessuna carta trovata" />
+        <EmptyState message="Nessuna carta trovata" description="Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti." />
       ) : shown.length === 0 ? (
-        <EmptyState message="Nessuna carta corrisponde alla ricerca" />
+        <EmptyState message="Nessuna carta corrisponde alla ricerca" description="Prova con un altro nome, numero di carta o telefono." />
       ) : (
         <List aria-label="Carte">
           {shown.map((card) => (

@@ -1,7 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
 import styled from 'styled-components';
-import { Button, Card, Field, MESSAGES, Textarea, channelDisabledMessage, errorMessage, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import {
+  Button,
+  Card,
+  Field,
+  MESSAGES,
+  Textarea,
+  channelDisabledMessage,
+  errorMessage,
+  formatPhone,
+  formatPoints,
+  useNotify,
+  type LoyaltyCard,
+} from '@loyalty/shared';
 import { useSendWhatsappMutation } from './api';
 import { EMPTY_MESSAGE_ERROR } from './cardSearch';
 
@@ -51,7 +63,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
         <Form onSubmit={submit} noValidate aria-label={`WhatsApp a ${card.customer_name}`}>
           <h2>{card.customer_name}</h2>
           <Muted>
-            {card.card_number} · {card.customer_phone || 'nessun telefono'} · {card.points} punti
+            {card.card_number} · {card.customer_phone ? formatPhone(card.customer_phone) : 'nessun telefono'} · {formatPoints(card.points)} punti
           </Muted>
           <Field label={`Messaggio per ${card.customer_name}`}>
             {(control) => (

@@ -1,4 +1,4 @@
-import { ErrorState, EmptyState, MESSAGES, Spinner, isSuperAdmin, selectCurrentUser, useAppSelector, useCurrentBusiness } from '@loyalty/shared';
+import { ErrorState, MESSAGES, NoBusinessState, Spinner, isSuperAdmin, selectCurrentUser, useAppSelector, useCurrentBusiness } from '@loyalty/shared';
 import { useGetTwilioSettingsQuery } from './api';
 import { ConnectionTest } from './ConnectionTest';
 import { SettingsForm } from './SettingsForm';
@@ -16,7 +16,7 @@ export function TwilioSettingsScreen() {
       {businessesLoading || (isFetching && !data) ? (
         <Spinner label="Caricamento delle impostazioni…" />
       ) : !business ? (
-        <EmptyState message="Nessuna attività selezionata" />
+        <NoBusinessState />
       ) : isError || !data ? (
         <ErrorState message={MESSAGES.settingsLoadError} onRetry={refetch} />
       ) : (

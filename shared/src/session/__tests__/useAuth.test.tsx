@@ -140,6 +140,45 @@ describe('login', () => {
   });
 });
 
+describe('attemptLogin', () => {
+  it('tells a signed-in user, rejected credentials and the server lock apart', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { result } = renderUseAuth();
+    await act(async () => {
+      await expect(result.current.attemptLogin('admin@negozio.it', 'segreta123')).resolves.toBe('signed-in');
+    });
+
+    server.use({ 'POST /auth/login': { status: 401, body: { error: 'Credenziali non valide' } } });
+    await act(async () => {
+      await expect(result.current.attemptLogin('admin@negozio.it', 'sbagliata')).resolves.toBe('rejected');
+    });
+
+    server.use({ 'POST /auth/login': { status: 429, body: { error: 'Troppi tentativi. Riprova tra 5 minuti.' } } });
+    await act(async () => {
+      await expect(result.current.attemptLogin('admin@negozio.it', 'segreta123')).resolves.toBe('locked');
+    });
+    expect(result.current.loading).toBe(false);
+  });
+
+  it('keeps login() a yes or no for the lock, as remotes built before attemptLogin expect', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /auth/login': { status: 429, body: { error: 'Troppi tentativi. Riprova tra 5 minuti.' } } });
+    const { result } = renderUseAuth();
+    await act(async () => {
+      await expect(result.current.login('admin@negozio.it', 'segreta123')).resolves.toBe(false);
+    });
+  });
+
+  it('throws the connection error when the server could not answer', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /auth/login': { status: 502, body: { error: 'Bad gateway' } } });
+    const { result } = renderUseAuth();
+    await act(async () => {
+      await expect(result.current.attemptLogin('admin@negozio.it', 'segreta123')).rejects.toThrow(MESSAGES.loginConnectionError);
+    });
+  });
+});
+
 describe('logout', () => {
   it('clears token, user and cached API data without calling the server', async () => {
     server.use({ 'GET /business': { body: [{ id: 'b1', name: 'Bar Centrale' }] } });

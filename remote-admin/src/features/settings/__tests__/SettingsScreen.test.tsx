@@ -8,6 +8,7 @@ import {
   callApi,
   configureTestRuntime,
   createAdmin,
+  currentLocation,
   logIn,
   renderSignedIn,
   unreachableApiBaseUrl,
@@ -40,6 +41,19 @@ describe('tabs', () => {
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Servizi' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Servizi' })).toBeInTheDocument();
+  });
+
+  it('opens the tab the address names (the link for a first business) and keeps the open tab there', async () => {
+    const { user } = await renderSignedIn(<SettingsScreen />, PATH, DEMO_ADMIN, { initialEntry: `${PATH}?tab=aziende` });
+    expect(screen.getByRole('tab', { name: 'Aziende' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nuova azienda' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Account' }));
+    expect(currentLocation()).toBe(`${PATH}?tab=account`);
+  });
+
+  it("opens the first tab when the address names one the user may not see", async () => {
+    await renderSignedIn(<SettingsScreen />, PATH, DEMO_ADMIN, { initialEntry: `${PATH}?tab=servizi` });
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   DEMO_SUPERADMIN,
   callApi,
   configureTestRuntime,
+  createAdmin,
   logIn,
   renderSignedIn,
   uniqueEmail,
@@ -42,6 +43,26 @@ describe('access', () => {
 });
 
 describe('as an admin', () => {
+  it('shows a new admin without any business where to create the first', async () => {
+    await renderUsers(await createAdmin());
+    const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+    expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+  });
+
+  it('says what would fill the list of a business without clients', async () => {
+    const admin = await createAdmin();
+    const { token } = await logIn(admin);
+    const { body: shop } = await callApi<{ id: string; name: string }>('/business', { method: 'POST', token, body: { name: 'Negozio Vuoto' } });
+    const { user } = await renderUsers(admin);
+    const filter = await screen.findByLabelText('Filtra per azienda');
+    await within(filter).findByRole('option', { name: 'Negozio Vuoto' });
+    await user.selectOptions(filter, shop.id);
+    expect(await screen.findByText('Nessun utente trovato')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.'),
+    ).toBeInTheDocument();
+  });
+
   it('lists the card holders of the business it chooses, with role labels and a QR Code column', async () => {
     const { user, token } = await renderUsers();
     // A client of each demo business, so the filter shows a difference.
@@ -106,8 +127,11 @@ describe('as an admin', () => {
     expect(screen.getByLabelText('Filtra per azienda')).toHaveValue('demo-profumeria-bella');
     const table = await screen.findByRole('table', { name: 'Utenti' });
     const row = (await within(table).findByText(email)).closest('tr')!;
-    expect(within(row).getByText('+39 333 1234567')).toBeInTheDocument();
-    expect(within(row).getByText(new Date().toLocaleDateString('it-IT'))).toBeInTheDocument();
+    // Italian national format and a two-digit day and month.
+    expect(within(row).getByText('333 123 4567')).toBeInTheDocument();
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(within(row).getByText(`${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`)).toBeInTheDocument();
   });
 
   it("shows the server's error", async () => {

@@ -2,10 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   DEMO_ADMIN,
+  DEMO_SUPERADMIN,
   callApi,
   configureTestRuntime,
   createAdminWithBusiness,
   currentLocation,
+  logIn,
   renderSignedIn,
   signUpCard,
   unique,
@@ -50,7 +52,7 @@ describe('list', () => {
     expect(within(item).getByText('8 destinatari')).toBeInTheDocument();
     expect(within(item).getByText(/Spritz e stuzzichini/)).toBeInTheDocument();
     expect(within(item).getByText('· WhatsApp')).toBeInTheDocument();
-    expect(await within(item).findByText('Nessun messaggio inviato')).toBeInTheDocument();
+    expect(await within(item).findByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
     expect(within(await itemOf('Colazione di primavera')).getByText('Bozza')).toBeInTheDocument();
   });
 
@@ -69,12 +71,24 @@ describe('list', () => {
 
     await user.selectOptions(screen.getByLabelText('Stato'), 'Annullata');
     expect(screen.getByText('Nessuna campagna corrisponde alla ricerca')).toBeInTheDocument();
+    expect(screen.getByText('Prova con altre parole o scegli «Tutti gli stati».')).toBeInTheDocument();
   });
 
   it('shows the empty state for a business without campaigns', async () => {
     const { account, businessId } = await createAdminWithBusiness();
     await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
     expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
+    expect(screen.getByText("Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà.")).toBeInTheDocument();
+  });
+
+  it('shows a new admin without any business where to create the first', async () => {
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+    const account = { email: `${unique('nuovo')}@example.it`, password: 'Password2026!' };
+    await callApi('/users', { method: 'POST', token: superToken, body: { ...account, full_name: 'Nuovo Admin', role: 'admin' } });
+    await renderSignedIn(<CampaignsScreen />, PATH, account);
+    const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+    expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+    expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeDisabled();
   });
 
   it('shows the load error with Riprova, and recovers', async () => {
@@ -127,7 +141,7 @@ describe('create', () => {
     expect(within(dialog).getByText(`${activeCount + 1} destinatari selezionati`)).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Tutte');
     await user.type(within(dialog).getByLabelText('Cerca clienti'), 'nessuno-così');
-    expect(within(dialog).getByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nessuna carta corrisponde alla ricerca: prova con altre parole o scegli «Tutte».')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
     await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
@@ -176,6 +190,7 @@ describe('create', () => {
       await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
       const dialog = screen.getByRole('dialog');
       expect(await within(dialog).findByText('Nessuna carta fedeltà per questa attività')).toBeInTheDocument();
+      expect(within(dialog).getByText(/condividi il link di iscrizione o crea un cliente in Gestione Utenti/)).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Nome della campagna'), 'X');
       await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campo "name" non valido');

@@ -75,6 +75,7 @@ describe('the list', () => {
     await person.clear(search);
     await person.type(search, 'nessuno-così');
     expect(await screen.findByText('No cards found')).toBeInTheDocument();
+    expect(screen.getByText('Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte».')).toBeInTheDocument();
   });
 });
 

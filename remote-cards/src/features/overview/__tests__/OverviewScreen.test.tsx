@@ -2,7 +2,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { businessSelected, type Business, type User } from '@loyalty/shared';
 import { startTestApiServer } from '@loyalty/shared/testing';
-import { BAR_CENTRALE, cardCount, configureTestRuntime, createBusiness, createCard, login, renderSignedIn, type TestCard } from '../../../../test/helpers';
+import {
+  BAR_CENTRALE,
+  DEMO_SUPER_ADMIN,
+  apiCall,
+  cardCount,
+  configureTestRuntime,
+  createBusiness,
+  createCard,
+  login,
+  renderSignedIn,
+  uniqueName,
+  type TestCard,
+} from '../../../../test/helpers';
 import { OverviewScreen } from '../OverviewScreen';
 
 let token: string;
@@ -10,17 +22,21 @@ let user: User;
 let shop: Business;
 let cards: TestCard[];
 let emptyShop: Business;
+let bigShop: Business;
 
 beforeAll(async () => {
   configureTestRuntime();
   ({ token, user } = await login());
   shop = await createBusiness(token);
   emptyShop = await createBusiness(token);
+  bigShop = await createBusiness(token);
   cards = [
     await createCard(token, shop.id, 'Giulia Verdi', 0),
     await createCard(token, shop.id, 'Paolo Neri', 30),
     await createCard(token, shop.id, 'Anna Russo', 120.5),
   ];
+  await createCard(token, bigShop.id, 'Carla Grandi', 4000);
+  await createCard(token, bigShop.id, 'Dario Piccoli', 17.5);
 });
 
 beforeEach(() => {
@@ -36,7 +52,14 @@ it('shows the tiles of the current business from the stats call', async () => {
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
   expect(tile('Total Points')).toBe('150,5');
   expect(tile('Active Cards')).toBe('2');
-  expect(tile('Avg Points')).toBe('50.17');
+  expect(tile('Avg Points')).toBe('50,17');
+});
+
+it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
+  renderSignedIn(<OverviewScreen />, { token, user, businessId: bigShop.id });
+  await waitFor(() => expect(tile('Total Points')).toBe('4.017,5'));
+  expect(tile('Avg Points')).toBe('2.008,75');
+  expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
 });
 
 it('lists the card tiles with name, points, number, phone and Italian dates, and searches them', async () => {
@@ -44,7 +67,9 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
   const anna = await screen.findByRole('article', { name: 'Anna Russo' });
   expect(within(anna).getByText('120,5 punti')).toBeInTheDocument();
   expect(within(anna).getByText(/^N\. LC-/)).toBeInTheDocument();
-  expect(within(anna).getByText(`Tel. ${cards[2].phone}`)).toBeInTheDocument();
+  // Stored as '+39 333 1234567', shown in the Italian national format.
+  const subscriber = cards[2].phone.slice(-7);
+  expect(within(anna).getByText(`Tel. 333 ${subscriber.slice(0, 3)} ${subscriber.slice(3)}`)).toBeInTheDocument();
   expect(within(anna).getByText(/^Creata il \d{2}\/\d{2}\/\d{4}$/)).toBeInTheDocument();
   // The stats may still be loading (their spinner is a status too): the count line is the one with '3 carte'.
   expect(screen.getByText('3 carte')).toHaveAttribute('role', 'status');
@@ -57,6 +82,7 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
   await person.clear(screen.getByLabelText('Cerca per nome o numero carta'));
   await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'nessuno-così');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  expect(screen.getByText('Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta.')).toBeInTheDocument();
 });
 
 it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
@@ -64,6 +90,19 @@ it("shows '0' as the average and 'No cards found' for a business without cards",
   await waitFor(() => expect(tile('Total Cards')).toBe('0'));
   expect(tile('Avg Points')).toBe('0');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  // Beside SPEC's words, what would fill the list.
+  expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
+});
+
+it('shows a new admin without any business where to create the first', async () => {
+  const { token: superToken } = await login(DEMO_SUPER_ADMIN);
+  const account = { email: `${uniqueName('nuovo').replace(/\W+/g, '.')}@example.it`, password: 'Password2026!' };
+  await apiCall('POST', '/users', superToken, { ...account, full_name: 'Nuovo Admin', role: 'admin' });
+  const newcomer = await login(account);
+  renderSignedIn(<OverviewScreen />, { token: newcomer.token, user: newcomer.user, businessId: null });
+  const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+  expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+  expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
 });
 
 it('opens the Analytics tab with the three charts, loaded on demand', async () => {

@@ -1,4 +1,4 @@
-import { formatAveragePoints, italianMonthLabel, lastMonths, monthSeries, pointsBucket, pointsBuckets } from '../stats';
+import { italianMonthLabel, lastMonths, monthSeries, pointsBucket, pointsBuckets } from '../stats';
 
 describe('pointsBucket', () => {
   it.each([
@@ -59,19 +59,5 @@ describe('month series', () => {
 
   it('is all zeros without data', () => {
     expect(monthSeries([], now).every((m) => m.newCards === 0 && m.points === 0)).toBe(true);
-  });
-});
-
-describe('formatAveragePoints', () => {
-  it("is '0' without cards", () => {
-    expect(formatAveragePoints(0, 0)).toBe('0');
-    expect(formatAveragePoints(120, 0)).toBe('0');
-  });
-
-  it('has two decimals otherwise', () => {
-    expect(formatAveragePoints(10, 3)).toBe('3.33');
-    expect(formatAveragePoints(0, 5)).toBe('0.00');
-    expect(formatAveragePoints(2, 3)).toBe('0.67');
-    expect(formatAveragePoints(1000, 1)).toBe('1000.00');
   });
 });

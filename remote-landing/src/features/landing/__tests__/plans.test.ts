@@ -12,5 +12,5 @@ it('writes to support naming the plan', () => {
   expect(url.protocol).toBe('mailto:');
   expect(url.pathname).toBe('supporto@example.it');
   expect(url.searchParams.get('subject')).toBe('Richiesta Pacchetto WhatsApp');
-  expect(url.searchParams.get('body')).toContain('Pacchetto WhatsApp (20 € al mese)');
+  expect(url.searchParams.get('body')).toContain('Pacchetto WhatsApp (20\u00a0€ al mese)');
 });

@@ -55,6 +55,7 @@ it('lists the cards after a spinner, and the search filters them by name, number
   await user.clear(search);
   await user.type(search, 'nessun cliente così');
   expect(screen.getByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+  expect(screen.getByText('Prova con un altro nome, numero di carta o telefono.')).toBeInTheDocument();
 });
 
 it('asks for a message, then sends the WhatsApp and clears the box', async () => {
@@ -94,12 +95,13 @@ it('shows the empty state for a business without cards', async () => {
   const { account, businessId } = await createAdminWithBusiness();
   await renderSignedIn(<EasySmsScreen />, PATH, account, { currentBusiness: { id: businessId } });
   expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
+  expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
 });
 
 describe('errors', () => {
   const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01' };
   const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
-  const CARD = { id: 'k1', card_number: 'LC-1', customer_name: 'Anna Blu', customer_phone: '+393331234567', email: null, birth_date: null, points: 5, created_at: '2026-01-01', user_id: 'u', business_id: 'b1' };
+  const CARD = { id: 'k1', card_number: 'LC-1', customer_name: 'Anna Blu', customer_phone: '+393331234567', email: null, birth_date: null, points: 1500.5, created_at: '2026-01-01', user_id: 'u', business_id: 'b1' };
 
   it('shows the load error with Riprova and recovers; shows the send error from the API or the default one', async () => {
     const server = await startTestApiServer({ 'GET /business': { body: [BAR] }, 'GET /loyalty-cards/business/b1': { status: 500, body: {} } });
@@ -109,6 +111,8 @@ describe('errors', () => {
       server.use({ 'GET /loyalty-cards/business/b1': { body: [CARD] }, 'POST /loyalty-cards/k1/send-whatsapp': { status: 400, body: { error: 'Il cliente ha chiesto di non ricevere messaggi' } } });
       await user.click(screen.getByRole('button', { name: 'Riprova' }));
       const form = await screen.findByRole('form', { name: 'WhatsApp a Anna Blu' });
+      // The stored E.164 number in the Italian national format, the points with grouped thousands.
+      expect(within(form).getByText('LC-1 · 333 123 4567 · 1.500,5 punti')).toBeInTheDocument();
       await user.type(within(form).getByRole('textbox'), 'Ciao');
       await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
       expect(await within(form).findByRole('alert')).toHaveTextContent('Il cliente ha chiesto di non ricevere messaggi');
