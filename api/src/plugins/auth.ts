@@ -13,7 +13,10 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Verified tokens → their user for a few seconds (services/session-cache); `forgetUser` when a user changes. */
     sessions: SessionCache;
-    /** onRequest hook: 401 unless a valid Bearer token of an existing user; sets `request.user`. */
+    /**
+     * onRequest hook: 401 unless a valid Bearer token of an existing user, signed with the user's current
+     * token version (a password change ends older tokens); sets `request.user`.
+     */
     authenticate: onRequestHookHandler;
     /** onRequest hook, after `authenticate`: 403 unless the user has one of `roles`. */
     requireRole(...roles: Role[]): onRequestHookHandler;
@@ -59,8 +62,10 @@ export default fp<AuthPluginOptions>(
       }
       const generation = sessions.generation();
       const claims = await app.tokens.verify(token);
-      const user = claims ? await app.repos.users.findById(claims.userId) : null;
-      if (!user) throw unauthorized();
+      const row = claims ? await app.repos.users.findForSession(claims.userId) : null;
+      // A token signed before the user's password changed (or its role or businesses) is over.
+      if (!row || row.token_version !== claims!.version) throw unauthorized();
+      const { token_version: _version, ...user } = row;
       sessions.set(token, user, claims!.expiresAt, generation);
       request.user = user;
     } as onRequestHookHandler);

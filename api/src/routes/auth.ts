@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError, unauthorized } from '../errors';
 import { MESSAGES } from '../messages';
-import { bearerAuth, errorResponses, messageSchema } from '../schemas/common';
-import { changePasswordBodySchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
+import { createUsersRepository } from '../repositories/users';
+import { bearerAuth, errorResponses } from '../schemas/common';
+import { changePasswordBodySchema, changePasswordResponseSchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
 import { fastSerializerCompiler } from '../serialization';
 import { createLoginService } from '../services/login';
 
@@ -52,10 +53,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambia la password dell’utente della sessione',
-        description: 'Verifica la password attuale; la nuova deve avere almeno 8 caratteri.',
+        description:
+          'Verifica la password attuale; la nuova deve avere almeno 8 caratteri. Chiude tutte le sessioni aperte con la vecchia password ' +
+          '(su altre istanze dell’API entro 5 secondi) e risponde un nuovo token per continuare questa.',
         security: bearerAuth,
         body: changePasswordBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -63,9 +66,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword))) {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
-      await app.repos.users.setPasswordHash(account.id, await app.passwords.hash(request.body.newPassword));
+      const passwordHash = await app.passwords.hash(request.body.newPassword);
+      const version = await app.db.transaction(async (tx) => {
+        const users = createUsersRepository(tx);
+        await users.setPasswordHash(account.id, passwordHash);
+        return users.bumpTokenVersion(account.id);
+      });
+      // Every token of the user is over (whoever has the old password may have opened a session): this
+      // instance forgets them at once, the others within their session cache's lifetime.
       app.sessions.forgetUser(account.id);
-      return { message: MESSAGES.passwordUpdated };
+      if (version === null) throw unauthorized();
+      return { message: MESSAGES.passwordUpdated, token: await app.tokens.sign({ userId: account.id, role: account.role, version }) };
     },
   );
 };

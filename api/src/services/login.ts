@@ -38,8 +38,8 @@ export function createLoginService({ users, loginAttempts, passwords, tokens, cl
 
       await loginAttempts.clear(email);
       if (passwords.needsRehash(passwordHash)) await users.setPasswordHash(account.id, await passwords.hash(password));
-      const { password_hash: _hash, ...user } = account;
-      return { status: 'ok', token: await tokens.sign({ userId: user.id, role: user.role }), user };
+      const { password_hash: _hash, token_version: version, ...user } = account;
+      return { status: 'ok', token: await tokens.sign({ userId: user.id, role: user.role, version }), user };
     },
   };
 }
