@@ -51,6 +51,12 @@ export interface AppConfig {
   loginRateLimitPerMinute: number;
   /** Public card signups per minute per client IP. */
   signupRateLimitPerMinute: number;
+  /** Issue 16: connection tests per minute per user. */
+  connectionTestRateLimitPerMinute: number;
+  /** Issue 16: single messages (send-whatsapp) per minute per business. */
+  singleMessageRateLimitPerMinute: number;
+  /** Issue 16: campaign sends per minute per business. */
+  campaignSendRateLimitPerMinute: number;
   /** Where the dashboard is served: the add-points link in the QR codes points there. */
   dashboardBaseUrl: string;
   passwordHashing: PasswordHashingConfig;
@@ -92,6 +98,12 @@ const booleanVar = (name: string) =>
       return parsed;
     })
     .optional();
+
+/** A whole number ≥ 1; `what` completes the message: "NAME must be a positive integer (what)". */
+const positiveIntegerVar = (name: string, what: string) => {
+  const error = `${name} must be a positive integer (${what})`;
+  return z.coerce.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error });
+};
 
 const envSchema = z
   .object({
@@ -137,6 +149,10 @@ const envSchema = z
       .int({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
       .positive({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
       .default(20),
+    // Issue 16: expensive calls. Counted per API instance, like the per-IP limits above.
+    CONNECTION_TEST_RATE_LIMIT: positiveIntegerVar('CONNECTION_TEST_RATE_LIMIT', 'connection tests per minute per user').default(10),
+    SINGLE_MESSAGE_RATE_LIMIT: positiveIntegerVar('SINGLE_MESSAGE_RATE_LIMIT', 'single messages per minute per business').default(60),
+    CAMPAIGN_SEND_RATE_LIMIT: positiveIntegerVar('CAMPAIGN_SEND_RATE_LIMIT', 'campaign sends per minute per business').default(10),
     DASHBOARD_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
       .default('http://localhost:3000'),
@@ -188,6 +204,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
       .filter(Boolean),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     signupRateLimitPerMinute: e.SIGNUP_RATE_LIMIT,
+    connectionTestRateLimitPerMinute: e.CONNECTION_TEST_RATE_LIMIT,
+    singleMessageRateLimitPerMinute: e.SINGLE_MESSAGE_RATE_LIMIT,
+    campaignSendRateLimitPerMinute: e.CAMPAIGN_SEND_RATE_LIMIT,
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,
   };
