@@ -42,6 +42,9 @@ export const MESSAGES = {
   passwordRequiredForAdmin: 'La password è obbligatoria per un nuovo admin (almeno 8 caratteri)',
   userCreated: 'Utente creato con successo',
   flagsSuperAdminOnly: 'Solo il super admin può abilitare o disabilitare i servizi',
+  // issue 16: auth
+  hashingBusy: 'Servizio momentaneamente occupato. Riprova tra poco.',
+  hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',
 } as const;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;

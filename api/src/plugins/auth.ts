@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors';
 import type { Role, UserRecord } from '../repositories/users';
 import { authorizeBusiness } from '../services/business-access';
+import { createHashingQueue } from '../services/hashing-queue';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords';
 import { createSessionCache, type SessionCache, type SessionCacheOptions } from '../services/session-cache';
 import { createTokenService, type TokenService } from '../services/tokens';
@@ -46,7 +47,7 @@ export interface AuthPluginOptions {
 
 export default fp<AuthPluginOptions>(
   async (app, options) => {
-    app.decorate('passwords', createPasswordHasher(app.config.passwordHashing));
+    app.decorate('passwords', createPasswordHasher(app.config.passwordHashing, createHashingQueue(app.config.passwordHashQueue)));
     app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtExpiresInSeconds));
     const sessions = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
     app.decorate('sessions', sessions);

@@ -47,6 +47,20 @@ export function createLoginAttemptsRepository(db: Queryable, policy: LoginLockPo
       return rows.length === 1;
     },
 
+    /**
+     * Gives back a reservation whose password was never checked (the hashing queue turned it away): it
+     * tested no guess, so it must not bring the address closer to a lock. A lock it started ends with it.
+     */
+    async release(email: string): Promise<void> {
+      await db.query(
+        `UPDATE login_attempts
+            SET failed_count = failed_count - 1,
+                locked_until = CASE WHEN failed_count - 1 >= $2::int THEN locked_until END
+          WHERE email = $1 AND failed_count > 0`,
+        [email, policy.maxFailures],
+      );
+    },
+
     /** Drops rows untouched for a day (after a failure, so the table stays small however many addresses are tried). */
     async prune(now: Date): Promise<void> {
       await db.query('DELETE FROM login_attempts WHERE last_failed_at < $1', [new Date(now.getTime() - RETENTION_MS).toISOString()]);

@@ -25,11 +25,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accesso con email e password',
         description: '3 tentativi errati per lo stesso indirizzo bloccano l’accesso per 5 minuti (429).',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
-      const outcome = await loginService.login(request.body.email, request.body.password);
+      const outcome = await loginService.login(request.body.email, request.body.password, request.ip);
       if (outcome.status === 'locked') throw new HttpError(429, MESSAGES.loginLocked);
       if (outcome.status === 'invalid') throw unauthorized(MESSAGES.invalidCredentials);
       return { token: outcome.token, user: outcome.user };
@@ -58,15 +58,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           '(su altre istanze dell’API entro 5 secondi) e risponde un nuovo token per continuare questa.',
         security: bearerAuth,
         body: changePasswordBodySchema,
-        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
       const account = await app.repos.users.findCredentialsById(request.user!.id);
-      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword))) {
+      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword, request.ip))) {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
-      const passwordHash = await app.passwords.hash(request.body.newPassword);
+      const passwordHash = await app.passwords.hash(request.body.newPassword, request.ip);
       const version = await app.db.transaction(async (tx) => {
         const users = createUsersRepository(tx);
         await users.setPasswordHash(account.id, passwordHash);

@@ -43,7 +43,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Un admin può creare clienti e admin; la password si imposta solo quando un super admin crea un admin (almeno 8 caratteri). 409 se l’email è già registrata.',
         security: bearerAuth,
         body: createUserBodySchema,
-        response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (body.role === 'client' && !body.business_id) throw badRequest(MESSAGES.selectBusinessForClient);
       if (body.business_id) await app.authorizeBusiness(actor, body.business_id);
-      const passwordHash = wantsPassword ? await app.passwords.hash(body.password!) : null;
+      const passwordHash = wantsPassword ? await app.passwords.hash(body.password!, request.ip) : null;
 
       const created = await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);

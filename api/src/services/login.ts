@@ -24,20 +24,29 @@ interface LoginDeps {
  */
 export function createLoginService({ users, loginAttempts, passwords, tokens, clock }: LoginDeps) {
   return {
-    async login(emailInput: string, password: string): Promise<LoginOutcome> {
+    /** `client`: the caller's IP, for the hashing queue's per-client bound. */
+    async login(emailInput: string, password: string, client?: string): Promise<LoginOutcome> {
       const email = normalizeEmail(emailInput);
       const now = clock();
       if (!(await loginAttempts.reserve(email, now))) return { status: 'locked' };
 
       const account = await users.findCredentialsByEmail(email);
       const passwordHash = account?.password_hash ?? null;
-      if (!(await passwords.verify(passwordHash, password)) || !account || !passwordHash) {
+      let matches: boolean;
+      try {
+        matches = await passwords.verify(passwordHash, password, client);
+      } catch (error) {
+        // Turned away by the hashing queue (429/503) before any check: no guess was tested.
+        await loginAttempts.release(email);
+        throw error;
+      }
+      if (!matches || !account || !passwordHash) {
         await loginAttempts.prune(now);
         return { status: 'invalid' };
       }
 
       await loginAttempts.clear(email);
-      if (passwords.needsRehash(passwordHash)) await users.setPasswordHash(account.id, await passwords.hash(password));
+      if (passwords.needsRehash(passwordHash)) await users.setPasswordHash(account.id, await passwords.hash(password, client));
       const { password_hash: _hash, token_version: version, ...user } = account;
       return { status: 'ok', token: await tokens.sign({ userId: user.id, role: user.role, version }), user };
     },

@@ -33,6 +33,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     campaignSendRateLimitPerMinute: 1000,
     dashboardBaseUrl: 'http://localhost:3000',
     passwordHashing: TEST_PASSWORD_HASHING,
+    // Suites log in and create users in parallel from one address; the flood test sets its own bounds.
+    passwordHashQueue: { concurrency: 4, maxWaiting: 1000, maxWaitingPerClient: 1000 },
     ...overrides,
   };
 }
