@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadMessagingConfig, type MessagingConfigInput } from './messaging/config';
@@ -31,6 +32,15 @@ export interface PasswordHashingConfig {
  */
 export const PRODUCTION_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 65536, timeCost: 3, parallelism: 4 };
 
+/** How many argon2 operations run at once and how many may wait (services/hashing-queue.ts). */
+export interface PasswordHashQueueConfig {
+  concurrency: number;
+  /** Waiting line; when full, the attempt that has waited longest is turned away (503). */
+  maxWaiting: number;
+  /** Waiting attempts of one client IP; more are refused at once (429). */
+  maxWaitingPerClient: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface AppConfig {
@@ -51,6 +61,13 @@ export interface AppConfig {
   loginRateLimitPerMinute: number;
   /** Public card signups per minute per client IP. */
   signupRateLimitPerMinute: number;
+  /** Issue 16: connection tests per minute per user. */
+  connectionTestRateLimitPerMinute: number;
+  /** Issue 16: single messages (send-whatsapp) per minute per business. */
+  singleMessageRateLimitPerMinute: number;
+  /** Issue 16: campaign sends per minute per business. */
+  campaignSendRateLimitPerMinute: number;
+  passwordHashQueue: PasswordHashQueueConfig;
   /** Where the dashboard is served: the add-points link in the QR codes points there. */
   dashboardBaseUrl: string;
   passwordHashing: PasswordHashingConfig;
@@ -92,6 +109,12 @@ const booleanVar = (name: string) =>
       return parsed;
     })
     .optional();
+
+/** A whole number ≥ 1; `what` completes the message: "NAME must be a positive integer (what)". */
+const positiveIntegerVar = (name: string, what: string) => {
+  const error = `${name} must be a positive integer (${what})`;
+  return z.coerce.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error });
+};
 
 const envSchema = z
   .object({
@@ -137,6 +160,13 @@ const envSchema = z
       .int({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
       .positive({ error: 'SIGNUP_RATE_LIMIT must be a positive integer (card signups per minute per IP)' })
       .default(20),
+    // Issue 16: expensive calls. Counted per API instance, like the per-IP limits above.
+    CONNECTION_TEST_RATE_LIMIT: positiveIntegerVar('CONNECTION_TEST_RATE_LIMIT', 'connection tests per minute per user').default(10),
+    SINGLE_MESSAGE_RATE_LIMIT: positiveIntegerVar('SINGLE_MESSAGE_RATE_LIMIT', 'single messages per minute per business').default(60),
+    CAMPAIGN_SEND_RATE_LIMIT: positiveIntegerVar('CAMPAIGN_SEND_RATE_LIMIT', 'campaign sends per minute per business').default(10),
+    PASSWORD_HASH_CONCURRENCY: positiveIntegerVar('PASSWORD_HASH_CONCURRENCY', 'password hashes computed at once').optional(),
+    PASSWORD_HASH_QUEUE: positiveIntegerVar('PASSWORD_HASH_QUEUE', 'password hashes waiting for their turn').optional(),
+    PASSWORD_HASH_QUEUE_PER_IP: positiveIntegerVar('PASSWORD_HASH_QUEUE_PER_IP', 'password hashes waiting per client IP').default(2),
     DASHBOARD_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
       .default('http://localhost:3000'),
@@ -155,6 +185,15 @@ function parseTrustProxy(value: string): boolean | string {
   if (lowered === 'true') return true;
   if (lowered === 'false' || lowered === '') return false;
   return value.trim();
+}
+
+/**
+ * One argon2id operation per CPU at once (each takes ~0.25 s and 64 MiB); a line of twice that, so an
+ * attempt that gets in waits about three hash times at most (the newest one: see services/hashing-queue).
+ */
+function passwordHashQueue(concurrency: number | undefined, maxWaiting: number | undefined, maxWaitingPerClient: number): PasswordHashQueueConfig {
+  const workers = concurrency ?? Math.max(1, os.availableParallelism());
+  return { concurrency: workers, maxWaiting: maxWaiting ?? 2 * workers, maxWaitingPerClient };
 }
 
 /** Validates the environment. Empty variables count as unset. Throws `ConfigError` listing every problem. */
@@ -188,6 +227,10 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
       .filter(Boolean),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     signupRateLimitPerMinute: e.SIGNUP_RATE_LIMIT,
+    connectionTestRateLimitPerMinute: e.CONNECTION_TEST_RATE_LIMIT,
+    singleMessageRateLimitPerMinute: e.SINGLE_MESSAGE_RATE_LIMIT,
+    campaignSendRateLimitPerMinute: e.CAMPAIGN_SEND_RATE_LIMIT,
+    passwordHashQueue: passwordHashQueue(e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE, e.PASSWORD_HASH_QUEUE_PER_IP),
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,
   };

@@ -49,6 +49,9 @@ export const MESSAGES = {
   clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
   emailNotForClient: 'Questa email non può essere usata per un cliente',
   emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',
+  // issue 16: auth
+  hashingBusy: 'Servizio momentaneamente occupato. Riprova tra poco.',
+  hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',
 } as const;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;

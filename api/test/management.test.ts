@@ -257,7 +257,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
 
     it('changes the password after checking the current one', async () => {
       const response = await call('PUT', '/api/auth/change-password', account, { currentPassword: 'Vecchia123', newPassword: 'NuovaPassword1' });
-      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Password aggiornata con successo' }]);
+      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Password aggiornata con successo', token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) }]);
       expect((await login(t.app, account.email, 'Vecchia123')).statusCode).toBe(401);
       expect((await login(t.app, account.email, 'NuovaPassword1')).statusCode).toBe(200);
       expect((await call('PUT', '/api/auth/change-password', undefined, { currentPassword: 'a', newPassword: 'bbbbbbbb' })).statusCode).toBe(401);

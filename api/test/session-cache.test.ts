@@ -69,7 +69,7 @@ describeEachDatabase('authentication with the session cache', (variant) => {
     expect((await me(headers2)).statusCode).toBe(401);
   });
 
-  it('forgets the user’s tokens when its password changes; the next request loads it again', async () => {
+  it('forgets the user’s tokens when its password changes; the old token is refused, the new one loads the user', async () => {
     await createUser(t.app, { email: 'pw@example.it', role: 'admin', password: 'password-1' });
     const headers = await authHeader(t.app, 'pw@example.it', 'password-1');
     const token = headers.authorization.slice(7);
@@ -78,7 +78,9 @@ describeEachDatabase('authentication with the session cache', (variant) => {
     const changed = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers, payload: { currentPassword: 'password-1', newPassword: 'password-2' } });
     expect(changed.statusCode).toBe(200);
     expect(t.app.sessions.get(token)).toBeUndefined();
-    expect((await me(headers)).json().email).toBe('pw@example.it');
+    // Issue 16: a password change ends the sessions signed before it (token version).
+    expect((await me(headers)).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${changed.json().token}` })).json().email).toBe('pw@example.it');
   });
 
   it('never caches a refused token', async () => {

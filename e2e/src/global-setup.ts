@@ -14,9 +14,11 @@ export default async function globalSetup() {
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
-  // Every journey logs in and signs up from 127.0.0.1: the per-IP limits (tested in the API suite) would
-  // throttle the run.
-  const apiEnv = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000' };
+  // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
+  // per-business limits (tested in the API suite) would throttle the run.
+  const apiEnv = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000',
+    CONNECTION_TEST_RATE_LIMIT: '10000', SINGLE_MESSAGE_RATE_LIMIT: '10000', CAMPAIGN_SEND_RATE_LIMIT: '10000',
+    PASSWORD_HASH_QUEUE: '10000', PASSWORD_HASH_QUEUE_PER_IP: '10000' };
   composition = await startComposition({
     env: { ...process.env, ...apiEnv },
     ports: E2E_PORTS,

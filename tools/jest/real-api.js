@@ -50,8 +50,11 @@ async function setup() {
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn',
-      // Every test logs in from 127.0.0.1: the per-IP limits (tested in the API suite) would throttle the run.
-      LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000' },
+      // Every test logs in from 127.0.0.1 with the demo accounts: the per-IP, per-user and per-business limits
+      // (tested in the API suite) would throttle the run.
+      LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000',
+      CONNECTION_TEST_RATE_LIMIT: '10000', SINGLE_MESSAGE_RATE_LIMIT: '10000', CAMPAIGN_SEND_RATE_LIMIT: '10000',
+      PASSWORD_HASH_QUEUE: '10000', PASSWORD_HASH_QUEUE_PER_IP: '10000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));

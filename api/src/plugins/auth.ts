@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors';
 import type { Role, UserRecord } from '../repositories/users';
 import { authorizeBusiness } from '../services/business-access';
+import { createHashingQueue } from '../services/hashing-queue';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwords';
 import { createSessionCache, type SessionCache, type SessionCacheOptions } from '../services/session-cache';
 import { createTokenService, type TokenService } from '../services/tokens';
@@ -13,7 +14,10 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Verified tokens → their user for a few seconds (services/session-cache); `forgetUser` when a user changes. */
     sessions: SessionCache;
-    /** onRequest hook: 401 unless a valid Bearer token of an existing user; sets `request.user`. */
+    /**
+     * onRequest hook: 401 unless a valid Bearer token of an existing user, signed with the user's current
+     * token version (a password change ends older tokens); sets `request.user`.
+     */
     authenticate: onRequestHookHandler;
     /** onRequest hook, after `authenticate`: 403 unless the user has one of `roles`. */
     requireRole(...roles: Role[]): onRequestHookHandler;
@@ -43,7 +47,7 @@ export interface AuthPluginOptions {
 
 export default fp<AuthPluginOptions>(
   async (app, options) => {
-    app.decorate('passwords', createPasswordHasher(app.config.passwordHashing));
+    app.decorate('passwords', createPasswordHasher(app.config.passwordHashing, createHashingQueue(app.config.passwordHashQueue)));
     app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtExpiresInSeconds));
     const sessions = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
     app.decorate('sessions', sessions);
@@ -59,8 +63,10 @@ export default fp<AuthPluginOptions>(
       }
       const generation = sessions.generation();
       const claims = await app.tokens.verify(token);
-      const user = claims ? await app.repos.users.findById(claims.userId) : null;
-      if (!user) throw unauthorized();
+      const row = claims ? await app.repos.users.findForSession(claims.userId) : null;
+      // A token signed before the user's password changed (or its role or businesses) is over.
+      if (!row || row.token_version !== claims!.version) throw unauthorized();
+      const { token_version: _version, ...user } = row;
       sessions.set(token, user, claims!.expiresAt, generation);
       request.user = user;
     } as onRequestHookHandler);

@@ -14,37 +14,59 @@ export const LOGIN_LOCK_POLICY: LoginLockPolicy = { maxFailures: 3, lockMs: 5 * 
 /** Rows untouched for this long are deleted. */
 const RETENTION_MS = 24 * 60 * 60_000;
 
+/**
+ * Failed logins per e-mail address. An attempt is counted as a failure *before* its password is checked
+ * (`reserve`) and the count is cleared when it succeeds (`clear`): reading the lock before a ~250 ms argon2
+ * check and writing the failure after it let a parallel burst through (every request saw no lock).
+ */
 export function createLoginAttemptsRepository(db: Queryable, policy: LoginLockPolicy = LOGIN_LOCK_POLICY) {
   return {
-    /** The end of the current lock of this address, or null when it may try. */
-    async lockedUntil(email: string, now: Date): Promise<Date | null> {
-      const { rows } = await db.query<{ locked_until: string }>(
-        'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > $2',
-        [email, now.toISOString()],
-      );
-      return rows[0] ? new Date(rows[0].locked_until) : null;
-    },
-
     /**
-     * Counts one failure atomically (concurrent attempts cannot both see the old count) and starts the
-     * lock on reaching the limit. A failure after an expired lock or outside the window starts over at 1.
+     * Reserves one attempt for the address, in one statement: false when the address is locked (nothing is
+     * written), else the attempt is counted as a failure and true is returned. The attempt that reaches
+     * `maxFailures` starts the lock, so that every later one is refused until it ends; it is itself allowed.
+     * The row lock of the upsert makes concurrent reservations count one after the other: of a burst of any
+     * size, exactly `maxFailures` get true. A failure after an expired lock or outside the window starts over at 1.
      */
-    async recordFailure(email: string, now: Date): Promise<void> {
+    async reserve(email: string, now: Date): Promise<boolean> {
       const windowStart = new Date(now.getTime() - policy.failureWindowMs).toISOString();
       const lockEnd = new Date(now.getTime() + policy.lockMs).toISOString();
       const startsOver = 'a.last_failed_at < $3 OR coalesce(a.locked_until <= $2, false)';
-      await db.query(
+      const count = `CASE WHEN ${startsOver} THEN 1 ELSE a.failed_count + 1 END`;
+      const { rows } = await db.query(
         `INSERT INTO login_attempts AS a (email, failed_count, last_failed_at, locked_until)
          VALUES ($1, 1, $2, CASE WHEN $4::int <= 1 THEN $5::timestamptz END)
          ON CONFLICT (email) DO UPDATE SET
-           failed_count   = CASE WHEN ${startsOver} THEN 1 ELSE a.failed_count + 1 END,
+           failed_count   = ${count},
            last_failed_at = excluded.last_failed_at,
-           locked_until   = CASE WHEN (CASE WHEN ${startsOver} THEN 1 ELSE a.failed_count + 1 END) >= $4::int THEN $5::timestamptz END`,
+           locked_until   = CASE WHEN ${count} >= $4::int THEN $5::timestamptz END
+         WHERE a.locked_until IS NULL OR a.locked_until <= $2
+         RETURNING 1`,
         [email, now.toISOString(), windowStart, policy.maxFailures, lockEnd],
       );
+      return rows.length === 1;
+    },
+
+    /**
+     * Gives back a reservation whose password was never checked (the hashing queue turned it away): it
+     * tested no guess, so it must not bring the address closer to a lock. A lock it started ends with it.
+     */
+    async release(email: string): Promise<void> {
+      await db.query(
+        `UPDATE login_attempts
+            SET failed_count = failed_count - 1,
+                locked_until = CASE WHEN failed_count - 1 >= $2::int THEN locked_until END
+          WHERE email = $1 AND failed_count > 0`,
+        [email, policy.maxFailures],
+      );
+    },
+
+    /** Drops rows untouched for a day (after a failure, so the table stays small however many addresses are tried). */
+    async prune(now: Date): Promise<void> {
       await db.query('DELETE FROM login_attempts WHERE last_failed_at < $1', [new Date(now.getTime() - RETENTION_MS).toISOString()]);
     },
 
+    /** A successful login: its own reservation and every earlier failure are forgotten. */
     async clear(email: string): Promise<void> {
       await db.query('DELETE FROM login_attempts WHERE email = $1', [email]);
     },

@@ -26,17 +26,22 @@ export interface NewUser {
   business_id?: string | null;
 }
 
+/** A user with what a login and a session check need besides what is shown (never answered as such). */
+export interface UserCredentials extends UserRecord {
+  password_hash: string | null;
+  /** Tokens signed with another version no longer open a session (migration 007, `bumpTokenVersion`). */
+  token_version: number;
+}
+
 const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at, u.business_id';
+const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, u.password_hash, u.token_version`;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function createUsersRepository(db: Queryable) {
   return {
-    async findCredentialsByEmail(email: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
-      const { rows } = await db.query<UserRecord & { password_hash: string | null }>(
-        `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1`,
-        [normalizeEmail(email)],
-      );
+    async findCredentialsByEmail(email: string): Promise<UserCredentials | null> {
+      const { rows } = await db.query<UserCredentials>(`SELECT ${CREDENTIAL_COLUMNS} FROM users u WHERE u.email = $1`, [normalizeEmail(email)]);
       return rows[0] ?? null;
     },
 
@@ -61,11 +66,14 @@ export function createUsersRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async findCredentialsById(id: string): Promise<(UserRecord & { password_hash: string | null }) | null> {
-      const { rows } = await db.query<UserRecord & { password_hash: string | null }>(
-        `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.id = $1`,
-        [id],
-      );
+    async findCredentialsById(id: string): Promise<UserCredentials | null> {
+      const { rows } = await db.query<UserCredentials>(`SELECT ${CREDENTIAL_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+
+    /** The user of a session check, with the token version its token must carry; one query per check. */
+    async findForSession(id: string): Promise<(UserRecord & { token_version: number }) | null> {
+      const { rows } = await db.query<UserRecord & { token_version: number }>(`SELECT ${USER_COLUMNS}, u.token_version FROM users u WHERE u.id = $1`, [id]);
       return rows[0] ?? null;
     },
 
@@ -99,8 +107,25 @@ export function createUsersRepository(db: Queryable) {
       return rows;
     },
 
+    /** Stores a hash; on its own (a rehash with new parameters) it leaves the user's sessions open. */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    },
+
+    /**
+     * Ends every session of the user: tokens signed before no longer pass `authenticate` (their `ver` claim
+     * is the old version). Returns the new version, to sign the token of a session that goes on; null when
+     * the user does not exist. Call it in the same transaction as every change of what a token stands for:
+     * a password change, and any change of a user's role or of the businesses it owns. Other API instances
+     * may still serve an old token from their session cache for its lifetime (5 s); call
+     * `app.sessions.forgetUser` on this one.
+     */
+    async bumpTokenVersion(id: string): Promise<number | null> {
+      const { rows } = await db.query<{ token_version: number }>(
+        'UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+        [id],
+      );
+      return rows[0]?.token_version ?? null;
     },
 
     /** Every account, newest first, each with its newest card (the super admin's view of the platform). */

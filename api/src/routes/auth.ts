@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError, unauthorized } from '../errors';
 import { MESSAGES } from '../messages';
-import { bearerAuth, errorResponses, messageSchema } from '../schemas/common';
-import { changePasswordBodySchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
+import { createUsersRepository } from '../repositories/users';
+import { bearerAuth, errorResponses } from '../schemas/common';
+import { changePasswordBodySchema, changePasswordResponseSchema, loginBodySchema, loginResponseSchema, userSchema } from '../schemas/users';
 import { fastSerializerCompiler } from '../serialization';
 import { createLoginService } from '../services/login';
 
@@ -24,11 +25,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accesso con email e password',
         description: '3 tentativi errati per lo stesso indirizzo bloccano l’accesso per 5 minuti (429).',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
-      const outcome = await loginService.login(request.body.email, request.body.password);
+      const outcome = await loginService.login(request.body.email, request.body.password, request.ip);
       if (outcome.status === 'locked') throw new HttpError(429, MESSAGES.loginLocked);
       if (outcome.status === 'invalid') throw unauthorized(MESSAGES.invalidCredentials);
       return { token: outcome.token, user: outcome.user };
@@ -52,20 +53,30 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambia la password dell’utente della sessione',
-        description: 'Verifica la password attuale; la nuova deve avere almeno 8 caratteri.',
+        description:
+          'Verifica la password attuale; la nuova deve avere almeno 8 caratteri. Chiude tutte le sessioni aperte con la vecchia password ' +
+          '(su altre istanze dell’API entro 5 secondi) e risponde un nuovo token per continuare questa.',
         security: bearerAuth,
         body: changePasswordBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
       const account = await app.repos.users.findCredentialsById(request.user!.id);
-      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword))) {
+      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword, request.ip))) {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
-      await app.repos.users.setPasswordHash(account.id, await app.passwords.hash(request.body.newPassword));
+      const passwordHash = await app.passwords.hash(request.body.newPassword, request.ip);
+      const version = await app.db.transaction(async (tx) => {
+        const users = createUsersRepository(tx);
+        await users.setPasswordHash(account.id, passwordHash);
+        return users.bumpTokenVersion(account.id);
+      });
+      // Every token of the user is over (whoever has the old password may have opened a session): this
+      // instance forgets them at once, the others within their session cache's lifetime.
       app.sessions.forgetUser(account.id);
-      return { message: MESSAGES.passwordUpdated };
+      if (version === null) throw unauthorized();
+      return { message: MESSAGES.passwordUpdated, token: await app.tokens.sign({ userId: account.id, role: account.role, version }) };
     },
   );
 };

@@ -101,6 +101,11 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     return campaign;
   }
 
+  // Issue 16: each send costs the business money with a real driver, and a campaign enqueues a message per
+  // recipient: budgets per business, spent only by callers allowed to use it (see `keyedRateLimit`).
+  const campaignSendLimit = app.keyedRateLimit(app.config.campaignSendRateLimitPerMinute);
+  const singleMessageLimit = app.keyedRateLimit(app.config.singleMessageRateLimitPerMinute);
+
   async function requireChannel(businessId: string, channel: Channel) {
     const business = await app.repos.businesses.findById(businessId);
     if (!business || business[FLAG_COLUMN[channel]] !== 1) throw badRequest(serviceDisabled(channel));
@@ -115,15 +120,17 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invia un messaggio ai destinatari di una campagna',
         description:
           'Mette in coda un messaggio per destinatario (telefono per WhatsApp/SMS, email per Email) e risponde subito. ' +
-          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, consenso marketing negato sulla carta, contatto mancante.',
+          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, consenso marketing negato sulla carta, contatto mancante. ' +
+          'Al massimo CAMPAIGN_SEND_RATE_LIMIT invii al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
         body: campaignSendBodySchema,
-        response: { 200: campaignSendResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: campaignSendResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const campaign = await ownedCampaign(request.user!, request.params.id);
+      await campaignSendLimit(request, reply, campaign.business_id);
       const { service, message } = request.body;
       await requireChannel(campaign.business_id, service);
       const counts = await app.messaging.repo.enqueueCampaign({
@@ -167,18 +174,20 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invia un WhatsApp al titolare di una carta',
         description:
           'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Messaggio vuoto: testo del bonus con nome e punti. ' +
-          'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola.',
+          'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
+          'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: sendWhatsappBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const card = await app.messaging.repo.findCard(request.params.id);
       if (!card) throw notFound(MESSAGES.cardNotFound);
       await authorizeOwned(request.user!, card.business_id, MESSAGES.cardNotFound);
+      await singleMessageLimit(request, reply, card.business_id);
       await requireChannel(card.business_id, 'whatsapp');
       const recipient = normalizeContact('whatsapp', card.customer_phone);
       if (!recipient) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);

@@ -114,15 +114,26 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/test-connection',
     {
       onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      // Issue 16: each test sends a real message with a real driver. Counted per user, in preHandler so
+      // that `authenticate` has set `request.user` (the limiter's default hook, onRequest, runs before it).
+      config: {
+        rateLimit: {
+          max: app.config.connectionTestRateLimitPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `user:${request.user!.id}`,
+        },
+      },
       schema: {
         tags: ['twilio'],
         summary: 'Prova la connessione di un servizio',
         description:
           'Invia subito (fuori dalla coda) un messaggio di prova a testRecipient con il driver dell’azienda; con il driver outbox il messaggio è solo registrato. ' +
-          'Il servizio deve essere abilitato. Errore del fornitore → 502 (400 se le impostazioni sono incomplete).',
+          'Il servizio deve essere abilitato. Errore del fornitore → 502 (400 se le impostazioni sono incomplete). ' +
+          'Al massimo CONNECTION_TEST_RATE_LIMIT prove al minuto per utente (429).',
         security: bearerAuth,
         body: connectionTestBodySchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 502) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 429, 502) },
       },
     },
     async (request) => {

@@ -52,7 +52,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Admin con email già in uso: 409, che al super admin dice che l’email è registrata e a un admin non dice di chi è.',
         security: bearerAuth,
         body: createUserBodySchema,
-        response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: createdUserSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.business_id) await app.authorizeBusiness(actor, body.business_id);
 
       if (body.role === 'admin') {
-        const passwordHash = wantsPassword ? await app.passwords.hash(body.password!) : null;
+        const passwordHash = wantsPassword ? await app.passwords.hash(body.password!, request.ip) : null;
         const user = await app.repos.users.create({
           email: body.email,
           full_name: body.full_name,

@@ -54,4 +54,9 @@ export const changePasswordBodySchema = z.object({
     .max(1024),
 });
 
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().describe('Nuovo token della sessione: quelli firmati prima del cambio non sono più validi'),
+});
+
 export const adminSchema = userSchema.extend({ business_count: z.number().int() }).describe('Admin con il numero delle sue aziende');

@@ -9,6 +9,11 @@ const ALGORITHMS = ['HS256'];
 export interface TokenClaims {
   userId: string;
   role: Role;
+  /**
+   * The user's token version at signing (claim `ver`): a token only opens a session while it is the user's
+   * current one (see `UsersRepository.bumpTokenVersion`). Tokens signed before migration 007 have none: 0.
+   */
+  version: number;
 }
 
 export interface VerifiedToken extends TokenClaims {
@@ -25,8 +30,8 @@ export interface TokenService {
 export function createTokenService(secret: string, expiresInSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: ({ userId, role }) =>
-      new SignJWT({ role })
+    sign: ({ userId, role, version }) =>
+      new SignJWT({ role, ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -39,7 +44,9 @@ export function createTokenService(secret: string, expiresInSeconds: number): To
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'exp'] });
         if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-        return { userId: payload.sub, role: payload.role as Role, expiresAt: payload.exp! * 1000 };
+        const version = payload.ver ?? 0;
+        if (!Number.isSafeInteger(version) || (version as number) < 0) return null;
+        return { userId: payload.sub, role: payload.role as Role, version: version as number, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -28,8 +28,13 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     corsOrigins: [],
     loginRateLimitPerMinute: 1000,
     signupRateLimitPerMinute: 1000,
+    connectionTestRateLimitPerMinute: 1000,
+    singleMessageRateLimitPerMinute: 1000,
+    campaignSendRateLimitPerMinute: 1000,
     dashboardBaseUrl: 'http://localhost:3000',
     passwordHashing: TEST_PASSWORD_HASHING,
+    // Suites log in and create users in parallel from one address; the flood test sets its own bounds.
+    passwordHashQueue: { concurrency: 4, maxWaiting: 1000, maxWaitingPerClient: 1000 },
     ...overrides,
   };
 }

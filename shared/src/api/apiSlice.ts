@@ -2,12 +2,14 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type {
   Business,
   ChangePasswordRequest,
+  ChangePasswordResponse,
   LoginRequest,
   LoginResponse,
   LoyaltyCard,
   NewBusiness,
   User,
 } from '../domain/types';
+import { storeToken } from '../session/tokenStorage';
 import { baseQuery } from './baseQuery';
 
 /** Every tag of every remote, declared once so invalidation works across remotes. */
@@ -42,8 +44,19 @@ export const api = createApi({
       query: () => '/auth/me',
       providesTags: (user) => (user ? [{ type: 'User', id: user.id }] : []),
     }),
-    changePassword: build.mutation<unknown, ChangePasswordRequest>({
+    /**
+     * The server ends every session signed before the change, this one included, and answers its
+     * replacement: stored at once, whoever called, so this browser stays logged in.
+     */
+    changePassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: '/auth/change-password', method: 'PUT', body }),
+      async onQueryStarted(_request, { queryFulfilled }) {
+        try {
+          storeToken((await queryFulfilled).data.token);
+        } catch {
+          // Refused (wrong current password…): the session and its token are unchanged.
+        }
+      },
     }),
 
     getBusinesses: build.query<Business[], void>({

@@ -53,6 +53,12 @@ export const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const requestLabel = `${request.method ?? 'GET'} ${request.url}`;
   if (error.status === 401) {
     if (!ENDPOINTS_WHERE_401_IS_AN_ANSWER.has(api.endpoint)) {
+      // A password change replaces the token (the old one stops working at once): a request that left
+      // with the old one is asked again with the new one instead of ending the new session. The server
+      // refuses an unauthenticated request before doing anything, so asking again is safe.
+      const sent = result.meta?.request.headers.get('Authorization') ?? null;
+      const current = readToken();
+      if (current && sent !== `Bearer ${current}`) return baseQuery(args, api, extraOptions);
       removeToken();
       api.dispatch(sessionCleared());
       notifyUnauthorized();

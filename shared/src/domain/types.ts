@@ -71,6 +71,12 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** The change ends every session signed before it; `token` is this session's new one. */
+export interface ChangePasswordResponse {
+  message: string;
+  token: string;
+}
+
 /** The API's error body: `{ "error": "<messaggio in italiano>" }`. */
 export interface ApiErrorBody {
   error: string;

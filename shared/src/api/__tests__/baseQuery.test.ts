@@ -10,6 +10,11 @@ import { api } from '../apiSlice';
 import { apiUrl, baseQuery } from '../baseQuery';
 import { setOnUnauthorized } from '../unauthorized';
 
+/** Resolves once `condition` holds (checked on each I/O turn). */
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => ioSetImmediate(resolve));
+}
+
 const admin: User = {
   id: 'u1',
   email: 'admin@negozio.it',
@@ -149,6 +154,33 @@ describe('401 responses', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('ask again with the new token when the token was replaced while the request was in flight', async () => {
+    // A password change answers a new token and ends the old one at once (API issue 16).
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
+    let release!: () => void;
+    server.use({
+      'GET /business': (request) =>
+        request.headers.authorization === 'Bearer new-token'
+          ? { body: [] }
+          : { status: 401, body: { error: 'Non autenticato' }, holdUntil: new Promise<void>((resolve) => (release = resolve)) },
+    });
+    const onUnauthorized = jest.fn();
+    setOnUnauthorized(onUnauthorized);
+    const store = loggedInStore();
+
+    const pending = store.dispatch(api.endpoints.getBusinesses.initiate());
+    await waitFor(() => server.requests.length === 1);
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'new-token');
+    release();
+    const result = await pending;
+
+    expect(result.data).toEqual([]);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-token');
+    expect(selectCurrentUser(store.getState())).toEqual(admin);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('from the login call are a wrong password, not an expired session', async () => {
     server.use({ 'POST /auth/login': { status: 401, body: { error: 'Credenziali non valide' } } });
     const onUnauthorized = jest.fn();
@@ -161,6 +193,34 @@ describe('401 responses', () => {
 
     expect(result.error).toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('password change', () => {
+  it('stores the new token the server answers, in place of the old one', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
+    server.use({ 'PUT /auth/change-password': { body: { message: 'Password aggiornata con successo', token: 'new-token' } } });
+
+    const result = await loggedInStore().dispatch(
+      api.endpoints.changePassword.initiate({ currentPassword: 'Vecchia2026!', newPassword: 'Nuova2026!' }),
+    );
+
+    expect(result.data).toEqual({ message: 'Password aggiornata con successo', token: 'new-token' });
+    expect(server.requests[0].headers.authorization).toBe('Bearer old-token');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-token');
+  });
+
+  it('keeps the token when the change is refused', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
+    server.use({ 'PUT /auth/change-password': { status: 400, body: { error: 'La password attuale non è corretta' } } });
+
+    const result = await loggedInStore().dispatch(
+      api.endpoints.changePassword.initiate({ currentPassword: 'Sbagliata', newPassword: 'Nuova2026!' }),
+    );
+
+    expect(result.error).toMatchObject({ status: 400 });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('old-token');
   });
 });
 

@@ -81,7 +81,7 @@ describe('Account: password change', () => {
   it("shows the server's error for a wrong current password, then changes it", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const admin = await createAdmin('Iniziale2026!');
-    const { user } = await renderSettings(admin);
+    const { user, token: oldToken } = await renderSettings(admin);
     const fill = async (current: string) => {
       await user.clear(screen.getByLabelText('Password attuale'));
       await user.type(screen.getByLabelText('Password attuale'), current);
@@ -98,6 +98,11 @@ describe('Account: password change', () => {
     expect(await screen.findByText('Password aggiornata con successo')).toBeInTheDocument();
     expect(screen.getByLabelText('Password attuale')).toHaveValue('');
     await expect(logIn({ email: admin.email, password: 'Cambiata2026!' })).resolves.toBeTruthy();
+    // The change ends the sessions signed before it; this one goes on with the token the answer carried.
+    const newToken = localStorage.getItem('token');
+    expect(newToken).not.toBe(oldToken);
+    expect((await callApi('/auth/me', { token: oldToken })).status).toBe(401);
+    expect((await callApi('/auth/me', { token: newToken! })).status).toBe(200);
   });
 });
 
