@@ -206,7 +206,7 @@ export function readOrCreateJwtSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
