@@ -56,6 +56,9 @@ export interface AppConfig {
   passwordHashing: PasswordHashingConfig;
   /** Drivers, secrets key and job worker (src/messaging/config.ts); left out, the defaults and a throw-away key. */
   messaging?: MessagingConfigInput;
+  // issue 16: ops
+  /** Where to write, at start, the demo accounts that exist with their published password (`npm start`'s banner reads it). */
+  demoAccountsFile?: string | null;
 }
 
 /** The environment parsed; the JWT secret may still be missing (`loadConfig` provides it). */
@@ -140,6 +143,12 @@ const envSchema = z
     DASHBOARD_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
       .default('http://localhost:3000'),
+    // issue 16: ops
+    PUBLIC_HOST: z
+      .string()
+      .regex(/^[^\s/:]+$|^\[[0-9a-fA-F:.]+\]$/, { error: 'PUBLIC_HOST must be a host name without scheme or port (e.g. fidelity.example.it)' })
+      .optional(),
+    DEMO_ACCOUNTS_FILE: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
@@ -149,6 +158,21 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_EMAIL'], message: 'SUPERADMIN_EMAIL is required when SUPERADMIN_PASSWORD is set' });
     }
   });
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a public host nobody else can reach. */
+export function isLocalHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '::1' || h === '[::1]';
+}
+
+/**
+ * `SEED_DEMO` unset: demo data (with its published passwords) only on the embedded database, when the
+ * product is served on this machine only and no super admin of one's own is configured.
+ */
+function defaultSeedDemo(database: DatabaseConfig, publicHost: string | undefined, dashboardBaseUrl: string, superAdminSet: boolean): 'auto' | false {
+  const local = isLocalHost(publicHost ?? 'localhost') && isLocalHost(new URL(dashboardBaseUrl).hostname);
+  return database.kind === 'pglite' && local && !superAdminSet ? 'auto' : false;
+}
 
 function parseTrustProxy(value: string): boolean | string {
   const lowered = value.trim().toLowerCase();
@@ -180,7 +204,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     jwtSecret: e.JWT_SECRET ?? null,
     jwtExpiresInSeconds: parseDuration(e.JWT_EXPIRES_IN)!,
     superAdmin: e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD } : null,
-    seedDemo: e.SEED_DEMO ?? (database.kind === 'pglite' ? 'auto' : false),
+    seedDemo: e.SEED_DEMO ?? defaultSeedDemo(database, e.PUBLIC_HOST, e.DASHBOARD_BASE_URL, Boolean(e.SUPERADMIN_EMAIL)),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS.split(',')
@@ -190,6 +214,8 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     signupRateLimitPerMinute: e.SIGNUP_RATE_LIMIT,
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,
+    // issue 16: ops
+    demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
   };
 }
 
