@@ -97,11 +97,16 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     },
   });
 
+  // A page path (no file extension, not /api) is a route of the single-page app: it answers the page to
+  // every GET and HEAD, whatever the Accept header says. Link previews (WhatsApp, Facebook, Telegram) and
+  // crawlers ask with `Accept: */*` or none, and must get the landing and a shop's signup link like a browser.
   const indexFile = path.join(options.root, 'index.html');
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept || '').includes('text/html');
-    const looksLikeFile = path.extname(request.url.split('?')[0]) !== '';
-    if (wantsHtml && !looksLikeFile && !request.url.startsWith('/api') && fs.existsSync(indexFile)) {
+    const pathname = request.url.split('?')[0];
+    const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    const isAsset = path.extname(pathname) !== '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isPageRead && !isAsset && !isApi && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Risorsa non trovata' });
