@@ -17,6 +17,15 @@ export const API_SECURITY_HEADERS = {
 } as const;
 
 /**
+ * No cache (browser, shared proxy) may keep an answer that is about someone: any answer to a request with
+ * credentials, any error, any answer to a write (a login's token, a signup's card). Public reads (health,
+ * OpenAPI, a business's public name) keep what they have.
+ */
+export function mustNotBeStored(method: string, authorization: string | undefined, statusCode: number): boolean {
+  return authorization !== undefined || statusCode >= 400 || (method !== 'GET' && method !== 'HEAD');
+}
+
+/**
  * Rate limiting is opt-in per route (`config.rateLimit`), keyed on the client IP as computed with the
  * configured `trustProxy`. CORS is only needed when a browser calls the API from another origin; the
  * static servers proxy /api, so by default it stays off; `CORS_ORIGINS` lists the only origins allowed.
@@ -32,6 +41,7 @@ export default fp(
     app.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
       reply.headers(API_SECURITY_HEADERS);
+      if (mustNotBeStored(request.method, request.headers.authorization, reply.statusCode)) reply.header('cache-control', 'no-store');
     });
     if (app.config.corsOrigins.length > 0) {
       await app.register(cors, { origin: app.config.corsOrigins, credentials: true });
