@@ -45,7 +45,10 @@ export interface AppConfig {
   /** 'auto': seed when the embedded database is empty on start. */
   seedDemo: boolean | 'auto';
   logLevel: LogLevel;
-  /** Fastify `trustProxy`: whose X-Forwarded-For to believe when computing the client IP. */
+  /**
+   * Fastify `trustProxy`: whose X-Forwarded-For to believe, without the proxy secret, when computing the
+   * client IP. Default false: only `proxySecret` makes it believed.
+   */
   trustProxy: boolean | string;
   corsOrigins: string[];
   loginRateLimitPerMinute: number;
@@ -57,6 +60,11 @@ export interface AppConfig {
   /** Drivers, secrets key and job worker (src/messaging/config.ts); left out, the defaults and a throw-away key. */
   messaging?: MessagingConfigInput;
   // issue 16: ops
+  /**
+   * Shared secret of the reverse proxy in front of the API (the static servers'): only a request carrying
+   * it in `X-Proxy-Secret` has its client IP taken from `X-Forwarded-For` (plugins/security.ts).
+   */
+  proxySecret?: string | null;
   /** Where to write, at start, the demo accounts that exist with their published password (`npm start`'s banner reads it). */
   demoAccountsFile?: string | null;
 }
@@ -128,7 +136,7 @@ const envSchema = z
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
-    TRUST_PROXY: z.string().default('loopback'),
+    TRUST_PROXY: z.string().default('false'),
     CORS_ORIGINS: z.string().default(''),
     LOGIN_RATE_LIMIT: z.coerce
       .number({ error: 'LOGIN_RATE_LIMIT must be a positive integer (login requests per minute per IP)' })
@@ -144,6 +152,10 @@ const envSchema = z
       .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
       .default('http://localhost:3000'),
     // issue 16: ops
+    PROXY_SECRET: z
+      .string()
+      .refine((s) => s.trim().length >= 32, { error: (issue) => `PROXY_SECRET must be at least 32 characters (got ${String(issue.input).trim().length})` })
+      .optional(),
     PUBLIC_HOST: z
       .string()
       .regex(/^[^\s/:]+$|^\[[0-9a-fA-F:.]+\]$/, { error: 'PUBLIC_HOST must be a host name without scheme or port (e.g. fidelity.example.it)' })
@@ -215,6 +227,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,
     // issue 16: ops
+    proxySecret: e.PROXY_SECRET?.trim() ?? null,
     demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
   };
 }

@@ -2,6 +2,7 @@
  * Starts the whole product from built frontends: the API and one static server per frontend, each on
  * its own port. Used by `npm start` and by the e2e suite, so both run exactly the same composition.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, type AppName } from './apps';
@@ -36,6 +37,11 @@ export function portsEnv(ports: Record<AppName, number>, apiPort: number): NodeJ
   return env;
 }
 
+/** A fresh secret for the static servers' proxy, when the environment names none (`PROXY_SECRET`). */
+export function generateProxySecret(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
 export async function startComposition(options: CompositionOptions): Promise<Composition> {
   const demoAccountsFile = path.join(path.dirname(options.runtimeConfigFile), 'demo-accounts.json');
   const env: NodeJS.ProcessEnv = {
@@ -43,6 +49,9 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     ...portsEnv(options.ports, options.apiPort),
     RUNTIME_CONFIG: options.runtimeConfigFile,
     API_URL: `http://127.0.0.1:${options.apiPort}`,
+    // The API believes X-Forwarded-For only from requests carrying this secret: the static servers' proxy
+    // sends it, another local process cannot.
+    PROXY_SECRET: options.env.PROXY_SECRET?.trim() || generateProxySecret(),
     DEMO_ACCOUNTS_FILE: demoAccountsFile,
   };
   const config = runtimeConfigFromEnv(env);

@@ -21,6 +21,11 @@ export interface StaticServerOptions {
   apiUrl?: string;
   /** Largest request body passed to the API, in bytes; a larger one is answered 413 here. Default `API_BODY_LIMIT`. */
   apiBodyLimit?: number;
+  /**
+   * The API's `PROXY_SECRET`: sent with every proxied request (`X-Proxy-Secret`) so that the API believes
+   * the `X-Forwarded-For` this proxy sets. Without it the API counts every client as this server's address.
+   */
+  proxySecret?: string;
   logger?: boolean;
 }
 
@@ -69,6 +74,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   if (options.apiUrl) {
     const apiUrl = options.apiUrl;
+    const proxySecret = options.proxySecret?.trim();
     const bodyLimit = options.apiBodyLimit ?? API_BODY_LIMIT;
     await app.register(async (api) => {
       // A request body is read here, up to the API's own limit, before anything goes to the API; a larger
@@ -92,9 +98,12 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
           rewriteRequestHeaders: (request, headers) => {
             const forwarded: Record<string, string | string[] | undefined> = {
               ...headers,
-              // The API rate-limits per client IP: tell it who the client is (it trusts loopback proxies).
+              // The API rate-limits per client IP: tell it who the client is, replacing whatever the client
+              // claimed, and prove with the secret that this proxy says so (api/src/services/client-ip.ts).
               'x-forwarded-for': request.ip,
             };
+            if (proxySecret) forwarded['x-proxy-secret'] = proxySecret;
+            else delete forwarded['x-proxy-secret'];
             const body = request.body as { byteLength?: number } | undefined;
             if (typeof body?.byteLength === 'number') {
               // the whole body is in hand: send it with its length, even when it came chunked

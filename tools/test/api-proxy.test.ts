@@ -107,6 +107,56 @@ describe('static server proxy in front of the real API', () => {
   });
 });
 
+describe('static server proxy and the API share the proxy secret (npm start)', () => {
+  const SECRET = 'proxy-secret-0123456789-abcdefghijklmnop';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proxy-secret-'));
+  let api: FastifyInstance;
+  let proxy: FastifyInstance;
+  let base = '';
+  let apiBase = '';
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    const configFile = path.join(dir, 'runtime-config.json');
+    writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
+    api = buildApp(testConfig({ kind: 'pglite', dataDir: null }, { loginRateLimitPerMinute: 2, proxySecret: SECRET, trustProxy: false }));
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl: apiBase, proxySecret: SECRET });
+    await proxy.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await api?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // A new e-mail each time: three wrong passwords for one e-mail lock it (429 as well), whatever the IP.
+  let n = 0;
+  const wrongLogin = async (target: string, localAddress: string, headers: Record<string, string> = {}) => {
+    const body = JSON.stringify({ email: `nessuno${++n}@example.it`, password: 'sbagliata' });
+    const response = await send(`${target}/api/auth/login`, { method: 'POST', localAddress, body, headers: { 'content-type': 'application/json', ...headers } });
+    if (response.status === 429) expect(JSON.parse(response.body)).toEqual({ error: 'Troppe richieste. Riprova tra un minuto.' });
+    return response.status;
+  };
+
+  it('counts two clients behind the proxy separately', async () => {
+    expect([await wrongLogin(base, '127.0.0.2'), await wrongLogin(base, '127.0.0.2'), await wrongLogin(base, '127.0.0.2')]).toEqual([401, 401, 429]);
+    expect([await wrongLogin(base, '127.0.0.3'), await wrongLogin(base, '127.0.0.3')]).toEqual([401, 401]);
+  });
+
+  it("replaces a client's own X-Forwarded-For: a client cannot pick its bucket", async () => {
+    const forging = (claimed: string) => wrongLogin(base, '127.0.0.4', { 'x-forwarded-for': claimed });
+    expect([await forging('198.51.100.1'), await forging('198.51.100.2'), await forging('198.51.100.3')]).toEqual([401, 401, 429]);
+  });
+
+  it('ignores X-Forwarded-For sent to the API directly by another local process', async () => {
+    const direct = (claimed: string) => wrongLogin(apiBase, '127.0.0.5', { 'x-forwarded-for': claimed });
+    expect([await direct('198.51.100.4'), await direct('198.51.100.5'), await direct('198.51.100.6')]).toEqual([401, 401, 429]);
+  });
+});
+
 describe('static server proxy: request bodies reach the API byte for byte', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proxy-echo-'));
   let echo: http.Server;
@@ -120,7 +170,16 @@ describe('static server proxy: request bodies reach the API byte for byte', () =
     echo = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => res.end(JSON.stringify({ contentType: req.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString('base64') })));
+      req.on('end', () =>
+        res.end(
+          JSON.stringify({
+            contentType: req.headers['content-type'] ?? null,
+            body: Buffer.concat(chunks).toString('base64'),
+            forwardedFor: req.headers['x-forwarded-for'] ?? null,
+            proxySecret: req.headers['x-proxy-secret'] ?? null,
+          }),
+        ),
+      );
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` });
@@ -142,5 +201,10 @@ describe('static server proxy: request bodies reach the API byte for byte', () =
     const seen = JSON.parse(response.body) as { contentType: string | null; body: string };
     expect(Buffer.from(seen.body, 'base64')).toEqual(Buffer.from(body, 'latin1'));
     expect(seen.contentType).toBe(contentType ?? null);
+  });
+
+  it("never passes on a client's X-Proxy-Secret or X-Forwarded-For when it has no secret of its own", async () => {
+    const response = await send(`${base}/api/echo`, { headers: { 'x-proxy-secret': 'what-the-client-says', 'x-forwarded-for': '198.51.100.9' } });
+    expect(JSON.parse(response.body)).toMatchObject({ proxySecret: null, forwardedFor: '127.0.0.1' });
   });
 });

@@ -1,8 +1,10 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../messages';
+import { clientIp, proxySecretChecker } from '../services/client-ip';
 
 /**
  * Every answer is JSON, never a page: the strictest Content-Security-Policy applies (nothing may load,
@@ -25,15 +27,30 @@ export function mustNotBeStored(method: string, authorization: string | undefine
   return authorization !== undefined || statusCode >= 400 || (method !== 'GET' && method !== 'HEAD');
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client's address: `X-Forwarded-For` only with the proxy secret (services/client-ip.ts). */
+    readonly clientIp: string;
+  }
+}
+
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`), keyed on the client IP as computed with the
- * configured `trustProxy`. CORS is only needed when a browser calls the API from another origin; the
- * static servers proxy /api, so by default it stays off; `CORS_ORIGINS` lists the only origins allowed.
+ * Rate limiting is opt-in per route (`config.rateLimit`), keyed on `request.clientIp`: the forwarded
+ * address only on requests carrying the proxy secret, else the socket's. CORS is only needed when a browser
+ * calls the API from another origin; the static servers proxy /api, so by default it stays off;
+ * `CORS_ORIGINS` lists the only origins allowed.
  */
 export default fp(
   async (app) => {
+    const secretMatches = proxySecretChecker(app.config.proxySecret);
+    app.decorateRequest('clientIp', {
+      getter(this: FastifyRequest) {
+        return clientIp(this, secretMatches);
+      },
+    });
     await app.register(rateLimit, {
       global: false,
+      keyGenerator: (request) => request.clientIp,
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
     });
     // The id of the request in every log line, also told to the caller: a user's error report can be
