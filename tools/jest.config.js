@@ -3,5 +3,9 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+  transform: { '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+  // test/api-proxy.test.ts runs the real API (api/src/app.ts) behind a static server: like the API's own
+  // jest.config.js, swc turns the ES-module-only packages it loads (jose, light-my-request's cookie,
+  // PGlite's parts) into CommonJS. The pattern only looks at the innermost node_modules of a path.
+  transformIgnorePatterns: ['/node_modules/(?!.*/node_modules/)(?!(jose|cookie|@electric-sql/pglite)/)'],
 };

@@ -3,7 +3,7 @@
  * `server.ts` listens with it; tests call `inject` on it.
  */
 import './validation';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
@@ -43,6 +43,7 @@ export interface AppOptions {
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
 const REDACTED_PATHS = [
   'req.headers.authorization',
+  'req.headers["x-proxy-secret"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   'password',
@@ -63,6 +64,17 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Fastify's own, with the client's address as the rate limits see it (behind the proxy: the forwarded one).
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url,
+        version: request.headers['accept-version'] as string | undefined,
+        host: request.host,
+        remoteAddress: request.clientIp ?? request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
   const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();

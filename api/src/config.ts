@@ -55,7 +55,10 @@ export interface AppConfig {
   /** 'auto': seed when the embedded database is empty on start. */
   seedDemo: boolean | 'auto';
   logLevel: LogLevel;
-  /** Fastify `trustProxy`: whose X-Forwarded-For to believe when computing the client IP. */
+  /**
+   * Fastify `trustProxy`: whose X-Forwarded-For to believe, without the proxy secret, when computing the
+   * client IP. Default false: only `proxySecret` makes it believed.
+   */
   trustProxy: boolean | string;
   corsOrigins: string[];
   loginRateLimitPerMinute: number;
@@ -73,6 +76,14 @@ export interface AppConfig {
   passwordHashing: PasswordHashingConfig;
   /** Drivers, secrets key and job worker (src/messaging/config.ts); left out, the defaults and a throw-away key. */
   messaging?: MessagingConfigInput;
+  // issue 16: ops
+  /**
+   * Shared secret of the reverse proxy in front of the API (the static servers'): only a request carrying
+   * it in `X-Proxy-Secret` has its client IP taken from `X-Forwarded-For` (plugins/security.ts).
+   */
+  proxySecret?: string | null;
+  /** Where to write, at start, the demo accounts that exist with their published password (`npm start`'s banner reads it). */
+  demoAccountsFile?: string | null;
 }
 
 /** The environment parsed; the JWT secret may still be missing (`loadConfig` provides it). */
@@ -148,7 +159,7 @@ const envSchema = z
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
-    TRUST_PROXY: z.string().default('loopback'),
+    TRUST_PROXY: z.string().default('false'),
     CORS_ORIGINS: z.string().default(''),
     LOGIN_RATE_LIMIT: z.coerce
       .number({ error: 'LOGIN_RATE_LIMIT must be a positive integer (login requests per minute per IP)' })
@@ -170,6 +181,16 @@ const envSchema = z
     DASHBOARD_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'DASHBOARD_BASE_URL must be an http:// or https:// URL' })
       .default('http://localhost:3000'),
+    // issue 16: ops
+    PROXY_SECRET: z
+      .string()
+      .refine((s) => s.trim().length >= 32, { error: (issue) => `PROXY_SECRET must be at least 32 characters (got ${String(issue.input).trim().length})` })
+      .optional(),
+    PUBLIC_HOST: z
+      .string()
+      .regex(/^[^\s/:]+$|^\[[0-9a-fA-F:.]+\]$/, { error: 'PUBLIC_HOST must be a host name without scheme or port (e.g. fidelity.example.it)' })
+      .optional(),
+    DEMO_ACCOUNTS_FILE: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
@@ -179,6 +200,21 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_EMAIL'], message: 'SUPERADMIN_EMAIL is required when SUPERADMIN_PASSWORD is set' });
     }
   });
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a public host nobody else can reach. */
+export function isLocalHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '::1' || h === '[::1]';
+}
+
+/**
+ * `SEED_DEMO` unset: demo data (with its published passwords) only on the embedded database, when the
+ * product is served on this machine only and no super admin of one's own is configured.
+ */
+function defaultSeedDemo(database: DatabaseConfig, publicHost: string | undefined, dashboardBaseUrl: string, superAdminSet: boolean): 'auto' | false {
+  const local = isLocalHost(publicHost ?? 'localhost') && isLocalHost(new URL(dashboardBaseUrl).hostname);
+  return database.kind === 'pglite' && local && !superAdminSet ? 'auto' : false;
+}
 
 function parseTrustProxy(value: string): boolean | string {
   const lowered = value.trim().toLowerCase();
@@ -219,7 +255,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     jwtSecret: e.JWT_SECRET ?? null,
     jwtExpiresInSeconds: parseDuration(e.JWT_EXPIRES_IN)!,
     superAdmin: e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD } : null,
-    seedDemo: e.SEED_DEMO ?? (database.kind === 'pglite' ? 'auto' : false),
+    seedDemo: e.SEED_DEMO ?? defaultSeedDemo(database, e.PUBLIC_HOST, e.DASHBOARD_BASE_URL, Boolean(e.SUPERADMIN_EMAIL)),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS.split(',')
@@ -233,6 +269,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     passwordHashQueue: passwordHashQueue(e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE, e.PASSWORD_HASH_QUEUE_PER_IP),
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,
+    // issue 16: ops
+    proxySecret: e.PROXY_SECRET?.trim() ?? null,
+    demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
   };
 }
 
@@ -249,7 +288,7 @@ export function readOrCreateJwtSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

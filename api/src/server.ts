@@ -1,11 +1,15 @@
 /** Entry point: configuration, listen, graceful shutdown. Everything else is in app.ts. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { PRIVATE_UMASK } from './data-dir';
 
 /** After a signal, give in-flight requests this long before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Before anything is written: whatever this process creates (secrets, database files, the demo accounts
+  // file) is for this user only. What was there before is tightened by the db plugin (data-dir.ts).
+  process.umask(PRIVATE_UMASK);
   let config: AppConfig;
   try {
     config = loadConfig();

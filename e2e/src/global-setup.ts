@@ -2,6 +2,7 @@
  * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
  * data folder with the demo seed, one static server per frontend on its own port).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
@@ -16,9 +17,22 @@ export default async function globalSetup() {
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
   // per-business limits (tested in the API suite) would throttle the run.
-  const apiEnv = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000',
-    CONNECTION_TEST_RATE_LIMIT: '10000', SINGLE_MESSAGE_RATE_LIMIT: '10000', CAMPAIGN_SEND_RATE_LIMIT: '10000',
-    PASSWORD_HASH_QUEUE: '10000', PASSWORD_HASH_QUEUE_PER_IP: '10000' };
+  // PROXY_SECRET is kept with them: a restarted API or static server (src/processes.ts) must share it.
+  const apiEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOGIN_RATE_LIMIT: '10000',
+    SIGNUP_RATE_LIMIT: '10000',
+    CONNECTION_TEST_RATE_LIMIT: '10000',
+    SINGLE_MESSAGE_RATE_LIMIT: '10000',
+    CAMPAIGN_SEND_RATE_LIMIT: '10000',
+    PASSWORD_HASH_QUEUE: '10000',
+    PASSWORD_HASH_QUEUE_PER_IP: '10000',
+    PROXY_SECRET: crypto.randomBytes(32).toString('base64url'),
+  };
   composition = await startComposition({
     env: { ...process.env, ...apiEnv },
     ports: E2E_PORTS,

@@ -93,7 +93,7 @@ function spawnServer(name: AppName, port: number, root?: string, detached = fals
   const args = [require.resolve('tsx/cli'), path.join('tools', 'src', 'serve-app.ts'), name, '--port', String(port), ...(root ? ['--root', root] : [])];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, RUNTIME_CONFIG: E2E_RUNTIME_CONFIG, API_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+    env: { ...process.env, RUNTIME_CONFIG: E2E_RUNTIME_CONFIG, API_URL: `http://127.0.0.1:${E2E_API_PORT}`, PROXY_SECRET: readState().apiEnv.PROXY_SECRET },
     stdio: 'ignore',
     detached,
   });

@@ -2,6 +2,8 @@
  * Starts the whole product from built frontends: the API and one static server per frontend, each on
  * its own port. Used by `npm start` and by the e2e suite, so both run exactly the same composition.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, type AppName } from './apps';
 import { spawnTs, stopAll, waitForHttp, type Managed } from './processes';
@@ -21,6 +23,8 @@ export interface CompositionOptions {
 
 export interface Composition {
   config: RuntimeConfigFile;
+  /** Where the API wrote, at start, the demo accounts that exist (read it with `readDemoLogins`). */
+  demoAccountsFile: string;
   processes: Map<string, Managed>;
   startApp(name: AppName, root?: string, port?: number): Promise<Managed>;
   stopApp(name: AppName): Promise<void>;
@@ -33,15 +37,26 @@ export function portsEnv(ports: Record<AppName, number>, apiPort: number): NodeJ
   return env;
 }
 
+/** A fresh secret for the static servers' proxy, when the environment names none (`PROXY_SECRET`). */
+export function generateProxySecret(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
 export async function startComposition(options: CompositionOptions): Promise<Composition> {
+  const demoAccountsFile = path.join(path.dirname(options.runtimeConfigFile), 'demo-accounts.json');
   const env: NodeJS.ProcessEnv = {
     ...options.env,
     ...portsEnv(options.ports, options.apiPort),
     RUNTIME_CONFIG: options.runtimeConfigFile,
     API_URL: `http://127.0.0.1:${options.apiPort}`,
+    // The API believes X-Forwarded-For only from requests carrying this secret: the static servers' proxy
+    // sends it, another local process cannot.
+    PROXY_SECRET: options.env.PROXY_SECRET?.trim() || generateProxySecret(),
+    DEMO_ACCOUNTS_FILE: demoAccountsFile,
   };
   const config = runtimeConfigFromEnv(env);
   writeRuntimeConfig(options.runtimeConfigFile, config);
+  fs.rmSync(demoAccountsFile, { force: true }); // a previous run's list must not outlive it
 
   const processes = new Map<string, Managed>();
   const track = (managed: Managed) => {
@@ -64,6 +79,7 @@ export async function startComposition(options: CompositionOptions): Promise<Com
 
   return {
     config,
+    demoAccountsFile,
     processes,
     startApp,
     async stopApp(name) {

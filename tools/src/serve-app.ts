@@ -24,6 +24,7 @@ async function main() {
     root: root ?? distDir(app),
     runtimeConfigFile: runtimeConfigPath(),
     apiUrl: process.env.API_URL || `http://127.0.0.1:${apiPort()}`,
+    proxySecret: process.env.PROXY_SECRET || undefined,
   });
   const host = process.env.HOST || 'localhost';
   await server.listen({ port: listenPort, host });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { APPS, REPO_ROOT, apiPort, appPort, type AppName } from './apps';
+import { readDemoLogins, startBanner, type DemoLogin } from './banner';
 import { buildApps } from './build';
 import { startComposition } from './composition';
 import { createSupervisor } from './processes';
@@ -32,27 +33,23 @@ async function main() {
   });
   const { config } = composition;
 
-  let accounts: string;
+  let published: DemoLogin[] = [];
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { DEMO_ACCOUNTS } = require(path.join(REPO_ROOT, 'api', 'src', 'seed', 'demo.ts')) as {
-      DEMO_ACCOUNTS: { role: string; email: string; password: string }[];
-    };
-    accounts = DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(12)} ${a.email} / ${a.password}`).join('\n');
+    published = (require(path.join(REPO_ROOT, 'api', 'src', 'seed', 'demo.ts')) as { DEMO_ACCOUNTS: DemoLogin[] }).DEMO_ACCOUNTS;
   } catch {
-    accounts = '    (vedi api/README.md)';
+    // no passwords to show: the banner then lists no demo login
   }
 
-  console.log(`
-Piattaforma carte fedeltà avviata.
-  Dashboard (shell):        ${config.dashboardBaseUrl}
-  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=default-business-id
-  API:                      http://127.0.0.1:${api}/api  (documentazione: /api/docs)
-  Remote:                   ${Object.entries(config.remotes).map(([n, u]) => `${n} ${u}`).join('\n                            ')}
-  Configurazione run-time:  ${configFile}
-  Accessi demo:
-${accounts}
-Ctrl-C per fermare tutto.`);
+  console.log(
+    startBanner({
+      config,
+      apiPort: api,
+      runtimeConfigFile: configFile,
+      demoLogins: readDemoLogins(composition.demoAccountsFile, published),
+      superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,
+    }),
+  );
 }
 
 main().catch((err: Error) => {

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -18,8 +19,19 @@ export interface StaticServerOptions {
   runtimeConfigFile: string;
   /** Where /api/* goes, e.g. http://127.0.0.1:3100. Omit to answer 404 for /api. */
   apiUrl?: string;
+  /** Largest request body passed to the API, in bytes; a larger one is answered 413 here. Default `API_BODY_LIMIT`. */
+  apiBodyLimit?: number;
+  /**
+   * The API's `PROXY_SECRET`: sent with every proxied request (`X-Proxy-Secret`) so that the API believes
+   * the `X-Forwarded-For` this proxy sets. Without it the API counts every client as this server's address.
+   */
+  proxySecret?: string;
   logger?: boolean;
 }
+
+/** The API's body limit (Fastify's default, 1 MiB): the proxy refuses larger bodies with the API's answer. */
+export const API_BODY_LIMIT = 1024 * 1024;
+const PAYLOAD_TOO_LARGE = 'Richiesta troppo grande';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?|map)$/;
 const NO_CACHE = 'no-cache';
@@ -61,14 +73,47 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   if (options.apiUrl) {
-    await app.register(fastifyHttpProxy, {
-      upstream: options.apiUrl,
-      prefix: '/api',
-      rewritePrefix: '/api',
-      // The API rate-limits per client IP: tell it who the client is (it trusts loopback proxies).
-      replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-forwarded-for': request.ip }),
-      },
+    const apiUrl = options.apiUrl;
+    const proxySecret = options.proxySecret?.trim();
+    const bodyLimit = options.apiBodyLimit ?? API_BODY_LIMIT;
+    await app.register(async (api) => {
+      // A request body is read here, up to the API's own limit, before anything goes to the API; a larger
+      // one is refused here. Streamed straight through, it made the API answer 413 and close while the proxy
+      // was still writing: the proxy then failed with `write EPIPE` and answered 500 instead.
+      // The bytes go on unchanged, whatever their type (JSON, Twilio's forms): no parsing.
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+        done(null, Object.assign(Readable.from([body]), { byteLength: body.length }));
+      });
+      api.setErrorHandler(async (error: FastifyError, _request, reply) => {
+        if (error.statusCode === 413) return reply.code(413).send({ error: PAYLOAD_TOO_LARGE });
+        throw error; // the default answer, as before (e.g. 503 when the API is down)
+      });
+      await api.register(fastifyHttpProxy, {
+        upstream: apiUrl,
+        prefix: '/api',
+        rewritePrefix: '/api',
+        proxyPayloads: false,
+        replyOptions: {
+          rewriteRequestHeaders: (request, headers) => {
+            const forwarded: Record<string, string | string[] | undefined> = {
+              ...headers,
+              // The API rate-limits per client IP: tell it who the client is, replacing whatever the client
+              // claimed, and prove with the secret that this proxy says so (api/src/services/client-ip.ts).
+              'x-forwarded-for': request.ip,
+            };
+            if (proxySecret) forwarded['x-proxy-secret'] = proxySecret;
+            else delete forwarded['x-proxy-secret'];
+            const body = request.body as { byteLength?: number } | undefined;
+            if (typeof body?.byteLength === 'number') {
+              // the whole body is in hand: send it with its length, even when it came chunked
+              delete forwarded['transfer-encoding'];
+              forwarded['content-length'] = String(body.byteLength);
+            }
+            return forwarded;
+          },
+        },
+      });
     });
   }
 
@@ -97,11 +142,16 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     },
   });
 
+  // A page path (no file extension, not /api) is a route of the single-page app: it answers the page to
+  // every GET and HEAD, whatever the Accept header says. Link previews (WhatsApp, Facebook, Telegram) and
+  // crawlers ask with `Accept: */*` or none, and must get the landing and a shop's signup link like a browser.
   const indexFile = path.join(options.root, 'index.html');
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept || '').includes('text/html');
-    const looksLikeFile = path.extname(request.url.split('?')[0]) !== '';
-    if (wantsHtml && !looksLikeFile && !request.url.startsWith('/api') && fs.existsSync(indexFile)) {
+    const pathname = request.url.split('?')[0];
+    const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    const isAsset = path.extname(pathname) !== '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isPageRead && !isAsset && !isApi && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Risorsa non trovata' });

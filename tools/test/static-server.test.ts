@@ -106,6 +106,42 @@ describe('static server', () => {
     expect((await fetch(`${base}/missing.0123456789.js`)).status).toBe(404);
   });
 
+  // Issue 16: link previews (WhatsApp, Facebook, Telegram) and crawlers ask with `Accept: */*` or none.
+  it('answers a page path with the page whatever the Accept header, for GET and HEAD', async () => {
+    for (const pagePath of ['/login', '/loyalty-cards/create?business_id=default-business-id', '/dashboard/loyalty-cards']) {
+      for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }, { accept: 'text/html' }] as Record<string, string>[]) {
+        const page = await fetch(`${base}${pagePath}`, { headers });
+        expect([pagePath, headers, page.status, page.headers.get('content-type')]).toEqual([pagePath, headers, 200, expect.stringMatching(/^text\/html/)]);
+        expect(page.headers.get('cache-control')).toBe('no-cache');
+        expect(await page.text()).toContain('<title>t</title>');
+      }
+      const head = await fetch(`${base}${pagePath}`, { method: 'HEAD', headers: { accept: '*/*' } });
+      expect([pagePath, head.status, head.headers.get('content-type')]).toEqual([pagePath, 200, expect.stringMatching(/^text\/html/)]);
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it('answers 404 for a missing asset and for /api without an API, whatever the Accept header', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/html' }] as Record<string, string>[]) {
+      const asset = await fetch(`${base}/missing.0123456789.js`, { headers });
+      expect([headers, asset.status]).toEqual([headers, 404]);
+      expect(await asset.json()).toEqual({ error: 'Risorsa non trovata' });
+      expect((await fetch(`${base}/favicon.ico`, { headers })).status).toBe(404);
+    }
+    const noApi = await createStaticServer({ root, runtimeConfigFile: configFile });
+    await noApi.listen({ port: 0, host: '127.0.0.1' });
+    const noApiBase = `http://127.0.0.1:${(noApi.server.address() as AddressInfo).port}`;
+    try {
+      for (const url of ['/api', '/api/auth/me', '/api/nope?x=1']) {
+        const response = await fetch(`${noApiBase}${url}`, { headers: { accept: 'text/html' } });
+        expect([url, response.status]).toEqual([url, 404]);
+      }
+      expect((await fetch(`${noApiBase}/login`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await noApi.close();
+    }
+  });
+
   it('proxies /api to the API', async () => {
     const res = await fetch(`${base}/api/health?x=1`);
     expect(await res.json()).toEqual({ path: '/api/health?x=1' });

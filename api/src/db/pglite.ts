@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { ensurePrivateDir } from '../data-dir';
 import { TYPE_PARSERS } from './type-parsers';
 import type { Db, Queryable, Transaction } from './types';
 
@@ -14,9 +14,15 @@ function wrapTransaction(tx: PGliteTransaction): Transaction {
   return bound;
 }
 
-/** Embedded PostgreSQL (WASM). `dataDir: null` keeps everything in memory. */
+/**
+ * Embedded PostgreSQL (WASM). `dataDir: null` keeps everything in memory.
+ *
+ * The folder is made private (700) before PGlite opens it. PGlite sets some modes itself, whatever the
+ * umask (666 for the files it unpacks on first run, 644 for `pg_internal.init` on every start): the db
+ * plugin tightens them once the database is open (data-dir.ts).
+ */
 export async function createPGliteDb(dataDir: string | null): Promise<Db> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir) ensurePrivateDir(dataDir);
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: TYPE_PARSERS });
   let closed = false;
 

@@ -82,7 +82,7 @@ export function readOrCreateSecretsKey(dataDir: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const key = crypto.randomBytes(32);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
   return key;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../messages';
+import { clientIp, proxySecretChecker } from '../services/client-ip';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,14 +32,38 @@ export const API_SECURITY_HEADERS = {
 } as const;
 
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`), keyed on the client IP as computed with the
- * configured `trustProxy`. CORS is only needed when a browser calls the API from another origin; the
- * static servers proxy /api, so by default it stays off; `CORS_ORIGINS` lists the only origins allowed.
+ * No cache (browser, shared proxy) may keep an answer that is about someone: any answer to a request with
+ * credentials, any error, any answer to a write (a login's token, a signup's card). Public reads (health,
+ * OpenAPI, a business's public name) keep what they have.
+ */
+export function mustNotBeStored(method: string, authorization: string | undefined, statusCode: number): boolean {
+  return authorization !== undefined || statusCode >= 400 || (method !== 'GET' && method !== 'HEAD');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client's address: `X-Forwarded-For` only with the proxy secret (services/client-ip.ts). */
+    readonly clientIp: string;
+  }
+}
+
+/**
+ * Rate limiting is opt-in per route (`config.rateLimit`), keyed on `request.clientIp`: the forwarded
+ * address only on requests carrying the proxy secret, else the socket's. CORS is only needed when a browser
+ * calls the API from another origin; the static servers proxy /api, so by default it stays off;
+ * `CORS_ORIGINS` lists the only origins allowed.
  */
 export default fp(
   async (app) => {
+    const secretMatches = proxySecretChecker(app.config.proxySecret);
+    app.decorateRequest('clientIp', {
+      getter(this: FastifyRequest) {
+        return clientIp(this, secretMatches);
+      },
+    });
     await app.register(rateLimit, {
       global: false,
+      keyGenerator: (request) => request.clientIp,
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
     });
     // @fastify/rate-limit's manual limiter only takes its key from the request: the key of this call is
@@ -60,6 +85,7 @@ export default fp(
     app.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
       reply.headers(API_SECURITY_HEADERS);
+      if (mustNotBeStored(request.method, request.headers.authorization, reply.statusCode)) reply.header('cache-control', 'no-store');
     });
     if (app.config.corsOrigins.length > 0) {
       await app.register(cors, { origin: app.config.corsOrigins, credentials: true });

@@ -29,7 +29,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await loginService.login(request.body.email, request.body.password, request.ip);
+      const outcome = await loginService.login(request.body.email, request.body.password, request.clientIp);
       if (outcome.status === 'locked') throw new HttpError(429, MESSAGES.loginLocked);
       if (outcome.status === 'invalid') throw unauthorized(MESSAGES.invalidCredentials);
       return { token: outcome.token, user: outcome.user };
@@ -63,10 +63,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await app.repos.users.findCredentialsById(request.user!.id);
-      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword, request.ip))) {
+      if (!account || !(await app.passwords.verify(account.password_hash, request.body.currentPassword, request.clientIp))) {
         throw badRequest(MESSAGES.currentPasswordWrong);
       }
-      const passwordHash = await app.passwords.hash(request.body.newPassword, request.ip);
+      const passwordHash = await app.passwords.hash(request.body.newPassword, request.clientIp);
       const version = await app.db.transaction(async (tx) => {
         const users = createUsersRepository(tx);
         await users.setPasswordHash(account.id, passwordHash);

@@ -67,7 +67,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.business_id) await app.authorizeBusiness(actor, body.business_id);
 
       if (body.role === 'admin') {
-        const passwordHash = wantsPassword ? await app.passwords.hash(body.password!, request.ip) : null;
+        const passwordHash = wantsPassword ? await app.passwords.hash(body.password!, request.clientIp) : null;
         const user = await app.repos.users.create({
           email: body.email,
           full_name: body.full_name,

@@ -1,0 +1,58 @@
+/** The real entry point (src/server.ts) in a child process, for the suites that test what it does at start. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/config';
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface ServerProcess {
+  port: number;
+  baseUrl: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the API with `env` on top of a clean environment (no database URL, no secrets from the caller's
+ * shell) and waits until it listens.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 50_000): Promise<ServerProcess> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcessWithoutNullStreams = spawn(TSX, [path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      API_PORT: String(port),
+      LOG_LEVEL: 'info',
+      WORKER_ENABLED: 'false',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes('Server listening')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

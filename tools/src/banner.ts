@@ -1,0 +1,63 @@
+/**
+ * What `npm start` prints once everything answers. The logins it shows are the ones that work: the API
+ * writes, at start, the demo accounts of its database that still have their published password
+ * (`DEMO_ACCOUNTS_FILE`, see api/src/plugins/initial-data.ts); the start script never opens the database
+ * (PGlite allows one process).
+ */
+import fs from 'node:fs';
+import type { RuntimeConfigFile } from './runtime-config';
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+}
+
+export interface BannerInput {
+  config: Pick<RuntimeConfigFile, 'dashboardBaseUrl' | 'landingBaseUrl' | 'remotes'>;
+  apiPort: number;
+  runtimeConfigFile: string;
+  /** Demo accounts that exist in the database with the password shown. */
+  demoLogins: DemoLogin[];
+  /** `SUPERADMIN_EMAIL`, when set: that account exists (the API creates it at start). */
+  superAdminEmail?: string;
+}
+
+/**
+ * The demo logins named in the API's file, with their published passwords from `published`
+ * (`DEMO_ACCOUNTS`). A missing or unreadable file means none: better no line than a login that fails.
+ */
+export function readDemoLogins(file: string, published: readonly DemoLogin[]): DemoLogin[] {
+  let existing: { email: string }[];
+  try {
+    existing = (JSON.parse(fs.readFileSync(file, 'utf8')) as { accounts: { email: string }[] }).accounts;
+  } catch {
+    return [];
+  }
+  const emails = new Set(existing.map((a) => a.email.toLowerCase()));
+  return published.filter((a) => emails.has(a.email.toLowerCase()));
+}
+
+export function startBanner(input: BannerInput): string {
+  const { config } = input;
+  const lines = [
+    'Piattaforma carte fedeltà avviata.',
+    `  Dashboard (shell):        ${config.dashboardBaseUrl}`,
+    `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=default-business-id`,
+    `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs)`,
+    `  Remote:                   ${Object.entries(config.remotes)
+      .map(([n, u]) => `${n} ${u}`)
+      .join('\n                            ')}`,
+    `  Configurazione run-time:  ${input.runtimeConfigFile}`,
+  ];
+  if (input.superAdminEmail) {
+    lines.push(`  Super admin:              ${input.superAdminEmail} (password: SUPERADMIN_PASSWORD)`);
+  }
+  if (input.demoLogins.length > 0) {
+    lines.push('  Accessi demo:', ...input.demoLogins.map((a) => `    ${a.role.padEnd(12)} ${a.email} / ${a.password}`));
+  } else {
+    lines.push('  Accessi demo:             nessuno (dati demo non creati: vedi SEED_DEMO in api/README.md)');
+  }
+  lines.push('Ctrl-C per fermare tutto.');
+  return `\n${lines.join('\n')}`;
+}

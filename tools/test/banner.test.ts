@@ -1,0 +1,56 @@
+/** Issue 16: `npm start`'s banner shows only logins that exist (the API lists them at start). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readDemoLogins, startBanner, type BannerInput } from '../src/banner';
+import { runtimeConfigFromEnv } from '../src/runtime-config';
+
+const PUBLISHED = [
+  { role: 'super_admin', email: 'superadmin@demo.it', password: 'SuperAdmin2026!' },
+  { role: 'admin', email: 'admin@demo.it', password: 'Admin2026!' },
+];
+
+const base: Omit<BannerInput, 'demoLogins'> = {
+  config: runtimeConfigFromEnv({}),
+  apiPort: 3100,
+  runtimeConfigFile: '/repo/.run/runtime-config.json',
+};
+
+describe('start banner', () => {
+  it('prints the demo logins it is given, with their passwords', () => {
+    const text = startBanner({ ...base, demoLogins: PUBLISHED });
+    expect(text).toContain('Dashboard (shell):        http://localhost:3000');
+    expect(text).toContain('    super_admin  superadmin@demo.it / SuperAdmin2026!');
+    expect(text).toContain('    admin        admin@demo.it / Admin2026!');
+    expect(text).not.toContain('nessuno');
+  });
+
+  it('prints no password when no demo account exists, and names the configured super admin', () => {
+    const text = startBanner({ ...base, demoLogins: [], superAdminEmail: 'titolare@negozio.example.it' });
+    expect(text).not.toContain('@demo.it');
+    expect(text).not.toContain('Admin2026!');
+    expect(text).toContain('Accessi demo:             nessuno');
+    expect(text).toContain('Super admin:              titolare@negozio.example.it (password: SUPERADMIN_PASSWORD)');
+  });
+});
+
+describe('demo logins from the API', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'banner-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps only the published accounts the API listed', () => {
+    const file = path.join(dir, 'demo-accounts.json');
+    fs.writeFileSync(file, JSON.stringify({ accounts: [{ role: 'admin', email: 'ADMIN@demo.it' }] }));
+    expect(readDemoLogins(file, PUBLISHED)).toEqual([PUBLISHED[1]]);
+  });
+
+  it('lists none when the API wrote no list, an empty one or an unreadable one', () => {
+    expect(readDemoLogins(path.join(dir, 'missing.json'), PUBLISHED)).toEqual([]);
+    const empty = path.join(dir, 'empty.json');
+    fs.writeFileSync(empty, JSON.stringify({ accounts: [] }));
+    expect(readDemoLogins(empty, PUBLISHED)).toEqual([]);
+    const broken = path.join(dir, 'broken.json');
+    fs.writeFileSync(broken, '{"accounts": [');
+    expect(readDemoLogins(broken, PUBLISHED)).toEqual([]);
+  });
+});
