@@ -2,9 +2,9 @@
  * The API as a Fastify instance: every concern is a plugin, every resource a route module under /api.
  * `server.ts` listens with it; tests call `inject` on it.
  */
-import './validation';
+import { validatorCompiler } from './validation';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
 import { createReadCache, type ReadCache, type ReadCacheOptions } from './services/read-cache';

@@ -46,3 +46,31 @@ export const MESSAGES = {
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;
 export const fieldInvalid = (field: string) => `Campo "${field}" non valido`;
+
+// issue 16: input
+/** Italian names of request fields, for the messages that name one (a field without a label keeps its own name). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'nome',
+  full_name: 'nome completo',
+  phone: 'numero di telefono',
+  phoneNumber: 'numero di telefono',
+  address: 'indirizzo',
+  website: 'sito web',
+  description: 'descrizione',
+  message: 'messaggio',
+  currentPassword: 'password attuale',
+  newPassword: 'nuova password',
+  points: 'punti',
+  q: 'ricerca',
+  businessId: 'azienda',
+  business_id: 'azienda',
+  card_id: 'carta',
+  user_id: 'utente',
+  campaignId: 'campagna',
+  adminId: 'admin',
+  recipients: 'destinatari',
+  testRecipient: 'destinatario di prova',
+  emailSender: 'mittente email',
+};
+
+export const fieldWithInvalidCharacters = (label: string) => `Campo "${label}" contiene caratteri non validi`;
