@@ -74,3 +74,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const fieldWithInvalidCharacters = (label: string) => `Campo "${label}" contiene caratteri non validi`;
+
+const italianNumber = new Intl.NumberFormat('it-IT');
+export const POINTS_MESSAGES = {
+  decimals: 'I punti possono avere al massimo due decimali',
+  perOperation: (max: number) => `Puoi aggiungere o togliere al massimo ${italianNumber.format(max)} punti per operazione`,
+  balance: (max: number) => `Il saldo supererebbe il massimo consentito di ${italianNumber.format(max)} punti`,
+} as const;
