@@ -10,7 +10,7 @@ import authPlugin from './plugins/auth';
 import { createReadCache, type ReadCache, type ReadCacheOptions } from './services/read-cache';
 import type { SessionCacheOptions } from './services/session-cache';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import initialDataPlugin from './plugins/initial-data';
 import messagingPlugin from './messaging/plugin';
 import type { MessageDriver } from './messaging/types';
@@ -65,7 +65,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
-  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -81,3 +81,9 @@ export const POINTS_MESSAGES = {
   perOperation: (max: number) => `Puoi aggiungere o togliere al massimo ${italianNumber.format(max)} punti per operazione`,
   balance: (max: number) => `Il saldo supererebbe il massimo consentito di ${italianNumber.format(max)} punti`,
 } as const;
+
+/** Fastify's own refusals of a URL, before any route runs (src/plugins/errors.ts). */
+export const URL_MESSAGES = {
+  invalid: 'Indirizzo della richiesta non valido',
+  tooLong: 'Indirizzo della richiesta troppo lungo',
+} as const;

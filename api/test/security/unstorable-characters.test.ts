@@ -5,6 +5,7 @@
  * body is checked once, before any handler runs: 400 naming the field (its Italian label where it has
  * one), nothing written.
  */
+import { API_SECURITY_HEADERS } from '../../src/plugins/security';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import { authHeader, demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
@@ -104,6 +105,20 @@ describeEachDatabase('characters the database cannot store', (variant) => {
     ]) {
       const response = await send({ method: 'POST', url: '/api/campaigns', payload });
       expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "recipients[1].customer_phone" contiene caratteri non validi' }]);
+    }
+    expect(await tableDigest(t.app.db)).toEqual(before);
+  });
+
+  it('answers a path the router cannot decode (an encoded lone surrogate, a stray %) or a parameter too long for it in Italian, with the usual headers', async () => {
+    const before = await tableDigest(t.app.db);
+    for (const [url, status, error] of [
+      ['/api/loyalty-cards/%ED%A0%80', 400, 'Indirizzo della richiesta non valido'],
+      [`/api/loyalty-cards/${ids.cardId}%/points`, 400, 'Indirizzo della richiesta non valido'],
+      [`/api/loyalty-cards/${'x'.repeat(101)}`, 414, 'Indirizzo della richiesta troppo lungo'],
+    ] as const) {
+      const response = await send({ method: url.endsWith('/points') ? 'POST' : 'DELETE', url, payload: { points: 1, description: 'x' } });
+      expect([response.statusCode, response.json()]).toEqual([status, { error }]);
+      expect(response.headers).toMatchObject({ ...API_SECURITY_HEADERS, 'x-request-id': expect.any(String) });
     }
     expect(await tableDigest(t.app.db)).toEqual(before);
   });
