@@ -60,7 +60,6 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   message: 'messaggio',
   currentPassword: 'password attuale',
   newPassword: 'nuova password',
-  points: 'punti',
   q: 'ricerca',
   businessId: 'azienda',
   business_id: 'azienda',
