@@ -2,15 +2,15 @@
  * The API as a Fastify instance: every concern is a plugin, every resource a route module under /api.
  * `server.ts` listens with it; tests call `inject` on it.
  */
-import './validation';
+import { validatorCompiler } from './validation';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
 import { createReadCache, type ReadCache, type ReadCacheOptions } from './services/read-cache';
 import type { SessionCacheOptions } from './services/session-cache';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import initialDataPlugin from './plugins/initial-data';
 import messagingPlugin from './messaging/plugin';
 import type { MessageDriver } from './messaging/types';
@@ -77,7 +77,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
     },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
-  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -56,3 +56,43 @@ export const MESSAGES = {
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;
 export const fieldInvalid = (field: string) => `Campo "${field}" non valido`;
+
+// issue 16: input
+/** Italian names of request fields, for the messages that name one (a field without a label keeps its own name). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'nome',
+  full_name: 'nome completo',
+  phone: 'numero di telefono',
+  phoneNumber: 'numero di telefono',
+  address: 'indirizzo',
+  website: 'sito web',
+  description: 'descrizione',
+  message: 'messaggio',
+  currentPassword: 'password attuale',
+  newPassword: 'nuova password',
+  q: 'ricerca',
+  businessId: 'azienda',
+  business_id: 'azienda',
+  card_id: 'carta',
+  user_id: 'utente',
+  campaignId: 'campagna',
+  adminId: 'admin',
+  recipients: 'destinatari',
+  testRecipient: 'destinatario di prova',
+  emailSender: 'mittente email',
+};
+
+export const fieldWithInvalidCharacters = (label: string) => `Campo "${label}" contiene caratteri non validi`;
+
+const italianNumber = new Intl.NumberFormat('it-IT');
+export const POINTS_MESSAGES = {
+  decimals: 'I punti possono avere al massimo due decimali',
+  perOperation: (max: number) => `Puoi aggiungere o togliere al massimo ${italianNumber.format(max)} punti per operazione`,
+  balance: (max: number) => `Il saldo supererebbe il massimo consentito di ${italianNumber.format(max)} punti`,
+} as const;
+
+/** Fastify's own refusals of a URL, before any route runs (src/plugins/errors.ts). */
+export const URL_MESSAGES = {
+  invalid: 'Indirizzo della richiesta non valido',
+  tooLong: 'Indirizzo della richiesta troppo lungo',
+} as const;

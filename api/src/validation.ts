@@ -7,8 +7,10 @@
  * schema (`z.string().min(1, 'Compila sia punti che descrizione')`) takes precedence over the locale
  * and is passed through verbatim, which is how a route uses a SPEC sentence.
  */
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldInvalid, fieldRequired, MESSAGES } from './messages';
+import { FIELD_LABELS, fieldInvalid, fieldRequired, fieldWithInvalidCharacters, MESSAGES } from './messages';
 
 const REQUIRED = '\u0000required';
 const INVALID = '\u0000invalid';
@@ -45,3 +47,80 @@ function issueMessage({ instancePath, message }: FieldIssue): string {
 export function validationMessage(issues: readonly FieldIssue[]): string {
   return [...new Set(issues.map(issueMessage))].join('; ');
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a text column can hold the string. Not U+0000 (PostgreSQL refuses it in `text` and `jsonb`, so
+ * the query failed with a 500) nor a UTF-16 surrogate without its pair (it has no UTF-8 form: both drivers
+ * silently stored U+FFFD instead). Every other character, control characters included, is stored as it is.
+ */
+const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** A value met while walking a request, linked to its parent: its path is only built for the one reported. */
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+const pathOf = (visit: Visit): (string | number)[] => {
+  const path: (string | number)[] = [];
+  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) path.push(v.key);
+  return path.reverse();
+};
+
+/**
+ * The path to the first string (value or object key) in `value` that the database cannot store, or null.
+ * Iterative, as a request body may nest thousands of levels deep.
+ */
+export function findUnstorableString(value: unknown): (string | number)[] | null {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (!isStorable(current)) return pathOf(visit);
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: visit });
+    } else if (current !== null && typeof current === 'object') {
+      const keys = Object.keys(current);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const child: Visit = { value: (current as Record<string, unknown>)[keys[i]], key: keys[i], parent: visit };
+        if (!isStorable(keys[i])) return pathOf(child);
+        stack.push(child);
+      }
+    }
+  }
+  return null;
+}
+
+/** A top-level field by its Italian label when it has one, any other by its position (`recipients[1].email`). */
+function fieldLabel(path: (string | number)[]): string {
+  // hasOwn: a key such as `constructor` is a field name, not a property of every object.
+  return path.length === 1 && Object.hasOwn(FIELD_LABELS, path[0]) ? FIELD_LABELS[path[0]] : fieldName(`/${path.join('/')}`);
+}
+
+/**
+ * fastify-type-provider-zod's validator, then one check of every string the route is handed (params,
+ * querystring, headers and body, as parsed: a JSON string a schema decodes, like a campaign's `recipients`,
+ * is checked too) for characters the database cannot store. The only place this is checked: no handler
+ * sees such a string, whatever its schema.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data) as { error?: FastifySchemaValidationError[]; value?: unknown };
+    if (result.error) return result;
+    const path = findUnstorableString(result.value);
+    if (!path) return result;
+    const issue: FastifySchemaValidationError = {
+      keyword: 'characters',
+      instancePath: `/${path.join('/')}`,
+      schemaPath: '#',
+      params: {},
+      message: fieldWithInvalidCharacters(fieldLabel(path)),
+    };
+    return { error: [issue] };
+  };
+};

@@ -14,6 +14,8 @@ import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from 
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
+import { demoRows } from './helpers/fixtures';
+import { tableDigest } from './helpers/table-digest';
 
 const BAR = DEMO_BUSINESSES[0].id;
 const NUM_RUNS = 40;
@@ -47,24 +49,11 @@ describeEachDatabase('bad input on every write route', (variant) => {
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true });
     admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
-    const { rows } = await t.app.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM loyalty_cards WHERE business_id = $1 ORDER BY id LIMIT 1', [BAR]);
-    [cardId, userId] = [rows[0].id, rows[0].user_id];
-    campaignId = (await t.app.db.query<{ id: string }>('SELECT id FROM campaigns WHERE business_id = $1 LIMIT 1', [BAR])).rows[0].id;
+    ({ cardId, userId, campaignId } = await demoRows(t.app, BAR));
   });
   afterAll(() => t.close());
 
-  /** A digest of every row of every table: equal digests, nothing changed. */
-  async function snapshot(): Promise<Record<string, string>> {
-    const { rows: tables } = await t.app.db.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-    );
-    const digest: Record<string, string> = {};
-    for (const { table_name } of tables) {
-      const { rows } = await t.app.db.query<{ d: string | null }>(`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS d FROM "${table_name}" x`);
-      digest[table_name] = rows[0].d ?? 'empty';
-    }
-    return digest;
-  }
+  const snapshot = () => tableDigest(t.app.db);
 
   async function expectRejected(method: 'POST' | 'PUT' | 'DELETE', url: string | (() => string), payloads: fc.Arbitrary<unknown>, options: { auth?: boolean } = {}) {
     const before = await snapshot();

@@ -70,7 +70,7 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
     [{ points: 5, description: '   ' }, 'Compila sia punti che descrizione'],
     [{ points: '5', description: 'x' }, 'Campo "points" non valido'],
     [{ points: 0, description: 'x' }, 'I punti non possono essere zero'],
-    [{ points: 1e12, description: 'x' }, 'Campo "points" non valido'],
+    [{ points: 1e12, description: 'x' }, 'Puoi aggiungere o togliere al massimo 1.000.000 punti per operazione'],
     [{ points: 5, description: 'x'.repeat(501) }, 'Campo "description" non valido'],
   ])('refuses %j with an Italian 400, writing nothing', async (payload, message) => {
     const before = await state(cardId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessage } from '../src/validation';
+import { findUnstorableString, validationMessage } from '../src/validation';
 
 /** What fastify-type-provider-zod hands to the error handler for a failed parse. */
 function messageFor(schema: z.ZodType, input: unknown): string {
@@ -48,5 +48,25 @@ describe('validationMessage', () => {
   it('reports a missing or malformed body as a whole', () => {
     expect(messageFor(body, undefined)).toBe('Corpo della richiesta mancante');
     expect(messageFor(body, 'text')).toBe('Richiesta non valida');
+  });
+});
+
+describe('findUnstorableString', () => {
+  it('finds U+0000 and lone surrogates in values and keys, with their path', () => {
+    expect(findUnstorableString({ a: ['ok', { b: 'x\u0000' }] })).toEqual(['a', 1, 'b']);
+    expect(findUnstorableString({ a: 'x\ud800y' })).toEqual(['a']);
+    expect(findUnstorableString({ a: '\udc00' })).toEqual(['a']);
+    expect(findUnstorableString({ ['k\u0000']: 1 })).toEqual(['k\u0000']);
+    expect(findUnstorableString('\u0000')).toEqual([]);
+  });
+
+  it('lets surrogate pairs, other control characters and non-strings through', () => {
+    expect(findUnstorableString({ a: '🍕 \t\u0001\u007f\ufeff', b: [1, true, null, { c: 'Città' }] })).toBeNull();
+  });
+
+  it('walks a value nested 100 000 levels deep without running out of stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findUnstorableString(deep)).toHaveLength(100_000);
   });
 });

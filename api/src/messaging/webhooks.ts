@@ -24,7 +24,13 @@ export const senderContact = (from: string) => normalizePhone(from.replace(/^wha
 
 export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
   if (!signature) return false;
-  return twilio.validateRequest(authToken, signature, url, params);
+  try {
+    return twilio.validateRequest(authToken, signature, url, params);
+  } catch {
+    // The library rebuilds the URL with `new URL`, which throws on a Host header no URL can hold
+    // ('a b'): Twilio never signed such a request.
+    return false;
+  }
 }
 
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';

@@ -1,15 +1,17 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
-import { MESSAGES } from '../messages';
+import { MESSAGES, URL_MESSAGES } from '../messages';
 import { validationMessage } from '../validation';
+import { setAnswerHeaders } from './security';
 
 /** Italian text for fastify's own client errors (bad JSON, body too large, …). */
 function clientErrorMessage(error: FastifyError, statusCode: number): string {
   switch (statusCode) {
     case 400:
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return MESSAGES.missingBody;
+      if (error.code === 'FST_ERR_BAD_URL') return URL_MESSAGES.invalid;
       return error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? MESSAGES.invalidJson : MESSAGES.badRequest;
     case 401:
       return MESSAGES.notAuthenticated;
@@ -19,6 +21,8 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
       return MESSAGES.notFound;
     case 413:
       return MESSAGES.payloadTooLarge;
+    case 414:
+      return URL_MESSAGES.tooLong;
     case 415:
       return MESSAGES.unsupportedMediaType;
     case 429:
@@ -27,6 +31,17 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
       return MESSAGES.badRequest;
   }
 }
+
+/**
+ * Fastify's router refuses a URL it cannot decode (`%`, `%FF`, an encoded lone surrogate: FST_ERR_BAD_URL)
+ * and a path parameter over 100 characters (FST_ERR_MAX_PARAM_LENGTH, 414) before any route or error
+ * handler runs, with an English body of its own unless it is given this (Fastify's `frameworkErrors`).
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  const statusCode = error.statusCode ?? 500;
+  setAnswerHeaders(request, reply, statusCode);
+  void reply.code(statusCode).send({ error: statusCode >= 500 ? MESSAGES.internal : clientErrorMessage(error, statusCode) });
+};
 
 /** Every error leaves as `{ "error": "<Italian message>" }`; 5xx are logged and never show internals. */
 export default fp(

@@ -48,6 +48,17 @@ declare module 'fastify' {
 }
 
 /**
+ * The headers of every answer. The id of the request is in every log line, also told to the caller: a
+ * user's error report can be matched with the logs. Set by an onSend hook, and by the answer to a URL the
+ * router refuses, which no hook sees (plugins/errors.ts): that one is an error, so never stored.
+ */
+export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply, statusCode = reply.statusCode): void {
+  reply.header('x-request-id', request.id);
+  reply.headers(API_SECURITY_HEADERS);
+  if (mustNotBeStored(request.method, request.headers.authorization, statusCode)) reply.header('cache-control', 'no-store');
+}
+
+/**
  * Rate limiting is opt-in per route (`config.rateLimit`), keyed on `request.clientIp`: the forwarded
  * address only on requests carrying the proxy secret, else the socket's. CORS is only needed when a browser
  * calls the API from another origin; the static servers proxy /api, so by default it stays off;
@@ -80,13 +91,7 @@ export default fp(
         }
       };
     });
-    // The id of the request in every log line, also told to the caller: a user's error report can be
-    // matched with the logs.
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-      reply.headers(API_SECURITY_HEADERS);
-      if (mustNotBeStored(request.method, request.headers.authorization, reply.statusCode)) reply.header('cache-control', 'no-store');
-    });
+    app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
     if (app.config.corsOrigins.length > 0) {
       await app.register(cors, { origin: app.config.corsOrigins, credentials: true });
     }

@@ -33,6 +33,12 @@ export type CardScope = { ownerId: string | null } | { holderId: string };
 
 export type CardStatus = 'active' | 'inactive';
 
+/**
+ * The largest balance a card may hold: well below what numeric(12,2) can (9 999 999 999.99), so sums and
+ * an addition to a full card never overflow. Enforced by `addPoints` and by a CHECK (migration 009).
+ */
+export const POINTS_BALANCE_MAX = 1_000_000_000;
+
 export interface CardListFilter {
   q?: string;
   status?: CardStatus;
@@ -206,20 +212,22 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     /**
      * Adds `points` (may be negative) to the balance of a card in the scope and writes the ledger row, in
      * one statement (atomic by itself, no transaction needed; it joins the caller's when there is one). The
-     * balance is updated in place (`points = points + $n`), so concurrent updates all count. Null when the
-     * card is not in the scope (or, with `userId`, not that user's); 'negative' when the balance would drop
-     * below zero (nothing written).
+     * balance is updated in place (`points = points + $n`), so concurrent updates all count, and its range
+     * (0 to POINTS_BALANCE_MAX) is part of the UPDATE's condition: an update waiting for the row lock
+     * re-checks it on the balance the one before it left, so together they never pass it. Null when the card
+     * is not in the scope (or, with `userId`, not that user's); 'negative' when the balance would drop below
+     * zero, 'over-limit' when it would pass the maximum (nothing written).
      */
     async addPoints(
       id: string,
       scope: CardScope,
       change: { points: number; description: string; authorId: string | null; userId?: string },
-    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative'> {
+    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative' | 'over-limit'> {
       const s = scopeCondition(scope, 3);
       const { rows } = await db.query<LedgerEntry & { balance: number }>(
         `WITH card AS (
            UPDATE loyalty_cards c SET points = c.points + $2
-            WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 >= 0
+            WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 BETWEEN 0 AND $7
             RETURNING c.id, c.points
          ),
          entry AS (
@@ -230,11 +238,13 @@ export function createLoyaltyCardsRepository(db: Queryable) {
          SELECT card.points AS balance, entry.id, entry.card_id, entry.points, entry.description, entry.author_id,
                 (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name, entry.created_at
            FROM card, entry`,
-        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId],
+        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId, POINTS_BALANCE_MAX],
       );
       if (!rows[0]) {
         const card = await this.findInScope(id, scope);
-        return card && (change.userId === undefined || card.user_id === change.userId) ? 'negative' : null;
+        if (!card || (change.userId !== undefined && card.user_id !== change.userId)) return null;
+        // Only which message to give: amounts are whole cents, so a refused balance is at least a cent out of range.
+        return card.points + change.points < 0 ? 'negative' : 'over-limit';
       }
       const { balance, ...entry } = rows[0];
       return { balance, entry };

@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { MESSAGES } from '../messages';
+import { MESSAGES, POINTS_MESSAGES } from '../messages';
+import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   cardDetailSchema,
@@ -178,7 +179,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge o toglie punti',
-        description: 'Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo non scende sotto zero.',
+        description: `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}.`,
         security: bearerAuth,
         params: idParamsSchema,
         body: pointsBodySchema,
@@ -192,6 +193,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id });
       if (result === null) throw notFound(MESSAGES.cardNotFound);
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
+      if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
     },
   );

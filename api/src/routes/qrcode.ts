@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../errors';
-import { MESSAGES } from '../messages';
+import { badRequest, notFound } from '../errors';
+import { MESSAGES, POINTS_MESSAGES } from '../messages';
+import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { pointsResultSchema, qrScanBodySchema } from '../schemas/loyalty-cards';
 import { cardScope } from '../services/card-scope';
@@ -16,7 +17,7 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge punti dalla scansione del QR di una carta',
-        description: '`card_id` e `user_id` devono appartenere alla stessa carta (altrimenti 404). Una transazione: movimento e nuovo saldo.',
+        description: `\`card_id\` e \`user_id\` devono appartenere alla stessa carta (altrimenti 404). Una transazione: movimento e nuovo saldo (al massimo ${POINTS_BALANCE_MAX}).`,
         security: bearerAuth,
         body: qrScanBodySchema,
         response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
@@ -29,6 +30,7 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.repos.loyaltyCards.addPoints(card_id, cardScope(user), { points, description: QR_SCAN_DESCRIPTION, authorId: user.id, userId: user_id });
       // Points are at least 1 here, so the balance cannot go negative.
       if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
+      if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };
     },
   );

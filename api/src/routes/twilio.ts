@@ -166,9 +166,13 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Twilio posts its webhooks as a form, signed over every parameter: keep them all. */
-const inboundBodySchema = z.looseObject({ From: z.string().max(100), Body: z.string().max(5000).optional() });
-const statusBodySchema = z.looseObject({
+/**
+ * Twilio posts its webhooks as a form, signed over every parameter: keep them all, each a string as a form
+ * has nothing else (a JSON body of nested arrays made the signature check recurse until the stack ran out).
+ */
+const webhookParams = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.string());
+const inboundBodySchema = webhookParams({ From: z.string().max(100), Body: z.string().max(5000).optional() });
+const statusBodySchema = webhookParams({
   MessageSid: z.string().max(100),
   MessageStatus: z.string().max(40),
   ErrorCode: z.string().max(20).optional(),

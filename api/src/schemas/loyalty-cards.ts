@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
-import { MESSAGES } from '../messages';
+import { POINTS_BALANCE_MAX, type LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { MESSAGES, POINTS_MESSAGES } from '../messages';
 import { dateSchema, requiredEmail, timestampSchema } from './common';
 
 export const loyaltyCardSchema = z
@@ -53,7 +53,7 @@ export const cardListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Carte da saltare (default 0)'),
   q: z.string().trim().max(100).optional().describe('Cerca nel nome, nel numero di carta e nel telefono'),
   status: z.enum(['active', 'inactive']).optional().describe('active: punti > 0; inactive: punti = 0'),
-  min_points: z.coerce.number().min(0).max(100_000_000).optional().describe('Solo le carte con almeno questi punti'),
+  min_points: z.coerce.number().min(0).max(POINTS_BALANCE_MAX).optional().describe('Solo le carte con almeno questi punti'),
 });
 
 export const cardPageSchema = z
@@ -81,12 +81,24 @@ export const cardStatsSchema = z
   })
   .describe('Statistiche della panoramica');
 
+/** The most points one operation (points update, QR scan) may add or take away. */
+export const POINTS_PER_OPERATION_MAX = 1_000_000;
+
+const perOperation = { error: POINTS_MESSAGES.perOperation(POINTS_PER_OPERATION_MAX), abort: true };
+/**
+ * Whole cents: what numeric(12,2) stores as sent. A third decimal would be rounded away by the database
+ * (0.004 or 5e-324 became a 0.00 ledger row). Exact for every amount within the per-operation limit.
+ */
+const inCents = (n: number) => Math.round(n * 100) / 100 === n;
+
+// The checks abort in turn, so an amount gets the one message that fits it first.
 const pointsField = z
   .number({ error: (issue) => (issue.input === undefined ? MESSAGES.pointsAndDescriptionRequired : undefined) })
-  .min(-100_000_000)
-  .max(100_000_000)
-  .refine((n) => n !== 0, MESSAGES.pointsNotZero)
-  .describe('Punti da aggiungere (negativi per toglierli); decimali ammessi, arrotondati al centesimo');
+  .refine((n) => n !== 0, { error: MESSAGES.pointsNotZero, abort: true })
+  .min(-POINTS_PER_OPERATION_MAX, perOperation)
+  .max(POINTS_PER_OPERATION_MAX, perOperation)
+  .refine(inCents, POINTS_MESSAGES.decimals)
+  .describe(`Punti da aggiungere (negativi per toglierli): al massimo due decimali e ${POINTS_PER_OPERATION_MAX} per operazione`);
 
 export const pointsBodySchema = z.object({
   points: pointsField,
@@ -126,7 +138,12 @@ const idField = (message: string) =>
 export const qrScanBodySchema = z.object({
   card_id: idField(MESSAGES.cardOrUserMissing),
   user_id: idField(MESSAGES.cardOrUserMissing),
-  points: z.number().min(1).max(100_000_000).describe('Punti da aggiungere, almeno 1'),
+  points: z
+    .number()
+    .min(1, { abort: true })
+    .max(POINTS_PER_OPERATION_MAX, perOperation)
+    .refine(inCents, POINTS_MESSAGES.decimals)
+    .describe(`Punti da aggiungere: da 1 a ${POINTS_PER_OPERATION_MAX}, al massimo due decimali`),
 });
 
 export const cardSignupBodySchema = z.object({

@@ -45,11 +45,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A ready app on a fresh database of the variant; `close()` also drops the database. */
-export async function startTestApp(variant: DatabaseVariant, overrides: Partial<AppConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
+/**
+ * A ready app on a fresh database of the variant; `close()` also drops the database. `prepare` runs on the
+ * app before its plugins load (where an `onRoute` hook sees every route).
+ */
+export async function startTestApp(
+  variant: DatabaseVariant,
+  overrides: Partial<AppConfig> = {},
+  options: AppOptions = {},
+  prepare?: (app: App) => void,
+): Promise<TestApp> {
   const database = await variant.create();
   const app = buildApp(testConfig(database.config, overrides), options);
   try {
+    prepare?.(app);
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -26,3 +26,10 @@ export async function createClientWithCard(app: App, businessId: string) {
   );
   return { client, cardId: rows[0].id };
 }
+
+/** Ids of demo rows of Bar Centrale (a seeded app) that requests can address: a card with its holder, a campaign. */
+export async function demoRows(app: App, businessId: string) {
+  const { rows } = await app.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM loyalty_cards WHERE business_id = $1 ORDER BY id LIMIT 1', [businessId]);
+  const campaign = await app.db.query<{ id: string }>('SELECT id FROM campaigns WHERE business_id = $1 ORDER BY id LIMIT 1', [businessId]);
+  return { cardId: rows[0].id, userId: rows[0].user_id, campaignId: campaign.rows[0].id };
+}

@@ -1,0 +1,29 @@
+import { MESSAGES, POINTS_MESSAGES, URL_MESSAGES } from '../../src/messages';
+import { MESSAGING_MESSAGES, serviceDisabled } from '../../src/messaging/messages';
+import { CHANNELS } from '../../src/messaging/types';
+import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
+import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
+
+/** Every fixed sentence the API answers an error with. */
+const SENTENCES = new Set<string>([
+  // MESSAGES also holds templates of message texts (functions): only the fixed sentences are answers.
+  ...(Object.values(MESSAGES).filter((value) => typeof value === 'string') as string[]),
+  ...Object.values(MESSAGING_MESSAGES),
+  ...Object.values(URL_MESSAGES),
+  POINTS_MESSAGES.decimals,
+  POINTS_MESSAGES.perOperation(POINTS_PER_OPERATION_MAX),
+  POINTS_MESSAGES.balance(POINTS_BALANCE_MAX),
+  ...CHANNELS.map(serviceDisabled),
+]);
+
+/** The sentences that name a field or carry a provider's reason. */
+const TEMPLATES = [/^Campo ".+" (è obbligatorio|non valido|contiene caratteri non validi)(: .+)?$/s, new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `)];
+
+/**
+ * Whether an error message is made only of the API's own Italian sentences (a validation answer joins
+ * one per field with '; '): a positive check, so an English framework or library message never passes.
+ */
+export function isItalianError(message: unknown): boolean {
+  if (typeof message !== 'string' || message === '') return false;
+  return message.split('; ').every((part) => SENTENCES.has(part) || TEMPLATES.some((t) => t.test(part)));
+}
