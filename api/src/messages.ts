@@ -52,7 +52,15 @@ export const MESSAGES = {
   // issue 16: auth
   hashingBusy: 'Servizio momentaneamente occupato. Riprova tra poco.',
   hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',
+  // issue 17: bonus
+  bonusThresholdInvalid: 'La soglia bonus deve essere un numero intero di almeno 1',
+  bonusThresholdSaved: 'Soglia bonus salvata',
 } as const;
+
+// issue 17: bonus
+/** The question the cards screen asks before a threshold change that sends messages (also the 409's error). */
+export const bonusConfirmQuestion = (messages: number) =>
+  `La nuova soglia invierà ${messages === 1 ? '1 messaggio bonus' : `${messages} messaggi bonus`}. Confermi?`;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;
 export const fieldInvalid = (field: string) => `Campo "${field}" non valido`;

@@ -127,6 +127,14 @@ const ROWS: Row[] = [
     },
     expected: { ...OWNED, owner: 403 },
   },
+  // issue 17: bonus
+  { route: 'GET /api/settings/{businessId}/bonus-preview', request: () => ({ method: 'GET', url: `/api/settings/${BAR}/bonus-preview?threshold=500` }), expected: OWNED },
+  {
+    route: 'PUT /api/settings/{businessId}/bonus-threshold',
+    // A threshold no card reaches: nothing to confirm, so a caller past authorization gets 200.
+    request: () => ({ method: 'PUT', url: `/api/settings/${BAR}/bonus-threshold`, payload: { threshold: 1_000_000_000 } }),
+    expected: OWNED,
+  },
   // messaging (routes/twilio.ts, routes/messaging.ts)
   { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
   {

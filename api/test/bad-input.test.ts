@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { createBusinessBodySchema, updateSettingsBodySchema } from '../src/schemas/businesses';
+import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../src/schemas/businesses';
 import { createCampaignBodySchema } from '../src/schemas/campaigns';
 import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../src/schemas/loyalty-cards';
 import { connectionTestBodySchema, twilioSettingsUpdateSchema } from '../src/schemas/messaging-settings';
@@ -95,6 +95,8 @@ describeEachDatabase('bad input on every write route', (variant) => {
   it('POST /api/business', () => expectRejected('POST', '/api/business', invalidFor(createBusinessBodySchema, valid.business)));
   it('PUT /api/settings/:businessId', () =>
     expectRejected('PUT', `/api/settings/${BAR}`, invalidFor(updateSettingsBodySchema, { name: 'Bar', phone: '1', whatsapp_enabled: 1 })));
+  it('PUT /api/settings/:businessId/bonus-threshold', () =>
+    expectRejected('PUT', `/api/settings/${BAR}/bonus-threshold`, invalidFor(bonusThresholdBodySchema, { threshold: 1000, confirm_messages: 0 })));
   it('POST /api/users', () => expectRejected('POST', '/api/users', invalidFor(createUserBodySchema, valid.user)));
   it('PUT /api/auth/change-password', () =>
     expectRejected(

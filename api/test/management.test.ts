@@ -114,6 +114,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
         whatsapp_enabled: 0,
         sms_enabled: 0,
         email_enabled: 0,
+        bonus_threshold: 1000,
       });
       const mine = (await call('GET', '/api/business', OTHER_ADMIN)).json();
       expect(mine.map((b: { id: string }) => b.id)).toEqual([OTHER_BUSINESS_ID, response.json().id]);

@@ -142,14 +142,14 @@ describeEachDatabase('messaging routes', (variant) => {
       expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);
     });
 
-    it('writes the bonus text with name and points when the message is empty', async () => {
-      expect((await sendWhatsapp(cardA, { message: '' })).statusCode).toBe(200);
-      expect((await sendWhatsapp(cardA, {})).statusCode).toBe(200);
-      await t.app.messaging.worker.drain();
-      const { rows } = await t.app.db.query<{ body: string }>(`SELECT body FROM outbox_messages WHERE card_id = $1 AND body LIKE 'Ciao %'`, [cardA]);
-      expect(rows).toHaveLength(2);
-      expect(rows[0].body).toContain('Anna Verdi');
-      expect(rows[0].body).toMatch(/1\.?250 punti/);
+    it('refuses an empty message: the bonus text is no longer written here, the server sends bonuses itself (issue 17)', async () => {
+      const { rows: before } = await t.app.db.query('SELECT id FROM messaging_jobs WHERE card_id = $1', [cardA]);
+      for (const payload of [{ message: '' }, { message: '   ' }, {}]) {
+        const response = await sendWhatsapp(cardA, payload);
+        expect([response.statusCode, response.json()]).toEqual([400, { error: 'Il messaggio non può essere vuoto' }]);
+      }
+      const { rows: after } = await t.app.db.query('SELECT id FROM messaging_jobs WHERE card_id = $1', [cardA]);
+      expect(after).toEqual(before);
     });
 
     it('sends once per Idempotency-Key', async () => {

@@ -25,6 +25,8 @@ const cardRecord = fc.record({
   birth_date: fc.option(day),
   points,
   created_at: timestamp,
+  bonus_due: fc.boolean(),
+  last_bonus_at: fc.option(timestamp),
 });
 
 describe('fast serialisation of the hot routes', () => {

@@ -67,6 +67,8 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
           smsEnabled: true,
           emailEnabled: true,
           driver: '',
+          // Not sent: the business keeps the default bonus text (issue 17).
+          bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
         },
       });
       expect(response.body).not.toContain(TOKEN);

@@ -28,6 +28,7 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       smsEnabled: true,
       emailEnabled: false,
       driver: 'outbox',
+      bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
     });
   });
 
@@ -43,6 +44,7 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       smsEnabled: true,
       emailEnabled: true,
       driver: '',
+      bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
     });
   });
 

@@ -150,7 +150,7 @@ test.describe('inside the shell', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie policy' }).click();
     await expect(page).toHaveURL(/\/cookie-policy$/);
     const storage = page.getByRole('table', { name: 'Dati salvati nel browser (local storage)' });
-    for (const key of ['token', 'cookiePrefs', 'loginLockedUntil', 'bonusTriggered']) {
+    for (const key of ['token', 'cookiePrefs', 'loginLockedUntil']) {
       await expect(storage.getByRole('rowheader', { name: key })).toBeVisible();
     }
     await page.getByRole('link', { name: /Torna alla pagina iniziale/ }).click();

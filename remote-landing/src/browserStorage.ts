@@ -1,6 +1,6 @@
 /**
  * Local-storage keys this remote writes, in one place because the legal pages describe them
- * (docs/decisions/006-landing-choices.md). `token` and `bonusTriggered` belong to shared and the cards remote.
+ * (docs/decisions/006-landing-choices.md). `token` belongs to shared.
  */
 /** SPEC §3: cookie preferences. */
 export const COOKIE_PREFS_STORAGE_KEY = 'cookiePrefs';

@@ -30,6 +30,34 @@ export const serviceDisabled = (channel: Channel) => `Servizio ${serviceLabel(ch
 /** SPEC §8: 'Test di connessione {SERVICE} completato con successo'. */
 export const connectionTestSucceeded = (channel: Channel) => `Test di connessione ${channel.toUpperCase()} completato con successo`;
 
-/** The bonus-automation text, used when send-whatsapp gets an empty message. */
-export const bonusMessage = (name: string, points: number) =>
-  `Ciao ${name}, complimenti! Hai raggiunto ${points.toLocaleString('it-IT', { maximumFractionDigits: 2 })} punti sulla tua carta fedeltà: passa a trovarci per ritirare il tuo bonus!`;
+// issue 17: bonus
+/** Placeholders of the bonus template, with what they stand for (the settings screen lists them). */
+export const BONUS_PLACEHOLDERS = {
+  nome: 'nome del cliente',
+  punti: 'saldo punti della carta',
+  negozio: 'nome dell’attività',
+  traguardo: 'punti del premio raggiunto (multiplo della soglia)',
+} as const;
+
+/** The text of a business that kept the default; the same as loyalty_bonus_default_template() (migration 011). */
+export const DEFAULT_BONUS_TEMPLATE = 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.';
+export const BONUS_TEMPLATE_MAX_LENGTH = 1600;
+
+export const BONUS_MESSAGES = {
+  templateEmpty: 'Il messaggio bonus non può essere vuoto',
+  templateTooLong: `Il messaggio bonus non può superare i ${BONUS_TEMPLATE_MAX_LENGTH} caratteri`,
+} as const;
+
+/** '{nome}', '{ciao}', '{}': anything in braces without spaces is meant as a placeholder. */
+const PLACEHOLDER = /\{[^{}\s]*\}/g;
+
+/** The placeholders of `template` that are not known, in order, each once. */
+export function unknownBonusPlaceholders(template: string): string[] {
+  const unknown = (template.match(PLACEHOLDER) ?? []).filter((p) => !Object.hasOwn(BONUS_PLACEHOLDERS, p.slice(1, -1)));
+  return [...new Set(unknown)];
+}
+
+export const unknownBonusPlaceholder = (placeholders: string[]) =>
+  `Segnaposto sconosciuto nel messaggio bonus: ${placeholders.join(', ')}. Usa ${Object.keys(BONUS_PLACEHOLDERS)
+    .map((p) => `{${p}}`)
+    .join(', ')}`;

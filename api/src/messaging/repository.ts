@@ -12,6 +12,7 @@ export interface StoredSettings {
   phone_number: string | null;
   messaging_service_sid: string | null;
   email_sender: string | null;
+  bonus_template: string | null;
 }
 
 export interface SettingsUpdate {
@@ -22,6 +23,8 @@ export interface SettingsUpdate {
   phone_number?: string | null;
   messaging_service_sid?: string | null;
   email_sender?: string | null;
+  /** The bonus WhatsApp's text; null: back to the default. */
+  bonus_template?: string | null;
 }
 
 export interface JobRecord {
@@ -68,7 +71,8 @@ export const normalizeContact = (channel: Channel, contact: string | null | unde
 /** The card's contact for a channel, normalised like `normalizeContact`. */
 const CARD_CONTACT_SQL = `CASE WHEN $3::text = 'email' THEN lower(btrim(c.email)) ELSE regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') END`;
 
-const SETTINGS_COLUMNS = 'business_id, driver, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender';
+const SETTINGS_COLUMNS =
+  'business_id, driver, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, bonus_template';
 
 export function createMessagingRepository(db: Queryable) {
   return {
@@ -81,8 +85,8 @@ export function createMessagingRepository(db: Queryable) {
     async saveSettings(businessId: string, update: SettingsUpdate): Promise<void> {
       const token = update.auth_token;
       await db.query(
-        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $13)
+        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver, bonus_template)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $13, $15)
          ON CONFLICT (business_id) DO UPDATE SET
            driver = CASE WHEN $14 THEN EXCLUDED.driver ELSE messaging_settings.driver END,
            account_sid = CASE WHEN $8 THEN EXCLUDED.account_sid ELSE messaging_settings.account_sid END,
@@ -91,6 +95,7 @@ export function createMessagingRepository(db: Queryable) {
            phone_number = CASE WHEN $10 THEN EXCLUDED.phone_number ELSE messaging_settings.phone_number END,
            messaging_service_sid = CASE WHEN $11 THEN EXCLUDED.messaging_service_sid ELSE messaging_settings.messaging_service_sid END,
            email_sender = CASE WHEN $12 THEN EXCLUDED.email_sender ELSE messaging_settings.email_sender END,
+           bonus_template = CASE WHEN $16 THEN EXCLUDED.bonus_template ELSE messaging_settings.bonus_template END,
            updated_at = now()`,
         [
           businessId,
@@ -107,6 +112,8 @@ export function createMessagingRepository(db: Queryable) {
           update.email_sender !== undefined,
           update.driver ?? null,
           update.driver !== undefined,
+          update.bonus_template ?? null,
+          update.bonus_template !== undefined,
         ],
       );
     },

@@ -12,6 +12,8 @@ export interface BusinessRecord {
   whatsapp_enabled: Flag;
   sms_enabled: Flag;
   email_enabled: Flag;
+  /** Points per bonus: a WhatsApp for every multiple a card reaches (migration 011). */
+  bonus_threshold: number;
 }
 
 export interface PublicBusiness {
@@ -32,7 +34,7 @@ export type BusinessChanges = Partial<NewBusiness & { whatsapp_enabled: Flag; sm
 /** Column names `update` may set (the keys come from a validated body, this is a second fence). */
 const UPDATABLE = new Set(['name', 'address', 'phone', 'email', 'website', 'whatsapp_enabled', 'sms_enabled', 'email_enabled']);
 
-const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled';
+const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled, b.bonus_threshold';
 const ORDER = 'ORDER BY b.created_at, b.id';
 
 export function createBusinessesRepository(db: Queryable) {

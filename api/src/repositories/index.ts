@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { createBonusRepository } from './bonus';
 import { createBusinessesRepository } from './businesses';
 import { createCampaignsRepository } from './campaigns';
 import { createLoginAttemptsRepository } from './login-attempts';
@@ -15,6 +16,7 @@ export function createRepositories(db: Queryable) {
     campaigns: createCampaignsRepository(db),
     messagingSettings: createMessagingSettingsRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
+    bonus: createBonusRepository(db),
   };
 }
 

@@ -13,6 +13,10 @@ export interface LoyaltyCardRecord {
   birth_date: string | null;
   points: number;
   created_at: string;
+  /** A bonus multiple was reached that no message announced (WhatsApp off, STOP, no phone): 'Bonus!'. */
+  bonus_due: boolean;
+  /** When the card's last bonus WhatsApp was queued; null when none was. */
+  last_bonus_at: string | null;
 }
 
 export interface LedgerEntry {
@@ -42,7 +46,7 @@ export const POINTS_BALANCE_MAX = 1_000_000_000;
 export interface CardListFilter {
   q?: string;
   status?: CardStatus;
-  /** Only cards with at least these points (bonus automation asks for the cards at or above its threshold). */
+  /** Only cards with at least these points. */
   minPoints?: number;
   limit?: number;
   offset?: number;
@@ -76,7 +80,8 @@ export interface CardStats {
 const markerSql = (businessId: string) =>
   `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
 
-const CARD_COLUMNS = 'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at';
+const CARD_COLUMNS =
+  'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at, c.bonus_due, c.last_bonus_at';
 
 /** SQL condition limiting `c` (loyalty_cards) to the scope; its parameter is `$n`. */
 function scopeCondition(scope: CardScope, n: number): { sql: string; param: string | null } {

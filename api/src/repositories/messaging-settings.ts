@@ -12,13 +12,15 @@ export interface MessagingSettingsRecord {
   phone_number: string | null;
   messaging_service_sid: string | null;
   email_sender: string | null;
+  /** NULL: the default text. */
+  bonus_template: string | null;
 }
 
 export function createMessagingSettingsRepository(db: Queryable) {
   return {
     async findByBusiness(businessId: string): Promise<MessagingSettingsRecord | null> {
       const { rows } = await db.query<MessagingSettingsRecord>(
-        `SELECT business_id, driver, account_sid, auth_token_last4, phone_number, messaging_service_sid, email_sender
+        `SELECT business_id, driver, account_sid, auth_token_last4, phone_number, messaging_service_sid, email_sender, bonus_template
            FROM messaging_settings WHERE business_id = $1`,
         [businessId],
       );

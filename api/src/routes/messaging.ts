@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
 import type { UserRecord } from '../repositories/users';
-import { bonusMessage, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import { MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
 import { normalizeContact } from '../messaging/repository';
 import { CHANNELS, type Channel } from '../messaging/types';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../schemas/common';
@@ -27,8 +27,16 @@ const campaignSendResponseSchema = z.object({
   alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale (non rinviati)'),
 });
 
+// Issue 17: an empty message used to mean "the bonus text"; bonuses are now sent by the server itself
+// (migration 011), so a message is always required — and an old cards screen still running the browser
+// automation cannot send a bonus a second time.
 const sendWhatsappBodySchema = z.object({
-  message: z.string().trim().max(1600, MESSAGING_MESSAGES.whatsappMessageTooLong).default('').describe('Vuoto: testo del bonus con nome e punti'),
+  message: z
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGING_MESSAGES.messageEmpty : undefined) })
+    .trim()
+    .min(1, MESSAGING_MESSAGES.messageEmpty)
+    .max(1600, MESSAGING_MESSAGES.whatsappMessageTooLong)
+    .describe('Testo del messaggio (1-1600 caratteri)'),
 });
 
 const deliveriesSchema = z.object({
@@ -173,7 +181,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messaging'],
         summary: 'Invia un WhatsApp al titolare di una carta',
         description:
-          'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Messaggio vuoto: testo del bonus con nome e punti. ' +
+          'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Il messaggio è obbligatorio: i bonus li invia il server da sé. ' +
           'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
           'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
         security: bearerAuth,
@@ -193,7 +201,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!recipient) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
       if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
       const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
-      const body = request.body.message || bonusMessage(card.customer_name, card.points);
+      const body = request.body.message;
       if (await app.messaging.repo.enqueueOne({ businessId: card.business_id, cardId: card.id, channel: 'whatsapp', recipient, body, idempotencyKey: `card:${card.id}:whatsapp:${key}` })) {
         app.messaging.worker.wake();
       }

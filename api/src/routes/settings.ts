@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../errors';
-import { MESSAGES } from '../messages';
-import { businessIdParamsSchema, businessSchema, updateSettingsBodySchema } from '../schemas/businesses';
+import { bonusConfirmQuestion, MESSAGES } from '../messages';
+import { createBonusRepository } from '../repositories/bonus';
+import {
+  bonusPreviewQuerySchema,
+  bonusPreviewSchema,
+  bonusThresholdBodySchema,
+  bonusThresholdSavedSchema,
+  businessIdParamsSchema,
+  businessSchema,
+  updateSettingsBodySchema,
+} from '../schemas/businesses';
 import { bearerAuth, errorResponses } from '../schemas/common';
 
 const FLAGS = ['whatsapp_enabled', 'sms_enabled', 'email_enabled'] as const;
@@ -59,6 +68,68 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.repos.businesses.update(businessId, request.body);
       if (!updated) throw notFound(MESSAGES.businessNotFound);
       return updated;
+    },
+  );
+
+  // issue 17: bonus — the threshold is changed only here, never silently (docs/decisions/021-bonus-on-the-server.md).
+  app.get(
+    '/:businessId/bonus-preview',
+    {
+      onRequest,
+      schema: {
+        tags: ['settings'],
+        summary: 'Anteprima di un cambio della soglia bonus',
+        description:
+          'Quanti WhatsApp bonus partirebbero adesso con questa soglia (uno per ogni multiplo nuovo di ogni carta) e quante carte ne raggiungono uno. ' +
+          'Con WhatsApp non abilitato `messages` è 0: i multipli sono solo registrati.',
+        security: bearerAuth,
+        params: businessIdParamsSchema,
+        querystring: bonusPreviewQuerySchema,
+        response: { 200: bonusPreviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.params;
+      await app.authorizeBusiness(request.user!, businessId);
+      const business = await app.repos.businesses.findById(businessId);
+      if (!business) throw notFound(MESSAGES.businessNotFound);
+      const { threshold } = request.query;
+      return { threshold, ...(await app.repos.bonus.preview(businessId, threshold)), whatsapp_enabled: business.whatsapp_enabled };
+    },
+  );
+
+  app.put(
+    '/:businessId/bonus-threshold',
+    {
+      onRequest,
+      schema: {
+        tags: ['settings'],
+        summary: 'Cambia la soglia bonus',
+        description:
+          'In una transazione: la nuova soglia, i multipli nuovi di ogni carta registrati e i loro WhatsApp in coda. Se ne partirebbero ' +
+          '(`messages` > 0) serve `confirm_messages` uguale a quel numero, altrimenti 409 con la domanda da porre (nulla cambia); senza messaggi salva e basta.',
+        security: bearerAuth,
+        params: businessIdParamsSchema,
+        body: bonusThresholdBodySchema,
+        response: { 200: bonusThresholdSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.params;
+      const { threshold, confirm_messages } = request.body;
+      await app.authorizeBusiness(request.user!, businessId);
+      const saved = await app.db.transaction(async (tx) => {
+        const bonus = createBonusRepository(tx);
+        const business = await bonus.setThreshold(businessId, threshold);
+        if (!business) throw notFound(MESSAGES.businessNotFound);
+        const preview = await bonus.preview(businessId, threshold);
+        // Never sends what the person did not see: a different count (cards changed since) asks again.
+        if (preview.messages > 0 && confirm_messages !== preview.messages) throw new HttpError(409, bonusConfirmQuestion(preview.messages));
+        return { ...(await bonus.record(businessId, threshold)), whatsapp_enabled: business.whatsapp_enabled };
+      });
+      if (saved.messages > 0) app.messaging.worker.wake();
+      request.log.info({ businessId, threshold, ...saved }, 'bonus threshold changed');
+      return { message: MESSAGES.bonusThresholdSaved, threshold, ...saved };
     },
   );
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
-import { connectionTestSucceeded, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
 import { createMessagingRepository, normalizeContact, type SettingsUpdate } from '../messaging/repository';
 import { TWILIO_STATUSES } from '../messaging/drivers';
 import { MessagingError, type Channel } from '../messaging/types';
@@ -61,6 +61,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Salva le impostazioni di messaggistica di un’azienda',
         description:
           'Solo i campi presenti cambiano. Il token è cifrato (AES-256-GCM) e risposto mascherato. ' +
+          'bonusTemplate: il testo del WhatsApp bonus, mai vuoto, solo i segnaposto noti. ' +
           'Solo un super admin può cambiare whatsappEnabled/smsEnabled/emailEnabled e driver; un admin può rimandare i valori attuali.',
         security: bearerAuth,
         params: twilioSettingsParamsSchema,
@@ -91,6 +92,8 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       update.messaging_service_sid = text(body.messagingServiceSid);
       update.email_sender = text(body.emailSender?.toLowerCase());
       if (changesDriver) update.driver = body.driver || null;
+      // The default text is kept as "no text of its own", so it follows the default if that is reworded.
+      if (body.bonusTemplate !== undefined) update.bonus_template = body.bonusTemplate === DEFAULT_BONUS_TEMPLATE ? null : body.bonusTemplate;
       if (body.authToken !== undefined && !isMaskedSecret(body.authToken)) {
         update.auth_token =
           body.authToken === '' ? null : { encrypted: app.messaging.secrets.encrypt(body.authToken, businessId), last4: body.authToken.slice(-4) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { flagSchema, optionalEmail, optionalText } from './common';
 
 export const businessSchema = z
@@ -12,6 +13,7 @@ export const businessSchema = z
     whatsapp_enabled: flagSchema,
     sms_enabled: flagSchema,
     email_enabled: flagSchema,
+    bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
   })
   .describe('Azienda');
 
@@ -44,3 +46,41 @@ export const updateSettingsBodySchema = z.object({
 
 export const adminIdParamsSchema = z.object({ adminId: z.string().trim().min(1).max(200) });
 export const businessIdParamsSchema = z.object({ businessId: z.string().trim().min(1).max(200) });
+
+// issue 17: bonus
+/** A bonus threshold: a whole number of points, at least 1. */
+const bonusThreshold = z.coerce
+  .number({ error: MESSAGES.bonusThresholdInvalid })
+  .int(MESSAGES.bonusThresholdInvalid)
+  .min(1, MESSAGES.bonusThresholdInvalid)
+  .max(1_000_000_000, MESSAGES.bonusThresholdInvalid);
+
+export const bonusPreviewQuerySchema = z.object({
+  threshold: bonusThreshold.describe('La soglia che si vuole impostare'),
+});
+
+export const bonusThresholdBodySchema = z.object({
+  threshold: z
+    .number({ error: MESSAGES.bonusThresholdInvalid })
+    .int(MESSAGES.bonusThresholdInvalid)
+    .min(1, MESSAGES.bonusThresholdInvalid)
+    .max(1_000_000_000, MESSAGES.bonusThresholdInvalid)
+    .describe('Nuova soglia bonus in punti'),
+  confirm_messages: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('I messaggi bonus che la persona ha confermato (`messages` dell’anteprima); obbligatorio se la nuova soglia ne invia'),
+});
+
+const bonusCounts = {
+  threshold: z.number().int(),
+  messages: z.number().int().describe('WhatsApp bonus messi in coda (o che lo sarebbero)'),
+  skipped: z.number().int().describe('Bonus registrati senza messaggio perché il cliente non ha telefono o ha chiesto STOP'),
+  cards: z.number().int().describe('Carte che raggiungono un nuovo multiplo della soglia (con o senza messaggio)'),
+  whatsapp_enabled: flagSchema.describe('0: WhatsApp non abilitato, i bonus sono solo registrati (badge Bonus!)'),
+};
+
+export const bonusPreviewSchema = z.object(bonusCounts).describe('Cosa farebbe ora il cambio di soglia');
+export const bonusThresholdSavedSchema = z.object({ message: z.string(), ...bonusCounts }).describe('Soglia salvata e bonus registrati');

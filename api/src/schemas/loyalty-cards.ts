@@ -15,6 +15,8 @@ export const loyaltyCardSchema = z
     birth_date: dateSchema.nullable(),
     points: z.number(),
     created_at: timestampSchema,
+    bonus_due: z.boolean().describe("Un premio raggiunto che nessun WhatsApp ha annunciato (WhatsApp non abilitato, STOP, niente telefono): badge 'Bonus!'"),
+    last_bonus_at: timestampSchema.nullable().describe('Quando è stato messo in coda l’ultimo WhatsApp bonus della carta'),
     // SPEC §3: the same values under the names older clients read.
     customername: z.string(),
     customerphone: z.string().nullable(),
@@ -39,6 +41,8 @@ export function toLoyaltyCardResponse(card: LoyaltyCardRecord): LoyaltyCardRespo
     birth_date: card.birth_date,
     points: card.points,
     created_at: card.created_at,
+    bonus_due: card.bonus_due,
+    last_bonus_at: card.last_bonus_at,
     customername: card.customer_name,
     customerphone: card.customer_phone,
     customeremail: card.email,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { BusinessRecord } from '../repositories/businesses';
 import type { MessagingSettingsRecord } from '../repositories/messaging-settings';
+import {
+  BONUS_MESSAGES,
+  BONUS_PLACEHOLDERS,
+  BONUS_TEMPLATE_MAX_LENGTH,
+  DEFAULT_BONUS_TEMPLATE,
+  unknownBonusPlaceholder,
+  unknownBonusPlaceholders,
+} from '../messaging/messages';
 
 export const twilioSettingsQuerySchema = z.object({ businessId: z.string().trim().min(1).max(200) });
 
@@ -17,6 +25,7 @@ export const twilioSettingsSchema = z
     driver: z
       .enum(['', 'outbox', 'twilio', 'smtp'])
       .describe("Invio: '' = predefinito della configurazione, 'outbox' = solo registrato, 'twilio'/'smtp' = invio reale"),
+    bonusTemplate: z.string().describe(`Testo del WhatsApp bonus, con ${placeholderList()}; il predefinito se l’azienda non l’ha cambiato`),
   })
   .describe('Impostazioni di messaggistica di un’azienda');
 
@@ -36,8 +45,26 @@ export function toTwilioSettingsResponse(business: BusinessRecord, settings: Mes
     smsEnabled: business.sms_enabled === 1,
     emailEnabled: business.email_enabled === 1,
     driver: settings?.driver ?? '',
+    bonusTemplate: settings?.bonus_template ?? DEFAULT_BONUS_TEMPLATE,
   };
 }
+
+function placeholderList() {
+  return Object.entries(BONUS_PLACEHOLDERS)
+    .map(([name, meaning]) => `{${name}} (${meaning})`)
+    .join(', ');
+}
+
+/** The bonus WhatsApp's text: never empty, at most 1600 characters, only known placeholders. */
+export const bonusTemplateSchema = z
+  .string()
+  .trim()
+  .min(1, BONUS_MESSAGES.templateEmpty)
+  .max(BONUS_TEMPLATE_MAX_LENGTH, BONUS_MESSAGES.templateTooLong)
+  .superRefine((template, ctx) => {
+    const unknown = unknownBonusPlaceholders(template);
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownBonusPlaceholder(unknown) });
+  });
 
 export const twilioSettingsParamsSchema = z.object({ businessId: z.string().trim().min(1).max(200) });
 
@@ -83,6 +110,7 @@ export const twilioSettingsUpdateSchema = z
     smsEnabled: channelFlag.optional(),
     emailEnabled: channelFlag.optional(),
     driver: z.enum(['', 'outbox', 'twilio', 'smtp']).optional().describe('Solo il super admin può cambiarlo'),
+    bonusTemplate: bonusTemplateSchema.optional().describe(`Testo del WhatsApp bonus (1-1600 caratteri) con ${placeholderList()}`),
   })
   .describe('Impostazioni di messaggistica da salvare');
 

@@ -27,6 +27,11 @@ export interface Business {
   whatsapp_enabled: EnabledFlag;
   sms_enabled: EnabledFlag;
   email_enabled: EnabledFlag;
+  /**
+   * Points per bonus: the server sends a WhatsApp for every multiple a card reaches (issue 17). Absent
+   * from an API older than that; screens fall back to DEFAULT_BONUS_THRESHOLD.
+   */
+  bonus_threshold?: number;
 }
 
 export interface NewBusiness {
@@ -48,6 +53,10 @@ export interface LoyaltyCard {
   created_at: string;
   user_id: string;
   business_id: string;
+  /** A bonus the card reached that no WhatsApp announced (WhatsApp off, STOP, no phone): the 'Bonus!' badge. */
+  bonus_due?: boolean;
+  /** When the server queued the card's last bonus WhatsApp (ISO), null when never. */
+  last_bonus_at?: string | null;
   /** SPEC §3 aliases the API also sends; prefer the snake_case fields above. */
   customername?: string;
   customerphone?: string | null;

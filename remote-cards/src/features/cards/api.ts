@@ -8,8 +8,6 @@ export interface CardPageArgs {
   limit: number;
   q?: string;
   status?: CardStatusFilter;
-  /** Only cards with at least these points. */
-  minPoints?: number;
 }
 
 export interface CardPage {
@@ -59,14 +57,13 @@ const cardListTags = [
 export const cardsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCardsPage: build.query<CardPage, CardPageArgs>({
-      query: ({ businessId, offset, limit, q, status, minPoints }) => ({
+      query: ({ businessId, offset, limit, q, status }) => ({
         url: `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
         params: {
           offset,
           limit,
           ...(q ? { q } : {}),
           ...(status && status !== 'all' ? { status } : {}),
-          ...(minPoints !== undefined ? { min_points: minPoints } : {}),
         },
       }),
       providesTags: (page) => [
@@ -106,18 +103,6 @@ export const cardsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { cardId }) => [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }],
     }),
-    /**
-     * Empty message: the server writes the bonus text. The same idempotency key for the same card is
-     * sent once only, whatever tab or reload asks again.
-     */
-    sendCardWhatsapp: build.mutation<{ message: string }, { cardId: string; message: string; idempotencyKey?: string }>({
-      query: ({ cardId, message, idempotencyKey }) => ({
-        url: `/loyalty-cards/${encodeURIComponent(cardId)}/send-whatsapp`,
-        method: 'POST',
-        body: { message },
-        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-      }),
-    }),
   }),
 });
 
@@ -129,5 +114,4 @@ export const {
   useUpdatePointsMutation,
   useDeleteCardMutation,
   useScanQrCodeMutation,
-  useSendCardWhatsappMutation,
 } = cardsApi;

@@ -54,7 +54,6 @@ export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 
 export interface CardRowProps {
   card: LoyaltyCard;
-  bonusDue: boolean;
   onShowLedger: (card: LoyaltyCard) => void;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
@@ -64,8 +63,11 @@ export interface CardRowProps {
   onDraftChange: (cardId: string, draft: PointsDraft) => void;
 }
 
-/** One card of the loyalty cards screen: details, 'Bonus!' badge, points update, history, delete. */
-export function CardRow({ card, bonusDue, onShowLedger, draft, onDraftChange }: CardRowProps) {
+/**
+ * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
+ * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
+ */
+export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
   const { points, description } = draft;
   const setPoints = (value: string) => onDraftChange(card.id, { ...draft, points: value });
@@ -109,13 +111,14 @@ export function CardRow({ card, bonusDue, onShowLedger, draft, onDraftChange }: 
       <Top>
         <h3>{name}</h3>
         <span>N. {card.card_number}</span>
-        {bonusDue && <Badge $tone="success">Bonus!</Badge>}
+        {card.bonus_due && <Badge $tone="success">Bonus!</Badge>}
         <span className="points">{formatPoints(card.points)} punti</span>
       </Top>
       <Details>
         <span>{card.email || 'Email —'}</span>
         <span>Tel. {formatPhone(card.customer_phone)}</span>
         <span>Nascita: {formatDate(card.birth_date)}</span>
+        {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
       </Details>
       <Actions onSubmit={submit} aria-label={`Aggiorna punti di ${name}`} noValidate>
         <Input name="points" inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} value={points} onChange={(e) => setPoints(e.target.value)} />

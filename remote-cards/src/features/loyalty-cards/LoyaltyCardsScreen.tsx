@@ -1,20 +1,13 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { Field, MESSAGES, NoBusinessState, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
-import { useGetCardStatsQuery, type CardStatusFilter } from '../cards/api';
+import { DEFAULT_BONUS_THRESHOLD, Field, MESSAGES, NoBusinessState, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
+import type { CardStatusFilter } from '../cards/api';
 import { PagedCards } from '../cards/PagedCards';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
-import { useDebouncedValue } from '../cards/useDebouncedValue';
-import { DEFAULT_BONUS_THRESHOLD, isBonusDue, parseThreshold } from '../bonus/bonusCounts';
-import { useBonusTriggered } from '../bonus/bonusStorage';
-import { useBonusAutomation } from '../bonus/useBonusAutomation';
+import { BonusThresholdForm } from '../bonus/BonusThresholdForm';
 import { ScanButton } from '../add-points/ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { LedgerDialog } from './LedgerDialog';
-
-/** A threshold being typed ("1" on the way to "1000") must not trigger bonuses: it applies once settled. */
-export const THRESHOLD_DEBOUNCE_MS = 800;
-export const THRESHOLD_ERROR = 'La soglia deve essere un numero intero di almeno 1';
 
 const Header = styled.header`
   display: flex;
@@ -33,18 +26,27 @@ const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
+/** Once for the screen, not per card: with WhatsApp off the bonuses are recorded ('Bonus!'), never sent. */
+const Notice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSurface};
+  strong { margin-right: ${({ theme }) => theme.space.xs}; }
+`;
+
 const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 'Attive', inactive: 'Inattive' };
 
 /** Wide screens fit a card on two lines of controls; narrow ones wrap them. */
 const rowHeight = (width: number) => (width < 640 ? 250 : 160);
 
-/** SPEC §2 "Loyalty cards screen" with the bonus automation of §4. */
+/**
+ * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
+ * edits the threshold and shows what the server answers for each card ('Bonus!', "bonus inviato il …").
+ */
 export function LoyaltyCardsScreen() {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
-  const [thresholdInput, setThresholdInput] = useState(String(DEFAULT_BONUS_THRESHOLD));
-  const typedThreshold = parseThreshold(thresholdInput);
-  const threshold = useDebouncedValue(typedThreshold, THRESHOLD_DEBOUNCE_MS);
-  const notified = useBonusTriggered();
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});
@@ -53,9 +55,6 @@ export function LoyaltyCardsScreen() {
       draft.points === '' && draft.description === '' ? others : { ...others, [cardId]: draft },
     );
   }, []);
-  // Any change of points or cards refreshes the stats: the automation runs again then.
-  const { fulfilledTimeStamp } = useGetCardStatsQuery(business?.id ?? '', { skip: !business, refetchOnMountOrArgChange: true });
-  useBonusAutomation(business, threshold, fulfilledTimeStamp);
 
   return (
     <div>
@@ -67,18 +66,14 @@ export function LoyaltyCardsScreen() {
         <NoBusinessState />
       ) : (
         <>
+          {business.whatsapp_enabled !== 1 && (
+            <Notice>
+              <strong>{MESSAGES.whatsappNotEnabled}</strong>
+              <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
+            </Notice>
+          )}
           <Toolbar>
-            <TextField
-              label="Soglia bonus (punti)"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              required
-              value={thresholdInput}
-              onChange={(event) => setThresholdInput(event.target.value)}
-              error={typedThreshold === null ? THRESHOLD_ERROR : undefined}
-            />
+            <BonusThresholdForm key={`${business.id}:${business.bonus_threshold ?? DEFAULT_BONUS_THRESHOLD}`} business={business} />
             <TextField
               label="Cerca per nome, numero carta o telefono"
               type="search"
@@ -105,7 +100,6 @@ export function LoyaltyCardsScreen() {
             renderCard={(card) => (
               <CardRow
                 card={card}
-                bonusDue={typedThreshold !== null && isBonusDue(card.points, typedThreshold, notified[card.id])}
                 onShowLedger={setLedgerCard}
                 draft={drafts[card.id] ?? EMPTY_DRAFT}
                 onDraftChange={changeDraft}

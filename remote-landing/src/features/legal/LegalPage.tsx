@@ -18,7 +18,6 @@ const BROWSER_STORAGE = [
   { key: 'token', purpose: 'Mantiene l’accesso alla dashboard dopo il login.', kind: 'Essenziale', lasts: 'Fino al logout o alla scadenza della sessione' },
   { key: COOKIE_PREFS_STORAGE_KEY, purpose: 'Ricorda le tue scelte su cookie analitici e di marketing.', kind: 'Essenziale', lasts: 'Finché non le cambi o cancelli i dati del browser' },
   { key: LOGIN_LOCK_STORAGE_KEY, purpose: 'Dopo 3 tentativi di accesso errati blocca il modulo per 5 minuti, anche se ricarichi la pagina.', kind: 'Essenziale (sicurezza)', lasts: '5 minuti' },
-  { key: 'bonusTriggered', purpose: 'Ricorda, per ogni carta, quanti bonus punti sono già stati notificati al cliente, così lo stesso bonus non parte due volte.', kind: 'Essenziale (solo dashboard)', lasts: 'Finché non cancelli i dati del browser' },
 ];
 
 function StorageTable() {

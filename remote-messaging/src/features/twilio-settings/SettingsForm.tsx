@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Checkbox, MESSAGES, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Card, Checkbox, Field, MESSAGES, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
 import { useSaveTwilioSettingsMutation, type TwilioSettings, type TwilioSettingsUpdate } from './api';
+import { BONUS_TEMPLATE_HINT, validateBonusTemplate } from './bonusTemplate';
 import { validateSettings, withoutSeparators, type SettingsErrors, type SettingsFormValues } from './settingsValidation';
 
 export const TOGGLES_LOCKED = 'Solo il super admin può abilitare o disabilitare i servizi';
@@ -55,6 +56,9 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
     emailEnabled: settings.emailEnabled,
   });
   const [errors, setErrors] = useState<SettingsErrors>({});
+  // The bonus WhatsApp's text; undefined when the API does not know it yet (an older server).
+  const [bonusTemplate, setBonusTemplate] = useState(settings.bonusTemplate);
+  const [bonusTemplateError, setBonusTemplateError] = useState<string | undefined>();
   const [saveError, setSaveError] = useState<string | null>(null);
 
   const field = (name: keyof SettingsFormValues) => ({
@@ -79,7 +83,9 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
     setSaveError(null);
     const found = validateSettings(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const templateError = bonusTemplate === undefined ? undefined : validateBonusTemplate(bonusTemplate);
+    setBonusTemplateError(templateError);
+    if (Object.keys(found).length > 0 || templateError) return;
     const update: TwilioSettingsUpdate = {
       accountSid: values.accountSid.trim(),
       phoneNumber: withoutSeparators(values.phoneNumber),
@@ -88,11 +94,13 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
       // Left empty, the saved token stays: it is never sent back to the browser.
       ...(values.authToken.trim() ? { authToken: values.authToken.trim() } : {}),
       ...(canToggleServices ? flags : {}),
+      ...(bonusTemplate === undefined ? {} : { bonusTemplate: bonusTemplate.trim() }),
     };
     try {
       const result = await save({ businessId, settings: update }).unwrap();
       notify.success(result.message || MESSAGES.twilioSettingsSaved);
       setValues((v) => ({ ...v, authToken: '', phoneNumber: result.settings.phoneNumber }));
+      if (result.settings.bonusTemplate !== undefined) setBonusTemplate(result.settings.bonusTemplate);
     } catch (err) {
       setSaveError(errorMessage(err, MESSAGES.settingsSaveError));
     }
@@ -127,6 +135,13 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
         <h2 id={`${lockedHintId}-wa`}>WhatsApp</h2>
         <p>I messaggi WhatsApp usano lo stesso numero, abilitato a WhatsApp Business.</p>
         {toggle('whatsappEnabled')}
+        {bonusTemplate !== undefined && (
+          <Field label="Messaggio bonus" hint={BONUS_TEMPLATE_HINT} error={bonusTemplateError}>
+            {(control) => (
+              <Textarea {...control} rows={3} value={bonusTemplate} onChange={(e) => setBonusTemplate(e.target.value)} />
+            )}
+          </Field>
+        )}
       </Section>
       <Section aria-labelledby={`${lockedHintId}-email`}>
         <h2 id={`${lockedHintId}-email`}>Email</h2>

@@ -14,6 +14,8 @@ export interface TwilioSettings {
   smsEnabled: boolean;
   emailEnabled: boolean;
   driver: MessagingDriver;
+  /** The bonus WhatsApp's text (issue 17); absent from an older API, and then not shown. */
+  bonusTemplate?: string;
 }
 
 export type TwilioSettingsUpdate = Partial<TwilioSettings>;

@@ -1,8 +1,9 @@
-/** The loyalty cards screen (SPEC §2, §4, §5) against the real API on PGlite. */
+/** The loyalty cards screen (SPEC §2, §4 as decided by the server since issue 17, §5) against the real API on PGlite. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
+import type { User } from '@loyalty/shared';
 import {
   BAR_CENTRALE,
+  apiCall,
   cardCount,
   configureTestRuntime,
   createBusiness,
@@ -152,86 +153,149 @@ it("deletes a card only after 'Eliminare questa carta?' is confirmed", async () 
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
 });
 
-describe('bonus automation', () => {
-  let shop: Business;
-  beforeAll(async () => {
-    shop = await createBusiness(token, { whatsapp: true });
-  });
+describe('bonus (decided and sent by the server, issue 17)', () => {
+  const today = () => new Date().toLocaleDateString('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const thresholdOf = async (businessId: string) => (await apiCall<{ bonus_threshold: number }>('GET', `/settings/${businessId}`, token)).bonus_threshold;
+  const sentTo = async (cardId: string, businessId: string) => (await outboxMessagesOf(cardId, businessId)).length;
+  /** The worker of the test API sends within a second or so of the enqueue. */
+  const eventually = (check: () => Promise<void>) => waitFor(check, { timeout: 10_000, interval: 200 });
 
-  it('sends the bonus WhatsApp once per threshold reached, also after a reload or with the storage lost', async () => {
+  it('shows "bonus inviato il …" for a card the server sent a bonus to, and one message only, however many screens are open', async () => {
+    const shop = await createBusiness(token, { whatsapp: true });
     const card = await createCard(token, shop.id, 'Luca Bonus', 2500);
     const below = await createCard(token, shop.id, 'Marta Sotto', 999);
-
-    const first = renderScreen(shop.id);
-    expect(await screen.findByText('WhatsApp inviato')).toBeInTheDocument();
-    await waitFor(async () => expect(await outboxMessagesOf(card.id, shop.id)).toHaveLength(1));
-    expect(JSON.parse(localStorage.getItem('bonusTriggered')!)).toEqual({ [card.id]: 2 });
-    expect(within(await row('Luca Bonus')).queryByText('Bonus!')).not.toBeInTheDocument();
-    first.unmount();
-
-    // A reload: the stored count says it is done.
-    const again = renderScreen(shop.id);
-    expect(await row('Luca Bonus')).toBeInTheDocument();
-    again.unmount();
-
-    // Another browser (nothing stored): the server's idempotency key drops the repeat.
-    localStorage.removeItem('bonusTriggered');
+    // Two admins' screens at once: nothing in the browser sends anything any more.
     renderScreen(shop.id);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('bonusTriggered') ?? '{}')).toEqual({ [card.id]: 2 }));
-    // Give a wrongly repeated message time to be written.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    renderScreen(shop.id);
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Luca Bonus' })).toHaveLength(2));
+    for (const row of screen.getAllByRole('article', { name: 'Luca Bonus' })) {
+      expect(within(row).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument();
+      expect(within(row).queryByText('Bonus!')).not.toBeInTheDocument();
+    }
+    expect(within(screen.getAllByRole('article', { name: 'Marta Sotto' })[0]).queryByText(/bonus inviato/)).not.toBeInTheDocument();
+    expect(screen.queryByText('WhatsApp non abilitato')).not.toBeInTheDocument();
+    expect(screen.getAllByLabelText('Soglia bonus (punti)')[0]).toHaveValue(1000);
+
+    // 2500 points reach 1000 and 2000: two messages, each once.
+    await eventually(async () => expect(await sentTo(card.id, shop.id)).toBe(2));
     const messages = await outboxMessagesOf(card.id, shop.id);
-    expect(messages).toHaveLength(1);
-    expect(messages[0].channel).toBe('whatsapp');
-    expect(messages[0].body).toContain('Luca Bonus');
-    expect(await outboxMessagesOf(below.id, shop.id)).toHaveLength(0);
+    expect(messages.every((m) => m.channel === 'whatsapp' && m.body === `Complimenti Luca Bonus! Con 2.500 punti hai raggiunto un premio da ${shop.name}.`)).toBe(true);
+    expect(await sentTo(below.id, shop.id)).toBe(0);
+    expect(localStorage.getItem('bonusTriggered')).toBeNull();
   });
 
-  it('sends once when two tabs run the automation at the same moment', async () => {
-    const card = await createCard(token, shop.id, 'Rita Due Schede', 3000);
-    // Two stores, one local storage: two tabs of one browser opening the screen together.
-    renderScreen(shop.id);
-    renderScreen(shop.id);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('bonusTriggered') ?? '{}')[card.id]).toBe(3));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await waitFor(async () => expect(await outboxMessagesOf(card.id, shop.id)).toHaveLength(1));
-  });
-
-  it('sends again when a further threshold is reached', async () => {
-    const card = await createCard(token, shop.id, 'Nina Sale', 1000);
+  it('queues the bonus when points typed on the screen cross the threshold, and the row says so', async () => {
+    const shop = await createBusiness(token, { whatsapp: true });
+    const card = await createCard(token, shop.id, 'Nina Sale', 900);
     const { user: person } = renderScreen(shop.id);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('bonusTriggered') ?? '{}')[card.id]).toBe(1));
     const row1 = await row('Nina Sale');
-    await person.type(within(row1).getByLabelText('Punti per Nina Sale'), '1000');
+    expect(within(row1).queryByText(/bonus inviato/)).not.toBeInTheDocument();
+    await person.type(within(row1).getByLabelText('Punti per Nina Sale'), '150');
     await person.type(within(row1).getByLabelText('Descrizione per Nina Sale'), 'Acquisto');
     await person.click(within(row1).getByRole('button', { name: 'Aggiorna Nina Sale' }));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('bonusTriggered') ?? '{}')[card.id]).toBe(2));
-    await waitFor(async () => expect(await outboxMessagesOf(card.id, shop.id)).toHaveLength(2));
+    expect(await screen.findByText('Punti aggiornati')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await row('Nina Sale')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
+    await eventually(async () => expect(await sentTo(card.id, shop.id)).toBe(1));
   });
 
-  it("shows 'Bonus!' and 'WhatsApp non abilitato' without sending when the business has WhatsApp off", async () => {
+  it("with WhatsApp off shows 'Bonus!' on the cards and 'WhatsApp non abilitato' once, sending nothing", async () => {
     const off = await createBusiness(token);
-    const card = await createCard(token, off.id, 'Olga Spenta', 1200);
+    const first = await createCard(token, off.id, 'Olga Spenta', 1200);
+    const second = await createCard(token, off.id, 'Piero Spento', 3100);
     renderScreen(off.id);
-    expect(await screen.findByText('WhatsApp non abilitato')).toBeInTheDocument();
     expect(within(await row('Olga Spenta')).getByText('Bonus!')).toBeInTheDocument();
-    expect(localStorage.getItem('bonusTriggered')).toBeNull();
-    expect(await outboxMessagesOf(card.id, off.id)).toHaveLength(0);
+    expect(within(await row('Piero Spento')).getByText('Bonus!')).toBeInTheDocument();
+    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+    expect(await sentTo(first.id, off.id)).toBe(0);
+    expect(await sentTo(second.id, off.id)).toBe(0);
   });
 
-  it('validates the threshold (integer, at least 1) and uses it for the badge', async () => {
+  it('asks before a threshold that sends messages: Annulla keeps the old one, Conferma saves it and queues that many', async () => {
+    const shop = await createBusiness(token, { whatsapp: true });
+    const a = await createCard(token, shop.id, 'Rita Settecento', 700);
+    const b = await createCard(token, shop.id, 'Sergio Millecinque', 1500); // 1000 already sent
+    await eventually(async () => expect(await sentTo(b.id, shop.id)).toBe(1));
+    const { user: person } = renderScreen(shop.id);
+    const input = await screen.findByLabelText('Soglia bonus (punti)');
+    expect(input).toHaveValue(1000);
+    const save = screen.getByRole('button', { name: 'Salva soglia' });
+    expect(save).toBeDisabled();
+
+    await person.clear(input);
+    await person.type(input, '500');
+    await person.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuova soglia bonus' });
+    // 700 reaches 500; 1500 reaches 1500 (above the 1000 it was sent): two messages.
+    expect(within(dialog).getByText('La nuova soglia invierà 2 messaggi bonus. Confermi?')).toBeInTheDocument();
+    await person.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Soglia bonus (punti)')).toHaveValue(1000);
+    expect(await thresholdOf(shop.id)).toBe(1000);
+    expect(await sentTo(a.id, shop.id)).toBe(0);
+
+    await person.clear(screen.getByLabelText('Soglia bonus (punti)'));
+    await person.type(screen.getByLabelText('Soglia bonus (punti)'), '500');
+    await person.click(screen.getByRole('button', { name: 'Salva soglia' }));
+    await person.click(within(await screen.findByRole('dialog', { name: 'Nuova soglia bonus' })).getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Soglia bonus salvata: 2 messaggi bonus in coda')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await thresholdOf(shop.id)).toBe(500);
+    await waitFor(() => expect(screen.getByLabelText('Soglia bonus (punti)')).toHaveValue(500));
+    await waitFor(async () => expect(within(await row('Rita Settecento')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
+    await eventually(async () => {
+      expect(await sentTo(a.id, shop.id)).toBe(1);
+      expect(await sentTo(b.id, shop.id)).toBe(2);
+    });
+  });
+
+  it('asks again with the new number when cards changed between the question and the answer', async () => {
+    const shop = await createBusiness(token, { whatsapp: true });
+    await createCard(token, shop.id, 'Tina Seicento', 600);
+    const late = await createCard(token, shop.id, 'Ugo Ritardo', 100);
+    const { user: person } = renderScreen(shop.id);
+    const input = await screen.findByLabelText('Soglia bonus (punti)');
+    await person.clear(input);
+    await person.type(input, '500');
+    await person.click(screen.getByRole('button', { name: 'Salva soglia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuova soglia bonus' });
+    expect(within(dialog).getByText('La nuova soglia invierà 1 messaggio bonus. Confermi?')).toBeInTheDocument();
+    // Meanwhile another admin adds points: one more card would get a message.
+    await apiCall('POST', `/loyalty-cards/${late.id}/points`, token, { points: 450, description: 'Altra cassa' });
+    await person.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    expect(await within(dialog).findByText('La nuova soglia invierà 2 messaggi bonus. Confermi?')).toBeInTheDocument();
+    expect(await thresholdOf(shop.id)).toBe(1000);
+    await person.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Soglia bonus salvata: 2 messaggi bonus in coda')).toBeInTheDocument();
+    expect(await thresholdOf(shop.id)).toBe(500);
+  });
+
+  it('saves without asking when nothing would be sent, also with WhatsApp off where the cards get their Bonus!', async () => {
     const off = await createBusiness(token);
-    await createCard(token, off.id, 'Pia Soglia', 150);
+    await createCard(token, off.id, 'Vera Seicento', 600);
+    const { user: person } = renderScreen(off.id);
+    expect(within(await row('Vera Seicento')).queryByText('Bonus!')).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Soglia bonus (punti)');
+    await person.clear(input);
+    await person.type(input, '500');
+    await person.click(screen.getByRole('button', { name: 'Salva soglia' }));
+    expect(await screen.findByText('Soglia bonus salvata')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await thresholdOf(off.id)).toBe(500);
+    await waitFor(async () => expect(within(await row('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
+    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+  });
+
+  it('validates the threshold (integer, at least 1) before asking the server', async () => {
+    const off = await createBusiness(token);
     const { user: person } = renderScreen(off.id);
     const threshold = await screen.findByLabelText('Soglia bonus (punti)');
-    expect(threshold).toHaveValue(1000);
     expect(threshold).toHaveAttribute('min', '1');
-    expect(within(await row('Pia Soglia')).queryByText('Bonus!')).not.toBeInTheDocument();
-    await person.clear(threshold);
-    await person.type(threshold, '0');
-    expect(screen.getByText('La soglia deve essere un numero intero di almeno 1')).toBeInTheDocument();
-    await person.clear(threshold);
-    await person.type(threshold, '100');
-    expect(within(await row('Pia Soglia')).getByText('Bonus!')).toBeInTheDocument();
+    for (const typed of ['0', '12.5']) {
+      await person.clear(threshold);
+      await person.type(threshold, typed);
+      expect(screen.getByText('La soglia deve essere un numero intero di almeno 1')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Salva soglia' })).toBeDisabled();
+    }
+    expect(await thresholdOf(off.id)).toBe(1000);
   });
 });

@@ -80,6 +80,34 @@ it('lets a super admin save credentials and toggles: the token comes back masked
   await waitFor(async () => expect((await callApi<TwilioSettings>(`/twilio/settings?businessId=${businessId}`, { token })).body.authToken).toBe('••••babe'));
 });
 
+it('edits the bonus WhatsApp text: the default first, checked like the API, saved on the server', async () => {
+  const { account, token, businessId } = await createAdminWithBusiness();
+  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  const settings = await form();
+  const text = within(settings).getByLabelText('Messaggio bonus');
+  expect(text).toHaveValue('Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.');
+  expect(text).toHaveAccessibleDescription(expect.stringContaining('{traguardo}: punti del premio raggiunto'));
+  const stored = async () => (await callApi<TwilioSettings>(`/twilio/settings?businessId=${businessId}`, { token })).body.bonusTemplate;
+
+  await user.clear(text);
+  await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
+  expect(text).toHaveAccessibleDescription(expect.stringContaining('Il messaggio bonus non può essere vuoto'));
+  await user.type(text, 'Ciao {{nome}, hai {{saldo} punti');
+  await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
+  expect(
+    within(settings).getByText('Segnaposto sconosciuto nel messaggio bonus: {saldo}. Usa {nome}, {punti}, {negozio}, {traguardo}'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('Impostazioni Twilio salvate con successo')).toBeNull();
+  expect(await stored()).toBe('Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.');
+
+  await user.clear(text);
+  await user.type(text, 'Bravo {{nome}! Con {{punti} punti il premio di {{negozio} è tuo.');
+  await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
+  expect(await screen.findByText('Impostazioni Twilio salvate con successo')).toBeInTheDocument();
+  expect(text).not.toHaveAttribute('aria-invalid');
+  expect(await stored()).toBe('Bravo {nome}! Con {punti} punti il premio di {negozio} è tuo.');
+});
+
 describe('connection test', () => {
   it('is disabled until a recipient is given, and reports the success', async () => {
     const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, DEMO_ADMIN);
