@@ -1,5 +1,5 @@
 import type { App } from '../../src/app';
-import { createUser } from './app';
+import { authHeader, createUser, demoAccount } from './app';
 
 export const OTHER_ADMIN = { email: 'altro.admin@test.it', password: 'AltroAdmin2026!' };
 export const OTHER_BUSINESS_ID = 'test-libreria-altrove';
@@ -12,6 +12,24 @@ export async function createOtherAdmin(app: App) {
     [OTHER_BUSINESS_ID, admin.id],
   );
   return admin;
+}
+
+/** The other admin of `createOtherAdmin`, and the sessions of two shops' admins and of the super admin. */
+export async function twoShopsSessions(app: App) {
+  await createOtherAdmin(app);
+  return {
+    adminA: await authHeader(app, demoAccount('admin').email, demoAccount('admin').password),
+    adminB: await authHeader(app, OTHER_ADMIN.email, OTHER_ADMIN.password),
+    superAdmin: await authHeader(app, demoAccount('super_admin').email, demoAccount('super_admin').password),
+  };
+}
+
+/** How many accounts and cards exist: equal before and after, nothing was created. */
+export async function userAndCardCounts(app: App): Promise<{ users: number; cards: number }> {
+  const { rows } = await app.db.query<{ users: number; cards: number }>(
+    'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM loyalty_cards) AS cards',
+  );
+  return rows[0];
 }
 
 export const CLIENT = { email: 'cliente.login@test.it', password: 'Cliente2026!' };

@@ -6,9 +6,9 @@
  * phone or business A holds; a staff e-mail gets the neutral answer and no card.
  */
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from '../helpers/app';
+import { demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
-import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from '../helpers/fixtures';
+import { OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } from '../helpers/fixtures';
 
 const SHOP_A = DEMO_BUSINESSES[0];
 const SHOP_B = { id: OTHER_BUSINESS_ID, name: 'Libreria Altrove' };
@@ -38,15 +38,11 @@ describeEachDatabase('security: a public signup at shop B with shop A’s custom
     t.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: `10.1.0.${++ip}`, payload: { role: 'client', privacy_ack: true, ...payload } });
   const list = async (headers: { authorization: string }, businessId?: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/users${businessId ? `?business_id=${businessId}` : ''}`, headers })).json() as ListedUser[];
-  const counts = async () =>
-    (await t.app.db.query<{ users: number; cards: number }>('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM loyalty_cards) AS cards')).rows[0];
+  const counts = () => userAndCardCounts(t.app);
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    adminA = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
-    adminB = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
-    superAdmin = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
+    ({ adminA, adminB, superAdmin } = await twoShopsSessions(t.app));
     const created = await signup({ ...CUSTOMER_AT_A, business_id: SHOP_A.id });
     expect(created.statusCode).toBe(200);
     customerId = created.json().user_id;

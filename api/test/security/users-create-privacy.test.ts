@@ -4,9 +4,9 @@
  * already has a card here, a staff e-mail, an admin account: each a 409 that names no other business.
  */
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from '../helpers/app';
+import { demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
-import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from '../helpers/fixtures';
+import { OTHER_ADMIN, OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } from '../helpers/fixtures';
 
 const SHOP_A = DEMO_BUSINESSES[0].id;
 const SHOP_B = OTHER_BUSINESS_ID;
@@ -19,15 +19,11 @@ describeEachDatabase('security: an admin creating a user whose e-mail is already
   let superAdmin: { authorization: string };
   let customerId: string;
   const create = (headers: { authorization: string }, payload: object) => t.app.inject({ method: 'POST', url: '/api/users', headers, payload });
-  const counts = async () =>
-    (await t.app.db.query<{ users: number; cards: number }>('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM loyalty_cards) AS cards')).rows[0];
+  const counts = () => userAndCardCounts(t.app);
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    adminA = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
-    adminB = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
-    superAdmin = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
+    ({ adminA, adminB, superAdmin } = await twoShopsSessions(t.app));
     const created = await create(adminA, { ...CUSTOMER_AT_A, role: 'client', business_id: SHOP_A });
     expect(created.statusCode).toBe(201);
     customerId = created.json().id;
