@@ -6,5 +6,6 @@ export default createAppConfig({
   exposes: {
     './EasySms': './src/exposed/EasySms.tsx',
     './TwilioSettings': './src/exposed/TwilioSettings.tsx',
+    './Outbox': './src/exposed/Outbox.tsx',
   },
 });

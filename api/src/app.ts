@@ -34,6 +34,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Replaces every messaging driver (tests: a fake that never touches the network). */
   messagingDriver?: MessageDriver;
+  /** The Twilio SDK's HTTP layer (tests: a `RequestClient` pointed at a local stand-in of Twilio's API). */
+  twilioHttpClient?: unknown;
   /** Session cache settings (tests: a clock, a TTL of 0 to turn it off). */
   sessionCache?: Partial<SessionCacheOptions>;
   /** Read cache size (tests: `maxBytes: 0` to turn it off). */
@@ -91,7 +93,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.register(dbPlugin);
   app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
-  app.register(messagingPlugin, { driver: options.messagingDriver });
+  app.register(messagingPlugin, { driver: options.messagingDriver, twilioHttpClient: options.twilioHttpClient });
   app.register(routes, { prefix: '/api' });
 
   return app;

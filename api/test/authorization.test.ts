@@ -171,7 +171,10 @@ const ROWS: Row[] = [
       expected: { anonymous: 403, client: 403, owner: 403, otherAdmin: 403, superAdmin: 403 },
     }),
   ),
-  { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: SUPER_ONLY },
+  // Every business at once: the super admin only (an admin must name an own business: 400).
+  { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
+  { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },
+  { route: 'GET /api/messaging/status', request: () => ({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}` }), expected: OWNED },
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
 ];

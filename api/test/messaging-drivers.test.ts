@@ -1,83 +1,140 @@
-/** Drivers, the secrets box and the messaging configuration, without a database or the network. */
+/**
+ * Drivers against servers that speak their protocol (a local stand-in of Twilio's REST API reached through the
+ * SDK's own RequestClient, a real SMTP server process), the secrets box and the messaging configuration.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../src/config';
 import { loadMessagingConfig, parseMessagingEnv, parseSecretsKey, readOrCreateSecretsKey, resolveMessagingConfig } from '../src/messaging/config';
-import nodemailer from 'nodemailer';
-import { createSmtpDriver, createTwilioDriver } from '../src/messaging/drivers';
+import { createSmtpDriver, createTwilioDriver, type TwilioCredentials } from '../src/messaging/drivers';
 import { createSecretBox } from '../src/messaging/secrets';
 import { MessagingError } from '../src/messaging/types';
+import { waitFor } from './helpers/messaging';
+import { startSmtpServer, type SmtpServerProcess } from './helpers/smtp-server';
+import { startTwilioStandIn, twilioDefaults, twilioError, type TwilioStandIn } from './helpers/twilio-standin';
 
 const SID = `AC${'a'.repeat(32)}`;
 const MG = `MG${'b'.repeat(32)}`;
+const TOKEN = 'secret-token-0123456789abcdef012';
 
-/** Stands in for the SDK's HTTP layer: records the requests, answers like Twilio. */
-function fakeTwilioHttp(answer: (data: Record<string, string>) => { statusCode: number; body: object }) {
-  const requests: { uri: string; data: Record<string, string>; username: string }[] = [];
-  return {
-    requests,
-    client: {
-      async request(opts: { uri: string; data: Record<string, string>; username: string }) {
-        requests.push({ uri: opts.uri, data: opts.data, username: opts.username });
-        const { statusCode, body } = answer(opts.data);
-        return { statusCode, body: JSON.stringify(body), headers: {} };
-      },
-    },
-  };
-}
+describe('twilio driver, through the SDK against a local stand-in of Twilio\'s API', () => {
+  let twilioApi: TwilioStandIn;
+  beforeAll(async () => {
+    twilioApi = await startTwilioStandIn();
+  });
+  afterAll(() => twilioApi.close());
+  beforeEach(() => {
+    twilioApi.requests.length = 0;
+    twilioApi.respond(null);
+  });
 
-describe('twilio driver', () => {
-  const accepted = () => ({ statusCode: 201, body: { sid: 'SM123', status: 'queued' } });
+  const driver = (credentials: Partial<TwilioCredentials> = {}, timeoutMs?: number) =>
+    createTwilioDriver({ accountSid: SID, authToken: TOKEN, phoneNumber: '+390212345678', messagingServiceSid: null, ...credentials }, { httpClient: twilioApi.httpClient({ timeoutMs }) });
 
-  it('sends WhatsApp with the whatsapp: prefix on both ends', async () => {
-    const http = fakeTwilioHttp(accepted);
-    const driver = createTwilioDriver({ accountSid: SID, authToken: 'secret-token', phoneNumber: '+390212345678', messagingServiceSid: null }, { httpClient: http.client });
-    const result = await driver.send({ businessId: 'b', channel: 'whatsapp', recipient: '+393331234567', body: 'Ciao' });
-    expect(result).toEqual({ providerMessageId: 'SM123', status: 'queued' });
-    expect(http.requests[0].uri).toBe(`https://api.twilio.com/2010-04-01/Accounts/${SID}/Messages.json`);
-    expect(http.requests[0].data).toMatchObject({ To: 'whatsapp:+393331234567', From: 'whatsapp:+390212345678', Body: 'Ciao' });
-    expect(http.requests[0].username).toBe(SID);
+  it('sends WhatsApp with the whatsapp: prefix on both ends, authenticated with the account', async () => {
+    const result = await driver().send({ businessId: 'b', channel: 'whatsapp', recipient: '+393331234567', body: 'Ciao' });
+    expect(result).toEqual({ providerMessageId: expect.stringMatching(/^SM/), status: 'queued' });
+    expect(twilioApi.requests).toHaveLength(1);
+    expect(twilioApi.requests[0]).toMatchObject({
+      method: 'POST',
+      path: `/api/2010-04-01/Accounts/${SID}/Messages.json`,
+      form: { To: 'whatsapp:+393331234567', From: 'whatsapp:+390212345678', Body: 'Ciao' },
+      username: SID,
+      password: TOKEN,
+    });
   });
 
   it('sends SMS through the Messaging Service when there is one, asking for status callbacks', async () => {
-    const http = fakeTwilioHttp(accepted);
     const statusCallback = 'https://fidelity.example.it/api/twilio/status/b';
-    const driver = createTwilioDriver({ accountSid: SID, authToken: 't', phoneNumber: '+390212345678', messagingServiceSid: MG, statusCallback }, { httpClient: http.client });
-    await driver.send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'Ciao' });
-    expect(http.requests[0].data).toMatchObject({ To: '+393331234567', MessagingServiceSid: MG, Body: 'Ciao', StatusCallback: statusCallback });
-    expect(http.requests[0].data.From).toBeUndefined();
+    await driver({ messagingServiceSid: MG, statusCallback }).send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'Ciao' });
+    expect(twilioApi.requests[0].form).toEqual({ To: '+393331234567', MessagingServiceSid: MG, Body: 'Ciao', StatusCallback: statusCallback });
   });
 
-  it('reports errors: a bad number is permanent, a server error is retried', async () => {
-    const invalid = fakeTwilioHttp(() => ({ statusCode: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 } }));
-    const driver = createTwilioDriver({ accountSid: SID, authToken: 't', phoneNumber: '+390212345678', messagingServiceSid: null }, { httpClient: invalid.client });
-    const error = await driver.send({ businessId: 'b', channel: 'sms', recipient: '+39', body: 'x' }).catch((e) => e);
+  it('turns an invalid number (21211) into a permanent failure with an Italian reason', async () => {
+    twilioApi.respond(() => twilioError(400, 21211, "The 'To' number +39 is not a valid phone number."));
+    const error = await driver().send({ businessId: 'b', channel: 'sms', recipient: '+39', body: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MessagingError);
-    expect(error).toMatchObject({ permanent: true, message: "Twilio: The 'To' number is not a valid phone number. (codice 21211)" });
+    expect(error).toMatchObject({ permanent: true, message: 'Numero del destinatario non valido (Twilio 21211)' });
+  });
 
-    const down = fakeTwilioHttp(() => ({ statusCode: 503, body: { message: 'Service Unavailable', status: 503 } }));
-    const flaky = createTwilioDriver({ accountSid: SID, authToken: 't', phoneNumber: '+390212345678', messagingServiceSid: null }, { httpClient: down.client });
-    expect(await flaky.send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'x' }).catch((e) => e)).toMatchObject({ permanent: false });
+  it('retries later on a 5xx answer and on no answer in time', async () => {
+    twilioApi.respond(() => twilioError(503, null, 'Service Unavailable'));
+    const down = await driver().send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'x' }).catch((e: unknown) => e);
+    expect(down).toMatchObject({ permanent: false, message: 'Twilio non disponibile al momento (errore 503): nuovo tentativo più tardi' });
+
+    twilioApi.respond(() => ({ ...twilioDefaults({ method: 'POST', path: '/Messages.json', form: { To: 'x' }, username: '', password: '' }), delayMs: 2_000 }));
+    const slow = await driver({}, 300).send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'x' }).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ permanent: false, message: 'Twilio non raggiungibile: nessuna risposta dal server' });
+  });
+
+  it('maps an unknown Twilio code to a generic Italian sentence with the code', async () => {
+    twilioApi.respond(() => twilioError(400, 21999, 'Something new'));
+    const error = await driver().send({ businessId: 'b', channel: 'sms', recipient: '+393331234567', body: 'x' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ permanent: true, message: 'Errore del fornitore Twilio (codice 21999)' });
+  });
+
+  it('verifies the account and the Messaging Service without sending anything', async () => {
+    await driver({ messagingServiceSid: MG }).verify!();
+    expect(twilioApi.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/2010-04-01/Accounts/${SID}.json`, `GET /messaging/v1/Services/${MG}`]);
+
+    twilioApi.respond((request) => (request.password === TOKEN ? null : twilioError(401, 20003, 'Authenticate')));
+    const wrong = createTwilioDriver({ accountSid: SID, authToken: 'wrong-token', phoneNumber: '+390212345678', messagingServiceSid: null }, { httpClient: twilioApi.httpClient() });
+    await expect(wrong.verify!()).rejects.toMatchObject({ permanent: true, message: 'Credenziali Twilio non valide: controlla Account SID e Auth Token (Twilio 20003)' });
+    twilioApi.respond(null);
+    await expect(driver({ messagingServiceSid: `MG${'0'.repeat(32)}` }).verify!()).resolves.toBeUndefined();
+    twilioApi.respond((request) => (request.path.startsWith('/messaging/') ? twilioError(404, 20404, 'Not found') : null));
+    await expect(driver({ messagingServiceSid: MG }).verify!()).rejects.toMatchObject({ message: expect.stringContaining('Risorsa Twilio non trovata') });
+    expect(twilioApi.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });
 
-describe('smtp driver', () => {
+describe('smtp driver, against a real SMTP server in another process', () => {
+  let smtp: SmtpServerProcess;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp.stop());
+
   it('sends from the business sender', async () => {
-    const transport = nodemailer.createTransport({ jsonTransport: true });
-    const driver = createSmtpDriver(transport, 'info@negozio.example.it');
-    const sendMail = jest.spyOn(transport, 'sendMail');
-    const result = await driver.send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', subject: 'Promo' });
-    expect(result.status).toBe('sent');
-    expect(result.providerMessageId).toMatch(/^<.+>$/);
-    expect(sendMail).toHaveBeenCalledWith({ from: 'info@negozio.example.it', to: 'cliente@example.it', subject: 'Promo', text: 'Novità!' });
+    const result = await createSmtpDriver(smtp.url, 'info@negozio.example.it').send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', subject: 'Promo' });
+    expect(result).toEqual({ providerMessageId: expect.stringMatching(/^<.+>$/), status: 'sent' });
+    await waitFor(async () => smtp.received.length === 1, 5_000);
+    expect(smtp.received[0]).toMatchObject({ from: 'info@negozio.example.it', to: ['cliente@example.it'], user: 'negozio' });
+    expect(smtp.received[0].data).toContain('Subject: Promo');
+    expect(smtp.received[0].data).toContain('Novit');
   });
 
-  it('treats 5xx SMTP replies as permanent', async () => {
-    const transport = nodemailer.createTransport({ jsonTransport: true });
-    jest.spyOn(transport, 'sendMail').mockRejectedValue(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 }) as never);
-    const error = await createSmtpDriver(transport, 'a@b.it').send({ businessId: 'b', channel: 'email', recipient: 'x@y.it', body: 'x' }).catch((e) => e);
-    expect(error).toMatchObject({ permanent: true, message: 'SMTP: 550 mailbox unavailable' });
+  it('verifies the server and the login without sending', async () => {
+    const before = smtp.received.length;
+    await expect(createSmtpDriver(smtp.url, 'info@negozio.example.it').verify!()).resolves.toBeUndefined();
+    const wrong = smtp.url.replace('password-smtp', 'sbagliata');
+    await expect(createSmtpDriver(wrong, 'info@negozio.example.it').verify!()).rejects.toMatchObject({
+      permanent: true,
+      message: 'Autenticazione SMTP non riuscita: controlla utente e password di SMTP_URL',
+    });
+    expect(smtp.received).toHaveLength(before);
+  });
+
+  it('fails for good on bad credentials and a refused recipient, retries when the server is unreachable', async () => {
+    const wrong = createSmtpDriver(smtp.url.replace('password-smtp', 'sbagliata'), 'info@negozio.example.it');
+    await expect(wrong.send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'x' })).rejects.toMatchObject({
+      permanent: true,
+      message: 'Autenticazione SMTP non riuscita: controlla utente e password di SMTP_URL',
+    });
+    const refused = createSmtpDriver(smtp.url, 'info@negozio.example.it');
+    await expect(refused.send({ businessId: 'b', channel: 'email', recipient: 'nessuno@rifiuta.example.it', body: 'x' })).rejects.toMatchObject({
+      permanent: true,
+      message: 'Indirizzo del destinatario rifiutato dal server SMTP',
+    });
+    const closed = await startSmtpServer();
+    await closed.stop();
+    const unreachable = createSmtpDriver(closed.url, 'info@negozio.example.it');
+    await expect(unreachable.send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'x' })).rejects.toMatchObject({
+      permanent: false,
+      message: 'Server SMTP non raggiungibile: controlla host e porta di SMTP_URL',
+    });
+    await expect(unreachable.verify!()).rejects.toMatchObject({ permanent: false });
   });
 });
 

@@ -74,7 +74,18 @@ describeEachDatabase('messaging job queue', (variant) => {
     const campaignId = await createCampaign(t.app, BUSINESS_ID, recipients);
 
     const response = await send(t.app, campaignId, auth);
-    expect([response.statusCode, response.json()]).toEqual([200, { message: 'Messaggio inviato con successo', queued: 1000, skipped: 0, alreadyEnqueued: 0 }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      200,
+      {
+        message: '1.000 messaggi messi in coda',
+        queued: 1000,
+        skipped: 0,
+        skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+        alreadyEnqueued: 0,
+        // The fake stands in for a provider: what a real driver answers.
+        mode: 'live',
+      },
+    ]);
 
     // First life: after 300 messages the provider stops answering; the process is then killed with
     // jobs claimed ('sending') but never completed.
@@ -111,7 +122,7 @@ describeEachDatabase('messaging job queue', (variant) => {
     );
     expect(logged.rows[0]).toEqual({ n: 1000, recipients: 1000 });
     const progress = await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/deliveries`, headers: auth });
-    expect(progress.json()).toEqual({ campaignId, total: 1000, queued: 0, sent: 1000, failed: 0, skipped: 0 });
+    expect(progress.json()).toEqual({ campaignId, total: 1000, queued: 0, sent: 1000, delivered: 0, failed: 0, skipped: 0, failureReasons: [] });
   });
 
   it('retries transient failures with backoff and records the last error until it succeeds', async () => {

@@ -49,8 +49,18 @@ describeEachDatabase('messaging routes', (variant) => {
   describe('POST /api/campaigns/:id/send', () => {
     it('queues one job per reachable recipient and counts the skipped ones', async () => {
       const response = await send(campaignId, { service: 'sms', message: '  Doppi punti sabato!  ' });
-      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Messaggio inviato con successo', queued: 2, skipped: 3, alreadyEnqueued: 0 }]);
-      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, failed: 0, skipped: 3 });
+      expect([response.statusCode, response.json()]).toEqual([
+        200,
+        {
+          message: '2 messaggi messi in coda',
+          queued: 2,
+          skipped: 3,
+          skippedByReason: { noConsent: 1, optedOut: 1, invalidContact: 1, channelDisabled: 0 },
+          alreadyEnqueued: 0,
+          mode: 'test',
+        },
+      ]);
+      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, failureReasons: [] });
 
       const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
         campaignId,
@@ -64,7 +74,7 @@ describeEachDatabase('messaging routes', (variant) => {
       ]);
 
       expect(await t.app.messaging.worker.drain()).toBe(2);
-      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, failed: 0, skipped: 3 });
+      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, delivered: 0, failed: 0, skipped: 3, failureReasons: [] });
       const log = (await outbox(`?campaignId=${campaignId}`)).json();
       expect(log.total).toBe(2);
       expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000004']);
@@ -73,7 +83,14 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('never sends a campaign twice to a recipient on the same channel', async () => {
       const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
-      expect(response.json()).toEqual({ message: 'Messaggio inviato con successo', queued: 0, skipped: 0, alreadyEnqueued: 5 });
+      expect(response.json()).toEqual({
+        message: 'Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale',
+        queued: 0,
+        skipped: 0,
+        skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+        alreadyEnqueued: 5,
+        mode: 'test',
+      });
       expect(await t.app.messaging.worker.drain()).toBe(0);
       // Another channel is another message.
       expect((await send(campaignId, { service: 'whatsapp', message: 'Su WhatsApp' })).json()).toMatchObject({ queued: 2, skipped: 3 });
@@ -86,6 +103,46 @@ describeEachDatabase('messaging routes', (variant) => {
       expect((await send(id, { service: 'email', message: 'Novità in negozio' })).json()).toMatchObject({ queued: 1, skipped: 1 });
       await t.app.messaging.worker.drain();
       expect((await outbox(`?campaignId=${id}&channel=email`)).json().messages.map((m: { recipient: string }) => m.recipient)).toEqual(['zoe@example.it']);
+    });
+
+    it('says why nothing was sent: the only recipient has no marketing consent, or no valid number', async () => {
+      const id = await createCampaign(t.app, BAR, [{ customer_name: 'Bruno Neri', customer_phone: '+393330000002' }]);
+      const response = await send(id, { service: 'sms', message: 'Promo' });
+      expect([response.statusCode, response.json()]).toEqual([
+        200,
+        {
+          message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
+          queued: 0,
+          skipped: 1,
+          skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+          alreadyEnqueued: 0,
+          mode: 'test',
+        },
+      ]);
+      const invalid = await createCampaign(t.app, BAR, [{ customer_phone: '333 12' }, { customer_phone: null }, { customer_phone: '+393330000003' }]);
+      expect((await send(invalid, { service: 'whatsapp', message: 'Promo' })).json()).toMatchObject({
+        message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari senza numero o indirizzo valido',
+        queued: 0,
+        skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 2, channelDisabled: 0 },
+      });
+      const { rows } = await t.app.db.query('SELECT skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY skip_reason', [invalid]);
+      expect(rows.map((r) => r.skip_reason)).toEqual(['invalid_contact', 'no_contact', 'opt_out']);
+    });
+
+    it("answers mode 'live' when the business delivers through a provider", async () => {
+      await t.app.db.query(`INSERT INTO messaging_settings (business_id, driver) VALUES ($1, 'twilio') ON CONFLICT (business_id) DO UPDATE SET driver = 'twilio'`, [BAR]);
+      try {
+        const id = await createCampaign(t.app, BAR, [{ customer_phone: '+393336666666' }]);
+        expect((await send(id, { service: 'sms', message: 'Dal vivo' })).json()).toMatchObject({ queued: 1, mode: 'live', message: 'Messaggio inviato con successo' });
+        const whatsapp = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${cardA}/send-whatsapp`, headers: admin, payload: { message: 'Dal vivo' } });
+        expect(whatsapp.json()).toMatchObject({ message: 'WhatsApp inviato', queued: 1, mode: 'live' });
+        expect((await t.app.inject({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}`, headers: admin })).json()).toEqual({ businessId: BAR, driver: 'twilio', mode: 'live' });
+      } finally {
+        await t.app.db.query(`UPDATE messaging_settings SET driver = NULL WHERE business_id = $1`, [BAR]);
+        await t.app.db.query(`DELETE FROM messaging_jobs WHERE status = 'queued'`);
+      }
+      expect((await t.app.inject({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}`, headers: admin })).json()).toEqual({ businessId: BAR, driver: 'outbox', mode: 'test' });
+      expect((await t.app.inject({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}`, headers: otherAdmin })).statusCode).toBe(404);
     });
 
     it('refuses a channel the business has not enabled', async () => {
@@ -113,7 +170,7 @@ describeEachDatabase('messaging routes', (variant) => {
         expect([response.statusCode, response.json()]).toEqual([400, { error }]);
       }
       const id = await createCampaign(t.app, BAR, [{ customer_phone: '+393337777777' }]);
-      expect((await send(id, { service: 'sms', message: 'x'.repeat(160) })).json()).toMatchObject({ queued: 1 });
+      expect((await send(id, { service: 'sms', message: 'x'.repeat(160) })).json()).toMatchObject({ queued: 1, message: 'Messaggio inviato con successo' });
     });
 
     it('enforces ownership: 404 for an unknown or foreign campaign, 403 for a client, 401 anonymous', async () => {
@@ -136,7 +193,18 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('queues the message and answers at once', async () => {
       const response = await sendWhatsapp(cardA, { message: 'Il tuo premio ti aspetta' });
-      expect([response.statusCode, response.json()]).toEqual([200, { message: 'WhatsApp inviato' }]);
+      // No provider configured: the answer says the message was only recorded.
+      expect([response.statusCode, response.json()]).toEqual([
+        200,
+        {
+          message: 'WhatsApp registrato in modalità prova: non è stato consegnato',
+          queued: 1,
+          skipped: 0,
+          skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+          alreadyEnqueued: 0,
+          mode: 'test',
+        },
+      ]);
       await t.app.messaging.worker.drain();
       const { rows } = await t.app.db.query(`SELECT recipient, body, status, channel FROM outbox_messages WHERE card_id = $1 AND campaign_id IS NULL`, [cardA]);
       expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);
@@ -154,8 +222,12 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('sends once per Idempotency-Key', async () => {
       const headers = { ...admin, 'idempotency-key': 'bonus-1000-card-a' };
-      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).statusCode).toBe(200);
-      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).statusCode).toBe(200);
+      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).json()).toMatchObject({ queued: 1, alreadyEnqueued: 0 });
+      expect((await sendWhatsapp(cardA, { message: 'Una volta sola' }, headers)).json()).toMatchObject({
+        message: 'Messaggio già in coda: non viene inviato una seconda volta',
+        queued: 0,
+        alreadyEnqueued: 1,
+      });
       await t.app.messaging.worker.drain();
       const { rows } = await t.app.db.query(`SELECT 1 FROM outbox_messages WHERE card_id = $1 AND body = 'Una volta sola'`, [cardA]);
       expect(rows).toHaveLength(1);
@@ -183,9 +255,15 @@ describeEachDatabase('messaging routes', (variant) => {
   });
 
   describe('GET /api/outbox', () => {
-    it('is for super admins only', async () => {
-      expect((await outbox('', admin)).statusCode).toBe(403);
-      expect((await outbox('', client)).statusCode).toBe(403);
+    it('is for super admins, and for admins about their own business', async () => {
+      const none = await outbox('', admin);
+      expect([none.statusCode, none.json()]).toEqual([400, { error: 'Campo "businessId" è obbligatorio' }]);
+      const own = (await outbox(`?businessId=${BAR}&limit=500`, admin)).json();
+      expect(own.total).toBeGreaterThan(0);
+      expect(own.messages.every((m: { business_id: string }) => m.business_id === BAR)).toBe(true);
+      const foreign = await outbox(`?businessId=${BAR}`, otherAdmin);
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
+      expect((await outbox(`?businessId=${BAR}`, client)).statusCode).toBe(403);
       expect((await outbox('', {})).statusCode).toBe(401);
     });
 

@@ -169,18 +169,22 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
   });
 
   describe('POST /api/twilio/test-connection', () => {
-    it('records a test message with the outbox driver', async () => {
+    it('with the outbox driver, records a test message and says nothing real was checked', async () => {
+      const testMode = 'Modalità prova: nessuna connessione verificata. Configura un fornitore per inviare davvero.';
       const response = await testConnection({ businessId: BAR, service: 'sms', testRecipient: '+39 333 123 4567' });
-      expect([response.statusCode, response.json()]).toEqual([200, { message: 'Test di connessione SMS completato con successo' }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        200,
+        { message: testMode, queued: 0, skipped: 0, skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 }, alreadyEnqueued: 0, mode: 'test' },
+      ]);
       const whatsapp = await testConnection({ businessId: BAR, service: 'whatsapp', testRecipient: '+393331234567' });
-      expect(whatsapp.json()).toEqual({ message: 'Test di connessione WHATSAPP completato con successo' });
+      expect(whatsapp.json()).toMatchObject({ message: testMode, mode: 'test' });
       const { rows } = await t.app.db.query(`SELECT channel, recipient, status, driver, campaign_id FROM outbox_messages WHERE business_id = $1 ORDER BY id`, [BAR]);
       expect(rows).toEqual([
         { channel: 'sms', recipient: '+393331234567', status: 'sent', driver: 'outbox', campaign_id: null },
         { channel: 'whatsapp', recipient: '+393331234567', status: 'sent', driver: 'outbox', campaign_id: null },
       ]);
       const email = await testConnection({ businessId: PROFUMERIA, service: 'email', testRecipient: 'prova@example.it' });
-      expect(email.json()).toEqual({ message: 'Test di connessione EMAIL completato con successo' });
+      expect(email.json()).toMatchObject({ message: testMode, mode: 'test' });
     });
 
     it('refuses a disabled service and a bad recipient', async () => {
@@ -269,7 +273,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       expect(delivered.statusCode).toBe(204);
       expect(await statusOf(OTHER_BUSINESS_ID)).toEqual({ status: 'delivered', error: null });
       await webhook(`status/${OTHER_BUSINESS_ID}`, { MessageSid: 'SM999', MessageStatus: 'undelivered', ErrorCode: '30003' });
-      expect(await statusOf(OTHER_BUSINESS_ID)).toEqual({ status: 'undelivered', error: 'Twilio: codice 30003' });
+      expect(await statusOf(OTHER_BUSINESS_ID)).toEqual({ status: 'undelivered', error: 'Destinatario non raggiungibile (telefono spento o senza campo) (Twilio 30003)' });
       // Another business's message with the same id is not touched.
       expect(await statusOf(BAR)).toEqual({ status: 'queued', error: null });
       expect((await webhook(`status/${OTHER_BUSINESS_ID}`, { MessageSid: 'SM999', MessageStatus: 'read' }, { signature: 'x' })).statusCode).toBe(403);

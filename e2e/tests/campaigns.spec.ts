@@ -70,10 +70,12 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await expect(send.getByText('45/160 caratteri · UCS-2 · 1 SMS')).toBeVisible();
   await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, punti doppi con 1€ speso!');
   await expect(send.getByText('47/160 caratteri · GSM-7 · 1 SMS')).toBeVisible();
+  // The demo delivers through the outbox: the dialog says so (issue 17).
+  await expect(send.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeVisible();
   await send.getByRole('button', { name: 'Invia' }).click();
-  await expect(page.getByText('Messaggio inviato con successo')).toBeVisible();
+  await expect(page.getByText('2 messaggi messi in coda')).toBeVisible();
   await expect(send).toBeHidden();
 
   const progress = item.getByRole('group', { name: `Avanzamento degli invii di ${name}` });
-  await expect(progress).toContainText('Inviati 2 di 2 · In coda 0 · Non riusciti 0 · Saltati (opt-out o senza consenso) 0', { timeout: 20_000 });
+  await expect(progress).toContainText('Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0', { timeout: 20_000 });
 });

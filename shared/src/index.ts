@@ -135,3 +135,17 @@ export * from './ui';
 export * from './cards';
 
 export { mountStandalone, type StandaloneRoute } from './standalone/mountStandalone';
+
+// Issue 17 (2.2.0): send answers, test/live mode and its banner.
+export {
+  messagingStatusApi,
+  useGetMessagingStatusQuery,
+  sendSucceeded,
+  OUTBOX_PATH,
+  TEST_MODE_TEXT,
+  type DeliveryMode,
+  type MessagingStatus,
+  type SendOutcome,
+  type SkippedByReason,
+} from './messaging/sendOutcome';
+export { TestModeBanner } from './messaging/TestModeBanner';

@@ -7,7 +7,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
-import { MESSAGING_MESSAGES } from './messages';
+import { MESSAGING_MESSAGES, SMTP_ERRORS, TWILIO_ERRORS, TWILIO_UNREACHABLE, twilioHttpError } from './messages';
 import { MessagingError, type MessageDriver, type OutgoingMessage, type SendResult } from './types';
 
 export const outboxDriver: MessageDriver = {
@@ -38,21 +38,40 @@ export const TWILIO_STATUSES: Record<string, SendResult['status']> = {
 };
 
 /** Twilio error codes that will not go away by retrying (bad number, unverified recipient, blocked…). */
-const PERMANENT_TWILIO_CODES = new Set([20003, 20404, 21211, 21408, 21606, 21608, 21610, 21612, 21614, 63003, 63007]);
+const PERMANENT_TWILIO_CODES = new Set([20003, 20404, 21211, 21408, 21606, 21608, 21610, 21612, 21614, 63003, 63007, 63016]);
 
-function twilioError(error: unknown): MessagingError {
-  const e = error as { status?: number; code?: number; message?: string };
-  const permanent = (e.code !== undefined && PERMANENT_TWILIO_CODES.has(e.code)) || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429);
-  return new MessagingError(`Twilio: ${e.message ?? 'errore sconosciuto'}${e.code ? ` (codice ${e.code})` : ''}`, permanent);
+/** A Twilio error code (REST answer or status callback) as an Italian sentence that keeps the code. */
+export function twilioReason(code: number | string): string {
+  const known = TWILIO_ERRORS[Number(code)];
+  return known ? `${known} (Twilio ${code})` : twilioHttpError(undefined, code);
 }
 
-/** `httpClient` replaces the SDK's HTTP layer (tests). */
-export function createTwilioDriver(credentials: TwilioCredentials, options: { httpClient?: unknown } = {}): MessageDriver {
+/**
+ * The SDK's failure as a MessagingError with an Italian reason. A RestException carries Twilio's `status`
+ * and `code`; no status means the request never got an answer (timeout, refused connection): retried.
+ */
+export function twilioError(error: unknown): MessagingError {
+  const e = error as { status?: number; code?: number | string };
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const code = typeof e.code === 'number' ? e.code : undefined;
+  if (status === undefined) return new MessagingError(TWILIO_UNREACHABLE, false);
+  const permanent = (code !== undefined && PERMANENT_TWILIO_CODES.has(code)) || (status >= 400 && status < 500 && status !== 429);
+  const reason = code !== undefined && TWILIO_ERRORS[code] ? twilioReason(code) : twilioHttpError(status, code);
+  return new MessagingError(reason, permanent);
+}
+
+export interface TwilioDriverOptions {
+  /** The SDK's HTTP layer: a `twilio.RequestClient` (tests: one pointed at a local stand-in of Twilio's API). */
+  httpClient?: unknown;
+  /** Per request; under the 10 s shutdown grace of server.ts, so a stopping worker finishes its sends. */
+  timeoutMs?: number;
+}
+
+export function createTwilioDriver(credentials: TwilioCredentials, options: TwilioDriverOptions = {}): MessageDriver {
   const client = twilio(credentials.accountSid, credentials.authToken, {
     autoRetry: true,
     maxRetries: 2,
-    // Under the 10 s shutdown grace of server.ts, so a stopping worker finishes its sends.
-    timeout: 8_000,
+    timeout: options.timeoutMs ?? 8_000,
     ...(options.httpClient ? { httpClient: options.httpClient as never } : {}),
   });
   return {
@@ -71,10 +90,33 @@ export function createTwilioDriver(credentials: TwilioCredentials, options: { ht
         throw twilioError(error);
       }
     },
+    /** Reads the account (credentials) and the Messaging Service when there is one: nothing is sent. */
+    async verify(): Promise<void> {
+      try {
+        await client.api.v2010.accounts(credentials.accountSid).fetch();
+        if (credentials.messagingServiceSid) await client.messaging.v1.services(credentials.messagingServiceSid).fetch();
+      } catch (error) {
+        throw twilioError(error);
+      }
+    },
   };
 }
 
-/** `smtp` is SMTP_URL, or a ready nodemailer transport (tests: `{ jsonTransport: true }`). */
+/** nodemailer's failure as a MessagingError: 5xx replies, bad credentials and bad addresses are permanent. */
+export function smtpError(error: unknown): MessagingError {
+  const e = error as { code?: string; responseCode?: number };
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  if (e.code === 'EAUTH' || responseCode === 535) return new MessagingError(SMTP_ERRORS.auth, true);
+  // A refused recipient comes as EENVELOPE with the server's 55x reply: the reply says more.
+  if (responseCode !== undefined && [550, 551, 553].includes(responseCode)) return new MessagingError(SMTP_ERRORS.recipient, true);
+  if (e.code === 'EENVELOPE') return new MessagingError(SMTP_ERRORS.envelope, true);
+  if (['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EGREETING'].includes(e.code ?? '')) {
+    return new MessagingError(SMTP_ERRORS.connection, false);
+  }
+  return new MessagingError(SMTP_ERRORS.unknown(responseCode ?? e.code), responseCode !== undefined && responseCode >= 500);
+}
+
+/** `smtp` is SMTP_URL, or a ready nodemailer transport. */
 export function createSmtpDriver(smtp: string | Transporter, from: string): MessageDriver {
   const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
   return {
@@ -84,9 +126,15 @@ export function createSmtpDriver(smtp: string | Transporter, from: string): Mess
         const info = await transport.sendMail({ from, to: message.recipient, subject: message.subject ?? 'Messaggio', text: message.body });
         return { providerMessageId: info.messageId ?? null, status: 'sent' };
       } catch (error) {
-        const e = error as { responseCode?: number; message?: string };
-        // 5xx SMTP replies are permanent (unknown mailbox, rejected sender); connection problems are not.
-        throw new MessagingError(`SMTP: ${e.message ?? 'errore sconosciuto'}`, e.responseCode !== undefined && e.responseCode >= 500);
+        throw smtpError(error);
+      }
+    },
+    /** Connects, greets and logs in (nodemailer's `verify`): nothing is sent. */
+    async verify(): Promise<void> {
+      try {
+        await transport.verify();
+      } catch (error) {
+        throw smtpError(error);
       }
     },
   };

@@ -7,6 +7,7 @@ import { resolveMessagingConfig, type MessagingConfig } from './config';
 import { createSmtpDriver, createTwilioDriver, missingSettings, outboxDriver } from './drivers';
 import { createMessagingRepository, type MessagingRepository } from './repository';
 import { createSecretBox, type SecretBox } from './secrets';
+import type { DeliveryMode } from './messages';
 import type { Channel, MessageDriver } from './types';
 import { createJobWorker, type JobWorker } from './worker';
 
@@ -17,6 +18,8 @@ export interface Messaging {
   worker: JobWorker;
   /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
   driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
+  /** 'test' when the business's driver is the outbox (nothing leaves the machine), else 'live'. */
+  modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }>;
 }
 
 declare module 'fastify' {
@@ -28,6 +31,8 @@ declare module 'fastify' {
 export interface MessagingPluginOptions {
   /** Replaces every driver (tests: a fake that never touches the network). */
   driver?: MessageDriver;
+  /** The Twilio SDK's HTTP layer (tests: a `RequestClient` pointed at a local stand-in of Twilio's API). */
+  twilioHttpClient?: unknown;
 }
 
 export default fp<MessagingPluginOptions>(
@@ -36,6 +41,11 @@ export default fp<MessagingPluginOptions>(
     if (!app.config.messaging?.secretsKey) app.log.warn('no secrets key configured: messaging secrets saved now will not decrypt after a restart');
     const secrets = createSecretBox(config.secretsKey);
     const repo = createMessagingRepository(app.db);
+
+    async function modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }> {
+      const driver = options.driver?.name ?? (await repo.findSettings(businessId))?.driver ?? config.driver;
+      return { driver, mode: driver === 'outbox' ? 'test' : 'live' };
+    }
 
     async function driverFor(businessId: string, channel: Channel): Promise<MessageDriver> {
       if (options.driver) return options.driver;
@@ -61,7 +71,7 @@ export default fp<MessagingPluginOptions>(
         phoneNumber: settings.phone_number,
         messagingServiceSid: settings.messaging_service_sid,
         statusCallback: config.publicUrl ? `${config.publicUrl}/api/twilio/status/${encodeURIComponent(businessId)}` : null,
-      });
+      }, { httpClient: options.twilioHttpClient });
     }
 
     const worker = createJobWorker({
@@ -71,7 +81,7 @@ export default fp<MessagingPluginOptions>(
       driverFor: (job) => driverFor(job.business_id, job.channel),
     });
 
-    app.decorate('messaging', { config, secrets, repo, worker, driverFor });
+    app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor });
     if (config.worker.enabled) app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', () => worker.stop());
   },

@@ -1,6 +1,7 @@
 /** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
 import type { Queryable } from '../db';
 import type { DriverName } from './config';
+import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
 
 export interface StoredSettings {
@@ -42,10 +43,27 @@ export interface JobRecord {
 export interface DeliveryCounts {
   total: number;
   queued: number;
+  /** Accepted by the provider and not reported failed since (delivered ones included). */
   sent: number;
+  /** Reported delivered (or read) by the provider's status callbacks. */
+  delivered: number;
+  /** Failed for good, or reported undelivered / failed by the provider. */
   failed: number;
   skipped: number;
+  /** The most frequent reasons of the failures, Italian, most frequent first. */
+  failureReasons: { reason: string; count: number }[];
 }
+
+/** `messaging_jobs.skip_reason` → the key of `skippedByReason` in the answers. */
+const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
+  no_consent: 'noConsent',
+  opt_out: 'optedOut',
+  no_contact: 'invalidContact',
+  invalid_contact: 'invalidContact',
+};
+
+/** A contact the provider could take: E.164 phone, or an address with an @ and a dot in its domain. */
+const VALID_CONTACT_SQL = String.raw`CASE WHEN $3::text = 'email' THEN d.contact ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' ELSE d.contact ~ '^\+[1-9][0-9]{5,14}$' END`;
 
 export interface LoggedMessage {
   id: number;
@@ -172,10 +190,11 @@ export function createMessagingRepository(db: Queryable) {
     /**
      * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, or cards of
      * the business with that contact none of which consents to marketing) and recipients without a
-     * contact become 'skipped' rows. Existing idempotency keys are left alone.
+     * contact, or with one no provider would take, become 'skipped' rows. Existing idempotency keys are
+     * left alone. Answers the counts, the skipped ones by reason.
      */
     async enqueueCampaign(input: { businessId: string; campaignId: string; channel: Channel; body: string; contacts: string[] }) {
-      const { rows } = await db.query<{ status: 'queued' | 'skipped' }>(
+      const { rows } = await db.query<{ status: 'queued' | 'skipped'; skip_reason: string | null }>(
         `WITH input AS (
            SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, ord
              FROM unnest($5::text[]) WITH ORDINALITY AS t(contact, ord)
@@ -189,6 +208,7 @@ export function createMessagingRepository(db: Queryable) {
          ), classified AS (
            SELECT d.contact, d.key_part, cards.card_id,
                   CASE WHEN d.contact = '' THEN 'no_contact'
+                       WHEN NOT (${VALID_CONTACT_SQL}) THEN 'invalid_contact'
                        WHEN EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = $1 AND o.contact = d.contact) THEN 'opt_out'
                        WHEN cards.consent = false THEN 'no_consent' END AS skip_reason
              FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
@@ -198,12 +218,14 @@ export function createMessagingRepository(db: Queryable) {
                 CASE WHEN skip_reason IS NULL THEN 'queued' ELSE 'skipped' END, skip_reason
            FROM classified ORDER BY key_part
          ON CONFLICT (idempotency_key) DO NOTHING
-         RETURNING status`,
+         RETURNING status, skip_reason`,
         [input.businessId, input.campaignId, input.channel, input.body, input.contacts],
       );
       const queued = rows.filter((r) => r.status === 'queued').length;
       const distinct = new Set(input.contacts.map((c, i) => (c === '' ? `#${i}` : c))).size;
-      return { queued, skipped: rows.length - queued, alreadyEnqueued: distinct - rows.length };
+      const skippedByReason = noneSkipped();
+      for (const row of rows) if (row.status === 'skipped') skippedByReason[SKIP_REASON_KEYS[row.skip_reason ?? ''] ?? 'invalidContact'] += 1;
+      return { queued, skipped: rows.length - queued, alreadyEnqueued: distinct - rows.length, skippedByReason };
     },
 
     /** A single job; answers false when the idempotency key was already used. */
@@ -301,17 +323,35 @@ export function createMessagingRepository(db: Queryable) {
       );
     },
 
+    /**
+     * Where a campaign's messages are: each job with the message it logged (outbox_messages, whose status
+     * the provider's callbacks move on to delivered / undelivered / failed), and the top failure reasons.
+     */
     async deliveryCounts(campaignId: string, channel?: Channel): Promise<DeliveryCounts> {
-      const { rows } = await db.query<DeliveryCounts>(
-        `SELECT count(*)::int AS total,
-                count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
-                count(*) FILTER (WHERE status = 'sent')::int AS sent,
-                count(*) FILTER (WHERE status = 'failed')::int AS failed,
-                count(*) FILTER (WHERE status = 'skipped')::int AS skipped
-           FROM messaging_jobs WHERE campaign_id = $1 AND ($2::text IS NULL OR channel = $2::text)`,
-        [campaignId, channel ?? null],
-      );
-      return rows[0];
+      const params = [campaignId, channel ?? null];
+      const jobs = `SELECT j.status AS job_status, m.status AS message_status, COALESCE(m.error, j.last_error) AS error
+                      FROM messaging_jobs j LEFT JOIN outbox_messages m ON m.job_id = j.id
+                     WHERE j.campaign_id = $1 AND ($2::text IS NULL OR j.channel = $2::text)`;
+      const failed = `job_status = 'failed' OR message_status IN ('undelivered', 'failed')`;
+      const [{ rows }, reasons] = await Promise.all([
+        db.query<Omit<DeliveryCounts, 'failureReasons'>>(
+          `SELECT count(*)::int AS total,
+                  count(*) FILTER (WHERE job_status IN ('queued', 'sending'))::int AS queued,
+                  count(*) FILTER (WHERE job_status = 'sent' AND NOT (${failed}))::int AS sent,
+                  count(*) FILTER (WHERE job_status = 'sent' AND message_status = 'delivered')::int AS delivered,
+                  count(*) FILTER (WHERE ${failed})::int AS failed,
+                  count(*) FILTER (WHERE job_status = 'skipped')::int AS skipped
+             FROM (${jobs}) t`,
+          params,
+        ),
+        db.query<{ reason: string; count: number }>(
+          `SELECT COALESCE(error, $3) AS reason, count(*)::int AS count
+             FROM (${jobs}) t WHERE ${failed}
+            GROUP BY 1 ORDER BY count DESC, reason LIMIT 5`,
+          [...params, TRUTH_MESSAGES.unknownFailureReason],
+        ),
+      ]);
+      return { ...rows[0], failureReasons: reasons.rows };
     },
 
     /** The message log, newest first. */

@@ -26,6 +26,8 @@ export interface MessageDriver {
   /** Recorded with each message ('outbox', 'twilio', 'smtp', or a test double's name). */
   readonly name: string;
   send(message: OutgoingMessage): Promise<SendResult>;
+  /** Checks the provider with a real call that sends nothing (credentials, server); absent for the outbox. */
+  verify?(): Promise<void>;
 }
 
 /** A send that failed with an Italian reason; `permanent` ones are not retried (bad settings, bad number). */

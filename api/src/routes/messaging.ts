@@ -8,10 +8,17 @@ import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
 import type { UserRecord } from '../repositories/users';
-import { MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import {
+  MESSAGING_MESSAGES,
+  noneSkipped,
+  sendOutcomeMessage,
+  serviceDisabled,
+  TRUTH_MESSAGES,
+} from '../messaging/messages';
 import { normalizeContact } from '../messaging/repository';
 import { CHANNELS, type Channel } from '../messaging/types';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../schemas/common';
+import { deliveryModeSchema, sendOutcomeSchema } from '../schemas/sending';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
@@ -20,12 +27,6 @@ const campaignSendBodySchema = z.object({
   message: z.string().trim().min(1, MESSAGING_MESSAGES.messageEmpty).max(160, MESSAGING_MESSAGES.messageTooLong),
 });
 
-const campaignSendResponseSchema = z.object({
-  message: z.string(),
-  queued: z.number().int().describe('Messaggi messi in coda ora'),
-  skipped: z.number().int().describe('Destinatari saltati: consenso negato, STOP ricevuto o contatto mancante'),
-  alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale (non rinviati)'),
-});
 
 // Issue 17: an empty message used to mean "the bonus text"; bonuses are now sent by the server itself
 // (migration 011), so a message is always required — and an old cards screen still running the browser
@@ -43,13 +44,21 @@ const deliveriesSchema = z.object({
   campaignId: z.string(),
   total: z.number().int(),
   queued: z.number().int().describe('In coda o in invio'),
-  sent: z.number().int(),
-  failed: z.number().int(),
+  sent: z.number().int().describe('Accettati dal fornitore (consegnati compresi), non segnalati falliti'),
+  delivered: z.number().int().describe('Consegnati secondo le notifiche di stato del fornitore'),
+  failed: z.number().int().describe('Falliti in modo definitivo o segnalati non consegnati dal fornitore'),
   skipped: z.number().int(),
+  failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
+});
+
+const messagingStatusSchema = z.object({
+  businessId: z.string(),
+  driver: z.string().describe("Il driver in uso: 'outbox', 'twilio', 'smtp'"),
+  mode: deliveryModeSchema,
 });
 
 const outboxQuerySchema = z.object({
-  businessId: z.string().trim().min(1).max(200).optional(),
+  businessId: z.string().trim().min(1).max(200).optional().describe('Obbligatorio per un admin (una sua azienda)'),
   campaignId: z.string().trim().min(1).max(200).optional(),
   channel: z.enum(CHANNELS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -133,7 +142,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         body: campaignSendBodySchema,
-        response: { 200: campaignSendResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -149,8 +158,9 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         contacts: recipientContacts(campaign.recipients, service),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
-      request.log.info({ campaignId: campaign.id, service, ...counts }, 'campaign send enqueued');
-      return { message: MESSAGING_MESSAGES.sent, ...counts };
+      const { mode } = await app.messaging.modeFor(campaign.business_id);
+      request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
+      return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
     },
   );
 
@@ -188,7 +198,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: sendWhatsappBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -202,27 +212,63 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
       const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
       const body = request.body.message;
-      if (await app.messaging.repo.enqueueOne({ businessId: card.business_id, cardId: card.id, channel: 'whatsapp', recipient, body, idempotencyKey: `card:${card.id}:whatsapp:${key}` })) {
-        app.messaging.worker.wake();
-      }
-      return { message: MESSAGING_MESSAGES.whatsappSent };
+      const queued = await app.messaging.repo.enqueueOne({
+        businessId: card.business_id,
+        cardId: card.id,
+        channel: 'whatsapp',
+        recipient,
+        body,
+        idempotencyKey: `card:${card.id}:whatsapp:${key}`,
+      });
+      if (queued) app.messaging.worker.wake();
+      const { mode } = await app.messaging.modeFor(card.business_id);
+      // SPEC's 'WhatsApp inviato' only when a message really leaves for the customer.
+      const message = !queued ? TRUTH_MESSAGES.whatsappAlreadyQueued : mode === 'live' ? MESSAGING_MESSAGES.whatsappSent : TRUTH_MESSAGES.whatsappQueuedTest;
+      return { message, queued: queued ? 1 : 0, skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: queued ? 0 : 1, mode };
     },
   );
 
   app.get(
     '/outbox',
     {
-      onRequest: [app.authenticate, app.requireRole('super_admin')],
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
       schema: {
         tags: ['messaging'],
-        summary: 'Registro dei messaggi inviati (solo super admin)',
-        description: 'Ogni messaggio, qualunque driver: con il driver outbox è ciò che sarebbe partito. Dal più recente.',
+        summary: 'Registro dei messaggi inviati',
+        description:
+          'Ogni messaggio, qualunque driver: con il driver outbox è ciò che sarebbe partito. Dal più recente. ' +
+          'Un admin legge solo una sua azienda (businessId obbligatorio); il super admin anche tutte insieme.',
         security: bearerAuth,
         querystring: outboxQuerySchema,
-        response: { 200: z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }), ...errorResponses(400, 401, 403) },
+        response: { 200: z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => app.messaging.repo.listMessages(request.query),
+    async (request) => {
+      const { businessId } = request.query;
+      if (businessId) await app.authorizeBusiness(request.user!, businessId);
+      else if (request.user!.role !== 'super_admin') throw badRequest(TRUTH_MESSAGES.businessIdRequired);
+      return app.messaging.repo.listMessages(request.query);
+    },
+  );
+
+  app.get(
+    '/messaging/status',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Modalità di invio di un’azienda',
+        description: "mode 'test' quando il driver dell’azienda (o MESSAGING_DRIVER) è l’outbox: i messaggi sono solo registrati, nessuno viene consegnato.",
+        security: bearerAuth,
+        querystring: z.object({ businessId: z.string().trim().min(1).max(200) }),
+        response: { 200: messagingStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.query;
+      await app.authorizeBusiness(request.user!, businessId);
+      return { businessId, ...(await app.messaging.modeFor(businessId)) };
+    },
   );
 };
 

@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
 import { MESSAGES } from '../messages';
-import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, serviceDisabled } from '../messaging/messages';
+import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, serviceDisabled, TRUTH_MESSAGES } from '../messaging/messages';
 import { createMessagingRepository, normalizeContact, type SettingsUpdate } from '../messaging/repository';
-import { TWILIO_STATUSES } from '../messaging/drivers';
+import { TWILIO_STATUSES, twilioReason } from '../messaging/drivers';
 import { MessagingError, type Channel } from '../messaging/types';
 import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderContact } from '../messaging/webhooks';
 import { bearerAuth, errorResponses } from '../schemas/common';
+import { sendOutcomeSchema } from '../schemas/sending';
 import {
   connectionTestBodySchema,
   isMaskedSecret,
-  messageResponseSchema,
   toTwilioSettingsResponse,
   twilioSettingsParamsSchema,
   twilioSettingsQuerySchema,
@@ -131,12 +131,14 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['twilio'],
         summary: 'Prova la connessione di un servizio',
         description:
-          'Invia subito (fuori dalla coda) un messaggio di prova a testRecipient con il driver dell’azienda; con il driver outbox il messaggio è solo registrato. ' +
-          'Il servizio deve essere abilitato. Errore del fornitore → 502 (400 se le impostazioni sono incomplete). ' +
+          'Con un fornitore configurato (mode live) lo interroga davvero (Twilio: l’account e il Messaging Service; SMTP: connessione e login) ' +
+          'e poi invia subito, fuori dalla coda, un messaggio di prova a testRecipient. Con il driver outbox (mode test) non verifica nulla: ' +
+          'il messaggio è solo registrato e la risposta lo dice. Il servizio deve essere abilitato. ' +
+          'Errore del fornitore → 502 con il motivo in italiano (400 se le impostazioni sono incomplete). ' +
           'Al massimo CONNECTION_TEST_RATE_LIMIT prove al minuto per utente (429).',
         security: bearerAuth,
         body: connectionTestBodySchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 429, 502) },
+        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429, 502) },
       },
     },
     async (request) => {
@@ -149,13 +151,21 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!valid) throw badRequest('Campo "testRecipient" non valido');
 
       const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;
+      const { mode } = await app.messaging.modeFor(businessId);
+      const outcome = { skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: 0, mode };
       let driverName = 'unknown';
       try {
         const driver = await app.messaging.driverFor(businessId, service);
         driverName = driver.name;
+        if (mode === 'test') {
+          // The outbox has nothing to connect to: record what would have gone out and say so.
+          await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result: { providerMessageId: null, status: 'sent' } });
+          return { message: TRUTH_MESSAGES.connectionTestMode, queued: 0, ...outcome };
+        }
+        await driver.verify?.();
         const result = await driver.send({ businessId, channel: service, recipient, body, subject: `Test di connessione ${business.name}` });
         await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result });
-        return { message: connectionTestSucceeded(service) };
+        return { message: connectionTestSucceeded(service), queued: 1, ...outcome };
       } catch (error) {
         const reason = error instanceof MessagingError ? error.message : null;
         if (!reason) request.log.error({ err: error, businessId, service }, 'connection test failed');
@@ -253,7 +263,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
       await verifySignature(request, businessId, request.body);
       const status = TWILIO_STATUSES[request.body.MessageStatus.toLowerCase()];
       if (status) {
-        const error = request.body.ErrorCode ? `Twilio: codice ${request.body.ErrorCode}` : null;
+        const error = request.body.ErrorCode ? twilioReason(request.body.ErrorCode) : null;
         await app.messaging.repo.updateProviderStatus(businessId, request.body.MessageSid, status, error);
       }
       return reply.code(204).send(null);

@@ -122,4 +122,3 @@ export const connectionTestBodySchema = z.object({
   testRecipient: z.string().trim().min(1).max(254).describe('Numero E.164 (WhatsApp, SMS) o indirizzo email'),
 });
 
-export const messageResponseSchema = z.object({ message: z.string() });

@@ -30,6 +30,9 @@ it('loads as one module and exposes the pieces every remote relies on', () => {
     'formatDate',
     'formatDateTime',
     'formatPhone',
+    'TestModeBanner',
+    'useGetMessagingStatusQuery',
+    'sendSucceeded',
   ] as const) {
     expect(shared[name]).toBeDefined();
   }

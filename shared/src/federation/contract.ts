@@ -16,7 +16,7 @@ export const REMOTE_EXPOSES = {
   landing: ['./LoginPage', './SignupPage', './LegalPage'],
   cards: ['./Overview', './LoyaltyCards', './AddPoints'],
   campaigns: ['./Campaigns', './CampaignSuccess'],
-  messaging: ['./EasySms', './TwilioSettings'],
+  messaging: ['./EasySms', './TwilioSettings', './Outbox'],
   admin: ['./Users', './Settings', './Documentation'],
 } as const satisfies Record<RemoteName, readonly `./${string}`[]>;
 

@@ -8,13 +8,14 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The eight sidebar entries of SPEC §2, in order. */
+/** The eight sidebar entries of SPEC §2, in order, and the Outbox (issue 17) after the messaging settings. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Panoramica', to: '/dashboard', permission: 'overview' },
   { label: 'Campagne', to: '/dashboard/campaigns', permission: 'campaigns' },
   { label: 'Carte Fedeltà', to: '/dashboard/loyalty-cards', permission: 'loyalty-cards' },
   { label: 'SMS Facile', to: '/dashboard/easy-sms', permission: 'easy-sms' },
   { label: 'Impostazioni Twilio', to: '/dashboard/twilio-settings' },
+  { label: 'Outbox', to: '/dashboard/outbox', adminOnly: true },
   { label: 'Impostazioni App', to: '/dashboard/settings', permission: 'settings-password' },
   { label: 'Gestione Utenti', to: '/dashboard/users', adminOnly: true },
   { label: 'Documentazione', to: '/dashboard/documentation', permission: 'documentation' },

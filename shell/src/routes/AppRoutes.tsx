@@ -32,6 +32,7 @@ export function AppRoutes() {
           <Route path="campaigns" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/campaigns']} />} />
           <Route path="easy-sms" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/easy-sms']} />} />
           <Route path="twilio-settings" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/twilio-settings']} />} />
+          <Route path="outbox" element={<RequireAdmin><RemoteRoute {...ROUTE_MODULES['/dashboard/outbox']} /></RequireAdmin>} />
           <Route path="users" element={<RequireAdmin><RemoteRoute {...ROUTE_MODULES['/dashboard/users']} /></RequireAdmin>} />
           <Route path="settings" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/settings']} />} />
           <Route path="documentation" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/documentation']} />} />

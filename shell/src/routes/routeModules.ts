@@ -23,6 +23,7 @@ export const ROUTE_MODULES = {
   '/dashboard/campaigns': route('campaigns', './Campaigns'),
   '/dashboard/easy-sms': route('messaging', './EasySms'),
   '/dashboard/twilio-settings': route('messaging', './TwilioSettings'),
+  '/dashboard/outbox': route('messaging', './Outbox'),
   '/dashboard/users': route('admin', './Users'),
   '/dashboard/settings': route('admin', './Settings'),
   '/dashboard/documentation': route('admin', './Documentation'),

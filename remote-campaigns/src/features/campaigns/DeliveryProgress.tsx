@@ -14,10 +14,14 @@ const Progress = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 
   progress { width: 100%; height: 0.5rem; accent-color: ${({ theme }) => theme.colors.primary}; }
-  p { margin: 0; }
+  p, ul { margin: 0; }
+  ul { padding-left: ${({ theme }) => theme.space.md}; }
 `;
 
-/** Queued / sent / failed / skipped of a campaign's messages, refreshed until none is left in the queue. */
+/**
+ * Queued → sent → delivered / failed (with the provider's reasons) and skipped, refreshed while messages are
+ * queued: the polling stops when none is left in the queue.
+ */
 export function DeliveryProgress({ campaignId, campaignName }: { campaignId: string; campaignName: string }) {
   const [pollingInterval, setPollingInterval] = useState(0);
   const { data, isError } = useGetCampaignDeliveriesQuery(campaignId, { pollingInterval });
@@ -33,8 +37,17 @@ export function DeliveryProgress({ campaignId, campaignName }: { campaignId: str
     <Progress role="group" aria-label={label}>
       <progress value={done} max={data.total} aria-label={label} />
       <p>
-        Inviati {formatCount(data.sent)} di {formatCount(data.total)} · In coda {formatCount(data.queued)} · Non riusciti {formatCount(data.failed)} · Saltati (opt-out o senza consenso) {formatCount(data.skipped)}
+        Inviati {formatCount(data.sent)} di {formatCount(data.total)} · Consegnati {formatCount(data.delivered)} · In coda {formatCount(data.queued)} · Non riusciti {formatCount(data.failed)} · Saltati (opt-out, senza consenso o senza contatto valido) {formatCount(data.skipped)}
       </p>
+      {data.failureReasons.length > 0 && (
+        <ul aria-label={`Motivi dei messaggi non riusciti di ${campaignName}`}>
+          {data.failureReasons.map(({ reason, count }) => (
+            <li key={reason}>
+              {reason}: {formatCount(count)}
+            </li>
+          ))}
+        </ul>
+      )}
     </Progress>
   );
 }

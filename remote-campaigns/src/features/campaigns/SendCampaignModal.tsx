@@ -5,10 +5,12 @@ import {
   Field,
   MESSAGES,
   Modal,
+  TestModeBanner,
   Textarea,
   channelDisabledMessage,
   errorMessage,
   formatCount,
+  sendSucceeded,
   useNotify,
   type Business,
 } from '@loyalty/shared';
@@ -51,6 +53,8 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     setError(null);
     try {
       const result = await sendCampaign({ id: campaign.id, service: channel, message: message.trim() }).unwrap();
+      // Issue 17: a toast only when something was queued; otherwise the server's reason stays on screen.
+      if (!sendSucceeded(result)) return setError(result.message);
       notify.success(result.message || MESSAGES.messageSent);
       onClose();
     } catch (err) {
@@ -61,6 +65,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   return (
     <Modal open onClose={onClose} title={`Invia messaggio: ${campaign.name}`}>
       <Form onSubmit={submit} noValidate>
+        <TestModeBanner businessId={business.id} />
         <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
         <Channels>
           <legend>Canale</legend>

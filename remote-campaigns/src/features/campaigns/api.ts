@@ -1,4 +1,4 @@
-import { api, LIST_TAG_ID } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type SendOutcome } from '@loyalty/shared';
 
 export type CampaignStatus = 'draft' | 'scheduled' | 'active' | 'completed' | 'cancelled';
 export type CampaignChannel = 'whatsapp' | 'sms' | 'email';
@@ -35,12 +35,7 @@ export interface NewCampaign {
 }
 
 /** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
-export interface CampaignSendResult {
-  message: string;
-  queued: number;
-  skipped: number;
-  alreadyEnqueued: number;
-}
+export type CampaignSendResult = SendOutcome;
 
 /** `GET /campaigns/{id}/deliveries` */
 export interface CampaignDeliveries {
@@ -48,10 +43,16 @@ export interface CampaignDeliveries {
   total: number;
   /** Queued or being sent. */
   queued: number;
+  /** Accepted by the provider (delivered ones included). */
   sent: number;
+  /** Reported delivered by the provider. */
+  delivered: number;
+  /** Failed for good, or reported undelivered by the provider. */
   failed: number;
-  /** Opt-out (STOP), no marketing consent or no contact. */
+  /** Opt-out (STOP), no marketing consent, no valid contact. */
   skipped: number;
+  /** The most frequent failure reasons, in Italian. */
+  failureReasons: { reason: string; count: number }[];
 }
 
 const deliveriesTag = (campaignId: string) => ({ type: 'Campaign' as const, id: `${campaignId}:deliveries` });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, MESSAGES, NoBusinessState, Spinner, TextField, useCurrentBusiness, useGetBusinessCardsQuery } from '@loyalty/shared';
+import { EmptyState, ErrorState, MESSAGES, NoBusinessState, Spinner, TestModeBanner, TextField, useCurrentBusiness, useGetBusinessCardsQuery } from '@loyalty/shared';
 import { filterCards } from './cardSearch';
 import { WhatsappCard } from './WhatsappCard';
 
@@ -31,6 +31,7 @@ export function EasySmsScreen() {
     <div>
       <h1>SMS Facile</h1>
       <p>Scrivi un messaggio WhatsApp a un cliente e invialo dalla sua carta fedeltà.</p>
+      {business && <TestModeBanner businessId={business.id} />}
       <Search>
         <TextField
           label="Cerca carte"

@@ -11,6 +11,7 @@ import {
   errorMessage,
   formatPhone,
   formatPoints,
+  sendSucceeded,
   useNotify,
   type LoyaltyCard,
 } from '@loyalty/shared';
@@ -49,6 +50,8 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
     setError(null);
     try {
       const result = await sendWhatsapp({ cardId: card.id, message: message.trim(), idempotencyKey }).unwrap();
+      // Issue 17: 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
+      if (!sendSucceeded(result)) return setError(result.message);
       notify.success(result.message || MESSAGES.whatsappSent);
       setMessage('');
       setIdempotencyKey(nanoid());

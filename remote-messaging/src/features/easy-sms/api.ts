@@ -1,4 +1,4 @@
-import { api } from '@loyalty/shared';
+import { api, type SendOutcome } from '@loyalty/shared';
 
 export interface SendWhatsappRequest {
   cardId: string;
@@ -9,7 +9,7 @@ export interface SendWhatsappRequest {
 
 export const easySmsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendWhatsapp: build.mutation<{ message: string }, SendWhatsappRequest>({
+    sendWhatsapp: build.mutation<SendOutcome, SendWhatsappRequest>({
       query: ({ cardId, message, idempotencyKey }) => ({
         url: `/loyalty-cards/${encodeURIComponent(cardId)}/send-whatsapp`,
         method: 'POST',

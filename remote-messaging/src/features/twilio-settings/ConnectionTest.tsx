@@ -14,6 +14,11 @@ const Alert = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
+const Notice = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.warning};
+`;
+
 /** Sends one test message now with the business's driver (SPEC §5: the recipient is required). */
 export function ConnectionTest({ businessId }: { businessId: string }) {
   const notify = useNotify();
@@ -21,13 +26,17 @@ export function ConnectionTest({ businessId }: { businessId: string }) {
   const [service, setService] = useState<MessagingService>('sms');
   const [recipient, setRecipient] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Test mode: the server checked nothing real and says so; not a success, not an error.
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (recipient.trim() === '' || isLoading) return;
     setError(null);
+    setNotice(null);
     try {
       const result = await testConnection({ businessId, service, testRecipient: recipient.trim() }).unwrap();
+      if (result.mode === 'test') return setNotice(result.message);
       notify.success(result.message || connectionTestSucceededMessage(service));
     } catch (err) {
       setError(errorMessage(err, MESSAGES.connectionTestError));
@@ -53,6 +62,7 @@ export function ConnectionTest({ businessId }: { businessId: string }) {
         onChange={(e) => setRecipient(e.target.value)}
       />
       {error && <Alert role="alert">{error}</Alert>}
+      {notice && <Notice role="status">{notice}</Notice>}
       <div>
         <Button type="submit" disabled={recipient.trim() === ''} loading={isLoading}>
           Testa connessione

@@ -1,4 +1,4 @@
-import { ErrorState, MESSAGES, NoBusinessState, Spinner, isSuperAdmin, selectCurrentUser, useAppSelector, useCurrentBusiness } from '@loyalty/shared';
+import { ErrorState, MESSAGES, NoBusinessState, Spinner, TestModeBanner, isSuperAdmin, selectCurrentUser, useAppSelector, useCurrentBusiness } from '@loyalty/shared';
 import { useGetTwilioSettingsQuery } from './api';
 import { ConnectionTest } from './ConnectionTest';
 import { SettingsForm } from './SettingsForm';
@@ -21,6 +21,7 @@ export function TwilioSettingsScreen() {
         <ErrorState message={MESSAGES.settingsLoadError} onRetry={refetch} />
       ) : (
         <>
+          <TestModeBanner businessId={business.id} />
           <SettingsForm key={business.id} businessId={business.id} settings={data} canToggleServices={isSuperAdmin(user)} />
           <ConnectionTest key={`test-${business.id}`} businessId={business.id} />
         </>

@@ -1,4 +1,4 @@
-import { api, LIST_TAG_ID } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type SendOutcome } from '@loyalty/shared';
 
 export type MessagingService = 'whatsapp' | 'sms' | 'email';
 export type MessagingDriver = '' | 'outbox' | 'twilio' | 'smtp';
@@ -35,7 +35,7 @@ export const twilioApi = api.injectEndpoints({
         { type: 'BusinessSettings', id: businessId },
       ],
     }),
-    testConnection: build.mutation<{ message: string }, { businessId: string; service: MessagingService; testRecipient: string }>({
+    testConnection: build.mutation<SendOutcome, { businessId: string; service: MessagingService; testRecipient: string }>({
       query: (body) => ({ url: '/twilio/test-connection', method: 'POST', body }),
     }),
   }),

@@ -248,7 +248,7 @@ describe('delete', () => {
     const server = await startTestApiServer({
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
-      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 } },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, failureReasons: [] } },
       'DELETE /campaigns/c1': { status: 500, body: {} },
     });
     jest.spyOn(window, 'confirm').mockReturnValue(true);
@@ -327,22 +327,44 @@ describe('send', () => {
     await user.click(within(item).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Il messaggio raggiungerà 2 destinatari.')).toBeInTheDocument();
+    // No provider configured: the dialog says nothing will be delivered, and where to look.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Modalità prova: i messaggi non vengono consegnati');
+    expect(within(dialog).getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/dashboard/outbox');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
-    expect(await screen.findByText('Messaggio inviato con successo')).toBeInTheDocument();
+    expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     const progress = await within(item).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
-    await waitFor(() => expect(progress).toHaveTextContent('Inviati 2 di 2 · In coda 0 · Non riusciti 0 · Saltati (opt-out o senza consenso) 0'), { timeout: 10_000 });
+    await waitFor(() => expect(progress).toHaveTextContent('Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0'), { timeout: 10_000 });
     const { body: deliveries } = await callApi<CampaignDeliveries>(`/campaigns/${(await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token })).body[0].id}/deliveries`, { token });
     expect(deliveries).toMatchObject({ total: 2, sent: 2 });
+  });
+
+  it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Nina Senzaconsenso', false);
+    const { body: cards } = await callApi<{ customer_phone: string; email: string }[]>(`/loyalty-cards/business/${businessId}`, { token });
+    const name = unique('Consenso');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId, name, channels: ['sms'], recipients: cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email })) } });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    await user.click(within(await itemOf(name)).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');
+    await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
+    expect(screen.queryByText('Messaggio inviato con successo')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it("shows the send error from the API, or the default one", async () => {
     const server = await startTestApiServer({
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
-      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 } },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, failureReasons: [] } },
       'POST /campaigns/c1/send': { status: 400, body: { error: 'Servizio WhatsApp non abilitato per questo business' } },
     });
     try {

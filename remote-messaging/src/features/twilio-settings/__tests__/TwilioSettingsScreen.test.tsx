@@ -109,7 +109,7 @@ it('edits the bonus WhatsApp text: the default first, checked like the API, save
 });
 
 describe('connection test', () => {
-  it('is disabled until a recipient is given, and reports the success', async () => {
+  it('is disabled until a recipient is given, and in test mode says that nothing real was checked', async () => {
     const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, DEMO_ADMIN);
     const test = await screen.findByRole('form', { name: 'Test di connessione' });
     const button = within(test).getByRole('button', { name: 'Testa connessione' });
@@ -118,8 +118,10 @@ describe('connection test', () => {
     expect(button).toBeDisabled();
     await user.type(within(test).getByLabelText('Destinatario di prova'), '+393331234567');
     expect(button).toBeEnabled();
+    expect(await screen.findByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeInTheDocument();
     await user.click(button);
-    expect(await screen.findByText('Test di connessione SMS completato con successo')).toBeInTheDocument();
+    expect(await within(test).findByRole('status')).toHaveTextContent('Modalità prova: nessuna connessione verificata. Configura un fornitore per inviare davvero.');
+    expect(screen.queryByText('Test di connessione SMS completato con successo')).toBeNull();
   });
 
   it("shows the API's error, e.g. for a channel the business has not enabled", async () => {

@@ -1,0 +1,2 @@
+export { remoteMeta } from '../remoteMeta';
+export { OutboxScreen as default } from '../features/outbox/OutboxScreen';
