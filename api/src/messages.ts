@@ -52,6 +52,9 @@ export const MESSAGES = {
   // issue 16: auth
   hashingBusy: 'Servizio momentaneamente occupato. Riprova tra poco.',
   hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',
+  // issue 17: audiences
+  segmentOrRecipients: 'Indica i destinatari con segment oppure con recipients, non con entrambi',
+  segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
 } as const;
 
 export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;
