@@ -8,8 +8,8 @@
  * another browser) is dropped by the server.
  */
 import { useEffect, useRef } from 'react';
-import { MESSAGES, errorMessage, useAppDispatch, useNotify, type Business } from '@loyalty/shared';
-import { cardsApi, type CardPage } from '../cards/api';
+import { MESSAGES, errorMessage, useAppDispatch, useNotify, type Business, type CardPage } from '@loyalty/shared';
+import { cardsApi } from '../cards/api';
 import { bonusIdempotencyKey, dueBonuses } from './bonusCounts';
 import { readBonusTriggered, recordBonusTriggered } from './bonusStorage';
 

@@ -1,22 +1,6 @@
 import { api, LIST_TAG_ID, type LoyaltyCard } from '@loyalty/shared';
 
-export type CardStatusFilter = 'all' | 'active' | 'inactive';
-
-export interface CardPageArgs {
-  businessId: string;
-  offset: number;
-  limit: number;
-  q?: string;
-  status?: CardStatusFilter;
-  /** Only cards with at least these points. */
-  minPoints?: number;
-}
-
-export interface CardPage {
-  items: LoyaltyCard[];
-  total: number;
-  nextOffset: number | null;
-}
+// The page of cards (`useGetCardsPageQuery`, `CardPage`) lives in @loyalty/shared: Easy SMS and the campaign dialog page through cards too.
 
 export interface CardStats {
   total_cards: number;
@@ -58,22 +42,6 @@ const cardListTags = [
 
 export const cardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCardsPage: build.query<CardPage, CardPageArgs>({
-      query: ({ businessId, offset, limit, q, status, minPoints }) => ({
-        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
-        params: {
-          offset,
-          limit,
-          ...(q ? { q } : {}),
-          ...(status && status !== 'all' ? { status } : {}),
-          ...(minPoints !== undefined ? { min_points: minPoints } : {}),
-        },
-      }),
-      providesTags: (page) => [
-        { type: 'Card', id: LIST_TAG_ID },
-        ...(page?.items ?? []).map((card) => ({ type: 'Card' as const, id: card.id })),
-      ],
-    }),
     getCardStats: build.query<CardStats, string>({
       query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}/stats`,
       providesTags: [{ type: 'Stats', id: LIST_TAG_ID }],
@@ -122,7 +90,6 @@ export const cardsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCardsPageQuery,
   useGetCardStatsQuery,
   useGetCardQuery,
   useGetCardLedgerQuery,

@@ -1,10 +1,8 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { Field, MESSAGES, NoBusinessState, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
-import { useGetCardStatsQuery, type CardStatusFilter } from '../cards/api';
-import { PagedCards } from '../cards/PagedCards';
+import { Field, MESSAGES, NoBusinessState, PagedCards, Select, TextField, useDebouncedValue, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
+import { useGetCardStatsQuery } from '../cards/api';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
-import { useDebouncedValue } from '../cards/useDebouncedValue';
 import { DEFAULT_BONUS_THRESHOLD, isBonusDue, parseThreshold } from '../bonus/bonusCounts';
 import { useBonusTriggered } from '../bonus/bonusStorage';
 import { useBonusAutomation } from '../bonus/useBonusAutomation';
