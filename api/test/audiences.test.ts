@@ -80,7 +80,7 @@ describeEachDatabase('campaign segments', (variant) => {
 
   it.each(SEGMENTS.map((s) => [JSON.stringify(s.segment), s] as const))('segment %s: the live count is what a send enqueues, with today’s skip rules', async (_name, { segment, matches }) => {
     const expected = cards.filter(matches);
-    const query = new URLSearchParams(Object.entries(segment).map(([k, v]) => [k, String(v)])).toString();
+    const query = new URLSearchParams(Object.entries(segment).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const counted = await count(query);
     expect([counted.statusCode, counted.json()]).toEqual([200, { count: expected.length }]);
 
