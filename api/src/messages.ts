@@ -55,6 +55,9 @@ export const MESSAGES = {
   // issue 17: bonus
   bonusThresholdInvalid: 'La soglia bonus deve essere un numero intero di almeno 1',
   bonusThresholdSaved: 'Soglia bonus salvata',
+  // issue 17: audiences
+  segmentOrRecipients: 'Indica i destinatari con segment oppure con recipients, non con entrambi',
+  segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
 } as const;
 
 // issue 17: bonus

@@ -61,6 +61,11 @@ const ROWS: Row[] = [
   },
   // loyalty cards
   { route: 'GET /api/loyalty-cards/business/{id}', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}?limit=5` }), expected: OWNED },
+  {
+    route: 'GET /api/loyalty-cards/business/{id}/count',
+    request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/count?kind=consent&min_points=1` }),
+    expected: OWNED,
+  },
   { route: 'GET /api/loyalty-cards/business/{id}/stats', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/stats` }), expected: OWNED },
   {
     route: 'GET /api/loyalty-cards/{id}',

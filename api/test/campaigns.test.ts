@@ -36,6 +36,8 @@ describeEachDatabase('GET /api/campaigns/business/:id', (variant) => {
       targets: expect.arrayContaining([expect.stringMatching(/^demo-card-1-/)]),
       recipients: expect.arrayContaining([{ customer_name: expect.any(String), customer_phone: expect.stringMatching(/^\+39/), email: expect.any(String) }]),
       channels: ['whatsapp'],
+      segment: null,
+      recipient_count: expect.any(Number),
       created_at: expect.any(String),
     });
   });

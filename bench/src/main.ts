@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale)
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's; API section: 6150-6151, or BENCH_API_PORT and the next one), 6300-6399
  * and 6400-6500. Builds go under /tmp/bench-*.
  */
 import os from 'node:os';
 import { apiThroughput } from './api/throughput';
 import { apiScale } from './api/scale';
+import { audienceScale } from './api/audience';
 import { browserScale } from './scale-browser';
 import { buildTimes } from './build';
 import { federationOverhead } from './federation';
@@ -20,7 +21,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
         ? notMeasured('7. Scala (browser)', 'build di produzione non disponibile (vedi sezione 2)')
         : skipped('7. Scala (browser)'),
   );
+  reports.push(only.has('audience') ? await guarded('8. Destinatari (100 000 carte)', () => audienceScale(log)) : skipped('8. Destinatari (100 000 carte)'));
 
   console.log('\n# Risultati di `npm run bench`');
   console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${os.loadavg()[0].toFixed(2)}`);

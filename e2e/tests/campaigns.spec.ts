@@ -40,10 +40,10 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await create.getByLabel('Descrizione').fill('Sconto del 30% per i clienti con la carta');
   await create.getByRole('checkbox', { name: 'SMS' }).check();
   await create.getByRole('checkbox', { name: 'Email' }).check();
+  // Issue 17: the recipients are a segment the server counts (and resolves at send time), here all cards matching the tag.
+  await expect(create.getByLabel('Chi riceve la campagna')).toHaveValue('all');
   await create.getByLabel('Cerca clienti').fill(tag);
-  await expect(create.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem')).toHaveCount(2);
-  await create.getByRole('checkbox', { name: 'Seleziona tutti' }).check();
-  await expect(create.getByText('2 destinatari selezionati')).toBeVisible();
+  await expect(create.getByText('2 destinatari', { exact: true })).toBeVisible();
   await create.getByRole('button', { name: 'Crea campagna' }).click();
 
   await expect(page).toHaveURL(/\/campaign-success$/);

@@ -69,7 +69,9 @@ export {
   useGetPublicBusinessQuery,
   useCreateBusinessMutation,
   useGetBusinessCardsQuery,
+  useGetCardsPageQuery,
 } from './api/apiSlice';
+export * from './cardList';
 
 export { sessionCleared } from './session/sessionEvents';
 export {

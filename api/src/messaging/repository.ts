@@ -1,5 +1,6 @@
 /** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
 import type { Queryable } from '../db';
+import { cardFilterConditions, segmentFilter, type Segment } from '../repositories/loyalty-cards';
 import type { DriverName } from './config';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
@@ -148,9 +149,10 @@ export function createMessagingRepository(db: Queryable) {
       );
     },
 
-    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; recipients: unknown } | null> {
-      const { rows } = await db.query<{ id: string; business_id: string; name: string; recipients: unknown }>(
-        'SELECT id, business_id, name, recipients FROM campaigns WHERE id = $1',
+    /** Without `targets`: a segment of cards picked one by one is read by `enqueueCampaign` in SQL. */
+    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; recipients: unknown; segment: Segment | null } | null> {
+      const { rows } = await db.query<{ id: string; business_id: string; name: string; recipients: unknown; segment: Segment | null }>(
+        'SELECT id, business_id, name, recipients, segment FROM campaigns WHERE id = $1',
         [id],
       );
       return rows[0] ?? null;
@@ -192,40 +194,67 @@ export function createMessagingRepository(db: Queryable) {
      * the business with that contact none of which consents to marketing) and recipients without a
      * contact, or with one no provider would take, become 'skipped' rows. Existing idempotency keys are
      * left alone. Answers the counts, the skipped ones by reason.
+     *
+     * The recipients are either `contacts` (a campaign's `recipients` list, normalised) or, issue 17, a
+     * `segment` of the business's cards, selected by this same statement (`INSERT … SELECT` from
+     * loyalty_cards: 100 000 cards never pass through this process). A card of a segment without a contact
+     * is keyed by its id, so sending the campaign again finds it already enqueued.
      */
-    async enqueueCampaign(input: { businessId: string; campaignId: string; channel: Channel; body: string; contacts: string[] }) {
-      const { rows } = await db.query<{ status: 'queued' | 'skipped'; skip_reason: string | null }>(
-        `WITH input AS (
-           SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, ord
-             FROM unnest($5::text[]) WITH ORDINALITY AS t(contact, ord)
+    async enqueueCampaign(
+      input: { businessId: string; campaignId: string; channel: Channel; body: string } & ({ contacts: string[] } | { segment: Segment }),
+    ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason }> {
+      const params: unknown[] = [input.businessId, input.campaignId, input.channel, input.body];
+      let recipientsSql: string;
+      if ('segment' in input) {
+        const conditions = ['c.business_id = $1', ...cardFilterConditions(segmentFilter(input.segment, { campaignId: input.campaignId }), params)];
+        recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#card:' || id ELSE contact END AS key_part, id AS card_id,
+                                row_number() OVER (ORDER BY created_at, id) AS ord
+                           FROM (SELECT coalesce(${CARD_CONTACT_SQL}, '') AS contact, c.id, c.created_at FROM loyalty_cards c WHERE ${conditions.join(' AND ')}) s`;
+      } else {
+        params.push(input.contacts);
+        recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, NULL::text AS card_id, ord
+                           FROM unnest($${params.length}::text[]) WITH ORDINALITY AS t(contact, ord)`;
+      }
+      const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[] }>(
+        `WITH input AS (${recipientsSql}
          ), dedup AS (
-           SELECT DISTINCT ON (key_part) contact, key_part FROM input ORDER BY key_part, ord
+           SELECT DISTINCT ON (key_part) contact, key_part, card_id FROM input ORDER BY key_part, ord
          ), cards AS (
            SELECT contact, bool_or(marketing_consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
              FROM (SELECT ${CARD_CONTACT_SQL} AS contact, c.marketing_consent, c.id, c.created_at FROM loyalty_cards c WHERE c.business_id = $1) cc
             WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
             GROUP BY contact
          ), classified AS (
-           SELECT d.contact, d.key_part, cards.card_id,
+           SELECT d.contact, d.key_part, coalesce(cards.card_id, d.card_id) AS card_id,
                   CASE WHEN d.contact = '' THEN 'no_contact'
                        WHEN NOT (${VALID_CONTACT_SQL}) THEN 'invalid_contact'
                        WHEN EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = $1 AND o.contact = d.contact) THEN 'opt_out'
                        WHEN cards.consent = false THEN 'no_consent' END AS skip_reason
              FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
+         ), inserted AS (
+           INSERT INTO messaging_jobs (business_id, campaign_id, card_id, channel, recipient, body, idempotency_key, status, skip_reason)
+           SELECT $1, $2, card_id, $3, contact, $4, 'campaign:' || $2::text || ':' || $3::text || ':' || key_part,
+                  CASE WHEN skip_reason IS NULL THEN 'queued' ELSE 'skipped' END, skip_reason
+             FROM classified ORDER BY key_part
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING status, skip_reason
          )
-         INSERT INTO messaging_jobs (business_id, campaign_id, card_id, channel, recipient, body, idempotency_key, status, skip_reason)
-         SELECT $1, $2, card_id, $3, contact, $4, 'campaign:' || $2::text || ':' || $3::text || ':' || key_part,
-                CASE WHEN skip_reason IS NULL THEN 'queued' ELSE 'skipped' END, skip_reason
-           FROM classified ORDER BY key_part
-         ON CONFLICT (idempotency_key) DO NOTHING
-         RETURNING status, skip_reason`,
-        [input.businessId, input.campaignId, input.channel, input.body, input.contacts],
+         SELECT (SELECT count(*) FROM dedup)::int AS recipients,
+                coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes`,
+        params,
       );
-      const queued = rows.filter((r) => r.status === 'queued').length;
-      const distinct = new Set(input.contacts.map((c, i) => (c === '' ? `#${i}` : c))).size;
+      const { recipients, outcomes } = rows[0];
       const skippedByReason = noneSkipped();
-      for (const row of rows) if (row.status === 'skipped') skippedByReason[SKIP_REASON_KEYS[row.skip_reason ?? ''] ?? 'invalidContact'] += 1;
-      return { queued, skipped: rows.length - queued, alreadyEnqueued: distinct - rows.length, skippedByReason };
+      let queued = 0;
+      let skipped = 0;
+      for (const { status, skip_reason, n } of outcomes) {
+        if (status === 'queued') queued += n;
+        else {
+          skipped += n;
+          skippedByReason[SKIP_REASON_KEYS[skip_reason ?? ''] ?? 'invalidContact'] += n;
+        }
+      }
+      return { queued, skipped, alreadyEnqueued: recipients - queued - skipped, skippedByReason };
     },
 
     /** A single job; answers false when the idempotency key was already used. */

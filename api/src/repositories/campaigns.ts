@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { cardFilterConditions, segmentFilter, type Segment } from './loyalty-cards';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -21,6 +22,10 @@ export interface CampaignRecord {
   targets: string[];
   recipients: CampaignRecipient[];
   channels: Channel[];
+  /** Issue 17: the cards the server sends to (null: the `recipients` list). */
+  segment: Segment | null;
+  /** The segment's size when the campaign was created, or the length of `recipients`. */
+  recipient_count: number;
   created_at: string;
 }
 
@@ -32,28 +37,39 @@ export interface NewCampaign {
   targets: string[];
   recipients: CampaignRecipient[];
   channels: Channel[];
+  /** Given: the recipients are these cards of the business, resolved at send time (`recipients` is then []). */
+  segment?: Segment | null;
   created_by: string;
 }
 
-const CAMPAIGN_COLUMNS = 'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.created_at';
+const CAMPAIGN_COLUMNS =
+  'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
+  'coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at';
 
 export function createCampaignsRepository(db: Queryable) {
   return {
+    /** With a segment, its size is counted in the same statement (ids of another business's cards do not count). */
     async create(campaign: NewCampaign): Promise<CampaignRecord> {
+      const segment = campaign.segment ?? null;
+      const params: unknown[] = [
+        campaign.business_id,
+        campaign.name,
+        campaign.description,
+        campaign.status,
+        JSON.stringify(campaign.targets),
+        JSON.stringify(campaign.recipients),
+        JSON.stringify(campaign.channels),
+        campaign.created_by,
+        segment === null ? null : JSON.stringify(segment),
+      ];
+      const count = segment
+        ? `(SELECT count(*) FROM loyalty_cards c WHERE ${['c.business_id = $1', ...cardFilterConditions(segmentFilter(segment, { ids: campaign.targets }), params)].join(' AND ')})`
+        : 'NULL';
       const { rows } = await db.query<CampaignRecord>(
-        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8)
+        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by, segment, recipient_count)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, ${count})
          RETURNING ${CAMPAIGN_COLUMNS}`,
-        [
-          campaign.business_id,
-          campaign.name,
-          campaign.description,
-          campaign.status,
-          JSON.stringify(campaign.targets),
-          JSON.stringify(campaign.recipients),
-          JSON.stringify(campaign.channels),
-          campaign.created_by,
-        ],
+        params,
       );
       return rows[0];
     },

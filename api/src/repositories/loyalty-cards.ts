@@ -48,8 +48,35 @@ export interface CardListFilter {
   status?: CardStatus;
   /** Only cards with at least these points. */
   minPoints?: number;
+  /** Only cards whose holder agreed to marketing messages. */
+  consent?: boolean;
+  /** Only these cards (picked one by one); ids of another business match nothing. */
+  ids?: readonly string[];
+  /** Only the cards a campaign targets (its `targets` list of ids), read in SQL: the ids never reach the API process. */
+  targetsOfCampaign?: string;
   limit?: number;
   offset?: number;
+}
+
+/** Issue 17: the recipients of a campaign, a part of the business's cards resolved by the server. */
+export const SEGMENT_KINDS = ['all', 'active', 'inactive', 'consent', 'cards'] as const;
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+export interface Segment {
+  /** 'cards': the card ids in the campaign's `targets`, picked one by one. */
+  kind: SegmentKind;
+  min_points?: number;
+  q?: string;
+}
+
+/** The card-list filter that selects a segment's cards; with kind 'cards', `ids` or the campaign whose targets they are. */
+export function segmentFilter(segment: Segment, cards: { ids?: readonly string[]; campaignId?: string } = {}): CardListFilter {
+  return {
+    q: segment.q || undefined,
+    minPoints: segment.min_points,
+    status: segment.kind === 'active' || segment.kind === 'inactive' ? segment.kind : undefined,
+    consent: segment.kind === 'consent' ? true : undefined,
+    ...(segment.kind === 'cards' ? (cards.campaignId !== undefined ? { targetsOfCampaign: cards.campaignId } : { ids: cards.ids ?? [] }) : {}),
+  };
 }
 
 export interface NewCard {
@@ -99,7 +126,15 @@ export const randomCardNumber = () => `LC-${String(crypto.randomInt(10_000_000, 
 
 function filterSql(businessId: string, filter: CardListFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [businessId];
-  const conditions = ['c.business_id = $1'];
+  return { where: ['c.business_id = $1', ...cardFilterConditions(filter, params)].join(' AND '), params };
+}
+
+/**
+ * SQL conditions on `c` (loyalty_cards) for a filter, without the business: each value is appended to
+ * `params` and referenced by its position, so callers with parameters of their own can use them too.
+ */
+export function cardFilterConditions(filter: CardListFilter, params: unknown[]): string[] {
+  const conditions: string[] = [];
   if (filter.q) {
     params.push(likePattern(filter.q));
     const p = `$${params.length}`;
@@ -111,8 +146,21 @@ function filterSql(businessId: string, filter: CardListFilter): { where: string;
     params.push(filter.minPoints);
     conditions.push(`c.points >= $${params.length}`);
   }
-  return { where: conditions.join(' AND '), params };
+  if (filter.consent) conditions.push('c.marketing_consent');
+  if (filter.ids) {
+    params.push(filter.ids);
+    conditions.push(`c.id = ANY($${params.length}::text[])`);
+  }
+  if (filter.targetsOfCampaign !== undefined) {
+    params.push(filter.targetsOfCampaign);
+    conditions.push(`c.id IN (SELECT jsonb_array_elements_text(t.targets) FROM campaigns t WHERE t.id = $${params.length})`);
+  }
+  return conditions;
 }
+
+/** Whether a filter narrows the list (else the trigger-kept card count is the total). */
+const isFiltered = (f: CardListFilter) =>
+  Boolean(f.q) || f.status !== undefined || f.minPoints !== undefined || Boolean(f.consent) || f.ids !== undefined || f.targetsOfCampaign !== undefined;
 
 export function createLoyaltyCardsRepository(db: Queryable) {
   return {
@@ -139,8 +187,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       const { where, params } = filterSql(businessId, filter);
       const n = params.length;
       // Unfiltered: the trigger-kept businesses.card_count (migration 005) instead of counting every card.
-      const unfiltered = !filter.q && !filter.status && filter.minPoints === undefined;
-      const totalSql = unfiltered ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
+      const totalSql = !isFiltered(filter) ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
       const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number; marker: string }>(
         `WITH allowed AS (
            SELECT b.id, b.card_count, ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
@@ -158,6 +205,20 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       // The rows as they come (each also carries `total` and `marker`, which the response mapping leaves out): no copy per card.
       const items = rows[0].id === null ? [] : (rows as unknown as LoyaltyCardRecord[]);
       return { items, total, marker };
+    },
+
+    /**
+     * How many of the business's cards match the filter (a segment's size), with the business check of
+     * `pageInScope`: null when the business does not exist or is not that admin's.
+     */
+    async countInScope(businessId: string, ownerId: string | null, filter: CardListFilter): Promise<number | null> {
+      const { where, params } = filterSql(businessId, filter);
+      const totalSql = !isFiltered(filter) ? 'b.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
+      const { rows } = await db.query<{ total: number }>(
+        `SELECT ${totalSql} AS total FROM businesses b WHERE b.id = $1 AND ($${params.length + 1}::text IS NULL OR b.owner_id = $${params.length + 1})`,
+        [...params, ownerId],
+      );
+      return rows[0]?.total ?? null;
     },
 
     /**

@@ -33,7 +33,9 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['campaigns'],
         summary: 'Crea una campagna',
-        description: 'Solo `businessId` e `name` obbligatori; stato predefinito draft. I canali ripetuti contano una volta.',
+        description:
+          'Solo `businessId` e `name` obbligatori; stato predefinito draft. I canali ripetuti contano una volta. ' +
+          'Destinatari: `segment` (parte delle carte dell’azienda, risolta a ogni invio; carte di altre aziende ignorate) oppure `recipients` (lista di contatti).',
         security: bearerAuth,
         body: createCampaignBodySchema,
         response: { 201: campaignSchema, ...errorResponses(400, 401, 403, 404) },
@@ -54,6 +56,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
           email: r.email ?? null,
         })),
         channels: [...new Set(body.channels)],
+        segment: body.segment ?? null,
         created_by: request.user!.id,
       });
       return reply.code(201).send(campaign);

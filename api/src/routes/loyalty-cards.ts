@@ -16,6 +16,8 @@ import {
   pointsResultSchema,
   toLoyaltyCardResponse,
 } from '../schemas/loyalty-cards';
+import { segmentCountQuerySchema } from '../schemas/campaigns';
+import { segmentFilter } from '../repositories/loyalty-cards';
 import { compileSerializer, fastSerializerCompiler } from '../serialization';
 import { cardScope, ownerScope } from '../services/card-scope';
 
@@ -126,6 +128,30 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { marker, ...stats } = result;
         return { marker, body: writeStats(stats) };
       });
+    },
+  );
+
+  app.get(
+    '/business/:id/count',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Quante carte ha un segmento di destinatari',
+        description:
+          'Le carte dell’azienda che una campagna con questo `segment` raggiungerebbe ora (stesso filtro dell’invio): tutte, attive, inattive o con consenso marketing, con `min_points` e `q` facoltativi.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: segmentCountQuerySchema,
+        response: { 200: z.object({ count: z.number().int().describe('Carte del segmento') }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { kind, min_points, q } = request.query;
+      await app.authorizeBusiness(request.user!, request.params.id);
+      const count = await app.repos.loyaltyCards.countInScope(request.params.id, null, segmentFilter({ kind, min_points, q }));
+      if (count === null) throw notFound(MESSAGES.businessNotFound);
+      return { count };
     },
   );
 

@@ -155,7 +155,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignId: campaign.id,
         channel: service,
         body: message,
-        contacts: recipientContacts(campaign.recipients, service),
+        // Issue 17: a segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) as before.
+        ...(campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, service) }),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(campaign.business_id);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { CAMPAIGN_STATUSES, CHANNELS } from '../repositories/campaigns';
+import { SEGMENT_KINDS } from '../repositories/loyalty-cards';
 import { optionalEmail, optionalText, timestampSchema } from './common';
 
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -11,6 +13,20 @@ export const campaignRecipientSchema = z.object({
   email: z.string().nullable(),
 });
 
+const segmentFields = {
+  min_points: z.number().min(0).max(100_000_000).optional().describe('Solo le carte con almeno questi punti'),
+  q: z.string().trim().max(100).optional().describe('Come `q` della lista carte: nome, numero di carta o telefono'),
+};
+
+export const segmentSchema = z
+  .object({
+    kind: z
+      .enum(SEGMENT_KINDS)
+      .describe('all: tutte le carte; active: punti > 0; inactive: punti = 0; consent: con consenso marketing; cards: le carte di `targets`, scelte una per una'),
+    ...segmentFields,
+  })
+  .describe('Destinatari come parte delle carte dell’azienda, risolta dal server al momento dell’invio');
+
 export const campaignSchema = z
   .object({
     id: z.string(),
@@ -21,6 +37,8 @@ export const campaignSchema = z
     targets: z.array(z.string()).describe('Id delle carte a cui è rivolta'),
     recipients: z.array(campaignRecipientSchema),
     channels: z.array(channelSchema),
+    segment: segmentSchema.nullable().describe('null: i destinatari sono la lista `recipients`'),
+    recipient_count: z.number().int().describe('Carte del segmento alla creazione, oppure quanti sono i `recipients`'),
     created_at: timestampSchema,
   })
   .describe('Campagna');
@@ -56,15 +74,30 @@ export const campaignRecipientInputSchema = z.preprocess(
   }),
 );
 
-export const createCampaignBodySchema = z.object({
-  businessId: z.string().trim().min(1).max(200),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(2000).nullable().optional(),
-  status: campaignStatusSchema.optional().default('draft'),
-  targets: z.array(z.string().trim().min(1).max(200)).max(100_000).optional().default([]).describe('Id delle carte a cui è rivolta'),
-  recipients: z
-    .preprocess(parseJsonString, z.array(campaignRecipientInputSchema).max(100_000))
-    .optional()
-    .describe('Lista di { customer_phone, email } (anche come stringa JSON)'),
-  channels: z.array(channelSchema).max(3).optional().default([]).describe('Sottoinsieme di whatsapp, email, sms'),
+/** `GET /loyalty-cards/business/{id}/count`: the size of a segment other than cards picked one by one. */
+export const segmentCountQuerySchema = z.object({
+  kind: z.enum(['all', 'active', 'inactive', 'consent']).default('all').describe('Come `segment.kind` di una campagna'),
+  min_points: z.coerce.number().min(0).max(100_000_000).optional().describe('Solo le carte con almeno questi punti'),
+  q: segmentFields.q,
 });
+
+export const createCampaignBodySchema = z
+  .object({
+    businessId: z.string().trim().min(1).max(200),
+    name: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(2000).nullable().optional(),
+    status: campaignStatusSchema.optional().default('draft'),
+    targets: z.array(z.string().trim().min(1).max(200)).max(100_000).optional().default([]).describe('Id delle carte a cui è rivolta'),
+    recipients: z
+      .preprocess(parseJsonString, z.array(campaignRecipientInputSchema).max(100_000))
+      .optional()
+      .describe('Lista di { customer_phone, email } (anche come stringa JSON)'),
+    channels: z.array(channelSchema).max(3).optional().default([]).describe('Sottoinsieme di whatsapp, email, sms'),
+    segment: segmentSchema
+      .optional()
+      .describe('Al posto di `recipients`: le carte a cui inviare, risolte dal server a ogni invio (kind cards: gli id in `targets`)'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.segment && body.recipients !== undefined) ctx.addIssue({ code: 'custom', path: ['segment'], message: MESSAGES.segmentOrRecipients });
+    if (body.segment?.kind === 'cards' && body.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: MESSAGES.segmentCardsRequired });
+  });

@@ -1,7 +1,8 @@
 /**
  * Benchmark data on top of the demo seed, in set-based SQL (fast on PGlite and PostgreSQL alike):
  * 2 000 more cards in the demo admin's first shop, so a page of 50 is a full page, and optionally a
- * second shop of the same admin with `scaleCards` cards (a ledger row for every tenth) for the scale figures.
+ * second shop of the same admin (SMS on) with `scaleCards` cards, all with marketing consent (a ledger row for every
+ * tenth), for the scale and audience figures.
  */
 import type { Db } from '../../../api/src/db';
 
@@ -29,12 +30,14 @@ export async function seedBenchCards(db: Db, scaleCards: number): Promise<void> 
 
 async function seedScaleBusiness(db: Db, scaleCards: number): Promise<void> {
   await db.query(
-    `INSERT INTO businesses (id, name, owner_id)
-     SELECT $1, 'Negozio da centomila carte', owner_id FROM businesses WHERE id = $2
+    `INSERT INTO businesses (id, name, owner_id, sms_enabled)
+     SELECT $1, 'Negozio da centomila carte', owner_id, 1 FROM businesses WHERE id = $2
      ON CONFLICT (id) DO NOTHING`,
     [SCALE_BUSINESS_ID, BENCH_BUSINESS_ID],
   );
   await insertCards(db, SCALE_BUSINESS_ID, scaleCards, '8');
+  // Every customer of the big shop agreed to marketing messages: a campaign to all of them sends to all (audience section).
+  await db.query(`UPDATE loyalty_cards SET marketing_consent = true WHERE business_id = $1`, [SCALE_BUSINESS_ID]);
   await db.query(
     `INSERT INTO points_ledger (card_id, points, description, created_at)
      SELECT id, points, 'Saldo iniziale', created_at FROM loyalty_cards WHERE business_id = $1 AND points > 0 AND points::int % 10 = 0`,

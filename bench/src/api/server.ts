@@ -3,7 +3,7 @@
  * exist only in this benchmark server, never in the product:
  *   GET /bench/hello    the ceiling: a hello-world route on the same Fastify instance, same hooks
  *   GET /bench/totals   ledger rows and balance sum, to prove the points run lost nothing
- *   GET /bench/outbox/:campaignId   messages a campaign left in the outbox
+ *   GET /bench/outbox/:campaignId   messages a campaign left in the outbox, and to how many distinct recipients
  * Run by api-throughput.ts as a child process (so the load generator does not share its event loop):
  *   BENCH_PORT=6150 [DATABASE_URL=postgres://…] DATA_DIR=/tmp/x tsx bench/src/api/server.ts
  */
@@ -31,7 +31,10 @@ async function main(): Promise<void> {
     return rows[0];
   });
   app.get<{ Params: { campaignId: string } }>('/bench/outbox/:campaignId', async (request) => {
-    const { rows } = await app.db.query<{ messages: number }>(`SELECT count(*)::int AS messages FROM outbox_messages WHERE campaign_id = $1`, [request.params.campaignId]);
+    const { rows } = await app.db.query<{ messages: number; recipients: number }>(
+      `SELECT count(*)::int AS messages, count(DISTINCT recipient)::int AS recipients FROM outbox_messages WHERE campaign_id = $1`,
+      [request.params.campaignId],
+    );
     return rows[0];
   });
   await app.ready();

@@ -5,6 +5,8 @@ import type {
   ChangePasswordResponse,
   LoginRequest,
   LoginResponse,
+  CardPage,
+  CardPageArgs,
   LoyaltyCard,
   NewBusiness,
   User,
@@ -76,6 +78,27 @@ export const api = createApi({
       invalidatesTags: [{ type: 'Business', id: LIST_TAG_ID }],
     }),
 
+    /**
+     * One page of a business's cards, searched and filtered by the server (Easy SMS, the campaign dialog's
+     * picker and the cards screens; docs/decisions/010 and 023). Every page of every list shares one tag.
+     */
+    getCardsPage: build.query<CardPage, CardPageArgs>({
+      query: ({ businessId, offset, limit, q, status, minPoints }) => ({
+        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
+        params: {
+          offset,
+          limit,
+          ...(q ? { q } : {}),
+          ...(status && status !== 'all' ? { status } : {}),
+          ...(minPoints !== undefined ? { min_points: minPoints } : {}),
+        },
+      }),
+      providesTags: (page) => [
+        { type: 'Card', id: LIST_TAG_ID },
+        ...(page?.items ?? []).map((card) => ({ type: 'Card' as const, id: card.id })),
+      ],
+    }),
+    /** Every card of the business in one answer: megabytes with a large customer base; prefer `getCardsPage`. */
     getBusinessCards: build.query<LoyaltyCard[], string>({
       query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
       providesTags: (cards = []) => [
@@ -94,4 +117,5 @@ export const {
   useGetPublicBusinessQuery,
   useCreateBusinessMutation,
   useGetBusinessCardsQuery,
+  useGetCardsPageQuery,
 } = api;

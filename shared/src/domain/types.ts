@@ -42,6 +42,28 @@ export interface NewBusiness {
   website?: string;
 }
 
+/** Which cards a list shows: all, active (points > 0) or inactive. */
+export type CardStatusFilter = 'all' | 'active' | 'inactive';
+
+/** `GET /loyalty-cards/business/{id}` with paging: one page of the cards matching the filters. */
+export interface CardPageArgs {
+  businessId: string;
+  offset: number;
+  limit: number;
+  /** Name, card number or phone, searched by the server. */
+  q?: string;
+  status?: CardStatusFilter;
+  /** Only cards with at least these points. */
+  minPoints?: number;
+}
+
+export interface CardPage {
+  items: LoyaltyCard[];
+  /** Cards matching the filters. */
+  total: number;
+  nextOffset: number | null;
+}
+
 export interface LoyaltyCard {
   id: string;
   card_number: string;

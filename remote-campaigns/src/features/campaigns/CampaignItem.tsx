@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, useNotify } from '@loyalty/shared';
 import { useDeleteCampaignMutation, type Campaign, type CampaignStatus } from './api';
-import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, parseRecipients } from './campaignModel';
+import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, recipientCountOf } from './campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 
 const Row = styled.div`
@@ -45,7 +45,7 @@ const STATUS_TONE = { draft: 'neutral', scheduled: 'info', active: 'success', co
 export function CampaignItem({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
   const notify = useNotify();
   const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
-  const recipientCount = parseRecipients(campaign.recipients).length;
+  const recipientCount = recipientCountOf(campaign);
 
   const remove = async () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;

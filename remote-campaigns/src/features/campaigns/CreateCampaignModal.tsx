@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { type Business, Button, Checkbox, errorMessage, Field, type LoyaltyCard, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
+import { type Business, Button, Checkbox, errorMessage, Field, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from './api';
-import { CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientsOf } from './campaignModel';
+import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from './campaignModel';
 import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
 
@@ -36,7 +36,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
   const [description, setDescription] = useState('');
   const [status, setStatus] = useState<CampaignStatus>('draft');
   const [channels, setChannels] = useState<Set<CampaignChannel>>(new Set());
-  const [selected, setSelected] = useState<{ ids: Set<string>; cards: readonly LoyaltyCard[] }>({ ids: new Set(), cards: [] });
+  const [audience, setAudience] = useState<AudienceChoice>(ALL_CARDS);
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,19 +56,19 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
       return;
     }
     setNameError(null);
-    const chosenCards = selected.cards.filter((card) => selected.ids.has(card.id));
     try {
       const campaign = await createCampaign({
         businessId: business.id,
         name: name.trim(),
         description: description.trim(),
         status,
-        targets: chosenCards.map((card) => card.id),
-        recipients: recipientsOf(chosenCards),
+        // Issue 17: the server resolves the segment when the campaign is sent; picked cards travel as ids.
+        segment: segmentOf(audience),
+        targets: audience.kind === 'cards' ? [...audience.picked] : [],
         channels: CHANNEL_CHOICES.filter((c) => channels.has(c)),
       }).unwrap();
       onClose();
-      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: chosenCards.length };
+      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: recipientCountOf(campaign) };
       navigate('/campaign-success', { state });
     } catch (err) {
       setError(errorMessage(err, MESSAGES.campaignCreateError));
@@ -106,7 +106,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
           <Checkbox key={channel} label={CHANNEL_LABELS[channel]} checked={channels.has(channel)} onChange={() => toggleChannel(channel)} />
         ))}
       </Channels>
-      <RecipientPicker businessId={business.id} selected={selected.ids} onChange={(ids, cards) => setSelected({ ids, cards })} />
+      <RecipientPicker businessId={business.id} value={audience} onChange={setAudience} />
       {error && <Alert role="alert">{error}</Alert>}
       <Actions>
         <Button variant="secondary" onClick={onClose}>

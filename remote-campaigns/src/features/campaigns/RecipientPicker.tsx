@@ -1,20 +1,19 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Checkbox,
   EmptyState,
-  ErrorState,
   Field,
   MESSAGES,
+  PagedCards,
+  SEARCH_DEBOUNCE_MS,
   Select,
-  Spinner,
   TextField,
   formatCount,
   formatPhone,
-  useGetBusinessCardsQuery,
-  type LoyaltyCard,
+  useDebouncedValue,
 } from '@loyalty/shared';
-import { filterRecipientCards, type CardActivity } from './campaignModel';
+import { useGetSegmentCountQuery, type SegmentKind } from './api';
+import { RECIPIENTS, SEGMENT_LABELS, segmentOf, type AudienceChoice } from './campaignModel';
 
 const Fieldset = styled.fieldset`
   display: grid;
@@ -32,98 +31,106 @@ const Filters = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
 `;
 
-const CardList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  max-height: 14rem;
-  margin: 0;
-  padding: 0;
-  overflow-y: auto;
-  list-style: none;
-`;
-
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** One line of the picked-cards list: a checkbox with the name and a contact. */
+const PICK_LINE_HEIGHT = 40;
+
 export interface RecipientPickerProps {
   businessId: string;
-  selected: ReadonlySet<string>;
-  onChange: (selected: Set<string>, cards: readonly LoyaltyCard[]) => void;
+  value: AudienceChoice;
+  onChange: (value: AudienceChoice) => void;
 }
 
-/** The business's cards to choose the recipients from: search, active/inactive filter, select all (of those shown). */
-export function RecipientPicker({ businessId, selected, onChange }: RecipientPickerProps) {
-  const { data: cards, isLoading, isError, refetch } = useGetBusinessCardsQuery(businessId);
-  const [search, setSearch] = useState('');
-  const [activity, setActivity] = useState<CardActivity>('all');
-  const shown = cards ? filterRecipientCards(cards, search, activity) : [];
-  const allShownSelected = shown.length > 0 && shown.every((card) => selected.has(card.id));
+/**
+ * Who receives the campaign (issue 17): a segment of the business's cards that the server resolves at each
+ * send, with its live size, or cards picked one by one from a list paged and searched by the server. The
+ * browser never holds the business's whole card list.
+ */
+export function RecipientPicker({ businessId, value, onChange }: RecipientPickerProps) {
+  const q = useDebouncedValue(value.search.trim(), SEARCH_DEBOUNCE_MS);
+  const minPoints = useDebouncedValue(value.minPoints, SEARCH_DEBOUNCE_MS);
+  const picking = value.kind === 'cards';
+  const segment = segmentOf({ ...value, search: q, minPoints });
+  const count = useGetSegmentCountQuery(
+    { businessId, kind: segment.kind === 'cards' ? 'all' : segment.kind, minPoints: segment.min_points, q: segment.q },
+    { skip: picking },
+  );
 
-  const update = (next: Set<string>) => onChange(next, cards ?? []);
   const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    update(next);
-  };
-  const toggleAllShown = () => {
-    const next = new Set(selected);
-    for (const card of shown) {
-      if (allShownSelected) next.delete(card.id);
-      else next.add(card.id);
-    }
-    update(next);
+    const picked = new Set(value.picked);
+    if (picked.has(id)) picked.delete(id);
+    else picked.add(id);
+    onChange({ ...value, picked });
   };
 
   return (
     <Fieldset>
       <legend>Destinatari</legend>
-      {isLoading ? (
-        <Spinner label="Caricamento delle carte…" />
-      ) : isError || !cards ? (
-        <ErrorState message={MESSAGES.cardsLoadError} onRetry={refetch} />
-      ) : cards.length === 0 ? (
+      <Filters>
+        <Field label="Chi riceve la campagna">
+          {(control) => (
+            <Select {...control} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as SegmentKind })}>
+              {(Object.keys(SEGMENT_LABELS) as SegmentKind[]).map((kind) => (
+                <option key={kind} value={kind}>
+                  {SEGMENT_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <TextField label="Cerca clienti" type="search" placeholder="Nome, numero carta o telefono" value={value.search} onChange={(e) => onChange({ ...value, search: e.target.value })} />
+        {!picking && (
+          <TextField
+            label="Punti minimi"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={value.minPoints}
+            onChange={(e) => onChange({ ...value, minPoints: e.target.value })}
+          />
+        )}
+      </Filters>
+      {picking ? (
+        <>
+          <PagedCards
+            query={{ businessId, q, status: 'all' }}
+            label="Carte fedeltà"
+            errorMessage={MESSAGES.cardsLoadError}
+            emptyMessage="Nessuna carta fedeltà per questa attività"
+            noMatchMessage="Nessuna carta corrisponde alla ricerca"
+            noMatchHint="Prova con un altro nome, numero di carta o telefono."
+            lineHeight={PICK_LINE_HEIGHT}
+            height="14rem"
+            renderCard={(card) => (
+              <Checkbox
+                label={
+                  <>
+                    {card.customer_name} <Muted>· {card.customer_phone ? formatPhone(card.customer_phone) : card.email || card.card_number}</Muted>
+                  </>
+                }
+                checked={value.picked.has(card.id)}
+                onChange={() => toggle(card.id)}
+              />
+            )}
+          />
+          <p aria-live="polite">{formatCount(value.picked.size, { one: 'destinatario selezionato', other: 'destinatari selezionati' })}</p>
+        </>
+      ) : count.currentData?.count === 0 && value.kind === 'all' && !segment.q && segment.min_points === undefined ? (
         <EmptyState
           message="Nessuna carta fedeltà per questa attività"
           description="I destinatari sono i clienti con una carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti."
         />
       ) : (
-        <>
-          <Filters>
-            <TextField label="Cerca clienti" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-            <Field label="Carte">
-              {(control) => (
-                <Select {...control} value={activity} onChange={(e) => setActivity(e.target.value as CardActivity)}>
-                  <option value="all">Tutte</option>
-                  <option value="active">Attive</option>
-                  <option value="inactive">Inattive</option>
-                </Select>
-              )}
-            </Field>
-          </Filters>
-          <Checkbox label="Seleziona tutti" checked={allShownSelected} disabled={shown.length === 0} onChange={toggleAllShown} />
-          {shown.length === 0 ? (
-            <p>Nessuna carta corrisponde alla ricerca: prova con altre parole o scegli «Tutte».</p>
-          ) : (
-            <CardList aria-label="Carte fedeltà">
-              {shown.map((card) => (
-                <li key={card.id}>
-                  <Checkbox
-                    label={
-                      <>
-                        {card.customer_name} <Muted>· {card.customer_phone ? formatPhone(card.customer_phone) : card.email || card.card_number}</Muted>
-                      </>
-                    }
-                    checked={selected.has(card.id)}
-                    onChange={() => toggle(card.id)}
-                  />
-                </li>
-              ))}
-            </CardList>
-          )}
-          <p aria-live="polite">{formatCount(selected.size, { one: 'destinatario selezionato', other: 'destinatari selezionati' })}</p>
-        </>
+        <p aria-live="polite">
+          {count.isError
+            ? 'Impossibile contare i destinatari'
+            : count.currentData === undefined
+              ? 'Calcolo dei destinatari…'
+              : formatCount(count.currentData.count, RECIPIENTS)}
+        </p>
       )}
     </Fieldset>
   );

@@ -15,7 +15,7 @@ import {
   type Business,
 } from '@loyalty/shared';
 import { useSendCampaignMutation, type Campaign, type CampaignChannel } from './api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, RECIPIENTS, parseRecipients } from './campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, RECIPIENTS, recipientCountOf } from './campaignModel';
 import { messageCounterText } from './MessageCounter';
 import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
 
@@ -45,7 +45,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
   const tooLong = message.length > MESSAGE_MAX_LENGTH;
   const canSend = channelEnabled && message.trim() !== '' && !tooLong;
-  const recipientCount = parseRecipients(campaign.recipients).length;
+  const recipientCount = recipientCountOf(campaign);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -9,6 +9,15 @@ export interface CampaignRecipient {
   email: string | null;
 }
 
+/** Issue 17: a part of the business's cards, resolved by the server at each send. */
+export type SegmentKind = 'all' | 'active' | 'inactive' | 'consent' | 'cards';
+export interface CampaignSegment {
+  /** 'cards': the ids in `targets`, picked one by one. */
+  kind: SegmentKind;
+  min_points?: number;
+  q?: string;
+}
+
 export interface Campaign {
   id: string;
   business_id: string;
@@ -19,6 +28,10 @@ export interface Campaign {
   /** SPEC §3: may arrive as a JSON string. */
   recipients: CampaignRecipient[] | string;
   channels: CampaignChannel[];
+  /** null: the recipients are the `recipients` list (older campaigns, API clients). */
+  segment?: CampaignSegment | null;
+  /** The segment's size at creation, or the length of `recipients`. */
+  recipient_count?: number;
   created_at: string;
 }
 
@@ -28,10 +41,18 @@ export interface NewCampaign {
   name: string;
   description: string;
   status: CampaignStatus;
-  /** Ids of the chosen cards. */
+  /** Ids of the cards picked one by one (segment kind 'cards'). */
   targets: string[];
-  recipients: { customer_phone: string | null; email: string | null }[];
+  segment: CampaignSegment;
   channels: CampaignChannel[];
+}
+
+/** `GET /loyalty-cards/business/{id}/count` */
+export interface SegmentCountArgs {
+  businessId: string;
+  kind: Exclude<SegmentKind, 'cards'>;
+  minPoints?: number;
+  q?: string;
 }
 
 /** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
@@ -78,6 +99,14 @@ export const campaignsApi = api.injectEndpoints({
       query: ({ id, service, message }) => ({ url: `/campaigns/${encodeURIComponent(id)}/send`, method: 'POST', body: { service, message } }),
       invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id)],
     }),
+    /** How many cards a segment holds now (the dialog's live count); refreshed with any card change. */
+    getSegmentCount: build.query<{ count: number }, SegmentCountArgs>({
+      query: ({ businessId, kind, minPoints, q }) => ({
+        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/count`,
+        params: { kind, ...(minPoints !== undefined ? { min_points: minPoints } : {}), ...(q ? { q } : {}) },
+      }),
+      providesTags: [{ type: 'Card', id: LIST_TAG_ID }],
+    }),
     getCampaignDeliveries: build.query<CampaignDeliveries, string>({
       query: (id) => `/campaigns/${encodeURIComponent(id)}/deliveries`,
       providesTags: (_result, _error, id) => [deliveriesTag(id)],
@@ -91,4 +120,5 @@ export const {
   useDeleteCampaignMutation,
   useSendCampaignMutation,
   useGetCampaignDeliveriesQuery,
+  useGetSegmentCountQuery,
 } = campaignsApi;

@@ -1,5 +1,5 @@
-import type { LoyaltyCard, MessagingChannelLabel } from '@loyalty/shared';
-import type { Campaign, CampaignChannel, CampaignRecipient, CampaignStatus } from './api';
+import type { MessagingChannelLabel } from '@loyalty/shared';
+import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from './api';
 
 export const STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Bozza',
@@ -51,23 +51,36 @@ export function filterCampaigns(campaigns: readonly Campaign[], search: string, 
   );
 }
 
-export type CardActivity = 'all' | 'active' | 'inactive';
+/** Who receives a campaign, as the dialog offers it (issue 17). */
+export const SEGMENT_LABELS: Record<SegmentKind, string> = {
+  all: 'Tutte le carte',
+  active: 'Carte attive (con punti)',
+  inactive: 'Carte inattive (senza punti)',
+  consent: 'Con consenso marketing',
+  cards: 'Scelti uno per uno',
+};
 
-/** Cards matching the recipient search (name, card number, phone, email) and activity (active = points above 0). */
-export function filterRecipientCards(cards: readonly LoyaltyCard[], search: string, activity: CardActivity): LoyaltyCard[] {
-  const needle = search.trim().toLocaleLowerCase('it');
-  const digits = needle.replace(/[^\d]/g, '');
-  return cards.filter((card) => {
-    if (activity === 'active' && !(card.points > 0)) return false;
-    if (activity === 'inactive' && card.points > 0) return false;
-    if (needle === '') return true;
-    const text = [card.customer_name, card.card_number, card.customer_phone, card.email].join('\n').toLocaleLowerCase('it');
-    const phoneDigits = (card.customer_phone ?? '').replace(/[^\d]/g, '');
-    return text.includes(needle) || (digits.length >= 3 && phoneDigits.includes(digits));
-  });
+/** The recipient picker's state: a segment's filters, or the cards picked one by one. */
+export interface AudienceChoice {
+  kind: SegmentKind;
+  /** What the search box holds (the segment's `q`, or the picked list's search). */
+  search: string;
+  /** What the minimum-points box holds; '' for none. */
+  minPoints: string;
+  picked: ReadonlySet<string>;
 }
 
-/** What `POST /campaigns` expects of the chosen cards. */
-export function recipientsOf(cards: readonly LoyaltyCard[]): { customer_phone: string | null; email: string | null }[] {
-  return cards.map((card) => ({ customer_phone: card.customer_phone, email: card.email }));
+export const ALL_CARDS: AudienceChoice = { kind: 'all', search: '', minPoints: '', picked: new Set() };
+
+/** The segment a choice stands for (picked cards: kind 'cards', the ids go in `targets`). */
+export function segmentOf(choice: AudienceChoice): CampaignSegment {
+  if (choice.kind === 'cards') return { kind: 'cards' };
+  const q = choice.search.trim();
+  const minPoints = choice.minPoints.trim() === '' ? NaN : Number(choice.minPoints);
+  return { kind: choice.kind, ...(Number.isFinite(minPoints) && minPoints > 0 ? { min_points: minPoints } : {}), ...(q ? { q } : {}) };
+}
+
+/** The recipients a campaign was created with: its segment's size then, or its `recipients` list's length. */
+export function recipientCountOf(campaign: Campaign): number {
+  return campaign.recipient_count ?? parseRecipients(campaign.recipients).length;
 }

@@ -1,20 +1,6 @@
 import { api, LIST_TAG_ID, type LoyaltyCard } from '@loyalty/shared';
 
-export type CardStatusFilter = 'all' | 'active' | 'inactive';
-
-export interface CardPageArgs {
-  businessId: string;
-  offset: number;
-  limit: number;
-  q?: string;
-  status?: CardStatusFilter;
-}
-
-export interface CardPage {
-  items: LoyaltyCard[];
-  total: number;
-  nextOffset: number | null;
-}
+// The page of cards (`useGetCardsPageQuery`, `CardPage`) lives in @loyalty/shared: Easy SMS and the campaign dialog page through cards too.
 
 export interface CardStats {
   total_cards: number;
@@ -56,21 +42,6 @@ const cardListTags = [
 
 export const cardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCardsPage: build.query<CardPage, CardPageArgs>({
-      query: ({ businessId, offset, limit, q, status }) => ({
-        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}`,
-        params: {
-          offset,
-          limit,
-          ...(q ? { q } : {}),
-          ...(status && status !== 'all' ? { status } : {}),
-        },
-      }),
-      providesTags: (page) => [
-        { type: 'Card', id: LIST_TAG_ID },
-        ...(page?.items ?? []).map((card) => ({ type: 'Card' as const, id: card.id })),
-      ],
-    }),
     getCardStats: build.query<CardStats, string>({
       query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}/stats`,
       providesTags: [{ type: 'Stats', id: LIST_TAG_ID }],
@@ -107,7 +78,6 @@ export const cardsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCardsPageQuery,
   useGetCardStatsQuery,
   useGetCardQuery,
   useGetCardLedgerQuery,

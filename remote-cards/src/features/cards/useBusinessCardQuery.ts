@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import { useCurrentBusiness } from '@loyalty/shared';
-import type { CardStatusFilter } from './api';
-import type { CardListQuery } from './PagedCards';
-import { useDebouncedValue } from './useDebouncedValue';
-
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS, useCurrentBusiness, useDebouncedValue, type CardListQuery, type CardStatusFilter } from '@loyalty/shared';
 
 /** Search box and filter of a card list, for the business chosen in the top bar. */
 export function useBusinessCardQuery() {

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { DEFAULT_BONUS_THRESHOLD, Field, MESSAGES, NoBusinessState, Select, TextField, type LoyaltyCard } from '@loyalty/shared';
-import type { CardStatusFilter } from '../cards/api';
-import { PagedCards } from '../cards/PagedCards';
+import { DEFAULT_BONUS_THRESHOLD, Field, MESSAGES, NoBusinessState, PagedCards, Select, TextField, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
 import { BonusThresholdForm } from '../bonus/BonusThresholdForm';
 import { ScanButton } from '../add-points/ScanButton';

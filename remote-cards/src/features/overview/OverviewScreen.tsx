@@ -7,6 +7,7 @@ import {
   TextField,
   MESSAGES,
   NoBusinessState,
+  PagedCards,
   formatAveragePoints,
   formatCount,
   formatDate,
@@ -15,7 +16,6 @@ import {
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { useGetCardStatsQuery } from '../cards/api';
-import { PagedCards } from '../cards/PagedCards';
 import { useBusinessCardQuery } from '../cards/useBusinessCardQuery';
 
 // recharts is only fetched when the Analytics tab is opened.

@@ -1,31 +1,25 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, MESSAGES, NoBusinessState, Spinner, TestModeBanner, TextField, useCurrentBusiness, useGetBusinessCardsQuery } from '@loyalty/shared';
-import { filterCards } from './cardSearch';
+import { MESSAGES, NoBusinessState, PagedCards, SEARCH_DEBOUNCE_MS, Spinner, TestModeBanner, TextField, useCurrentBusiness, useDebouncedValue } from '@loyalty/shared';
 import { WhatsappCard } from './WhatsappCard';
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const Search = styled.div`
   max-width: 28rem;
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-/** SPEC §2 "Easy SMS screen": a WhatsApp message to one customer at a time, with a search that filters the cards. */
+/** Height of one line of message cards: name, details, a three-line box, the button and an error line. */
+const CARD_LINE_HEIGHT = 300;
+
+/**
+ * SPEC §2 "Easy SMS screen": a WhatsApp message to one customer at a time. The cards are paged and
+ * searched by the server and rendered virtually, like the cards screen (issue 17: the browser never holds
+ * the whole customer base); the search box works (SPEC: it "does nothing", docs/decisions/023).
+ */
 export function EasySmsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
-  // currentData: after a business switch, never the previous business's cards while the new ones load.
-  const { currentData: data, isFetching, isError, refetch } = useGetBusinessCardsQuery(business?.id ?? '', { skip: !business });
-  const isLoading = isFetching && !data;
   const [search, setSearch] = useState('');
-  const shown = data ? filterCards(data, search) : [];
+  const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
   return (
     <div>
@@ -41,22 +35,22 @@ export function EasySmsScreen() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </Search>
-      {businessesLoading || isLoading ? (
+      {businessesLoading ? (
         <Spinner label="Caricamento delle carte…" />
       ) : !business ? (
         <NoBusinessState />
-      ) : isError || !data ? (
-        <ErrorState message={MESSAGES.cardsLoadError} onRetry={refetch} />
-      ) : data.length === 0 ? (
-        <EmptyState message="Nessuna carta trovata" description="Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti." />
-      ) : shown.length === 0 ? (
-        <EmptyState message="Nessuna carta corrisponde alla ricerca" description="Prova con un altro nome, numero di carta o telefono." />
       ) : (
-        <List aria-label="Carte">
-          {shown.map((card) => (
-            <WhatsappCard key={card.id} card={card} whatsappEnabled={business.whatsapp_enabled === 1} />
-          ))}
-        </List>
+        <PagedCards
+          query={{ businessId: business.id, q, status: 'all' }}
+          label="Carte"
+          errorMessage={MESSAGES.cardsLoadError}
+          emptyMessage="Nessuna carta trovata"
+          noMatchMessage="Nessuna carta corrisponde alla ricerca"
+          noMatchHint="Prova con un altro nome, numero di carta o telefono."
+          lineHeight={CARD_LINE_HEIGHT}
+          minColumnWidth={288}
+          renderCard={(card) => <WhatsappCard card={card} whatsappEnabled={business.whatsapp_enabled === 1} />}
+        />
       )}
     </div>
   );

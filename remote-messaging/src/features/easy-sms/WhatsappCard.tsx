@@ -16,7 +16,8 @@ import {
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { useSendWhatsappMutation } from './api';
-import { EMPTY_MESSAGE_ERROR } from './cardSearch';
+
+export const EMPTY_MESSAGE_ERROR = 'Inserisci un messaggio per la carta selezionata';
 
 const Form = styled.form`
   display: grid;
@@ -61,32 +62,30 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
   };
 
   return (
-    <li>
-      <Card>
-        <Form onSubmit={submit} noValidate aria-label={`WhatsApp a ${card.customer_name}`}>
-          <h2>{card.customer_name}</h2>
-          <Muted>
-            {card.card_number} · {card.customer_phone ? formatPhone(card.customer_phone) : 'nessun telefono'} · {formatPoints(card.points)} punti
-          </Muted>
-          <Field label={`Messaggio per ${card.customer_name}`}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                value={message}
-                onChange={(e) => {
-                  setMessage(e.target.value);
-                  setIdempotencyKey(nanoid());
-                }}
-              />
-            )}
-          </Field>
-          {error && <Alert role="alert">{error}</Alert>}
-          <Button type="submit" loading={isLoading}>
-            Invia WhatsApp
-          </Button>
-        </Form>
-      </Card>
-    </li>
+    <Card>
+      <Form onSubmit={submit} noValidate aria-label={`WhatsApp a ${card.customer_name}`}>
+        <h2>{card.customer_name}</h2>
+        <Muted>
+          {card.card_number} · {card.customer_phone ? formatPhone(card.customer_phone) : 'nessun telefono'} · {formatPoints(card.points)} punti
+        </Muted>
+        <Field label={`Messaggio per ${card.customer_name}`}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                setIdempotencyKey(nanoid());
+              }}
+            />
+          )}
+        </Field>
+        {error && <Alert role="alert">{error}</Alert>}
+        <Button type="submit" loading={isLoading}>
+          Invia WhatsApp
+        </Button>
+      </Form>
+    </Card>
   );
 }

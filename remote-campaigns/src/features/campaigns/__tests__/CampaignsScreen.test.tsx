@@ -109,11 +109,33 @@ describe('list', () => {
 });
 
 describe('create', () => {
-  it('requires a name, then creates the campaign with the chosen recipients and channels and opens /campaign-success', async () => {
-    const { user, token } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
-    await itemOf('Aperitivo del venerdì');
-    await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
-    const dialog = screen.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+  /** A business of its own with three customers (other suites add cards to the demo business meanwhile). */
+  async function businessWithCustomers() {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const customers = [
+      { name: unique('Alba Rossi'), phone: '+393331110001', points: 120 },
+      { name: unique('Bruno Rossi'), phone: '+393331110002', points: 0 },
+      { name: unique('Carla Verdi'), phone: '+393331110003', points: 40 },
+    ];
+    const ids: Record<string, string> = {};
+    for (const c of customers) {
+      const { body } = await callApi<{ card_id: string }>('/users', { method: 'POST', token, body: { email: `${unique('c')}@example.it`, full_name: c.name, role: 'client', phone: c.phone, business_id: businessId } });
+      ids[c.name] = body.card_id;
+      if (c.points > 0) await callApi(`/loyalty-cards/${body.card_id}/points`, { method: 'POST', token, body: { points: c.points, description: 'Benvenuto' } });
+    }
+    return { account, token, businessId, customers, ids };
+  }
+
+  async function openCreateDialog(account: Parameters<typeof renderSignedIn>[2], businessId: string) {
+    const rendered = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
+    await rendered.user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
+    return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Crea Nuova Campagna' }) };
+  }
+
+  it('requires a name, then creates the campaign for a segment with its live count from the server and opens /campaign-success', async () => {
+    const { account, token, businessId } = await businessWithCustomers();
+    const { user, dialog } = await openCreateDialog(account, businessId);
     // Focus moves into the dialog, on its first field.
     expect(within(dialog).getByLabelText('Nome della campagna')).toHaveFocus();
 
@@ -128,36 +150,62 @@ describe('create', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'WhatsApp' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
 
-    const cards = await within(dialog).findByRole('list', { name: 'Carte fedeltà' });
-    expect(within(dialog).getByText('0 destinatari selezionati')).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Attive');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Seleziona tutti' }));
-    const activeCount = within(cards).getAllByRole('checkbox').length;
-    expect(within(dialog).getByText(`${activeCount} destinatari selezionati`)).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Inattive');
-    expect(within(dialog).getByRole('checkbox', { name: 'Seleziona tutti' })).not.toBeChecked();
-    const firstInactive = within(within(dialog).getByRole('list', { name: 'Carte fedeltà' })).getAllByRole('checkbox')[0];
-    await user.click(firstInactive);
-    expect(within(dialog).getByText(`${activeCount + 1} destinatari selezionati`)).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Carte'), 'Tutte');
-    await user.type(within(dialog).getByLabelText('Cerca clienti'), 'nessuno-così');
-    expect(within(dialog).getByText('Nessuna carta corrisponde alla ricerca: prova con altre parole o scegli «Tutte».')).toBeInTheDocument();
+    // The count comes from the server (the cards never reach the browser) and follows every filter.
+    expect(await within(dialog).findByText('3 destinatari')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Chi riceve la campagna'), 'Carte attive (con punti)');
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Cerca clienti'), 'ROSSI');
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Punti minimi'), '500');
+    expect(await within(dialog).findByText('0 destinatari')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Punti minimi'));
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Carte fedeltà' })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
     await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    const { body } = await callApi<Campaign[]>('/campaigns/business/default-business-id', { token });
+    const { body } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    expect(body.find((c) => c.name === name)).toMatchObject({
+      description: 'Sconto per i clienti attivi',
+      status: 'active',
+      channels: ['whatsapp', 'sms'],
+      segment: { kind: 'active', q: 'ROSSI' },
+      targets: [],
+      recipients: [],
+      recipient_count: 1,
+    });
+  });
+
+  it('picks cards one by one from a list the server pages and searches', async () => {
+    const { account, token, businessId, customers, ids } = await businessWithCustomers();
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    const name = unique('Scelti');
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), name);
+    await user.selectOptions(within(dialog).getByLabelText('Chi riceve la campagna'), 'Scelti uno per uno');
+    const list = await within(dialog).findByRole('list', { name: 'Carte fedeltà' });
+    await waitFor(() => expect(within(list).getAllByRole('checkbox')).toHaveLength(3));
+    expect(within(dialog).getByText('0 destinatari selezionati')).toBeInTheDocument();
+
+    const search = within(dialog).getByLabelText('Cerca clienti');
+    await user.type(search, 'verdi');
+    await waitFor(() => expect(within(within(dialog).getByRole('list', { name: 'Carte fedeltà' })).getAllByRole('checkbox')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('checkbox', { name: new RegExp(customers[2].name) }));
+    expect(within(dialog).getByText('1 destinatario selezionato')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nessuno-così');
+    expect(await within(dialog).findByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+    await user.clear(search);
+    await user.click(await within(dialog).findByRole('checkbox', { name: new RegExp(customers[0].name) }));
+    expect(within(dialog).getByText('2 destinatari selezionati')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
+    const { body } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
     const created = body.find((c) => c.name === name)!;
-    expect(created).toMatchObject({ description: 'Sconto per i clienti attivi', status: 'active', channels: ['whatsapp', 'sms'] });
-    expect(created.targets).toHaveLength(activeCount + 1);
-    expect(created.recipients).toHaveLength(activeCount + 1);
-    // Each recipient carries its card's phone and e-mail (other suites add cards, some without a phone).
-    const { body: businessCards } = await callApi<{ email: string | null; customer_phone: string | null }[]>('/loyalty-cards/business/default-business-id', { token });
-    for (const recipient of created.recipients as { customer_phone: string | null; email: string | null }[]) {
-      expect(businessCards).toContainEqual(expect.objectContaining({ email: recipient.email, customer_phone: recipient.customer_phone }));
-    }
-    expect((created.recipients as { customer_phone: string | null }[]).some((r) => r.customer_phone?.startsWith('+39'))).toBe(true);
+    expect(created).toMatchObject({ segment: { kind: 'cards' }, recipients: [], recipient_count: 2 });
+    expect([...created.targets].sort()).toEqual([ids[customers[0].name], ids[customers[2].name]].sort());
   });
 
   it('shows the creation error and keeps the dialog open; Escape closes it and gives focus back', async () => {
@@ -181,7 +229,7 @@ describe('create', () => {
     const server = await startTestApiServer({
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [] },
-      'GET /loyalty-cards/business/default-business-id': { body: [] },
+      'GET /loyalty-cards/business/default-business-id/count': { body: { count: 0 } },
       'POST /campaigns': { status: 400, body: { error: 'Campo "name" non valido' } },
     });
     try {

@@ -1,6 +1,5 @@
-import type { LoyaltyCard } from '@loyalty/shared';
 import type { Campaign } from '../api';
-import { filterCampaigns, filterRecipientCards, parseRecipients, recipientsOf } from '../campaignModel';
+import { ALL_CARDS, filterCampaigns, parseRecipients, recipientCountOf, segmentOf } from '../campaignModel';
 
 const campaign = (over: Partial<Campaign>): Campaign => ({
   id: 'c',
@@ -15,19 +14,6 @@ const campaign = (over: Partial<Campaign>): Campaign => ({
   ...over,
 });
 
-const card = (over: Partial<LoyaltyCard>): LoyaltyCard => ({
-  id: 'k',
-  card_number: 'LC-00000001',
-  customer_name: 'Cliente',
-  customer_phone: null,
-  email: null,
-  birth_date: null,
-  points: 0,
-  created_at: '2026-01-01',
-  user_id: 'u',
-  business_id: 'b',
-  ...over,
-});
 
 describe('parseRecipients', () => {
   it('accepts a list, a JSON string, and treats anything else as no recipients', () => {
@@ -53,24 +39,18 @@ describe('filterCampaigns', () => {
   });
 });
 
-describe('filterRecipientCards', () => {
-  const cards = [
-    card({ id: 'a', customer_name: 'Giulia Rossi', card_number: 'LC-11112222', customer_phone: '+39 333 1234567', points: 10 }),
-    card({ id: 'b', customer_name: 'Luca Bruno', card_number: 'LC-33334444', email: 'luca@example.it', points: 0 }),
-  ];
-  it('searches name, number, phone (ignoring spaces) and email, and filters active (points above 0) or inactive', () => {
-    expect(filterRecipientCards(cards, 'giulia', 'all').map((c) => c.id)).toEqual(['a']);
-    expect(filterRecipientCards(cards, '3333444', 'all').map((c) => c.id)).toEqual(['b']);
-    expect(filterRecipientCards(cards, '3331234', 'all').map((c) => c.id)).toEqual(['a']);
-    expect(filterRecipientCards(cards, 'luca@', 'all').map((c) => c.id)).toEqual(['b']);
-    expect(filterRecipientCards(cards, '', 'active').map((c) => c.id)).toEqual(['a']);
-    expect(filterRecipientCards(cards, '', 'inactive').map((c) => c.id)).toEqual(['b']);
+describe('segmentOf', () => {
+  it('sends only the filters given: a positive minimum of points and a trimmed search', () => {
+    expect(segmentOf(ALL_CARDS)).toEqual({ kind: 'all' });
+    expect(segmentOf({ ...ALL_CARDS, kind: 'consent', search: '  rossi ', minPoints: '100' })).toEqual({ kind: 'consent', q: 'rossi', min_points: 100 });
+    expect(segmentOf({ ...ALL_CARDS, kind: 'active', minPoints: '0' })).toEqual({ kind: 'active' });
+    expect(segmentOf({ ...ALL_CARDS, kind: 'cards', search: 'rossi', picked: new Set(['a']) })).toEqual({ kind: 'cards' });
   });
+});
 
-  it('maps chosen cards to the recipients the API expects', () => {
-    expect(recipientsOf(cards)).toEqual([
-      { customer_phone: '+39 333 1234567', email: null },
-      { customer_phone: null, email: 'luca@example.it' },
-    ]);
+describe('recipientCountOf', () => {
+  it('is the size the server counted for a segment, else the length of the recipients list', () => {
+    expect(recipientCountOf(campaign({ segment: { kind: 'active' }, recipient_count: 1234 }))).toBe(1234);
+    expect(recipientCountOf(campaign({ recipients: '[{"customer_phone":"+39333","email":null},{"customer_phone":null,"email":"a@b.it"}]' }))).toBe(2);
   });
 });

@@ -18,7 +18,7 @@ beforeEach(() => {
 const cardList = () => screen.findByRole('list', { name: 'Carte' });
 const formOf = (name: string) => screen.getByRole('form', { name: `WhatsApp a ${name}` });
 
-it('lists the cards after a spinner, and the search filters them by name, number and phone', async () => {
+it('lists the cards after a spinner, paged by the server, and the server-side search finds them by name, number and phone', async () => {
   // A business of its own: other suites add cards to the demo business while this one runs.
   const { account, token, businessId } = await createAdminWithBusiness();
   const customers = [
@@ -37,24 +37,27 @@ it('lists the cards after a spinner, and the search filters them by name, number
   const { body: cards } = await callApi<{ customer_name: string; card_number: string; customer_phone: string }[]>(`/loyalty-cards/business/${businessId}`, { token });
   const [first, second] = cards;
 
+  // The search runs on the server once the typing stops: the list then holds only the matching card.
+  const onlyCard = (name: string) =>
+    waitFor(() => {
+      expect(within(screen.getByRole('list', { name: 'Carte' })).getAllByRole('listitem')).toHaveLength(1);
+      expect(formOf(name)).toBeInTheDocument();
+    });
   const search = screen.getByLabelText('Cerca carte');
   await user.type(search, first.customer_name.toUpperCase());
-  expect(within(await cardList()).getAllByRole('listitem')).toHaveLength(1);
-  expect(formOf(first.customer_name)).toBeInTheDocument();
+  await onlyCard(first.customer_name);
 
   await user.clear(search);
   await user.type(search, second.card_number);
-  expect(formOf(second.customer_name)).toBeInTheDocument();
-  expect(within(await cardList()).getAllByRole('listitem')).toHaveLength(1);
+  await onlyCard(second.customer_name);
 
   await user.clear(search);
   await user.type(search, second.customer_phone.slice(-7));
-  expect(formOf(second.customer_name)).toBeInTheDocument();
-  expect(within(await cardList()).getAllByRole('listitem')).toHaveLength(1);
+  await onlyCard(second.customer_name);
 
   await user.clear(search);
   await user.type(search, 'nessun cliente così');
-  expect(screen.getByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+  expect(await screen.findByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
   expect(screen.getByText('Prova con un altro nome, numero di carta o telefono.')).toBeInTheDocument();
 });
 
@@ -67,6 +70,7 @@ it('asks for a message, then sends the WhatsApp and clears the box', async () =>
   const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
   await cardList();
   await user.type(screen.getByLabelText('Cerca carte'), customerName);
+  await waitFor(() => expect(within(screen.getByRole('list', { name: 'Carte' })).getAllByRole('listitem')).toHaveLength(1));
   const form = formOf(customerName);
   await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
   expect(within(form).getByRole('alert')).toHaveTextContent('Inserisci un messaggio per la carta selezionata');
@@ -111,7 +115,9 @@ describe('errors', () => {
     try {
       const { user } = renderWithProviders(<EasySmsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
       expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante il caricamento delle carte');
-      server.use({ 'GET /loyalty-cards/business/b1': { body: [CARD] }, 'POST /loyalty-cards/k1/send-whatsapp': { status: 400, body: { error: 'Il cliente ha chiesto di non ricevere messaggi' } } });
+      // A page of cards, never the whole list.
+      expect(server.requests.find((r) => r.path.startsWith('/loyalty-cards/business/b1'))?.path).toMatch(/[?&]limit=50\b/);
+      server.use({ 'GET /loyalty-cards/business/b1': { body: { items: [CARD], total: 1, nextOffset: null } }, 'POST /loyalty-cards/k1/send-whatsapp': { status: 400, body: { error: 'Il cliente ha chiesto di non ricevere messaggi' } } });
       await user.click(screen.getByRole('button', { name: 'Riprova' }));
       const form = await screen.findByRole('form', { name: 'WhatsApp a Anna Blu' });
       // The stored E.164 number in the Italian national format, the points with grouped thousands.

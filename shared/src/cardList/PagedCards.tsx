@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Spinner, formatCount, type LoyaltyCard } from '@loyalty/shared';
-import { useGetCardsPageQuery, type CardPageArgs, type CardStatusFilter } from './api';
+import { useGetCardsPageQuery } from '../api/apiSlice';
+import type { CardPageArgs, CardStatusFilter, LoyaltyCard } from '../domain/types';
+import { formatCount } from '../format';
+import { EmptyState } from '../ui/EmptyState';
+import { ErrorState } from '../ui/ErrorState';
+import { Spinner } from '../ui/Spinner';
 import { VirtualList, type VirtualListProps } from './VirtualList';
 
 /** What fills an empty card list. */
@@ -55,6 +59,8 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
   emptyMessage: string;
   /** Beside it when a search or filter found nothing: how to find more. */
   noMatchHint: string;
+  /** Said instead of `emptyMessage` when a search or filter found nothing. */
+  noMatchMessage?: string;
   renderCard: (card: LoyaltyCard) => ReactNode;
 }
 
@@ -62,13 +68,15 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
  * The current business's cards matching a search and filter, paged through the server and rendered
  * virtually; exactly one of loading / error / empty / data.
  */
-export function PagedCards({ query, label, errorMessage, emptyMessage, noMatchHint, renderCard, ...listProps }: PagedCardsProps) {
+export function PagedCards({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, ...listProps }: PagedCardsProps) {
   // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
   const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
   const page = first.currentData;
   if (first.isError && !page) return <ErrorState message={errorMessage} onRetry={() => void first.refetch()} />;
   if (!page) return <Spinner label="Caricamento delle carte…" />;
-  if (page.total === 0) return <EmptyState message={emptyMessage} description={isFiltered(query) ? noMatchHint : NO_CARDS_HINT} />;
+  if (page.total === 0) {
+    return isFiltered(query) ? <EmptyState message={noMatchMessage ?? emptyMessage} description={noMatchHint} /> : <EmptyState message={emptyMessage} description={NO_CARDS_HINT} />;
+  }
   return (
     <>
       <Count role="status">{formatCount(page.total, { one: 'carta', other: 'carte' })}</Count>
