@@ -1,5 +1,5 @@
 import { MESSAGES, POINTS_MESSAGES, URL_MESSAGES } from '../../src/messages';
-import { MESSAGING_MESSAGES, serviceDisabled } from '../../src/messaging/messages';
+import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
 import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
@@ -10,6 +10,11 @@ const SENTENCES = new Set<string>([
   ...(Object.values(MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(MESSAGING_MESSAGES),
   ...Object.values(URL_MESSAGES),
+  ...Object.values(BONUS_MESSAGES),
+  ...Object.values(TRUTH_MESSAGES),
+  ...Object.values(TWILIO_ERRORS),
+  TWILIO_UNREACHABLE,
+  ...(Object.values(SMTP_ERRORS).filter((value) => typeof value === 'string') as string[]),
   POINTS_MESSAGES.decimals,
   POINTS_MESSAGES.perOperation(POINTS_PER_OPERATION_MAX),
   POINTS_MESSAGES.balance(POINTS_BALANCE_MAX),
@@ -17,7 +22,14 @@ const SENTENCES = new Set<string>([
 ]);
 
 /** The sentences that name a field or carry a provider's reason. */
-const TEMPLATES = [/^Campo ".+" (è obbligatorio|non valido|contiene caratteri non validi)(: .+)?$/s, new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `)];
+const TEMPLATES = [
+  /^Campo ".+" (è obbligatorio|non valido|contiene caratteri non validi)(: .+)?$/s,
+  new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `),
+  // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/messaging/messages.ts)
+  /^La nuova soglia invierà (1 messaggio bonus|[\d.]+ messaggi bonus)\. Confermi\?$/,
+  /^Segnaposto sconosciuto nel messaggio bonus: .+\. Usa .+$/s,
+  new RegExp(`^${TRUTH_MESSAGES.nothingSent}: .+$`),
+];
 
 /**
  * Whether an error message is made only of the API's own Italian sentences (a validation answer joins
