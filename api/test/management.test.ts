@@ -49,6 +49,9 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
           { customer_phone: '+393334445555', email: null },
         ],
         channels: ['whatsapp', 'sms'],
+        // SPEC's recipients list, not a segment (issue 17, decision 023): the count is that list's.
+        segment: null,
+        recipient_count: 2,
         created_at: expect.any(String),
       });
       const listed = (await call('GET', `/api/campaigns/business/${BAR}`, ADMIN)).json();
