@@ -1,5 +1,5 @@
 /**
- * Issue 17: the bonus automation on the server (migration 011, docs/decisions/021-bonus-on-the-server.md).
+ * Issue 17: the bonus automation on the server (migration 009, docs/decisions/021-bonus-on-the-server.md).
  * Every rise of a balance records, in its own transaction, the multiples of the business's threshold the
  * card reaches and enqueues one WhatsApp per new multiple — at most once per (card, multiple).
  */

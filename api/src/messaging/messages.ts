@@ -39,7 +39,7 @@ export const BONUS_PLACEHOLDERS = {
   traguardo: 'punti del premio raggiunto (multiplo della soglia)',
 } as const;
 
-/** The text of a business that kept the default; the same as loyalty_bonus_default_template() (migration 011). */
+/** The text of a business that kept the default; the same as loyalty_bonus_default_template() (migration 009). */
 export const DEFAULT_BONUS_TEMPLATE = 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.';
 export const BONUS_TEMPLATE_MAX_LENGTH = 1600;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the bonus automation's SQL. The automation itself is the trigger of migration 011 (every rise
+ * Issue 17: the bonus automation's SQL. The automation itself is the trigger of migration 009 (every rise
  * of a balance records the multiples of the threshold it reaches and enqueues their WhatsApp messages in
  * the same transaction); what is here is the threshold change, which does the same for every card of the
  * business at once, and its preview. Both read `loyalty_bonus_plan`, so the preview counts exactly what

@@ -12,7 +12,7 @@ export interface BusinessRecord {
   whatsapp_enabled: Flag;
   sms_enabled: Flag;
   email_enabled: Flag;
-  /** Points per bonus: a WhatsApp for every multiple a card reaches (migration 011). */
+  /** Points per bonus: a WhatsApp for every multiple a card reaches (migration 009). */
   bonus_threshold: number;
 }
 

@@ -39,7 +39,7 @@ export type CardStatus = 'active' | 'inactive';
 
 /**
  * The largest balance a card may hold: well below what numeric(12,2) can (9 999 999 999.99), so sums and
- * an addition to a full card never overflow. Enforced by `addPoints` and by a CHECK (migration 009).
+ * an addition to a full card never overflow. Enforced by `addPoints` and by a CHECK (migration 008).
  */
 export const POINTS_BALANCE_MAX = 1_000_000_000;
 

@@ -29,7 +29,7 @@ const campaignSendBodySchema = z.object({
 
 
 // Issue 17: an empty message used to mean "the bonus text"; bonuses are now sent by the server itself
-// (migration 011), so a message is always required — and an old cards screen still running the browser
+// (migration 009), so a message is always required — and an old cards screen still running the browser
 // automation cannot send a bonus a second time.
 const sendWhatsappBodySchema = z.object({
   message: z

@@ -3,7 +3,7 @@
  * Before: the 100th `+100000000` overflowed numeric(12,2) (500), a QR scan at that balance too, and
  * `0.004` or `5e-324` wrote a 0.00 ledger row. Now: at most two decimals, at most 1 000 000 points per
  * operation either way, a balance of at most 1 000 000 000, checked in the statement that moves the
- * balance (so concurrent updates cannot pass it) and by the database itself (migration 009).
+ * balance (so concurrent updates cannot pass it) and by the database itself (migration 008).
  */
 import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
@@ -48,7 +48,7 @@ describeEachDatabase('points limits', (variant) => {
   const balance = async () => (await t.app.db.query<{ points: number }>('SELECT points FROM loyalty_cards WHERE id = $1', [card.id])).rows[0].points;
   const setBalance = (points: number) => t.app.db.query('UPDATE loyalty_cards SET points = $2 WHERE id = $1', [card.id, points]);
 
-  it('the limits are the ones the messages and migration 009 state', () => {
+  it('the limits are the ones the messages and migration 008 state', () => {
     expect([POINTS_PER_OPERATION_MAX, POINTS_BALANCE_MAX]).toEqual([1_000_000, 1_000_000_000]);
   });
 
@@ -128,7 +128,7 @@ describeEachDatabase('points limits', (variant) => {
     expect([await balance(), await entries()]).toEqual([POINTS_BALANCE_MAX, entriesBefore + 5]);
   });
 
-  it('the database refuses a balance out of range and an empty ledger row (migration 009), whoever writes them', async () => {
+  it('the database refuses a balance out of range and an empty ledger row (migration 008), whoever writes them', async () => {
     await expect(setBalance(POINTS_BALANCE_MAX + 0.01)).rejects.toThrow(/loyalty_cards_points_range/);
     await expect(setBalance(-0.01)).rejects.toThrow(/loyalty_cards_points_range/);
     await expect(
