@@ -55,8 +55,12 @@ test('[api] down: dashboard screens show their load error with Riprova, navigati
   await expect(page).toHaveURL(/\/dashboard\/loyalty-cards$/);
   await expect(main.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
+  // Easy SMS pages through the same card pages (issue 17): the page already loaded stays on screen, and a
+  // search the server must answer shows the cards' load error with 'Riprova'.
   await sidebar.getByRole('link', { name: 'SMS Facile' }).click();
   await expect(page).toHaveURL(/\/dashboard\/easy-sms$/);
+  await expect(main.getByRole('list', { name: 'Carte' }).getByRole('listitem').first()).toBeVisible();
+  await main.getByRole('searchbox', { name: 'Cerca carte' }).fill('Rossi');
   await expect(main.getByRole('alert').filter({ hasText: 'Errore durante il caricamento delle carte' })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Riprova' })).toBeVisible();
 
