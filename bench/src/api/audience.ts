@@ -8,6 +8,7 @@ import os from 'node:os';
 import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
 import { kb, median, ms, notMeasured, section, seconds, target, type SectionReport } from '../report';
 import { postgresReachable, startBenchServer } from './bench-server';
+import { call } from './scale';
 import { SCALE_BUSINESS_ID } from './seed';
 
 const TITLE = '8. Destinatari (100 000 carte)';
@@ -15,24 +16,6 @@ const SCALE_CARDS = 100_000;
 const SAMPLES = 10;
 const PORT = 6170;
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
-
-interface Answer<T> {
-  body: T;
-  bytes: number;
-  ms: number;
-}
-
-async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<Answer<T>> {
-  const started = performance.now();
-  const res = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-  });
-  const text = await res.text();
-  const elapsed = performance.now() - started;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text), ms: elapsed };
-}
 
 /** The requests a screen makes before it is usable, side by side: total bytes and time until the last answer. */
 async function open(urls: string[], token: string): Promise<{ bytes: number; ms: number }> {

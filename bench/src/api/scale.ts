@@ -14,7 +14,8 @@ const SAMPLES = 10;
 const PORT = 6160;
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
-async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ body: T; ms: number }> {
+/** One JSON request to the bench API: its body, the bytes on the wire (uncompressed) and the time to the last byte. */
+export async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ body: T; bytes: number; ms: number }> {
   const started = performance.now();
   const res = await fetch(url, {
     ...init,
@@ -23,7 +24,7 @@ async function call<T>(url: string, init: RequestInit & { token?: string } = {})
   const text = await res.text();
   const elapsed = performance.now() - started;
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return { body: JSON.parse(text) as T, ms: elapsed };
+  return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text), ms: elapsed };
 }
 
 async function sequentialMedian(url: string, token: string): Promise<number> {
