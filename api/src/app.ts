@@ -79,7 +79,9 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
     },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
-  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors }).withTypeProvider<ZodTypeProvider>();
+  // pluginTimeout: opening the database (PGlite compiles its WebAssembly, then the migrations run) takes a
+  // few seconds, and more than Fastify's default 10 s on a busy machine: a slow start must stay a start.
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, pluginTimeout: 120_000 }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,7 @@ import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_F
 let composition: Composition | undefined;
 
 export default async function globalSetup() {
-  if (process.env.E2E_SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' });
+  if (process.env.E2E_SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' }, { reuse: true });
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');

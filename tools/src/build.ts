@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import webpack from 'webpack';
-import { APPS, REPO_ROOT, appByDir, appByName, type AppInfo } from './apps';
+import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
+import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
 import type { BuildEnv } from './federation';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
@@ -29,12 +30,30 @@ function run(compiler: webpack.Compiler | webpack.MultiCompiler): Promise<webpac
   });
 }
 
-export async function buildApps(apps: readonly AppInfo[], env: BuildEnv): Promise<void> {
-  await buildVariants(apps.map((app) => ({ app, env })));
+export interface BuildOptions {
+  /**
+   * Skip the apps whose output folder holds a finished build of the same sources and options
+   * (`build-stamp.json`, tools/src/build-stamp.ts). `npm start` and the e2e suite reuse; `npm run build` does not.
+   */
+  reuse?: boolean;
+}
+
+export async function buildApps(apps: readonly AppInfo[], env: BuildEnv, options: BuildOptions = {}): Promise<void> {
+  await buildVariants(apps.map((app) => ({ app, env })), options);
 }
 
 /** Several builds in one webpack run, each with its own options (e.g. a new version into a new folder). */
-export async function buildVariants(variants: { app: AppInfo; env: BuildEnv }[]): Promise<void> {
+export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }[], options: BuildOptions = {}): Promise<void> {
+  const stamped = allVariants.map((variant) => ({
+    ...variant,
+    outputDir: variant.env.outputPath || distDir(variant.app),
+    inputs: buildInputsHash(variant.app, variant.env),
+  }));
+  const variants = options.reuse ? stamped.filter((v) => !isUpToDate(v.outputDir, v.inputs)) : stamped;
+  const reused = stamped.filter((v) => !variants.includes(v));
+  if (reused.length > 0) console.log(`build riusata (sorgenti invariati): ${reused.map((v) => v.app.name).join(', ')}`);
+  if (variants.length === 0) return;
+  for (const v of variants) clearStamp(v.outputDir);
   const apps = variants.map((v) => v.app);
   const configs = variants.map(({ app, env }) => loadAppConfig(app, env));
   const env = variants[0].env;
@@ -44,6 +63,7 @@ export async function buildVariants(variants: { app: AppInfo; env: BuildEnv }[])
   const stats = await run(compiler);
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
+  for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`built ${apps.map((a) => a.name).join(', ')} (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

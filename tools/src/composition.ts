@@ -55,6 +55,9 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     DEMO_ACCOUNTS_FILE: demoAccountsFile,
   };
   const config = runtimeConfigFromEnv(env);
+  // The links the API writes into messages (a card's page, the dashboard) point where the shell answers,
+  // also when SHELL_PORT or PUBLIC_HOST move it.
+  env.DASHBOARD_BASE_URL = options.env.DASHBOARD_BASE_URL || config.dashboardBaseUrl;
   writeRuntimeConfig(options.runtimeConfigFile, config);
   fs.rmSync(demoAccountsFile, { force: true }); // a previous run's list must not outlive it
 

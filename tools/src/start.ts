@@ -1,6 +1,6 @@
 /**
- * `npm start`: production build of the six frontends, then the API and one static server per frontend,
- * each on its own port. The composed dashboard answers at the shell's port; the landing remote alone
+ * `npm start`: production build of the six frontends (reused when their sources have not changed since the
+ * last build, tools/src/build-stamp.ts), then the API and one static server per frontend, each on its own port. The composed dashboard answers at the shell's port; the landing remote alone
  * answers on its own port for customers. Ctrl-C stops everything.
  */
 import path from 'node:path';
@@ -17,8 +17,8 @@ async function main() {
   const api = apiPort(env);
 
   if (env.SKIP_BUILD !== '1') {
-    console.log('Build di produzione delle sei applicazioni frontend…');
-    await buildApps(APPS, { mode: 'production' });
+    console.log('Build di produzione delle sei applicazioni frontend (riusata se i sorgenti non sono cambiati)…');
+    await buildApps(APPS, { mode: 'production' }, { reuse: true });
   }
 
   const configFile = runtimeConfigPath(env);
