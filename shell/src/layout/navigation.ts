@@ -1,29 +1,17 @@
-import { hasPermission, type Permission, type User } from '@loyalty/shared';
+import { hasPermission, type User } from '@loyalty/shared';
+import { ROUTES, type RouteEntry } from '../routes/routeTable';
 
 export interface NavItem {
   label: string;
   to: string;
-  /** Permission of SPEC §6 needed to see the entry (undefined: any logged-in user). */
-  permission?: Permission;
-  adminOnly?: boolean;
 }
 
-/** The eight sidebar entries of SPEC §2, in order, and the Outbox (issue 17) after the messaging settings. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Panoramica', to: '/dashboard', permission: 'overview' },
-  { label: 'Campagne', to: '/dashboard/campaigns', permission: 'campaigns' },
-  { label: 'Carte Fedeltà', to: '/dashboard/loyalty-cards', permission: 'loyalty-cards' },
-  { label: 'SMS Facile', to: '/dashboard/easy-sms', permission: 'easy-sms' },
-  { label: 'Impostazioni Twilio', to: '/dashboard/twilio-settings' },
-  { label: 'Outbox', to: '/dashboard/outbox', adminOnly: true },
-  { label: 'Impostazioni App', to: '/dashboard/settings', permission: 'settings-password' },
-  { label: 'Gestione Utenti', to: '/dashboard/users', adminOnly: true },
-  { label: 'Documentazione', to: '/dashboard/documentation', permission: 'documentation' },
-];
+const NAV_ROUTES = ROUTES.filter((r): r is RouteEntry & { nav: NonNullable<RouteEntry['nav']> } => Boolean(r.nav));
 
+/** The sidebar entries of the route table, in its order, that this user may open. */
 export function visibleNavItems(user: User | null, isAdminUser: boolean): NavItem[] {
-  return NAV_ITEMS.filter((item) => {
-    if (item.adminOnly) return isAdminUser;
-    return item.permission ? hasPermission(user, item.permission) : Boolean(user);
-  });
+  return NAV_ROUTES.filter((route) => {
+    if (route.access === 'admin') return isAdminUser;
+    return route.nav.permission ? hasPermission(user, route.nav.permission) : Boolean(user);
+  }).map((route) => ({ label: route.nav.label, to: route.path }));
 }

@@ -1,43 +1,34 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { DashboardLayout } from '../layout/DashboardLayout';
-import { ROUTE_MODULES } from './routeModules';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
+import { isDashboardAccess, ROUTES, type RouteEntry } from './routeTable';
 
+/** A page of the route table with the guards its entry asks for (RequireAuth is the dashboard layout's). */
+function guarded(route: RouteEntry): ReactNode {
+  let element: ReactNode = <RemoteRoute remote={route.remote} module={route.module} />;
+  if (route.needsCardParams) element = <RequireCardParams>{element}</RequireCardParams>;
+  if (route.access === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
+  if (route.access === 'signed-out') element = <PublicOnly>{element}</PublicOnly>;
+  return element;
+}
+
+const outsideLayout = ROUTES.filter((r) => !isDashboardAccess(r.access));
+const insideLayout = ROUTES.filter((r) => isDashboardAccess(r.access));
+
+/** The routes of SPEC §2, from the route table (routeTable.ts). */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<PublicOnly><RemoteRoute {...ROUTE_MODULES['/login']} /></PublicOnly>} />
-      <Route
-        path="/loyalty-cards/create"
-        element={<PublicOnly><RemoteRoute {...ROUTE_MODULES['/loyalty-cards/create']} /></PublicOnly>}
-      />
-      <Route path="/privacy" element={<RemoteRoute {...ROUTE_MODULES['/privacy']} />} />
-      <Route path="/cookie-policy" element={<RemoteRoute {...ROUTE_MODULES['/cookie-policy']} />} />
+      {outsideLayout.map((route) => (
+        <Route key={route.path} path={route.path} element={guarded(route)} />
+      ))}
       <Route element={<RequireAuth><DashboardLayout /></RequireAuth>}>
-        <Route path="/campaign-success" element={<RemoteRoute {...ROUTE_MODULES['/campaign-success']} />} />
-        <Route path="/dashboard">
-          <Route index element={<RemoteRoute {...ROUTE_MODULES['/dashboard']} />} />
-          <Route path="loyalty-cards" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/loyalty-cards']} />} />
-          <Route
-            path="add-points"
-            element={
-              <RequireAdmin>
-                <RequireCardParams>
-                  <RemoteRoute {...ROUTE_MODULES['/dashboard/add-points']} />
-                </RequireCardParams>
-              </RequireAdmin>
-            }
-          />
-          <Route path="campaigns" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/campaigns']} />} />
-          <Route path="easy-sms" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/easy-sms']} />} />
-          <Route path="twilio-settings" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/twilio-settings']} />} />
-          <Route path="outbox" element={<RequireAdmin><RemoteRoute {...ROUTE_MODULES['/dashboard/outbox']} /></RequireAdmin>} />
-          <Route path="users" element={<RequireAdmin><RemoteRoute {...ROUTE_MODULES['/dashboard/users']} /></RequireAdmin>} />
-          <Route path="settings" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/settings']} />} />
-          <Route path="documentation" element={<RemoteRoute {...ROUTE_MODULES['/dashboard/documentation']} />} />
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Route>
+        {insideLayout.map((route) => (
+          <Route key={route.path} path={route.path} element={guarded(route)} />
+        ))}
+        <Route path="/dashboard/*" element={<Navigate to="/dashboard" replace />} />
       </Route>
       <Route path="*" element={<HomeRedirect />} />
     </Routes>

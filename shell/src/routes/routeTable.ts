@@ -1,0 +1,57 @@
+/**
+ * Every page of SPEC §2, declared once: its path, the remote module that renders it, who may open it and
+ * its sidebar entry. The routes and guards (AppRoutes.tsx), the sidebar (layout/navigation.ts) and the
+ * first page's early preload (routeModules.ts, read before the async boundary: type imports only here)
+ * are all derived from this table, and a test checks it against each remote's `exposes`.
+ */
+import type { ExposedModule, Permission, RemoteName } from '@loyalty/shared';
+
+/**
+ * - `signed-out`: a visitor's page; a signed-in user is sent to the dashboard.
+ * - `public`: anyone (legal pages).
+ * - `signed-in`: inside the dashboard layout, any signed-in user.
+ * - `admin`: inside the dashboard layout, admins and the super admin only (others go to the dashboard).
+ */
+export type RouteAccess = 'signed-out' | 'public' | 'signed-in' | 'admin';
+
+export interface RouteEntry<R extends RemoteName = RemoteName> {
+  path: `/${string}`;
+  remote: R;
+  module: ExposedModule<R>;
+  access: RouteAccess;
+  /** Sidebar entry, in table order; `permission` (SPEC §6) narrows who sees it. */
+  nav?: { label: string; permission?: Permission };
+  /** The page needs `card_id` and `user_id` in its query string, else the dashboard. */
+  needsCardParams?: boolean;
+}
+
+const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
+
+/** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings). */
+export const ROUTES: readonly RouteEntry[] = [
+  page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out' }),
+  page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out' }),
+  page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
+  page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
+  page({ path: '/dashboard', remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
+  page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
+  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
+  page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
+  page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),
+  page({ path: '/dashboard/outbox', remote: 'messaging', module: './Outbox', access: 'admin', nav: { label: 'Outbox' } }),
+  page({ path: '/dashboard/settings', remote: 'admin', module: './Settings', access: 'signed-in', nav: { label: 'Impostazioni App', permission: 'settings-password' } }),
+  page({ path: '/dashboard/users', remote: 'admin', module: './Users', access: 'admin', nav: { label: 'Gestione Utenti' } }),
+  page({ path: '/dashboard/documentation', remote: 'admin', module: './Documentation', access: 'signed-in', nav: { label: 'Documentazione', permission: 'documentation' } }),
+  page({ path: '/dashboard/add-points', remote: 'cards', module: './AddPoints', access: 'admin', needsCardParams: true }),
+  page({ path: '/campaign-success', remote: 'campaigns', module: './CampaignSuccess', access: 'signed-in' }),
+];
+
+/** A path as the table writes it: no trailing slash except for '/'. */
+export const normalizePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+export function routeFor(pathname: string): RouteEntry | null {
+  const path = normalizePath(pathname);
+  return ROUTES.find((r) => r.path === path) ?? null;
+}
+
+export const isDashboardAccess = (access: RouteAccess): boolean => access === 'signed-in' || access === 'admin';
