@@ -38,7 +38,7 @@ export const PRECOMPRESSED_ASSETS = /\.(js|json|html|css|svg)$/;
 
 export interface AppConfigOptions {
   name: AppName;
-  /** Exposed route modules, e.g. { './Overview': './src/features/overview/OverviewRoute.tsx' }. */
+  /** Exposed route modules, e.g. { './Overview': './src/exposed/Overview.tsx' }. */
   exposes?: Record<string, string>;
   /** Runtime plugins (host only): module paths resolved from the app folder. */
   runtimePlugins?: string[];
