@@ -56,7 +56,7 @@ export const MESSAGES = {
   bonusThresholdInvalid: 'La soglia bonus deve essere un numero intero di almeno 1',
   bonusThresholdSaved: 'Soglia bonus salvata',
   // issue 17: audiences
-  segmentOrRecipients: 'Indica i destinatari con segment oppure con recipients, non con entrambi',
+  segmentOrRecipients: 'Indica i destinatari con un segmento oppure con una lista, non con entrambi',
   segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
 } as const;
 
@@ -65,33 +65,100 @@ export const MESSAGES = {
 export const bonusConfirmQuestion = (messages: number) =>
   `La nuova soglia invierà ${messages === 1 ? '1 messaggio bonus' : `${messages} messaggi bonus`}. Confermi?`;
 
-export const fieldRequired = (field: string) => `Campo "${field}" è obbligatorio`;
-export const fieldInvalid = (field: string) => `Campo "${field}" non valido`;
+/** A field's message, the field named by its Italian label (`FIELD_LABELS.business_id`, never 'business_id'). */
+export const fieldRequired = (label: string) => `Campo "${label}" è obbligatorio`;
+export const fieldInvalid = (label: string) => `Campo "${label}" non valido`;
 
-// issue 16: input
-/** Italian names of request fields, for the messages that name one (a field without a label keeps its own name). */
+// issue 16: input; issue 17: every field of every route
+/**
+ * The Italian label of every field a route reads (params, querystring, headers, body, and the fields inside
+ * them), for the messages that name one: an answer never shows an internal name. test/field-labels.test.ts
+ * walks every route's schemas and fails on a field missing here.
+ */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  // people and businesses
   name: 'nome',
   full_name: 'nome completo',
+  customer_name: 'nome',
+  email: 'email',
   phone: 'numero di telefono',
-  phoneNumber: 'numero di telefono',
+  customer_phone: 'numero di telefono',
   address: 'indirizzo',
   website: 'sito web',
-  description: 'descrizione',
-  message: 'messaggio',
+  role: 'ruolo',
+  password: 'password',
   currentPassword: 'password attuale',
   newPassword: 'nuova password',
-  q: 'ricerca',
+  privacy_ack: 'informativa privacy',
+  marketing_consent: 'consenso marketing',
+  marketing_channels: 'canali marketing',
+  // ids
+  id: 'identificativo',
   businessId: 'azienda',
   business_id: 'azienda',
   card_id: 'carta',
   user_id: 'utente',
   campaignId: 'campagna',
   adminId: 'admin',
+  // points and cards
+  points: 'punti',
+  description: 'descrizione',
+  min_points: 'punti minimi',
+  threshold: 'soglia bonus',
+  confirm_messages: 'messaggi confermati',
+  q: 'ricerca',
+  status: 'stato',
+  limit: 'numero di risultati',
+  offset: 'posizione',
+  // campaigns and messages
   recipients: 'destinatari',
-  testRecipient: 'destinatario di prova',
+  targets: 'carte destinatarie',
+  channels: 'canali',
+  channel: 'canale',
+  segment: 'segmento',
+  kind: 'tipo',
+  service: 'servizio',
+  message: 'messaggio',
+  'idempotency-key': 'Idempotency-Key',
+  // messaging settings
+  accountSid: 'Account SID',
+  authToken: 'Auth Token',
+  phoneNumber: 'numero di telefono',
+  messagingServiceSid: 'Messaging Service SID',
   emailSender: 'mittente email',
+  whatsappEnabled: 'WhatsApp attivo',
+  smsEnabled: 'SMS attivo',
+  emailEnabled: 'email attiva',
+  whatsapp_enabled: 'WhatsApp attivo',
+  sms_enabled: 'SMS attivo',
+  email_enabled: 'email attiva',
+  driver: 'fornitore',
+  bonusTemplate: 'messaggio bonus',
+  testRecipient: 'destinatario di prova',
+  // Twilio's webhooks (Twilio's own parameter names)
+  From: 'mittente',
+  Body: 'testo del messaggio',
+  MessageSid: 'Message SID',
+  MessageStatus: 'stato del messaggio',
+  ErrorCode: 'codice di errore',
 };
+
+/** A list field's items, named one by one with their position from 1 (`channels[0]` → 'canale 1'). */
+export const ITEM_LABELS: Readonly<Record<string, string>> = {
+  recipients: 'destinatario',
+  targets: 'carta destinataria',
+  channels: 'canale',
+  marketing_channels: 'canale marketing',
+};
+
+/** What follows the label of a field inside another (`recipients[1].email` → 'email del destinatario 2'). */
+export const OWNER_LABELS: Readonly<Record<string, string>> = {
+  recipients: 'del destinatario',
+  segment: 'del segmento',
+};
+
+/** A field no route declares, such as one of the extra parameters Twilio posts to a webhook. */
+export const UNDECLARED_FIELD_LABEL = 'parametro aggiuntivo';
 
 export const fieldWithInvalidCharacters = (label: string) => `Campo "${label}" contiene caratteri non validi`;
 

@@ -3,14 +3,15 @@
  *
  * zod's locale hook is the only place that sees the raw input of a failed check, so it is where
  * "missing" and "wrong" can be told apart. It answers one of two fragments; `validationMessage` turns
- * them into `Campo "<field>" è obbligatorio` / `Campo "<field>" non valido`. A message written in a
- * schema (`z.string().min(1, 'Compila sia punti che descrizione')`) takes precedence over the locale
- * and is passed through verbatim, which is how a route uses a SPEC sentence.
+ * them into `Campo "<label>" è obbligatorio` / `Campo "<label>" non valido`, the field named by its Italian
+ * label (`fieldLabel`). A message written in a schema (`z.string().min(1, 'Compila sia punti che
+ * descrizione')`) takes precedence over the locale and is passed through verbatim, which is how a route
+ * uses a SPEC sentence.
  */
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FIELD_LABELS, fieldInvalid, fieldRequired, fieldWithInvalidCharacters, MESSAGES } from './messages';
+import { FIELD_LABELS, fieldInvalid, fieldRequired, fieldWithInvalidCharacters, ITEM_LABELS, MESSAGES, OWNER_LABELS, UNDECLARED_FIELD_LABEL } from './messages';
 
 const REQUIRED = '\u0000required';
 const INVALID = '\u0000invalid';
@@ -28,19 +29,55 @@ export interface FieldIssue {
   message?: string;
 }
 
-function fieldName(instancePath: string): string {
-  return instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((segment, i) => (/^\d+$/.test(segment) ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
-    .join('');
+/** A key of a label table, never a property every object has (`constructor`). */
+const lookup = (table: Readonly<Record<string, string>>, key: string | number): string | undefined =>
+  typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
+
+/**
+ * The Italian label of the field at `path` (keys, and indexes counted from 0), or null for a field no
+ * label table names. One rule for every nesting: the field's own label, then, innermost first, the field
+ * it sits in, each list item with its position counted from 1: `recipients[1].email` → 'email del
+ * destinatario 2', `channels[0]` → 'canale 1', `segment.kind` → 'tipo del segmento'.
+ */
+export function fieldLabel(path: readonly (string | number)[]): string | null {
+  // Pair each key with the index that follows it, if any.
+  const steps: { key: string; index?: number }[] = [];
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      const last = steps.at(-1);
+      if (!last || last.index !== undefined) return null;
+      last.index = segment;
+    } else {
+      steps.push({ key: segment });
+    }
+  }
+  if (steps.length === 0) return null;
+  const position = (index: number | undefined) => (index === undefined ? '' : ` ${index + 1}`);
+  const words: string[] = [];
+  for (const [i, { key, index }] of steps.entries()) {
+    const own = i === steps.length - 1;
+    const word = own ? (index === undefined ? lookup(FIELD_LABELS, key) : lookup(ITEM_LABELS, key)) : lookup(OWNER_LABELS, key);
+    if (word === undefined) return null;
+    words.unshift(`${word}${position(index)}`);
+  }
+  return words.join(' ');
 }
 
+/** The fields of a JSON pointer as fastify reports it (`/recipients/0/email`): digits are list positions. */
+const pathOfPointer = (instancePath: string): (string | number)[] =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+
+/** The label a message shows: a field without one (a webhook's extra parameter) is not named as sent. */
+const shownLabel = (path: readonly (string | number)[]) => fieldLabel(path) ?? UNDECLARED_FIELD_LABEL;
+
 function issueMessage({ instancePath, message }: FieldIssue): string {
-  const field = fieldName(instancePath);
   if (message !== REQUIRED && message !== INVALID) return message || MESSAGES.badRequest;
-  if (!field) return message === REQUIRED ? MESSAGES.missingBody : MESSAGES.badRequest;
-  return message === REQUIRED ? fieldRequired(field) : fieldInvalid(field);
+  const path = pathOfPointer(instancePath);
+  if (path.length === 0) return message === REQUIRED ? MESSAGES.missingBody : MESSAGES.badRequest;
+  return message === REQUIRED ? fieldRequired(shownLabel(path)) : fieldInvalid(shownLabel(path));
 }
 
 /** One sentence for a failed request validation, naming every field at fault. */
@@ -95,12 +132,6 @@ export function findUnstorableString(value: unknown): (string | number)[] | null
   return null;
 }
 
-/** A top-level field by its Italian label when it has one, any other by its position (`recipients[1].email`). */
-function fieldLabel(path: (string | number)[]): string {
-  // hasOwn: a key such as `constructor` is a field name, not a property of every object.
-  return path.length === 1 && Object.hasOwn(FIELD_LABELS, path[0]) ? FIELD_LABELS[path[0]] : fieldName(`/${path.join('/')}`);
-}
-
 /**
  * fastify-type-provider-zod's validator, then one check of every string the route is handed (params,
  * querystring, headers and body, as parsed: a JSON string a schema decodes, like a campaign's `recipients`,
@@ -119,7 +150,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
       instancePath: `/${path.join('/')}`,
       schemaPath: '#',
       params: {},
-      message: fieldWithInvalidCharacters(fieldLabel(path)),
+      message: fieldWithInvalidCharacters(shownLabel(path)),
     };
     return { error: [issue] };
   };

@@ -157,7 +157,7 @@ describeEachDatabase('campaign segments', (variant) => {
 
   it('refuses a segment together with recipients, and picked cards without ids', async () => {
     const both = await create({ segment: { kind: 'all' }, recipients: [{ customer_phone: '+393335550001' }] });
-    expect([both.statusCode, both.json()]).toEqual([400, { error: 'Indica i destinatari con segment oppure con recipients, non con entrambi' }]);
+    expect([both.statusCode, both.json()]).toEqual([400, { error: 'Indica i destinatari con un segmento oppure con una lista, non con entrambi' }]);
     const none = await create({ segment: { kind: 'cards' } });
     expect([none.statusCode, none.json()]).toEqual([400, { error: 'Scegli almeno una carta per i destinatari scelti uno per uno' }]);
     expect((await count('kind=cards')).statusCode).toBe(400);

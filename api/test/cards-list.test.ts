@@ -85,7 +85,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
   it.each(['limit=0', 'limit=501', 'limit=abc', 'offset=-1', 'status=deleted', `q=${'x'.repeat(101)}`, 'min_points=-1', 'min_points=abc'])('refuses %s with 400', async (query) => {
     const response = await get(`/api/loyalty-cards/business/${bar}?${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatch(/^Campo "(limit|offset|status|q|min_points)" non valido$/);
+    expect(response.json().error).toMatch(/^Campo "(numero di risultati|posizione|stato|ricerca|punti minimi)" non valido$/);
   });
 
   it('keeps the ownership rule with paging parameters', async () => {

@@ -161,9 +161,9 @@ describeEachDatabase('messaging routes', (variant) => {
         [{ service: 'sms', message: '' }, 'Il messaggio non può essere vuoto'],
         [{ service: 'sms', message: '   ' }, 'Il messaggio non può essere vuoto'],
         [{ service: 'sms', message: 'x'.repeat(161) }, 'Il messaggio non può superare i 160 caratteri'],
-        [{ service: 'fax', message: 'Ciao' }, 'Campo "service" non valido'],
-        [{ message: 'Ciao' }, 'Campo "service" è obbligatorio'],
-        [{ service: 'sms' }, 'Campo "message" è obbligatorio'],
+        [{ service: 'fax', message: 'Ciao' }, 'Campo "servizio" non valido'],
+        [{ message: 'Ciao' }, 'Campo "servizio" è obbligatorio'],
+        [{ service: 'sms' }, 'Campo "messaggio" è obbligatorio'],
       ];
       for (const [payload, error] of cases) {
         const response = await send(campaignId, payload);
@@ -257,7 +257,7 @@ describeEachDatabase('messaging routes', (variant) => {
   describe('GET /api/outbox', () => {
     it('is for super admins, and for admins about their own business', async () => {
       const none = await outbox('', admin);
-      expect([none.statusCode, none.json()]).toEqual([400, { error: 'Campo "businessId" è obbligatorio' }]);
+      expect([none.statusCode, none.json()]).toEqual([400, { error: 'Campo "azienda" è obbligatorio' }]);
       const own = (await outbox(`?businessId=${BAR}&limit=500`, admin)).json();
       expect(own.total).toBeGreaterThan(0);
       expect(own.messages.every((m: { business_id: string }) => m.business_id === BAR)).toBe(true);
@@ -274,7 +274,7 @@ describeEachDatabase('messaging routes', (variant) => {
       expect(page.messages.map((m: { id: number }) => m.id)).toEqual(all.messages.slice(1, 3).map((m: { id: number }) => m.id));
       const barOnly = (await outbox(`?businessId=${BAR}&channel=whatsapp&limit=500`)).json();
       expect(barOnly.messages.every((m: { business_id: string; channel: string }) => m.business_id === BAR && m.channel === 'whatsapp')).toBe(true);
-      expect((await outbox('?limit=0')).json()).toEqual({ error: 'Campo "limit" non valido' });
+      expect((await outbox('?limit=0')).json()).toEqual({ error: 'Campo "numero di risultati" non valido' });
     });
   });
 });

@@ -68,10 +68,10 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
     [{ description: 'x' }, 'Compila sia punti che descrizione'],
     [{ points: 5 }, 'Compila sia punti che descrizione'],
     [{ points: 5, description: '   ' }, 'Compila sia punti che descrizione'],
-    [{ points: '5', description: 'x' }, 'Campo "points" non valido'],
+    [{ points: '5', description: 'x' }, 'Campo "punti" non valido'],
     [{ points: 0, description: 'x' }, 'I punti non possono essere zero'],
     [{ points: 1e12, description: 'x' }, 'Puoi aggiungere o togliere al massimo 1.000.000 punti per operazione'],
-    [{ points: 5, description: 'x'.repeat(501) }, 'Campo "description" non valido'],
+    [{ points: 5, description: 'x'.repeat(501) }, 'Campo "descrizione" non valido'],
   ])('refuses %j with an Italian 400, writing nothing', async (payload, message) => {
     const before = await state(cardId);
     const response = await call('POST', `/api/loyalty-cards/${cardId}/points`, demoAccount('admin'), payload);
@@ -156,8 +156,8 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
       [{ user_id: 'u', points: 50 }, 'Card ID o User ID mancanti.'],
       [{ card_id: 'c', points: 50 }, 'Card ID o User ID mancanti.'],
       [{ card_id: 'c', user_id: '', points: 50 }, 'Card ID o User ID mancanti.'],
-      [{ card_id: 'c', user_id: 'u', points: 0 }, 'Campo "points" non valido'],
-      [{ card_id: 'c', user_id: 'u' }, 'Campo "points" è obbligatorio'],
+      [{ card_id: 'c', user_id: 'u', points: 0 }, 'Campo "punti" non valido'],
+      [{ card_id: 'c', user_id: 'u' }, 'Campo "punti" è obbligatorio'],
     ])('refuses %j', async (payload, message) => {
       const response = await call('POST', '/api/qrcode/scan', demoAccount('admin'), payload);
       expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);

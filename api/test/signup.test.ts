@@ -100,11 +100,11 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     [{ full_name: '  ' }, 'Campo "nome completo" è obbligatorio'],
     [{ full_name: undefined }, 'Campo "nome completo" è obbligatorio'],
     [{ phone: undefined }, 'Campo "numero di telefono" obbligatorio'],
-    [{ business_id: undefined }, 'Campo "business_id" è obbligatorio'],
-    [{ role: 'admin' }, 'Campo "role" non valido'],
+    [{ business_id: undefined }, 'Campo "azienda" è obbligatorio'],
+    [{ role: 'admin' }, 'Campo "ruolo" non valido'],
     [{ privacy_ack: undefined }, "È necessario accettare l'informativa sulla privacy"],
     [{ privacy_ack: false }, "È necessario accettare l'informativa sulla privacy"],
-    [{ marketing_consent: 'sì' }, 'Campo "marketing_consent" non valido'],
+    [{ marketing_consent: 'sì' }, 'Campo "consenso marketing" non valido'],
   ])('refuses %j with 400 and writes nothing', async (change, message) => {
     const before = await counts();
     const response = await signup({ ...valid, email: 'invalida@example.it', ...change });

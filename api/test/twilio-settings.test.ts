@@ -96,13 +96,13 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
     it('validates each field with an Italian message naming it, and writes nothing', async () => {
       const before = await storedRow(t.app, BAR);
       const cases: [object, string][] = [
-        [{ accountSid: 'AC123' }, 'Campo "accountSid" non valido: deve essere AC seguito da 32 caratteri esadecimali'],
-        [{ phoneNumber: '02 1234' }, 'Campo "phoneNumber" non valido: usa il formato internazionale E.164, es. +393331234567'],
-        [{ messagingServiceSid: `MG${'z'.repeat(32)}` }, 'Campo "messagingServiceSid" non valido: deve essere MG seguito da 32 caratteri esadecimali'],
-        [{ emailSender: 'non-una-email' }, 'Campo "emailSender" non valido: inserisci un indirizzo email'],
-        [{ whatsappEnabled: 'si' }, 'Campo "whatsappEnabled" non valido'],
-        [{ accountSid: 42 }, 'Campo "accountSid" non valido'],
-        [{ authToken: 'abcd' }, 'Campo "authToken" non valido: il token Twilio ha 32 caratteri'],
+        [{ accountSid: 'AC123' }, 'Campo "Account SID" non valido: deve essere AC seguito da 32 caratteri esadecimali'],
+        [{ phoneNumber: '02 1234' }, 'Campo "numero di telefono" non valido: usa il formato internazionale E.164, es. +393331234567'],
+        [{ messagingServiceSid: `MG${'z'.repeat(32)}` }, 'Campo "Messaging Service SID" non valido: deve essere MG seguito da 32 caratteri esadecimali'],
+        [{ emailSender: 'non-una-email' }, 'Campo "mittente email" non valido: inserisci un indirizzo email'],
+        [{ whatsappEnabled: 'si' }, 'Campo "WhatsApp attivo" non valido'],
+        [{ accountSid: 42 }, 'Campo "Account SID" non valido'],
+        [{ authToken: 'abcd' }, 'Campo "Auth Token" non valido: il token Twilio ha 32 caratteri'],
       ];
       for (const [payload, error] of cases) {
         const response = await put(BAR, payload);
@@ -134,7 +134,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       expect((await put(BAR, { driver: '' }, superAdmin)).json().settings.driver).toBe('');
       expect((await storedRow(t.app, BAR))!.driver).toBeNull();
       expect((await put(BAR, { driver: 'outbox' }, superAdmin)).json().settings.driver).toBe('outbox');
-      expect((await put(BAR, { driver: 'fax' }, superAdmin)).json()).toEqual({ error: 'Campo "driver" non valido' });
+      expect((await put(BAR, { driver: 'fax' }, superAdmin)).json()).toEqual({ error: 'Campo "fornitore" non valido' });
     });
 
     it('enforces ownership', async () => {
@@ -190,9 +190,9 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
     it('refuses a disabled service and a bad recipient', async () => {
       const disabled = await testConnection({ businessId: BAR, service: 'email', testRecipient: 'prova@example.it' });
       expect([disabled.statusCode, disabled.json()]).toEqual([400, { error: 'Servizio Email non abilitato per questo business' }]);
-      expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: 'prova@example.it' })).json()).toEqual({ error: 'Campo "testRecipient" non valido' });
-      expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: '' })).json()).toEqual({ error: 'Campo "testRecipient" è obbligatorio' });
-      expect((await testConnection({ businessId: BAR, service: 'pec', testRecipient: 'x' })).json()).toEqual({ error: 'Campo "service" non valido' });
+      expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: 'prova@example.it' })).json()).toEqual({ error: 'Campo "destinatario di prova" non valido' });
+      expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: '' })).json()).toEqual({ error: 'Campo "destinatario di prova" è obbligatorio' });
+      expect((await testConnection({ businessId: BAR, service: 'pec', testRecipient: 'x' })).json()).toEqual({ error: 'Campo "servizio" non valido' });
     });
 
     it('answers the error when the driver cannot send (incomplete Twilio credentials)', async () => {

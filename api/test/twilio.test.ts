@@ -61,7 +61,7 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
 
   it('requires businessId', async () => {
     const response = await settings('', demoAccount('admin'));
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "businessId" è obbligatorio' }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "azienda" è obbligatorio' }]);
   });
 
   it('enforces ownership: 404 for a foreign business, 403 for a client, 401 without a session', async () => {

@@ -43,7 +43,7 @@ describeEachDatabase('GET /api/users', (variant) => {
 
   it('requires business_id from an admin', async () => {
     const response = await users('', demoAccount('admin'));
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "business_id" è obbligatorio' }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "azienda" è obbligatorio' }]);
   });
 
   it('gives the super admin everybody, and can filter by business', async () => {

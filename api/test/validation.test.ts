@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findUnstorableString, validationMessage } from '../src/validation';
+import { fieldLabel, findUnstorableString, validationMessage } from '../src/validation';
 
 /** What fastify-type-provider-zod hands to the error handler for a failed parse. */
 function messageFor(schema: z.ZodType, input: unknown): string {
@@ -13,9 +13,12 @@ const body = z.object({
   name: z.string().trim().min(1),
   points: z.number().min(1),
   recipients: z.array(z.object({ email: z.email() })).optional(),
+  channels: z.array(z.enum(['sms', 'email'])).optional(),
+  segment: z.object({ kind: z.enum(['all']), min_points: z.number().min(0).optional() }).optional(),
   description: z.string().min(1, 'Compila sia punti che descrizione').optional(),
 });
 
+// Issue 17: the fields are named by their Italian label (FIELD_LABELS), never by their name in the JSON.
 describe('validationMessage', () => {
   const valid = { email: 'a@b.it', name: 'Anna', points: 3 };
 
@@ -24,17 +27,22 @@ describe('validationMessage', () => {
   });
 
   it('treats an empty or blank string as missing', () => {
-    expect(messageFor(body, { ...valid, name: '   ' })).toBe('Campo "name" è obbligatorio');
+    expect(messageFor(body, { ...valid, name: '   ' })).toBe('Campo "nome" è obbligatorio');
   });
 
   it('names a wrong value as not valid', () => {
     expect(messageFor(body, { ...valid, email: 'not-an-email' })).toBe('Campo "email" non valido');
-    expect(messageFor(body, { ...valid, points: 'tre' })).toBe('Campo "points" non valido');
-    expect(messageFor(body, { ...valid, points: 0 })).toBe('Campo "points" non valido');
+    expect(messageFor(body, { ...valid, points: 'tre' })).toBe('Campo "punti" non valido');
+    expect(messageFor(body, { ...valid, points: 0 })).toBe('Campo "punti" non valido');
   });
 
-  it('names nested fields with their position', () => {
-    expect(messageFor(body, { ...valid, recipients: [{ email: 'a@b.it' }, { email: 'x' }] })).toBe('Campo "recipients[1].email" non valido');
+  it('names a field inside another by its label and the one it sits in, list items by their position from 1', () => {
+    expect(messageFor(body, { ...valid, recipients: [{ email: 'a@b.it' }, { email: 'x' }] })).toBe('Campo "email del destinatario 2" non valido');
+    expect(messageFor(body, { ...valid, recipients: [{}] })).toBe('Campo "email del destinatario 1" è obbligatorio');
+    expect(messageFor(body, { ...valid, recipients: ['a@b.it'] })).toBe('Campo "destinatario 1" non valido');
+    expect(messageFor(body, { ...valid, channels: ['sms', 'fax'] })).toBe('Campo "canale 2" non valido');
+    expect(messageFor(body, { ...valid, segment: { kind: 'all', min_points: -1 } })).toBe('Campo "punti minimi del segmento" non valido');
+    expect(messageFor(body, { ...valid, segment: {} })).toBe('Campo "tipo del segmento" è obbligatorio');
   });
 
   it('passes a message written in the schema through verbatim', () => {
@@ -42,12 +50,37 @@ describe('validationMessage', () => {
   });
 
   it('lists every field at fault', () => {
-    expect(messageFor(body, {})).toBe('Campo "email" è obbligatorio; Campo "name" è obbligatorio; Campo "points" è obbligatorio');
+    expect(messageFor(body, {})).toBe('Campo "email" è obbligatorio; Campo "nome" è obbligatorio; Campo "punti" è obbligatorio');
   });
 
   it('reports a missing or malformed body as a whole', () => {
     expect(messageFor(body, undefined)).toBe('Corpo della richiesta mancante');
     expect(messageFor(body, 'text')).toBe('Richiesta non valida');
+  });
+});
+
+describe('fieldLabel', () => {
+  it('applies one rule at every depth: own label, then the fields it sits in, innermost first', () => {
+    expect(fieldLabel(['testRecipient'])).toBe('destinatario di prova');
+    expect(fieldLabel(['recipients', 0, 'customer_phone'])).toBe('numero di telefono del destinatario 1');
+    expect(fieldLabel(['recipients', 11])).toBe('destinatario 12');
+    expect(fieldLabel(['targets', 0])).toBe('carta destinataria 1');
+    expect(fieldLabel(['marketing_channels', 2])).toBe('canale marketing 3');
+    expect(fieldLabel(['segment', 'q'])).toBe('ricerca del segmento');
+  });
+
+  it('gives no label to a field no table names, nor to a property every object has', () => {
+    for (const path of [[], ['AccountSid'], ['constructor'], ['toString'], ['__proto__'], [0], ['channels', 0, 1], ['points', 0], ['email', 'name'], ['segment', 0]]) {
+      expect([path, fieldLabel(path)]).toEqual([path, null]);
+    }
+  });
+
+  it('names an undeclared field as such in a message, never as it was sent', () => {
+    // Like Twilio's webhooks: every parameter kept, each a string.
+    const webhook = z.object({ From: z.string() }).catchall(z.string());
+    expect(messageFor(webhook, { From: '+39333', NumMedia: 3 })).toBe('Campo "parametro aggiuntivo" non valido');
+    expect(messageFor(webhook, { From: '+39333', constructor: 3 })).toBe('Campo "parametro aggiuntivo" non valido');
+    expect(messageFor(webhook, {})).toBe('Campo "mittente" è obbligatorio');
   });
 });
 

@@ -1,4 +1,5 @@
 /** The messaging module's Italian strings (SPEC §8 ones verbatim); shared ones are in src/messages.ts. */
+import { FIELD_LABELS, fieldRequired } from '../messages';
 import type { Channel } from './types';
 
 const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
@@ -95,7 +96,7 @@ export const TRUTH_MESSAGES = {
   connectionTestMode: 'Modalità prova: nessuna connessione verificata. Configura un fornitore per inviare davvero.',
   unknownProviderError: 'Errore del fornitore',
   unknownFailureReason: 'Motivo non indicato dal fornitore',
-  businessIdRequired: 'Campo "businessId" è obbligatorio',
+  businessIdRequired: fieldRequired(FIELD_LABELS.businessId),
 } as const;
 
 /** 'Messaggio inviato con successo' for one, '12 messaggi messi in coda' for more. */

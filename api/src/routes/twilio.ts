@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
-import { MESSAGES } from '../messages';
+import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../messages';
 import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, serviceDisabled, TRUTH_MESSAGES } from '../messaging/messages';
 import { createMessagingRepository, normalizeContact, type SettingsUpdate } from '../messaging/repository';
 import { TWILIO_STATUSES, twilioReason } from '../messaging/drivers';
@@ -148,7 +148,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       if (business[FLAG_COLUMN[service]] !== 1) throw badRequest(serviceDisabled(service));
       const recipient = normalizeContact(service, testRecipient);
       const valid = service === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) : PHONE_E164.test(recipient);
-      if (!valid) throw badRequest('Campo "testRecipient" non valido');
+      if (!valid) throw badRequest(fieldInvalid(FIELD_LABELS.testRecipient));
 
       const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;
       const { mode } = await app.messaging.modeFor(businessId);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
-import { fieldRequired, MESSAGES } from '../messages';
+import { FIELD_LABELS, fieldRequired, MESSAGES } from '../messages';
 import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { cardSignupAnswerSchema, cardSignupBodySchema } from '../schemas/loyalty-cards';
@@ -30,7 +30,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const businessId = request.query.business_id;
-      if (user.role === 'admin' && !businessId) throw badRequest(fieldRequired('business_id'));
+      if (user.role === 'admin' && !businessId) throw badRequest(fieldRequired(FIELD_LABELS.business_id));
       if (!businessId) return app.repos.users.list();
       await app.authorizeBusiness(user, businessId);
       return app.repos.users.listCardHolders(businessId);

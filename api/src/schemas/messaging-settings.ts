@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LABELS, fieldInvalid } from '../messages';
 import type { BusinessRecord } from '../repositories/businesses';
 import type { MessagingSettingsRecord } from '../repositories/messaging-settings';
 import {
@@ -81,30 +82,30 @@ export const twilioSettingsUpdateSchema = z
     accountSid: z
       .string()
       .trim()
-      .regex(/^(AC[0-9a-fA-F]{32})?$/, 'Campo "accountSid" non valido: deve essere AC seguito da 32 caratteri esadecimali')
+      .regex(/^(AC[0-9a-fA-F]{32})?$/, `${fieldInvalid(FIELD_LABELS.accountSid)}: deve essere AC seguito da 32 caratteri esadecimali`)
       .optional(),
     authToken: z
       .string()
       .trim()
       .max(200)
       // Short values would be shown almost whole by the masked '••••' + last four.
-      .refine((v) => v === '' || isMaskedSecret(v) || v.length >= 16, 'Campo "authToken" non valido: il token Twilio ha 32 caratteri')
+      .refine((v) => v === '' || isMaskedSecret(v) || v.length >= 16, `${fieldInvalid(FIELD_LABELS.authToken)}: il token Twilio ha 32 caratteri`)
       .optional().describe("Nuovo token; il valore mascherato ('••••1234') o assente lascia quello salvato, '' lo rimuove"),
     phoneNumber: z
       .string()
       .transform(withoutSeparators)
-      .pipe(z.string().regex(/^(\+[1-9]\d{5,14})?$/, 'Campo "phoneNumber" non valido: usa il formato internazionale E.164, es. +393331234567'))
+      .pipe(z.string().regex(/^(\+[1-9]\d{5,14})?$/, `${fieldInvalid(FIELD_LABELS.phoneNumber)}: usa il formato internazionale E.164, es. +393331234567`))
       .optional(),
     messagingServiceSid: z
       .string()
       .trim()
-      .regex(/^(MG[0-9a-fA-F]{32})?$/, 'Campo "messagingServiceSid" non valido: deve essere MG seguito da 32 caratteri esadecimali')
+      .regex(/^(MG[0-9a-fA-F]{32})?$/, `${fieldInvalid(FIELD_LABELS.messagingServiceSid)}: deve essere MG seguito da 32 caratteri esadecimali`)
       .optional(),
     emailSender: z
       .string()
       .trim()
       .max(254)
-      .refine((v) => v === '' || z.email().safeParse(v).success, 'Campo "emailSender" non valido: inserisci un indirizzo email')
+      .refine((v) => v === '' || z.email().safeParse(v).success, `${fieldInvalid(FIELD_LABELS.emailSender)}: inserisci un indirizzo email`)
       .optional(),
     whatsappEnabled: channelFlag.optional(),
     smsEnabled: channelFlag.optional(),

@@ -1,4 +1,4 @@
-import { MESSAGES, POINTS_MESSAGES, URL_MESSAGES } from '../../src/messages';
+import { FIELD_LABELS, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
 import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
@@ -21,9 +21,29 @@ const SENTENCES = new Set<string>([
   ...CHANNELS.map(serviceDisabled),
 ]);
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (labels: Iterable<string>) => `(?:${[...labels].map(escape).join('|')})`;
+const POSITION = ' [1-9]\\d*';
+
+/**
+ * The labels a field message may quote: one of FIELD_LABELS, an item of a list with its position, each
+ * followed by the fields it sits in ('email del destinatario 2'), or the label of an undeclared field.
+ * Built from the label tables, never from the message's own text: a raw name such as `testRecipient` or
+ * `recipients[1].email` is refused.
+ */
+const FIELD_LABEL = new RegExp(
+  `^(?:${escape(UNDECLARED_FIELD_LABEL)}|(?:${anyOf(Object.values(FIELD_LABELS))}|${anyOf(Object.values(ITEM_LABELS))}${POSITION})` +
+    `(?: ${anyOf(Object.values(OWNER_LABELS))}(?:${POSITION})?)*)$`,
+);
+
+/** A sentence naming a field: `Campo "<label>" non valido` (and the others), the label a known one. */
+const FIELD_MESSAGE = /^Campo "(.+?)" (?:è obbligatorio|non valido|contiene caratteri non validi)(?:: .+)?$/s;
+
+export const isFieldLabel = (label: string) => FIELD_LABEL.test(label);
+
 /** The sentences that name a field or carry a provider's reason. */
-const TEMPLATES = [
-  /^Campo ".+" (è obbligatorio|non valido|contiene caratteri non validi)(: .+)?$/s,
+const TEMPLATES: { test(text: string): boolean }[] = [
+  { test: (text) => isFieldLabel(FIELD_MESSAGE.exec(text)?.[1] ?? '') },
   new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `),
   // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/messaging/messages.ts)
   /^La nuova soglia invierà (1 messaggio bonus|[\d.]+ messaggi bonus)\. Confermi\?$/,

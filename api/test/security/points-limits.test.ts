@@ -73,7 +73,7 @@ describeEachDatabase('points limits', (variant) => {
   });
 
   it.each([
-    ['0.5', 'Campo "points" non valido'],
+    ['0.5', 'Campo "punti" non valido'],
     ['1.005', DECIMALS],
     ['1000000.01', PER_OPERATION],
     ['100000000', PER_OPERATION],

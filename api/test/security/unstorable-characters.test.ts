@@ -2,8 +2,8 @@
  * Issue 16, item 6: text PostgreSQL cannot store. U+0000 is refused in `text` and `jsonb` (before the fix:
  * a 500 from the database on every route that passed it on); a UTF-16 surrogate without its pair has no
  * UTF-8 form, and both drivers silently stored U+FFFD instead. Every string of params, querystring and
- * body is checked once, before any handler runs: 400 naming the field (its Italian label where it has
- * one), nothing written.
+ * body is checked once, before any handler runs: 400 naming the field by its Italian label, nothing
+ * written.
  */
 import { API_SECURITY_HEADERS } from '../../src/plugins/security';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
@@ -45,16 +45,17 @@ describeEachDatabase('characters the database cannot store', (variant) => {
     { method: 'PUT', url: '/api/auth/change-password', payload: { currentPassword: 'Admin2026!', newPassword: `Nuova${NUL}Password` }, field: 'nuova password' },
     { method: 'POST', url: '/api/business', payload: { name: `a${NUL}b` }, field: 'nome' },
     { method: 'POST', url: `/api/loyalty-cards/${ids.cardId}/points`, payload: { points: 5, description: `Acquisto${NUL}` }, field: 'descrizione' },
-    { method: 'DELETE', url: '/api/loyalty-cards/%00', field: 'id' },
+    { method: 'DELETE', url: '/api/loyalty-cards/%00', field: 'identificativo' },
     { method: 'POST', url: '/api/campaigns', payload: { businessId: BAR, name: `Saldi${NUL}` }, field: 'nome' },
-    { method: 'DELETE', url: `/api/campaigns/${ids.campaignId}%00`, field: 'id' },
+    { method: 'DELETE', url: `/api/campaigns/${ids.campaignId}%00`, field: 'identificativo' },
     { method: 'PUT', url: `/api/twilio/settings/${BAR}%00`, payload: { emailSender: 'a@b.it' }, field: 'azienda' },
     { method: 'POST', url: '/api/twilio/test-connection', payload: { businessId: `${BAR}${NUL}`, service: 'sms', testRecipient: '+393331234567' }, field: 'azienda' },
     { method: 'POST', url: '/api/twilio/inbound/%00', payload: { From: '+393331234567', Body: 'STOP' }, caller: 'anonymous', field: 'azienda' },
-    { method: 'POST', url: `/api/twilio/status/${BAR}`, payload: { MessageSid: `SM${NUL}`, MessageStatus: 'delivered' }, caller: 'anonymous', field: 'MessageSid' },
-    // A key that is also a property of every object is still named as sent.
-    { method: 'POST', url: `/api/twilio/status/${BAR}`, payload: { MessageSid: 'SM1', MessageStatus: 'sent', constructor: NUL }, caller: 'anonymous', field: 'constructor' },
-    { method: 'POST', url: `/api/campaigns/%00${ids.campaignId}/send`, payload: { service: 'whatsapp', message: 'Ciao' }, field: 'id' },
+    { method: 'POST', url: `/api/twilio/status/${BAR}`, payload: { MessageSid: `SM${NUL}`, MessageStatus: 'delivered' }, caller: 'anonymous', field: 'Message SID' },
+    // An extra parameter (a webhook keeps them all) is not named as sent, even one every object has as a property.
+    { method: 'POST', url: `/api/twilio/status/${BAR}`, payload: { MessageSid: 'SM1', MessageStatus: 'sent', constructor: NUL }, caller: 'anonymous', field: 'parametro aggiuntivo' },
+    { method: 'POST', url: `/api/twilio/status/${BAR}`, payload: { MessageSid: 'SM1', MessageStatus: 'sent', [`Num${NUL}Media`]: '0' }, caller: 'anonymous', field: 'parametro aggiuntivo' },
+    { method: 'POST', url: `/api/campaigns/%00${ids.campaignId}/send`, payload: { service: 'whatsapp', message: 'Ciao' }, field: 'identificativo' },
     { method: 'POST', url: `/api/loyalty-cards/${ids.cardId}/send-whatsapp`, payload: { message: `Ciao${NUL}` }, field: 'messaggio' },
     { method: 'POST', url: '/api/users', payload: { email: 'nuovo@test.it', full_name: `Nuovo${NUL}`, role: 'client', business_id: BAR }, field: 'nome completo' },
     {
@@ -72,7 +73,7 @@ describeEachDatabase('characters the database cannot store', (variant) => {
     { method: 'GET', url: '/api/twilio/settings?businessId=%00', field: 'azienda' },
     { method: 'GET', url: '/api/outbox?businessId=%00', caller: 'super_admin', field: 'azienda' },
     { method: 'GET', url: '/api/outbox?campaignId=%00', caller: 'super_admin', field: 'campagna' },
-    { method: 'GET', url: '/api/business/%00', caller: 'anonymous', field: 'id' },
+    { method: 'GET', url: '/api/business/%00', caller: 'anonymous', field: 'identificativo' },
     { method: 'GET', url: '/api/business/admins/%00/businesses', caller: 'super_admin', field: 'admin' },
   ];
 
@@ -96,7 +97,7 @@ describeEachDatabase('characters the database cannot store', (variant) => {
     expect(await tableDigest(t.app.db)).toEqual(before);
   });
 
-  it('names a nested field by its position, also inside recipients sent as a JSON string', async () => {
+  it('names a nested field by its label and position, also inside recipients sent as a JSON string', async () => {
     const before = await tableDigest(t.app.db);
     const recipients = [{ customer_phone: '+393331234567' }, { customer_phone: `+39333${NUL}` }];
     for (const payload of [
@@ -104,7 +105,7 @@ describeEachDatabase('characters the database cannot store', (variant) => {
       { businessId: BAR, name: 'Saldi', recipients: JSON.stringify(recipients) },
     ]) {
       const response = await send({ method: 'POST', url: '/api/campaigns', payload });
-      expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "recipients[1].customer_phone" contiene caratteri non validi' }]);
+      expect([response.statusCode, response.json()]).toEqual([400, { error: 'Campo "numero di telefono del destinatario 2" contiene caratteri non validi' }]);
     }
     expect(await tableDigest(t.app.db)).toEqual(before);
   });

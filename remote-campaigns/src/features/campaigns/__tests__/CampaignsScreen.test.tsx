@@ -230,7 +230,7 @@ describe('create', () => {
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [] },
       'GET /loyalty-cards/business/default-business-id/count': { body: { count: 0 } },
-      'POST /campaigns': { status: 400, body: { error: 'Campo "name" non valido' } },
+      'POST /campaigns': { status: 400, body: { error: 'Campo "nome" non valido' } },
     });
     try {
       const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
@@ -241,7 +241,7 @@ describe('create', () => {
       expect(within(dialog).getByText(/condividi il link di iscrizione o crea un cliente in Gestione Utenti/)).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Nome della campagna'), 'X');
       await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campo "name" non valido');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campo "nome" non valido');
     } finally {
       await server.close();
     }
