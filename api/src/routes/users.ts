@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { fieldRequired, MESSAGES } from '../messages';
+import { canonicalChannels } from '../messaging/types';
 import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { cardSignupAnswerSchema, cardSignupBodySchema, signupMarketingChannels } from '../schemas/loyalty-cards';
@@ -92,7 +93,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           full_name: body.full_name,
           phone: body.phone ?? null,
           privacy_ack: false,
-          marketing_channels: [],
+          marketing_channels: canonicalChannels(body.marketing_channels ?? []),
         });
         if (enrolment.status === 'staff') throw new HttpError(409, MESSAGES.emailNotForClient);
         // A client known elsewhere gets this business's card like a new one; only a card here already refuses.
