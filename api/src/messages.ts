@@ -34,6 +34,9 @@ export const MESSAGES = {
   settingsSaved: 'Impostazioni salvate con successo',
   // ours
   privacyAckRequired: "È necessario accettare l'informativa sulla privacy",
+  // issue 17: marketing consent per channel (decision 025)
+  marketingChannelUnknown: 'Canale marketing non valido: scegli tra whatsapp, sms ed email',
+  marketingConsentMismatch: 'Il consenso marketing non corrisponde ai canali scelti',
   insufficientPoints: 'Saldo punti insufficiente',
   pointsNotZero: 'I punti non possono essere zero',
   currentPasswordWrong: 'La password attuale non è corretta',

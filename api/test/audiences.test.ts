@@ -163,6 +163,140 @@ describeEachDatabase('campaign segments', (variant) => {
     expect((await count('kind=cards')).statusCode).toBe(400);
   });
 
+  describe('marketing consent per channel (decision 025)', () => {
+    const SHOP = 'test-negozio-canali';
+    /** Distinct phones; `stop`: replied STOP (checked before consent). */
+    const PEOPLE: { key: string; channels: ('whatsapp' | 'sms' | 'email')[]; stop?: boolean }[] = [
+      { key: 'wa', channels: ['whatsapp'] },
+      { key: 'sms', channels: ['sms'] },
+      { key: 'tutti', channels: ['whatsapp', 'sms', 'email'] },
+      { key: 'nessuno', channels: [] },
+      { key: 'email', channels: ['email'] },
+      { key: 'stop', channels: ['whatsapp', 'sms'], stop: true },
+      { key: 'stopSenza', channels: [], stop: true },
+    ];
+    const ids: Record<string, string> = {};
+    const phone = (i: number) => `+39333200000${i}`;
+    const shopCount = (query: string) => t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${SHOP}/count?${query}`, headers: auth });
+    const createIn = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: SHOP, name: 'Canali', channels: ['sms'], ...payload } });
+    const reasons = async (campaignId: string, channel: string) =>
+      Object.fromEntries(
+        (
+          await t.app.db.query<{ card_id: string; status: string; skip_reason: string | null }>(
+            'SELECT card_id, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 AND channel = $2',
+            [campaignId, channel],
+          )
+        ).rows.map((r) => [Object.keys(ids).find((k) => ids[k] === r.card_id) ?? r.card_id, r.skip_reason ?? r.status]),
+      );
+
+    beforeAll(async () => {
+      const { rows } = await t.app.db.query<{ owner_id: string }>('SELECT owner_id FROM businesses WHERE id = $1', [BUSINESS_ID]);
+      await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, email_enabled) VALUES ($1, 'Negozio Canali', $2, 1, 1, 1)`, [
+        SHOP,
+        rows[0].owner_id,
+      ]);
+      for (const [i, person] of PEOPLE.entries()) {
+        ids[person.key] = await createCard(t.app, SHOP, { name: `Canale ${person.key}`, phone: phone(i), email: `${person.key}@canali.it`, consent: person.channels });
+        if (person.stop) await t.app.messaging.repo.addOptOut(SHOP, phone(i));
+      }
+    });
+
+    it('counts consent on the channels asked for, on any channel without them', async () => {
+      const counted = async (query: string) => (await shopCount(query)).json().count;
+      expect(await counted('kind=consent&channels=sms')).toBe(3);
+      expect(await counted('kind=consent&channels=whatsapp')).toBe(3);
+      expect(await counted('kind=consent&channels=email')).toBe(2);
+      expect(await counted('kind=consent&channels=sms,whatsapp')).toBe(4);
+      expect(await counted('kind=consent&channels=sms&channels=email')).toBe(4);
+      expect(await counted('kind=consent')).toBe(5);
+      // Channels only narrow the consent segment.
+      expect(await counted('kind=all&channels=sms')).toBe(PEOPLE.length);
+      const wrong = await shopCount('kind=consent&channels=fax');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toMatch(/channels/);
+    });
+
+    it("sends a consent segment to those who agreed to the send's channel: the count the dialog showed, queued or skipped", async () => {
+      const created = await createIn({ segment: { kind: 'consent' }, channels: ['sms'] });
+      expect(created.json().recipient_count).toBe((await shopCount('kind=consent&channels=sms')).json().count);
+      const id = created.json().id;
+
+      const sms = await send(id, 'sms');
+      expect(sms.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0 } });
+      expect(await reasons(id, 'sms')).toEqual({ sms: 'queued', tutti: 'queued', stop: 'opt_out' });
+
+      // The same campaign on WhatsApp: the segment follows the channel of the send.
+      const whatsapp = await send(id, 'whatsapp');
+      expect(whatsapp.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0 } });
+      expect(await reasons(id, 'whatsapp')).toEqual({ wa: 'queued', tutti: 'queued', stop: 'opt_out' });
+    });
+
+    it('sends a whole segment only to who agreed to the channel, and counts every other card as skipped with its reason', async () => {
+      const created = await createIn({ segment: { kind: 'all' } });
+      const total = (await shopCount('kind=all')).json().count;
+      expect(created.json().recipient_count).toBe(total);
+      const id = created.json().id;
+      // STOP was sent from the phones: it stops WhatsApp and SMS, not e-mail.
+      for (const [channel, reached, optedOut] of [
+        ['sms', ['sms', 'tutti'], 2],
+        ['whatsapp', ['wa', 'tutti'], 2],
+        ['email', ['tutti', 'email'], 0],
+      ] as const) {
+        const outcome = (await send(id, channel)).json();
+        expect(outcome.queued).toBe(reached.length);
+        expect(outcome.skippedByReason).toEqual({ noConsent: PEOPLE.length - reached.length - optedOut, optedOut, invalidContact: 0, channelDisabled: 0 });
+        expect(outcome.queued + outcome.skipped).toBe(total);
+        const got = await reasons(id, channel);
+        expect(Object.keys(got).filter((k) => got[k] === 'queued').sort()).toEqual([...reached].sort());
+        // STOP comes first: it wins over consent, and over the lack of it.
+        if (optedOut > 0) expect([got.stop, got.stopSenza]).toEqual(['opt_out', 'opt_out']);
+      }
+    });
+
+    it('skips a listed contact whose card agreed to another channel only (campaigns with a recipients list)', async () => {
+      const campaign = await createCampaign(t.app, SHOP, [{ customer_phone: phone(0), email: 'wa@canali.it' }]);
+      const sms = await send(campaign, 'sms');
+      expect(sms.json()).toMatchObject({ queued: 0, skipped: 1, skippedByReason: { noConsent: 1 }, message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing' });
+      expect((await send(campaign, 'email')).json()).toMatchObject({ queued: 0, skippedByReason: { noConsent: 1 } });
+      expect((await send(campaign, 'whatsapp')).json()).toMatchObject({ queued: 1, skipped: 0 });
+    });
+
+    it('sends an Easy SMS WhatsApp only to a holder who agreed to WhatsApp; STOP still answers 400', async () => {
+      const easy = (key: string) =>
+        t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${ids[key]}/send-whatsapp`, headers: auth, payload: { message: 'Ciao, ti aspettiamo!' } });
+      const jobsOf = async (key: string) => (await t.app.db.query("SELECT 1 FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'card:%'", [ids[key]])).rows.length;
+
+      const refused = await easy('sms');
+      expect([refused.statusCode, refused.json()]).toEqual([
+        200,
+        {
+          message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
+          queued: 0,
+          skipped: 1,
+          skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+          alreadyEnqueued: 0,
+          mode: 'test',
+        },
+      ]);
+      expect(await jobsOf('sms')).toBe(0);
+      expect((await easy('wa')).json()).toMatchObject({ queued: 1, skipped: 0 });
+      expect(await jobsOf('wa')).toBe(1);
+      const stop = await easy('stop');
+      expect([stop.statusCode, stop.json()]).toEqual([400, { error: 'Il cliente ha chiesto di non ricevere messaggi' }]);
+    });
+
+    it('still sends the bonus WhatsApp (a service message) to a holder without WhatsApp marketing consent', async () => {
+      await t.app.db.query('UPDATE businesses SET bonus_threshold = 100 WHERE id = $1', [SHOP]);
+      for (const key of ['nessuno', 'sms']) {
+        const added = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${ids[key]}/points`, headers: auth, payload: { points: 150, description: 'Spesa' } });
+        expect(added.statusCode).toBe(200);
+        const { rows } = await t.app.db.query("SELECT status FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'bonus:%'", [ids[key]]);
+        expect(rows).toEqual([{ status: 'queued' }]);
+      }
+    });
+  });
+
   it('counts only for those allowed to use the business', async () => {
     const other = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
     const foreign = await count('kind=all', other);

@@ -207,7 +207,7 @@ describeEachDatabase('authorization matrix', (variant) => {
           customer_phone: '+393330000000',
           email: user.email,
           privacy_ack: true,
-          marketing_consent: true,
+          marketing_channels: ['whatsapp', 'sms', 'email'],
         });
         return { id: card.id, user_id: user.id };
       },

@@ -33,9 +33,12 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
       expect(Object.keys(card).sort()).toEqual(
         [
           'id', 'business_id', 'user_id', 'card_number', 'customer_name', 'customer_phone', 'email', 'birth_date', 'points', 'created_at',
-          'bonus_due', 'last_bonus_at', 'customername', 'customerphone', 'customeremail', 'birthdate', 'createdat',
+          'bonus_due', 'last_bonus_at', 'marketing_channels', 'marketing_consent', 'customername', 'customerphone', 'customeremail', 'birthdate', 'createdat',
         ].sort(),
       );
+      // Decision 025: the channels agreed to, in one order; the flag says whether there is any.
+      expect(card.marketing_consent).toBe(card.marketing_channels.length > 0);
+      expect(['whatsapp', 'sms', 'email'].filter((c) => card.marketing_channels.includes(c))).toEqual(card.marketing_channels);
       expect(card).toMatchObject({
         business_id: 'default-business-id',
         customername: card.customer_name,
@@ -49,6 +52,10 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
       expect(card).toMatchObject({ bonus_due: false, last_bonus_at: null });
       if (card.birth_date !== null) expect(card.birth_date).toMatch(/^\d{4}-\d\d-\d\d$/);
     }
+    // The demo mixes channels: some customers agreed to one channel only, some to none.
+    const sets = new Set(list.map((c: { marketing_channels: string[] }) => c.marketing_channels.join(',')));
+    expect(sets).toContain('');
+    expect(sets.size).toBeGreaterThanOrEqual(4);
   });
 
   it('sends decimal points as a JSON number', async () => {

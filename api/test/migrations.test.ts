@@ -85,6 +85,55 @@ describeEachDatabase('migrations', (variant) => {
   });
 });
 
+describeEachDatabase('migration 012 (marketing consent per channel)', (variant) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await variant.create();
+    db = await createDb(database.config);
+    // A database as it was before: cards with the old single checkbox.
+    await migrate(db, readMigrations().filter((m) => m.version < '012'));
+    await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
+    await db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, marketing_consent)
+       VALUES ('yes', 'b1', 'LC-00000001', 'Sì', true), ('no', 'b1', 'LC-00000002', 'No', false)`,
+    );
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '012').map((m) => m.version));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  const card = async (id: string) =>
+    (await db.query<{ marketing_channels: string[]; marketing_consent: boolean }>('SELECT marketing_channels, marketing_consent FROM loyalty_cards WHERE id = $1', [id]))
+      .rows[0];
+
+  it('gives every channel to a card that had the old consent, none to one without', async () => {
+    expect(await card('yes')).toEqual({ marketing_channels: ['whatsapp', 'sms', 'email'], marketing_consent: true });
+    expect(await card('no')).toEqual({ marketing_channels: [], marketing_consent: false });
+  });
+
+  it('computes marketing_consent from the channels, and nothing can write it', async () => {
+    await db.query("UPDATE loyalty_cards SET marketing_channels = '{sms}' WHERE id = 'no'");
+    expect(await card('no')).toEqual({ marketing_channels: ['sms'], marketing_consent: true });
+    await db.query("UPDATE loyalty_cards SET marketing_channels = '{}' WHERE id = 'no'");
+    expect(await card('no')).toEqual({ marketing_channels: [], marketing_consent: false });
+    await expect(db.query("UPDATE loyalty_cards SET marketing_consent = true WHERE id = 'no'")).rejects.toThrow();
+    await expect(
+      db.query("INSERT INTO loyalty_cards (business_id, card_number, customer_name, marketing_consent) VALUES ('b1', 'LC-00000003', 'X', true)"),
+    ).rejects.toThrow();
+  });
+
+  it('refuses unknown channels, repeats, NULLs and another order: one stored form per set', async () => {
+    for (const channels of ['{fax}', '{sms,sms}', '{sms,whatsapp}', '{NULL}', '{whatsapp,SMS}']) {
+      await expect(db.query("UPDATE loyalty_cards SET marketing_channels = $1 WHERE id = 'no'", [channels])).rejects.toThrow(/marketing_channels_known/);
+    }
+    await expect(db.query("UPDATE loyalty_cards SET marketing_channels = NULL WHERE id = 'no'")).rejects.toThrow();
+    expect(await card('no')).toEqual({ marketing_channels: [], marketing_consent: false });
+  });
+});
+
 describe('persisted PGlite data directory', () => {
   let dataDir: string;
   beforeAll(() => {

@@ -27,6 +27,8 @@ const cardRecord = fc.record({
   created_at: timestamp,
   bonus_due: fc.boolean(),
   last_bonus_at: fc.option(timestamp),
+  marketing_channels: fc.subarray(['whatsapp' as const, 'sms' as const, 'email' as const]),
+  marketing_consent: fc.boolean(),
 });
 
 describe('fast serialisation of the hot routes', () => {

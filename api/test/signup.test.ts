@@ -1,5 +1,6 @@
+import { MESSAGES } from '../src/messages';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { startTestApp, type TestApp } from './helpers/app';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 
 const URL = '/api/users/loyalty-cards/create';
@@ -38,7 +39,8 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     expect(body).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BUSINESS.name, card_number: expect.stringMatching(/^LC-\d{8}$/) });
     expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
     const { rows } = await t.app.db.query(
-      `SELECT u.email, u.role, u.password_hash, u.business_id, c.customer_name, c.customer_phone, c.email AS card_email, c.points, c.privacy_ack, c.marketing_consent
+      `SELECT u.email, u.role, u.password_hash, u.business_id, c.customer_name, c.customer_phone, c.email AS card_email, c.points, c.privacy_ack, c.marketing_consent,
+              c.marketing_channels
          FROM loyalty_cards c JOIN users u ON u.id = c.user_id WHERE c.id = $1`,
       [body.id],
     );
@@ -52,7 +54,9 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       card_email: 'nuova.cliente@example.it',
       points: 0,
       privacy_ack: true,
+      // The old single checkbox ("offers and news", no channel named): every channel (decision 025).
       marketing_consent: true,
+      marketing_channels: ['whatsapp', 'sms', 'email'],
     });
   });
 
@@ -83,8 +87,65 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
 
   it('stores marketing_consent false by default', async () => {
     const { id } = (await signup({ ...valid, email: 'senza.consenso@example.it' })).json();
-    const { rows } = await t.app.db.query('SELECT marketing_consent FROM loyalty_cards WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ marketing_consent: false });
+    const { rows } = await t.app.db.query('SELECT marketing_consent, marketing_channels FROM loyalty_cards WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ marketing_consent: false, marketing_channels: [] });
+  });
+
+  describe('marketing consent per channel (decision 025)', () => {
+    const stored = async (id: string) =>
+      (await t.app.db.query('SELECT marketing_consent, marketing_channels FROM loyalty_cards WHERE id = $1', [id])).rows[0];
+
+    it('stores the channels chosen, each once and in one order, and the card answers them', async () => {
+      const response = await signup({ ...valid, email: 'canali@example.it', marketing_channels: ['email', 'whatsapp', 'email'] });
+      expect(response.statusCode).toBe(200);
+      const { id } = response.json();
+      expect(await stored(id)).toEqual({ marketing_consent: true, marketing_channels: ['whatsapp', 'email'] });
+      const admin = demoAccount('admin');
+      const card = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/${id}`, headers: await authHeader(t.app, admin.email, admin.password) });
+      expect(card.json()).toMatchObject({ id, marketing_channels: ['whatsapp', 'email'], marketing_consent: true });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/loyalty-cards/business/${BUSINESS.id}?limit=5&q=${encodeURIComponent(card.json().card_number)}`,
+        headers: await authHeader(t.app, admin.email, admin.password),
+      });
+      expect(list.json().items).toEqual([expect.objectContaining({ id, marketing_channels: ['whatsapp', 'email'], marketing_consent: true })]);
+    });
+
+    it('takes no channel as no consent, and accepts the old flag when it agrees with the channels', async () => {
+      const none = (await signup({ ...valid, email: 'nessun.canale@example.it', marketing_channels: [] })).json();
+      expect(await stored(none.id)).toEqual({ marketing_consent: false, marketing_channels: [] });
+      const both = (await signup({ ...valid, email: 'entrambi@example.it', marketing_consent: true, marketing_channels: ['sms'] })).json();
+      expect(await stored(both.id)).toEqual({ marketing_consent: true, marketing_channels: ['sms'] });
+      const neither = (await signup({ ...valid, email: 'entrambi.no@example.it', marketing_consent: false, marketing_channels: [] })).json();
+      expect(await stored(neither.id)).toEqual({ marketing_consent: false, marketing_channels: [] });
+    });
+
+    it("does not change an existing card's consent on a second signup", async () => {
+      const first = (await signup({ ...valid, email: 'ripensamento@example.it', marketing_channels: ['sms'] })).json();
+      const again = await signup({ ...valid, email: 'ripensamento@example.it', marketing_channels: ['whatsapp', 'sms', 'email'] });
+      expect(again.json()).toEqual(first);
+      expect(await stored(first.id)).toEqual({ marketing_consent: true, marketing_channels: ['sms'] });
+    });
+
+    it.each([
+      [{ marketing_channels: ['fax'] }, MESSAGES.marketingChannelUnknown],
+      [{ marketing_channels: ['sms', 'SMS'] }, MESSAGES.marketingChannelUnknown],
+      [{ marketing_consent: true, marketing_channels: [] }, MESSAGES.marketingConsentMismatch],
+      [{ marketing_consent: false, marketing_channels: ['whatsapp'] }, MESSAGES.marketingConsentMismatch],
+    ])('refuses %j with 400 and writes nothing', async (change, message) => {
+      const before = await counts();
+      const response = await signup({ ...valid, email: 'canale.sbagliato@example.it', ...change });
+      expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses channels that are not a list, writing nothing', async () => {
+      const before = await counts();
+      const response = await signup({ ...valid, email: 'canale.stringa@example.it', marketing_channels: 'sms' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/marketing_channels/);
+      expect(await counts()).toEqual(before);
+    });
   });
 
   it('answers 404 with an Italian error for an unknown business, writing nothing', async () => {

@@ -120,7 +120,7 @@ test.describe('at the landing origin', () => {
     const created = page.waitForResponse((res) => res.url().endsWith('/api/users/loyalty-cards/create') && res.ok());
     await page.getByRole('button', { name: 'Ottieni' }).click();
     const request = (await created).request().postDataJSON() as Record<string, unknown>;
-    expect(request).toMatchObject({ email, full_name: 'Giulia Bianchi', role: 'client', business_id: 'default-business-id', privacy_ack: true, marketing_consent: false });
+    expect(request).toMatchObject({ email, full_name: 'Giulia Bianchi', role: 'client', business_id: 'default-business-id', privacy_ack: true, marketing_channels: [] });
     const card = (await (await created).json()) as { id: string; user_id: string };
 
     await expect(page.getByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toBeVisible();

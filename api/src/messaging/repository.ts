@@ -166,6 +166,18 @@ export function createMessagingRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Whether a card of the business with this contact (normalised for the channel) consents to marketing
+     * on the channel: the rule of `enqueueCampaign`, for a single message (Easy SMS).
+     */
+    async hasMarketingConsent(businessId: string, channel: Channel, contact: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM loyalty_cards c WHERE c.business_id = $1 AND $3::text = ANY(c.marketing_channels) AND ${CARD_CONTACT_SQL} = $2 LIMIT 1`,
+        [businessId, contact, channel],
+      );
+      return rows.length > 0;
+    },
+
     async isOptedOut(businessId: string, contact: string): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM messaging_opt_outs WHERE business_id = $1 AND contact = $2', [businessId, contact]);
       return rows.length > 0;
@@ -190,8 +202,9 @@ export function createMessagingRepository(db: Queryable) {
     },
 
     /**
-     * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, or cards of
-     * the business with that contact none of which consents to marketing) and recipients without a
+     * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, checked
+     * first), contacts whose cards in the business none consents to marketing on the campaign's channel
+     * (decision 025; a contact on no card is sent, as before) and recipients without a
      * contact, or with one no provider would take, become 'skipped' rows. Existing idempotency keys are
      * left alone. Answers the counts, the skipped ones by reason.
      *
@@ -206,7 +219,8 @@ export function createMessagingRepository(db: Queryable) {
       const params: unknown[] = [input.businessId, input.campaignId, input.channel, input.body];
       let recipientsSql: string;
       if ('segment' in input) {
-        const conditions = ['c.business_id = $1', ...cardFilterConditions(segmentFilter(input.segment, { campaignId: input.campaignId }), params)];
+        const filter = segmentFilter(input.segment, { campaignId: input.campaignId, channels: [input.channel] });
+        const conditions = ['c.business_id = $1', ...cardFilterConditions(filter, params)];
         recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#card:' || id ELSE contact END AS key_part, id AS card_id,
                                 row_number() OVER (ORDER BY created_at, id) AS ord
                            FROM (SELECT coalesce(${CARD_CONTACT_SQL}, '') AS contact, c.id, c.created_at FROM loyalty_cards c WHERE ${conditions.join(' AND ')}) s`;
@@ -220,8 +234,9 @@ export function createMessagingRepository(db: Queryable) {
          ), dedup AS (
            SELECT DISTINCT ON (key_part) contact, key_part, card_id FROM input ORDER BY key_part, ord
          ), cards AS (
-           SELECT contact, bool_or(marketing_consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
-             FROM (SELECT ${CARD_CONTACT_SQL} AS contact, c.marketing_consent, c.id, c.created_at FROM loyalty_cards c WHERE c.business_id = $1) cc
+           SELECT contact, bool_or(consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
+             FROM (SELECT ${CARD_CONTACT_SQL} AS contact, $3::text = ANY(c.marketing_channels) AS consent, c.id, c.created_at
+                     FROM loyalty_cards c WHERE c.business_id = $1) cc
             WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
             GROUP BY contact
          ), classified AS (

@@ -3,6 +3,12 @@ import type { DriverName } from './config';
 export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** The channels given, each once, in CHANNELS order: how a card stores its marketing consent (migration 012). */
+export function canonicalChannels(channels: Iterable<Channel>): Channel[] {
+  const given = new Set(channels);
+  return CHANNELS.filter((channel) => given.has(channel));
+}
+
 /** One message as a driver sees it. */
 export interface OutgoingMessage {
   businessId: string;

@@ -63,7 +63,7 @@ export function createCampaignsRepository(db: Queryable) {
         segment === null ? null : JSON.stringify(segment),
       ];
       const count = segment
-        ? `(SELECT count(*) FROM loyalty_cards c WHERE ${['c.business_id = $1', ...cardFilterConditions(segmentFilter(segment, { ids: campaign.targets }), params)].join(' AND ')})`
+        ? `(SELECT count(*) FROM loyalty_cards c WHERE ${['c.business_id = $1', ...cardFilterConditions(segmentFilter(segment, { ids: campaign.targets, channels: campaign.channels }), params)].join(' AND ')})`
         : 'NULL';
       const { rows } = await db.query<CampaignRecord>(
         `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by, segment, recipient_count)

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db';
+import type { Channel } from '../messaging/types';
 
 export interface LoyaltyCardRecord {
   id: string;
@@ -17,6 +18,10 @@ export interface LoyaltyCardRecord {
   bonus_due: boolean;
   /** When the card's last bonus WhatsApp was queued; null when none was. */
   last_bonus_at: string | null;
+  /** The channels the holder agreed to receive offers on, in canonical order (migration 012); [] for none. */
+  marketing_channels: Channel[];
+  /** Whether `marketing_channels` holds any (a generated column). */
+  marketing_consent: boolean;
 }
 
 export interface LedgerEntry {
@@ -48,8 +53,12 @@ export interface CardListFilter {
   status?: CardStatus;
   /** Only cards with at least these points. */
   minPoints?: number;
-  /** Only cards whose holder agreed to marketing messages. */
+  /**
+   * Only cards whose holder agreed to marketing messages: on any channel, or (`consentChannels`) on one of
+   * these channels (a campaign's).
+   */
   consent?: boolean;
+  consentChannels?: readonly Channel[];
   /** Only these cards (picked one by one); ids of another business match nothing. */
   ids?: readonly string[];
   /** Only the cards a campaign targets (its `targets` list of ids), read in SQL: the ids never reach the API process. */
@@ -68,13 +77,22 @@ export interface Segment {
   q?: string;
 }
 
-/** The card-list filter that selects a segment's cards; with kind 'cards', `ids` or the campaign whose targets they are. */
-export function segmentFilter(segment: Segment, cards: { ids?: readonly string[]; campaignId?: string } = {}): CardListFilter {
+/**
+ * The card-list filter that selects a segment's cards; with kind 'cards', `ids` or the campaign whose targets
+ * they are. Kind 'consent' with `channels` (a send's channel, or a campaign's channels): consent on one of
+ * them (decision 025); without, or with none, consent on any channel.
+ */
+export function segmentFilter(
+  segment: Segment,
+  cards: { ids?: readonly string[]; campaignId?: string; channels?: readonly Channel[] } = {},
+): CardListFilter {
+  const consent = segment.kind === 'consent';
   return {
     q: segment.q || undefined,
     minPoints: segment.min_points,
     status: segment.kind === 'active' || segment.kind === 'inactive' ? segment.kind : undefined,
-    consent: segment.kind === 'consent' ? true : undefined,
+    consent: consent ? true : undefined,
+    consentChannels: consent && cards.channels && cards.channels.length > 0 ? cards.channels : undefined,
     ...(segment.kind === 'cards' ? (cards.campaignId !== undefined ? { targetsOfCampaign: cards.campaignId } : { ids: cards.ids ?? [] }) : {}),
   };
 }
@@ -86,7 +104,8 @@ export interface NewCard {
   customer_phone: string | null;
   email: string | null;
   privacy_ack: boolean;
-  marketing_consent: boolean;
+  /** Canonical order, each once (see `canonicalChannels`). */
+  marketing_channels: Channel[];
 }
 
 export interface CardStats {
@@ -108,7 +127,8 @@ const markerSql = (businessId: string) =>
   `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
 
 const CARD_COLUMNS =
-  'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at, c.bonus_due, c.last_bonus_at';
+  'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at, c.bonus_due, c.last_bonus_at, ' +
+  'c.marketing_channels, c.marketing_consent';
 
 /** SQL condition limiting `c` (loyalty_cards) to the scope; its parameter is `$n`. */
 function scopeCondition(scope: CardScope, n: number): { sql: string; param: string | null } {
@@ -146,7 +166,10 @@ export function cardFilterConditions(filter: CardListFilter, params: unknown[]):
     params.push(filter.minPoints);
     conditions.push(`c.points >= $${params.length}`);
   }
-  if (filter.consent) conditions.push('c.marketing_consent');
+  if (filter.consent && filter.consentChannels) {
+    params.push(filter.consentChannels);
+    conditions.push(`c.marketing_channels && $${params.length}::text[]`);
+  } else if (filter.consent) conditions.push('c.marketing_consent');
   if (filter.ids) {
     params.push(filter.ids);
     conditions.push(`c.id = ANY($${params.length}::text[])`);
@@ -264,11 +287,11 @@ export function createLoyaltyCardsRepository(db: Queryable) {
         const existing = await this.findByBusinessAndUser(card.business_id, card.user_id);
         if (existing) return { card: existing, created: false };
         const { rows } = await db.query<LoyaltyCardRecord>(
-          `INSERT INTO loyalty_cards AS c (business_id, user_id, card_number, customer_name, customer_phone, email, privacy_ack, marketing_consent)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          `INSERT INTO loyalty_cards AS c (business_id, user_id, card_number, customer_name, customer_phone, email, privacy_ack, marketing_channels)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[])
            ON CONFLICT DO NOTHING
            RETURNING ${CARD_COLUMNS}`,
-          [card.business_id, card.user_id, randomCardNumber(), card.customer_name, card.customer_phone, card.email, card.privacy_ack, card.marketing_consent],
+          [card.business_id, card.user_id, randomCardNumber(), card.customer_name, card.customer_phone, card.email, card.privacy_ack, card.marketing_channels],
         );
         if (rows[0]) return { card: rows[0], created: true };
       }

@@ -139,7 +139,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['loyalty-cards'],
         summary: 'Quante carte ha un segmento di destinatari',
         description:
-          'Le carte dell’azienda che una campagna con questo `segment` raggiungerebbe ora (stesso filtro dell’invio): tutte, attive, inattive o con consenso marketing, con `min_points` e `q` facoltativi.',
+          'Le carte dell’azienda che una campagna con questo `segment` raggiungerebbe ora (stesso filtro dell’invio): tutte, attive, inattive o con consenso marketing (su uno dei `channels` dati, come l’invio su quel canale), con `min_points` e `q` facoltativi.',
         security: bearerAuth,
         params: idParamsSchema,
         querystring: segmentCountQuerySchema,
@@ -147,9 +147,9 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { kind, min_points, q } = request.query;
+      const { kind, min_points, q, channels } = request.query;
       await app.authorizeBusiness(request.user!, request.params.id);
-      const count = await app.repos.loyaltyCards.countInScope(request.params.id, null, segmentFilter({ kind, min_points, q }));
+      const count = await app.repos.loyaltyCards.countInScope(request.params.id, null, segmentFilter({ kind, min_points, q }, { channels }));
       if (count === null) throw notFound(MESSAGES.businessNotFound);
       return { count };
     },

@@ -137,7 +137,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invia un messaggio ai destinatari di una campagna',
         description:
           'Mette in coda un messaggio per destinatario (telefono per WhatsApp/SMS, email per Email) e risponde subito. ' +
-          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, consenso marketing negato sulla carta, contatto mancante. ' +
+          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, nessuna carta con quel contatto consenziente al marketing sul canale dell’invio, contatto mancante. ' +
           'Al massimo CAMPAIGN_SEND_RATE_LIMIT invii al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
@@ -193,6 +193,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invia un WhatsApp al titolare di una carta',
         description:
           'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Il messaggio è obbligatorio: i bonus li invia il server da sé. ' +
+          'Messaggio commerciale: senza consenso marketing WhatsApp su una carta dell’azienda con quel numero non parte (`skippedByReason.noConsent`); STOP: 400. ' +
           'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
           'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
         security: bearerAuth,
@@ -211,6 +212,12 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const recipient = normalizeContact('whatsapp', card.customer_phone);
       if (!recipient) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
       if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
+      // Easy SMS is a marketing message: only to a holder who agreed to offers on WhatsApp (decision 025).
+      if (!(await app.messaging.repo.hasMarketingConsent(card.business_id, 'whatsapp', recipient))) {
+        const { mode } = await app.messaging.modeFor(card.business_id);
+        const skippedByReason = { ...noneSkipped(), noConsent: 1 };
+        return { message: sendOutcomeMessage(0, skippedByReason), queued: 0, skipped: 1, skippedByReason, alreadyEnqueued: 0, mode };
+      }
       const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
       const body = request.body.message;
       const queued = await app.messaging.repo.enqueueOne({

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { FIELD_LABELS, fieldRequired, MESSAGES } from '../messages';
+import { canonicalChannels } from '../messaging/types';
 import { createRepositories } from '../repositories';
 import { bearerAuth, errorResponses } from '../schemas/common';
-import { cardSignupAnswerSchema, cardSignupBodySchema } from '../schemas/loyalty-cards';
+import { cardSignupAnswerSchema, cardSignupBodySchema, signupMarketingChannels } from '../schemas/loyalty-cards';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from '../schemas/users';
 import { resendCard } from '../services/card-resend';
 import { enrolClient, provesCardHolder } from '../services/client-cards';
@@ -92,7 +93,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           full_name: body.full_name,
           phone: body.phone ?? null,
           privacy_ack: false,
-          marketing_consent: false,
+          marketing_channels: canonicalChannels(body.marketing_channels ?? []),
         });
         if (enrolment.status === 'staff') throw new HttpError(409, MESSAGES.emailNotForClient);
         // A client known elsewhere gets this business's card like a new one; only a card here already refuses.
@@ -128,7 +129,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'un cliente già noto altrove riceve una carta nuova e nulla dei suoi altri dati cambia né si legge). Risponde con la carta se è nuova, ' +
           'o se esiste già ed email e telefono sono quelli della carta (telefoni confrontati senza spazi né prefisso +39/0039). ' +
           'Altrimenti, e per l’email di un admin, `{ status: "resent", business_name, message }` senza id né numero; la carta esistente viene inviata di nuovo ' +
-          'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; `marketing_consent` facoltativo (false). 404 se l’azienda non esiste; ' +
+          'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; consenso marketing facoltativo, per canale: `marketing_channels` (whatsapp, sms, email; nulla se assente) ' +
+          'o, come prima, `marketing_consent` (true: tutti e tre; se ci sono entrambi devono coincidere, altrimenti 400). Il consenso vale solo per una carta nuova. 404 se l’azienda non esiste; ' +
           'limite di richieste per IP (429).',
         body: cardSignupBodySchema,
         response: { 200: cardSignupAnswerSchema, ...errorResponses(400, 404, 429) },
@@ -136,6 +138,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      const marketingChannels = signupMarketingChannels(body);
+      if (!marketingChannels) throw badRequest(MESSAGES.marketingConsentMismatch);
       const { business, enrolment } = await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
         const found = await repos.businesses.findById(body.business_id);
@@ -146,7 +150,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           full_name: body.full_name,
           phone: body.phone,
           privacy_ack: true,
-          marketing_consent: body.marketing_consent,
+          marketing_channels: marketingChannels,
         });
         return { business: found, enrolment: result };
       });

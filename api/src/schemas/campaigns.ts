@@ -22,7 +22,10 @@ export const segmentSchema = z
   .object({
     kind: z
       .enum(SEGMENT_KINDS)
-      .describe('all: tutte le carte; active: punti > 0; inactive: punti = 0; consent: con consenso marketing; cards: le carte di `targets`, scelte una per una'),
+      .describe(
+        'all: tutte le carte; active: punti > 0; inactive: punti = 0; consent: con consenso marketing sul canale dell’invio ' +
+          '(per `recipient_count`: su uno dei `channels`); cards: le carte di `targets`, scelte una per una',
+      ),
     ...segmentFields,
   })
   .describe('Destinatari come parte delle carte dell’azienda, risolta dal server al momento dell’invio');
@@ -79,6 +82,10 @@ export const segmentCountQuerySchema = z.object({
   kind: z.enum(['all', 'active', 'inactive', 'consent']).default('all').describe('Come `segment.kind` di una campagna'),
   min_points: z.coerce.number().min(0).max(100_000_000).optional().describe('Solo le carte con almeno questi punti'),
   q: segmentFields.q,
+  channels: z
+    .preprocess((value) => (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])) : value), z.array(channelSchema).max(3))
+    .optional()
+    .describe('Con kind consent: i canali della campagna (`sms,whatsapp`), per contare il consenso su uno di questi come l’invio; senza, su qualunque canale'),
 });
 
 export const createCampaignBodySchema = z

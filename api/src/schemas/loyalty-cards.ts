@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POINTS_BALANCE_MAX, type LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { MESSAGES, POINTS_MESSAGES } from '../messages';
+import { canonicalChannels, CHANNELS, type Channel } from '../messaging/types';
 import { dateSchema, requiredEmail, timestampSchema } from './common';
 
 export const loyaltyCardSchema = z
@@ -17,6 +18,8 @@ export const loyaltyCardSchema = z
     created_at: timestampSchema,
     bonus_due: z.boolean().describe("Un premio raggiunto che nessun WhatsApp ha annunciato (WhatsApp non abilitato, STOP, niente telefono): badge 'Bonus!'"),
     last_bonus_at: timestampSchema.nullable().describe('Quando è stato messo in coda l’ultimo WhatsApp bonus della carta'),
+    marketing_channels: z.array(z.enum(CHANNELS)).describe('Canali su cui il cliente accetta offerte e novità (ordine whatsapp, sms, email); [] per nessuno'),
+    marketing_consent: z.boolean().describe('true se `marketing_channels` non è vuoto'),
     // SPEC §3: the same values under the names older clients read.
     customername: z.string(),
     customerphone: z.string().nullable(),
@@ -43,6 +46,8 @@ export function toLoyaltyCardResponse(card: LoyaltyCardRecord): LoyaltyCardRespo
     created_at: card.created_at,
     bonus_due: card.bonus_due,
     last_bonus_at: card.last_bonus_at,
+    marketing_channels: card.marketing_channels,
+    marketing_consent: card.marketing_consent,
     customername: card.customer_name,
     customerphone: card.customer_phone,
     customeremail: card.email,
@@ -161,8 +166,30 @@ export const cardSignupBodySchema = z.object({
   role: z.literal('client').optional().describe('Sempre client'),
   business_id: z.string().trim().min(1).max(200),
   privacy_ack: z.literal(true, { error: MESSAGES.privacyAckRequired }).describe("Presa visione dell'informativa privacy: deve essere true"),
-  marketing_consent: z.boolean().optional().default(false).describe('Consenso alle comunicazioni commerciali'),
+  marketing_consent: z
+    .boolean()
+    .optional()
+    .describe('Consenso alle comunicazioni commerciali, com’era prima dei canali: true vale per whatsapp, sms ed email; false o assente per nessuno'),
+  marketing_channels: z
+    .array(z.enum(CHANNELS, { error: MESSAGES.marketingChannelUnknown }))
+    .max(20)
+    .optional()
+    .describe(
+      'Canali su cui il cliente accetta offerte e novità (doppioni ignorati); se c’è, decide lui. Con anche `marketing_consent`, i due devono coincidere (400)',
+    ),
 });
+
+/**
+ * The channels a signup agrees to (decision 025): `marketing_channels` deduplicated when given, else the
+ * old single checkbox, whose "offers and news" named no channel: true is all three. Null when both are
+ * given and disagree (true with no channel, false with some).
+ */
+export function signupMarketingChannels(body: { marketing_consent?: boolean; marketing_channels?: Channel[] }): Channel[] | null {
+  if (body.marketing_channels === undefined) return body.marketing_consent ? [...CHANNELS] : [];
+  const channels = canonicalChannels(body.marketing_channels);
+  if (body.marketing_consent !== undefined && body.marketing_consent !== channels.length > 0) return null;
+  return channels;
+}
 
 export const cardSignupResponseSchema = z
   .object({

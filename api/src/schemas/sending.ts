@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const skippedByReasonSchema = z
   .object({
-    noConsent: z.number().int().describe('Carte del contatto senza consenso marketing'),
+    noConsent: z.number().int().describe('Nessuna carta del contatto con consenso marketing sul canale dell’invio'),
     optedOut: z.number().int().describe('Il contatto ha risposto STOP'),
     invalidContact: z.number().int().describe('Numero o indirizzo mancante o non valido'),
     channelDisabled: z.number().int().describe('Canale non abilitato per l’azienda (oggi risposto 400: sempre 0 qui)'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { CHANNELS } from '../messaging/types';
 import { optionalText, requiredEmail, timestampSchema } from './common';
 
 export const roleSchema = z.enum(['client', 'admin', 'super_admin']);
@@ -36,6 +37,11 @@ export const createUserBodySchema = z.object({
   phone: optionalText(50),
   business_id: optionalText(200).describe('Obbligatorio per un cliente: l’azienda della sua carta'),
   password: z.string().max(1024).optional().describe('Solo quando un super admin crea un admin: almeno 8 caratteri'),
+  marketing_channels: z
+    .array(z.enum(CHANNELS, { error: MESSAGES.marketingChannelUnknown }))
+    .max(20)
+    .optional()
+    .describe('Cliente: i canali su cui ha accettato offerte e novità, dichiarati in negozio (doppioni ignorati); assente: nessuno (decisione 025)'),
 });
 
 export const createdUserSchema = userSchema

@@ -6,6 +6,7 @@
  * This module imports nothing at run time, so scripts can read `DEMO_ACCOUNTS` cheaply.
  */
 import type { Db, Transaction } from '../db';
+import type { Channel } from '../messaging/types';
 
 export const DEMO_ACCOUNTS = [
   { role: 'super_admin', email: 'superadmin@demo.it', password: 'SuperAdmin2026!', full_name: 'Super Admin Demo' },
@@ -79,9 +80,23 @@ interface DemoCard {
   email: string;
   birthDate: string | null;
   pointsCents: number;
-  marketingConsent: boolean;
+  /** The channels the customer agreed to offers on (decision 025); [] for none. */
+  marketingChannels: Channel[];
   createdAt: Date;
 }
+
+/**
+ * The channel sets of the customers who agreed to offers, in turn: WhatsApp the most common, some SMS or
+ * e-mail only (a realistic mix for the per-channel consent of decision 025).
+ */
+const CONSENT_MIXES: Channel[][] = [
+  ['whatsapp', 'sms', 'email'],
+  ['whatsapp'],
+  ['whatsapp', 'email'],
+  ['email'],
+  ['whatsapp', 'sms'],
+  ['sms'],
+];
 
 interface LedgerRow {
   cardId: string;
@@ -112,7 +127,8 @@ function buildCards(now: Date): DemoCard[] {
         email: `${asciiSlug(first)}.${asciiSlug(last)}${person}@example.it`,
         birthDate,
         pointsCents,
-        marketingConsent: random() < 0.6,
+        // One draw as before (the rest of the demo stays the same); the channels follow from the card's place.
+        marketingChannels: random() < 0.6 ? CONSENT_MIXES[person % CONSENT_MIXES.length] : [],
         createdAt: new Date(now.getTime() - daysAgo * DAY_MS),
       });
     });
@@ -213,10 +229,10 @@ export async function seedDemoData(db: Db, hashPassword: (password: string) => P
     const clientIds = new Map(clients.map((c) => [c.email, c.id]));
 
     await tx.query(
-      `INSERT INTO loyalty_cards (id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, privacy_ack, marketing_consent, created_at)
-       SELECT id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, true, marketing_consent, created_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[], $9::numeric[], $10::boolean[], $11::timestamptz[])
-           AS t(id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, marketing_consent, created_at)`,
+      `INSERT INTO loyalty_cards (id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, privacy_ack, marketing_channels, created_at)
+       SELECT id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, true, string_to_array(marketing_channels, ','), created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[], $9::numeric[], $10::text[], $11::timestamptz[])
+           AS t(id, business_id, user_id, card_number, customer_name, customer_phone, email, birth_date, points, marketing_channels, created_at)`,
       [
         cards.map((c) => c.id),
         cards.map((c) => c.businessId),
@@ -227,7 +243,8 @@ export async function seedDemoData(db: Db, hashPassword: (password: string) => P
         cards.map((c) => c.email),
         cards.map((c) => c.birthDate),
         cards.map((c) => toPoints(c.pointsCents)),
-        cards.map((c) => c.marketingConsent),
+        // 'whatsapp,sms' per card ('' for none): unnest cannot take an array per row.
+        cards.map((c) => c.marketingChannels.join(',')),
         cards.map((c) => iso(c.createdAt)),
       ],
     );

@@ -7,6 +7,7 @@
  * (issue 16: a signup must not read, overwrite or move another shop's customer, nor a staff account).
  */
 import { normalizePhone } from '../messaging/repository';
+import type { Channel } from '../messaging/types';
 import type { Repositories } from '../repositories';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { normalizeEmail } from '../repositories/users';
@@ -17,7 +18,8 @@ export interface ClientCardRequest {
   full_name: string;
   phone: string | null;
   privacy_ack: boolean;
-  marketing_consent: boolean;
+  /** The channels the person agrees to receive offers on, canonical (decision 025); [] for none. */
+  marketing_channels: Channel[];
 }
 
 export type Enrolment =
@@ -46,7 +48,7 @@ export async function enrolClient(repos: Repositories, request: ClientCardReques
     customer_phone: request.phone,
     email: normalizeEmail(request.email),
     privacy_ack: request.privacy_ack,
-    marketing_consent: request.marketing_consent,
+    marketing_channels: request.marketing_channels,
   });
   return { status: 'card', userId: user.id, card, created };
 }

@@ -1,5 +1,5 @@
 import type { App } from '../../src/app';
-import { MessagingError, type MessageDriver, type OutgoingMessage, type SendResult } from '../../src/messaging/types';
+import { canonicalChannels, CHANNELS, MessagingError, type Channel, type MessageDriver, type OutgoingMessage, type SendResult } from '../../src/messaging/types';
 
 /** A campaign of the business with these recipients, created directly in the database. */
 export async function createCampaign(app: App, businessId: string, recipients: { customer_name?: string; customer_phone?: string | null; email?: string | null }[]) {
@@ -10,11 +10,20 @@ export async function createCampaign(app: App, businessId: string, recipients: {
   return rows[0].id;
 }
 
-export async function createCard(app: App, businessId: string, card: { name: string; phone?: string | null; email?: string | null; consent: boolean; points?: number }) {
+/**
+ * A card of the business created directly in the database. `consent`: true agrees to marketing on every
+ * channel (as the old single checkbox), false on none, or the channels agreed to (decision 025).
+ */
+export async function createCard(
+  app: App,
+  businessId: string,
+  card: { name: string; phone?: string | null; email?: string | null; consent: boolean | Channel[]; points?: number },
+) {
+  const channels = card.consent === true ? [...CHANNELS] : card.consent === false ? [] : canonicalChannels(card.consent);
   const { rows } = await app.db.query<{ id: string }>(
-    `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, email, marketing_consent, points)
-     VALUES ($1, 'LC-' || lpad((floor(random() * 1e8))::bigint::text, 8, '0'), $2, $3, $4, $5, $6) RETURNING id`,
-    [businessId, card.name, card.phone ?? null, card.email ?? null, card.consent, card.points ?? 0],
+    `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, email, marketing_channels, points)
+     VALUES ($1, 'LC-' || lpad((floor(random() * 1e8))::bigint::text, 8, '0'), $2, $3, $4, $5::text[], $6) RETURNING id`,
+    [businessId, card.name, card.phone ?? null, card.email ?? null, channels, card.points ?? 0],
   );
   return rows[0].id;
 }

@@ -36,8 +36,8 @@ async function seedScaleBusiness(db: Db, scaleCards: number): Promise<void> {
     [SCALE_BUSINESS_ID, BENCH_BUSINESS_ID],
   );
   await insertCards(db, SCALE_BUSINESS_ID, scaleCards, '8');
-  // Every customer of the big shop agreed to marketing messages: a campaign to all of them sends to all (audience section).
-  await db.query(`UPDATE loyalty_cards SET marketing_consent = true WHERE business_id = $1`, [SCALE_BUSINESS_ID]);
+  // Every customer of the big shop agreed to marketing messages on every channel: a campaign to all of them sends to all (audience section).
+  await db.query(`UPDATE loyalty_cards SET marketing_channels = ARRAY['whatsapp', 'sms', 'email'] WHERE business_id = $1`, [SCALE_BUSINESS_ID]);
   await db.query(
     `INSERT INTO points_ledger (card_id, points, description, created_at)
      SELECT id, points, 'Saldo iniziale', created_at FROM loyalty_cards WHERE business_id = $1 AND points > 0 AND points::int % 10 = 0`,

@@ -79,6 +79,10 @@ export interface LoyaltyCard {
   bonus_due?: boolean;
   /** When the server queued the card's last bonus WhatsApp (ISO), null when never. */
   last_bonus_at?: string | null;
+  /** Channels the holder agreed to receive offers on (decision 025), in the order whatsapp, sms, email; [] for none. */
+  marketing_channels?: ('whatsapp' | 'sms' | 'email')[];
+  /** Whether `marketing_channels` holds any. */
+  marketing_consent?: boolean;
   /** SPEC §3 aliases the API also sends; prefer the snake_case fields above. */
   customername?: string;
   customerphone?: string | null;

@@ -106,7 +106,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
           <Checkbox key={channel} label={CHANNEL_LABELS[channel]} checked={channels.has(channel)} onChange={() => toggleChannel(channel)} />
         ))}
       </Channels>
-      <RecipientPicker businessId={business.id} value={audience} onChange={setAudience} />
+      <RecipientPicker businessId={business.id} value={audience} onChange={setAudience} channels={CHANNEL_CHOICES.filter((c) => channels.has(c))} />
       {error && <Alert role="alert">{error}</Alert>}
       <Actions>
         <Button variant="secondary" onClick={onClose}>

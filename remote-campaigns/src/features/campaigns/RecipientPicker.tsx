@@ -12,7 +12,7 @@ import {
   formatPhone,
   useDebouncedValue,
 } from '@loyalty/shared';
-import { useGetSegmentCountQuery, type SegmentKind } from './api';
+import { useGetSegmentCountQuery, type CampaignChannel, type SegmentKind } from './api';
 import { RECIPIENTS, SEGMENT_LABELS, segmentOf, type AudienceChoice } from './campaignModel';
 
 const Fieldset = styled.fieldset`
@@ -42,6 +42,8 @@ export interface RecipientPickerProps {
   businessId: string;
   value: AudienceChoice;
   onChange: (value: AudienceChoice) => void;
+  /** The campaign's channels: the consent segment counts consent on one of them, as the server does. */
+  channels?: readonly CampaignChannel[];
 }
 
 /**
@@ -49,13 +51,13 @@ export interface RecipientPickerProps {
  * send, with its live size, or cards picked one by one from a list paged and searched by the server. The
  * browser never holds the business's whole card list.
  */
-export function RecipientPicker({ businessId, value, onChange }: RecipientPickerProps) {
+export function RecipientPicker({ businessId, value, onChange, channels = [] }: RecipientPickerProps) {
   const q = useDebouncedValue(value.search.trim(), SEARCH_DEBOUNCE_MS);
   const minPoints = useDebouncedValue(value.minPoints, SEARCH_DEBOUNCE_MS);
   const picking = value.kind === 'cards';
   const segment = segmentOf({ ...value, search: q, minPoints });
   const count = useGetSegmentCountQuery(
-    { businessId, kind: segment.kind === 'cards' ? 'all' : segment.kind, minPoints: segment.min_points, q: segment.q },
+    { businessId, kind: segment.kind === 'cards' ? 'all' : segment.kind, minPoints: segment.min_points, q: segment.q, channels: [...channels] },
     { skip: picking },
   );
 
@@ -70,7 +72,14 @@ export function RecipientPicker({ businessId, value, onChange }: RecipientPicker
     <Fieldset>
       <legend>Destinatari</legend>
       <Filters>
-        <Field label="Chi riceve la campagna">
+        <Field
+          label="Chi riceve la campagna"
+          hint={
+            value.kind === 'consent'
+              ? 'Ogni invio raggiunge chi ha acconsentito al canale usato; il conteggio vale per almeno uno dei canali scelti.'
+              : undefined
+          }
+        >
           {(control) => (
             <Select {...control} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as SegmentKind })}>
               {(Object.keys(SEGMENT_LABELS) as SegmentKind[]).map((kind) => (

@@ -53,6 +53,8 @@ export interface SegmentCountArgs {
   kind: Exclude<SegmentKind, 'cards'>;
   minPoints?: number;
   q?: string;
+  /** Kind 'consent': consent on one of these channels (the campaign's), as its send counts it; none: any channel. */
+  channels?: CampaignChannel[];
 }
 
 /** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
@@ -101,9 +103,14 @@ export const campaignsApi = api.injectEndpoints({
     }),
     /** How many cards a segment holds now (the dialog's live count); refreshed with any card change. */
     getSegmentCount: build.query<{ count: number }, SegmentCountArgs>({
-      query: ({ businessId, kind, minPoints, q }) => ({
+      query: ({ businessId, kind, minPoints, q, channels }) => ({
         url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/count`,
-        params: { kind, ...(minPoints !== undefined ? { min_points: minPoints } : {}), ...(q ? { q } : {}) },
+        params: {
+          kind,
+          ...(minPoints !== undefined ? { min_points: minPoints } : {}),
+          ...(q ? { q } : {}),
+          ...(kind === 'consent' && channels?.length ? { channels: channels.join(',') } : {}),
+        },
       }),
       providesTags: [{ type: 'Card', id: LIST_TAG_ID }],
     }),

@@ -56,7 +56,8 @@ export const SEGMENT_LABELS: Record<SegmentKind, string> = {
   all: 'Tutte le carte',
   active: 'Carte attive (con punti)',
   inactive: 'Carte inattive (senza punti)',
-  consent: 'Con consenso marketing',
+  // Decision 025: consent is per channel; a send reaches who agreed to its channel.
+  consent: 'Con consenso marketing sul canale di invio',
   cards: 'Scelti uno per uno',
 };
 

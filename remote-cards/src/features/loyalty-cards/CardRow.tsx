@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, formatPoints, useNotify, type LoyaltyCard } from '@loyalty/shared';
 import { useDeleteCardMutation, useUpdatePointsMutation } from '../cards/api';
 import { parsePointsInput } from '../cards/pointsInput';
+import { marketingConsentText } from './marketingConsent';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 export const INVALID_POINTS = 'Inserisci un numero di punti valido';
@@ -106,6 +107,7 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
   };
 
   const name = card.customer_name;
+  const consent = marketingConsentText(card.marketing_channels);
   return (
     <Row aria-label={name}>
       <Top>
@@ -118,6 +120,7 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
         <span>{card.email || 'Email —'}</span>
         <span>Tel. {formatPhone(card.customer_phone)}</span>
         <span>Nascita: {formatDate(card.birth_date)}</span>
+        {consent && <span>{consent}</span>}
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
       </Details>
       <Actions onSubmit={submit} aria-label={`Aggiorna punti di ${name}`} noValidate>

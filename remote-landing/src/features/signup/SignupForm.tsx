@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
 import { useCreateLoyaltyCardMutation, type CardSignupResponse } from './api';
-import { validateSignup, type SignupErrors, type SignupValues } from './validateSignup';
+import { chosenChannels, MARKETING_CHANNELS, MARKETING_LEGEND, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
 
 const Form = styled.form`
   display: flex;
@@ -18,6 +18,17 @@ const Consents = styled.fieldset`
   padding: 0;
   border: 0;
   legend { padding: 0; margin-bottom: ${({ theme }) => theme.space.xs}; font-weight: 600; }
+`;
+
+/** The marketing channels: a group of its own inside the consents, one checkbox per channel. */
+const Channels = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend { padding: 0; margin-bottom: ${({ theme }) => theme.space.xs}; font-weight: normal; }
 `;
 
 const FieldError = styled.p`
@@ -42,7 +53,7 @@ const FIELD_NAMES: Record<keyof SignupErrors, string> = {
   privacyAck: 'privacy_ack',
 };
 
-const EMPTY: SignupValues = { email: '', fullName: '', phone: '', privacyAck: false, marketingConsent: false };
+const EMPTY: SignupValues = { email: '', fullName: '', phone: '', privacyAck: false, marketingChannels: new Set() };
 
 export function SignupForm({ businessId, onCreated }: { businessId: string; onCreated: (answer: CardSignupResponse) => void }) {
   const [values, setValues] = useState(EMPTY);
@@ -52,6 +63,13 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: keyof SignupValues, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  const toggleChannel = (channel: MarketingChannel, on: boolean) =>
+    setValues((v) => {
+      const marketingChannels = new Set(v.marketingChannels);
+      if (on) marketingChannels.add(channel);
+      else marketingChannels.delete(channel);
+      return { ...v, marketingChannels };
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +90,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
         role: 'client',
         business_id: businessId,
         privacy_ack: true,
-        marketing_consent: values.marketingConsent,
+        marketing_channels: chosenChannels(values),
       }).unwrap();
       onCreated(answer);
     } catch (failure) {
@@ -127,12 +145,19 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
         <Link to="/privacy" target="_blank" rel="noopener">
           Leggi l&apos;informativa sulla privacy
         </Link>
-        <Checkbox
-          label="Voglio ricevere offerte e promozioni via WhatsApp, SMS ed email (facoltativo)"
-          name="marketing_consent"
-          checked={values.marketingConsent}
-          onChange={(e) => change('marketingConsent', e.target.checked)}
-        />
+        <Channels>
+          <legend>{MARKETING_LEGEND}</legend>
+          {MARKETING_CHANNELS.map(({ channel, label }) => (
+            <Checkbox
+              key={channel}
+              label={label}
+              name="marketing_channels"
+              value={channel}
+              checked={values.marketingChannels.has(channel)}
+              onChange={(e) => toggleChannel(channel, e.target.checked)}
+            />
+          ))}
+        </Channels>
       </Consents>
       {serverError && <ServerError role="alert">{serverError}</ServerError>}
       <Button type="submit" loading={isLoading} fullWidth>

@@ -9,8 +9,12 @@ export interface CardSignupRequest {
   business_id: string;
   /** The customer confirmed reading the privacy notice: required. */
   privacy_ack: true;
-  /** Optional, separate consent to promotional messages (one consent per purpose). */
-  marketing_consent: boolean;
+  /**
+   * Optional, separate consent to promotional messages, per channel (one consent per purpose; decision 025).
+   * The old `marketing_consent` flag is not sent: an API without channels then stores no consent rather
+   * than consent on every channel.
+   */
+  marketing_channels: ('whatsapp' | 'sms' | 'email')[];
 }
 
 /** A new card, or the existing one when the e-mail and phone given are the card's: the page draws it. */

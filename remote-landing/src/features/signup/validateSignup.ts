@@ -7,13 +7,31 @@ export const SIGNUP_MESSAGES = {
   privacyRequired: "È necessario accettare l'informativa sulla privacy",
 } as const;
 
+/**
+ * The channels a customer may agree to receive offers on, in the order the form shows them (decision 025).
+ * "via Email", not "Email": the e-mail field already has that name.
+ */
+export const MARKETING_CHANNELS = [
+  { channel: 'whatsapp', label: 'via WhatsApp' },
+  { channel: 'sms', label: 'via SMS' },
+  { channel: 'email', label: 'via Email' },
+] as const;
+
+export const MARKETING_LEGEND = 'Desidero ricevere offerte e novità (facoltativo):';
+export type MarketingChannel = (typeof MARKETING_CHANNELS)[number]['channel'];
+
 export interface SignupValues {
   email: string;
   fullName: string;
   phone: string;
   privacyAck: boolean;
-  marketingConsent: boolean;
+  /** Ticked one by one, none by default: consent is opt-in. */
+  marketingChannels: ReadonlySet<MarketingChannel>;
 }
+
+/** What the API is sent: the ticked channels in the form's order. */
+export const chosenChannels = (values: Pick<SignupValues, 'marketingChannels'>): MarketingChannel[] =>
+  MARKETING_CHANNELS.map((c) => c.channel).filter((channel) => values.marketingChannels.has(channel));
 
 export type SignupErrors = Partial<Record<'email' | 'fullName' | 'phone' | 'privacyAck', string>>;
 

@@ -133,6 +133,29 @@ describe('create', () => {
     return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Crea Nuova Campagna' }) };
   }
 
+  it("counts the marketing-consent segment on the campaign's channels, as the server sends it (decision 025)", async () => {
+    const { account, businessId } = await createAdminWithBusiness();
+    for (const [i, channels] of [['whatsapp'], ['sms'], ['whatsapp', 'sms', 'email'], []].entries()) {
+      const signup = await callApi('/users/loyalty-cards/create', {
+        method: 'POST',
+        body: { email: `${unique('canali')}@example.it`, full_name: unique('Cliente Canali'), phone: `+39333222000${i}`, business_id: businessId, privacy_ack: true, marketing_channels: channels },
+      });
+      expect(signup.status).toBe(200);
+    }
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    const who = within(dialog).getByLabelText('Chi riceve la campagna');
+    await user.selectOptions(who, 'Con consenso marketing sul canale di invio');
+    expect(who).toHaveAccessibleDescription('Ogni invio raggiunge chi ha acconsentito al canale usato; il conteggio vale per almeno uno dei canali scelti.');
+    // No channel chosen yet: consent on any channel.
+    expect(await within(dialog).findByText('3 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }));
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+  });
+
   it('requires a name, then creates the campaign for a segment with its live count from the server and opens /campaign-success', async () => {
     const { account, token, businessId } = await businessWithCustomers();
     const { user, dialog } = await openCreateDialog(account, businessId);

@@ -49,6 +49,22 @@ describe('the list', () => {
     expect(list.querySelector('[aria-posinset="1"]')).toBeNull();
   });
 
+  it("shows each card's marketing consent by channel, in Italian (decision 025)", async () => {
+    const shop = await createBusiness(token);
+    await createCard(token, shop.id, 'Nora Nessuno', 0);
+    await apiCall('POST', '/users/loyalty-cards/create', null, {
+      email: `canali.${Date.now()}@example.it`,
+      full_name: 'Wanda Canali',
+      phone: '+39 333 444 0001',
+      business_id: shop.id,
+      privacy_ack: true,
+      marketing_channels: ['sms', 'whatsapp'],
+    });
+    renderScreen(shop.id);
+    expect(within(await row('Wanda Canali')).getByText('Marketing: WhatsApp, SMS')).toBeInTheDocument();
+    expect(within(await row('Nora Nessuno')).getByText('Nessun consenso marketing')).toBeInTheDocument();
+  });
+
   it('searches by name, card number and phone and filters Tutte / Attive / Inattive', async () => {
     const shop = await createBusiness(token);
     const zero = await createCard(token, shop.id, 'Carla Zero', 0);

@@ -1,6 +1,6 @@
 /** The public card signup (SPEC §2, §5) against the real API and its demo business "Bar Centrale". */
 import { Route, Routes } from '@loyalty/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import {
   API,
@@ -78,8 +78,30 @@ describe('the form', () => {
     expect(privacy).not.toBeChecked();
     expect(privacy).toBeRequired();
     expect(screen.getByRole('link', { name: "Leggi l'informativa sulla privacy" })).toHaveAttribute('href', '/privacy');
-    expect(screen.getByRole('checkbox', { name: /offerte e promozioni/ })).not.toBeChecked();
+    // Marketing consent per channel (decision 025): a group of its own, every channel unticked (opt-in).
+    const channels = screen.getByRole('group', { name: 'Desidero ricevere offerte e novità (facoltativo):' });
+    const boxes = within(channels).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(['via WhatsApp', 'via SMS', 'via Email']);
+    for (const box of boxes) {
+      expect(box).not.toBeChecked();
+      expect(box).not.toBeRequired();
+    }
     expect(screen.getByRole('button', { name: 'Ottieni' })).toBeEnabled();
+  });
+
+  it('lets the customer tick and untick each channel with the keyboard', async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    const sms = await screen.findByRole('checkbox', { name: 'via SMS' });
+    sms.focus();
+    await user.keyboard(' ');
+    expect(sms).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'via Email' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.click(sms);
+    expect(sms).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'via Email' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'via WhatsApp' })).not.toBeChecked();
   });
 
   it('shows the exact message of every missing field, also for blanks, and focuses the first', async () => {
@@ -113,7 +135,7 @@ describe('the form', () => {
     const res = await fetch(`${API}/api/users/loyalty-cards/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'non-una-email', full_name: 'Giulia Rossi', phone: '+39 333 1234567', role: 'client', business_id: 'default-business-id', privacy_ack: true, marketing_consent: false }),
+      body: JSON.stringify({ email: 'non-una-email', full_name: 'Giulia Rossi', phone: '+39 333 1234567', role: 'client', business_id: 'default-business-id', privacy_ack: true, marketing_channels: [] }),
     });
     const { error } = (await res.json()) as { error: string };
     expect(error).toBeTruthy();
@@ -121,13 +143,14 @@ describe('the form', () => {
     expect(screen.getByRole('button', { name: 'Ottieni' })).toBeEnabled();
   });
 
-  it('creates the card with both consents and shows it', async () => {
+  it('creates the card with the privacy acknowledgement and the channels ticked, and shows it', async () => {
     const { user } = renderSignup(SIGNUP_ROUTE);
     await user.type(await screen.findByLabelText('Email'), '  giulia.verdi@example.it ');
     await user.type(screen.getByLabelText('Nome completo'), 'Giulia Verdi');
     await user.type(screen.getByLabelText('Numero di telefono'), '+39 333 7654321');
     await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
-    await user.click(screen.getByRole('checkbox', { name: /offerte e promozioni/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'via Email' }));
+    await user.click(screen.getByRole('checkbox', { name: 'via WhatsApp' }));
     await user.click(screen.getByRole('button', { name: 'Ottieni' }));
     expect(screen.getByRole('button', { name: 'Ottieni' })).toHaveAttribute('aria-busy', 'true');
 
@@ -144,9 +167,15 @@ describe('the form', () => {
     // The card exists in the business with the customer's data.
     const cards = (await (
       await fetch(`${API}/api/loyalty-cards/business/default-business-id`, { headers: { authorization: `Bearer ${await adminToken()}` } })
-    ).json()) as { email: string; customer_name: string; customer_phone: string }[];
+    ).json()) as { email: string; customer_name: string; customer_phone: string; marketing_channels: string[] }[];
     expect(cards).toContainEqual(
-      expect.objectContaining({ email: 'giulia.verdi@example.it', customer_name: 'Giulia Verdi', customer_phone: '+39 333 7654321' }),
+      expect.objectContaining({
+        email: 'giulia.verdi@example.it',
+        customer_name: 'Giulia Verdi',
+        customer_phone: '+39 333 7654321',
+        marketing_channels: ['whatsapp', 'email'],
+        marketing_consent: true,
+      }),
     );
   });
 });

@@ -66,7 +66,12 @@ it('asks for a message, then sends the WhatsApp and clears the box', async () =>
   // cards to it meanwhile, some without a phone, so the first card on screen is anyone's.
   const { token } = await logIn(DEMO_ADMIN);
   const customerName = unique('Wanda Whatsapp');
-  await callApi('/users', { method: 'POST', token, body: { email: `${unique('w')}@example.it`, full_name: customerName, role: 'client', phone: '+393331234567', business_id: DEMO_BUSINESS } });
+  // Easy SMS is a marketing message: the customer agreed to offers on WhatsApp (decision 025).
+  await callApi('/users', {
+    method: 'POST',
+    token,
+    body: { email: `${unique('w')}@example.it`, full_name: customerName, role: 'client', phone: '+393331234567', business_id: DEMO_BUSINESS, marketing_channels: ['whatsapp'] },
+  });
   const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
   await cardList();
   await user.type(screen.getByLabelText('Cerca carte'), customerName);
@@ -84,6 +89,25 @@ it('asks for a message, then sends the WhatsApp and clears the box', async () =>
   expect(screen.queryByText('WhatsApp inviato')).toBeNull();
   expect(box).toHaveValue('');
   expect(within(form).queryByRole('alert')).toBeNull();
+});
+
+it('says nothing was sent to a customer without WhatsApp marketing consent, keeping the message', async () => {
+  const { token } = await logIn(DEMO_ADMIN);
+  const customerName = unique('Sara Solo Sms');
+  await callApi('/users', {
+    method: 'POST',
+    token,
+    body: { email: `${unique('s')}@example.it`, full_name: customerName, role: 'client', phone: '+393339876501', business_id: DEMO_BUSINESS, marketing_channels: ['sms'] },
+  });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
+  await cardList();
+  await user.type(screen.getByLabelText('Cerca carte'), customerName);
+  await waitFor(() => expect(within(screen.getByRole('list', { name: 'Carte' })).getAllByRole('listitem')).toHaveLength(1));
+  const form = formOf(customerName);
+  await user.type(within(form).getByLabelText(`Messaggio per ${customerName}`), 'Offerta speciale');
+  await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
+  expect(within(form).getByLabelText(`Messaggio per ${customerName}`)).toHaveValue('Offerta speciale');
 });
 
 it('refuses to send when WhatsApp is not enabled for the business, before any call', async () => {
