@@ -3,11 +3,12 @@
  * REST API, e-mail through a real SMTP server process. Nothing here replaces a driver.
  */
 import twilio from 'twilio';
+import { RECEIPT_WAIT_MINUTES } from '../src/messaging/repository';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createCampaign } from './helpers/messaging';
 import { startSmtpServer, type SmtpServerProcess } from './helpers/smtp-server';
-import { startTwilioStandIn, twilioError, type TwilioStandIn } from './helpers/twilio-standin';
+import { startTwilioStandIn, twilioDefaults, twilioError, type TwilioStandIn } from './helpers/twilio-standin';
 
 const PROFUMERIA = 'demo-profumeria-bella';
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -70,6 +71,17 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
   });
 
   describe('campaign through the worker', () => {
+    /** Twilio's status callback for a message, signed with the business's auth token. */
+    const status = (params: Record<string, string>) => {
+      const url = `/api/twilio/status/${PROFUMERIA}`;
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${url}`, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+    };
+
     it('stores the Italian reason of a permanent failure, retries a 5xx, and shows delivered from the status callbacks', async () => {
       const id = await createCampaign(t.app, PROFUMERIA, [{ customer_phone: '+393330001001' }, { customer_phone: '+393330001002' }, { customer_phone: '+393330001003' }]);
       twilioApi.respond((request) => {
@@ -99,20 +111,13 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
         delivered: 0,
         failed: 1,
         skipped: 0,
+        // Accepted by Twilio ('queued'): its status callback is still to come.
+        awaitingReceipts: 1,
         failureReasons: [{ reason: 'Numero del destinatario non valido (Twilio 21211)', count: 1 }],
       });
 
-      const status = (params: Record<string, string>) => {
-        const url = `/api/twilio/status/${PROFUMERIA}`;
-        return t.app.inject({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${url}`, params) },
-          payload: new URLSearchParams(params).toString(),
-        });
-      };
       expect((await status({ MessageSid: rows[0].provider_message_id!, MessageStatus: 'delivered' })).statusCode).toBe(204);
-      expect(await deliveries()).toMatchObject({ sent: 1, delivered: 1, failed: 1 });
+      expect(await deliveries()).toMatchObject({ sent: 1, delivered: 1, failed: 1, awaitingReceipts: 0 });
       expect((await status({ MessageSid: rows[0].provider_message_id!, MessageStatus: 'undelivered', ErrorCode: '30003' })).statusCode).toBe(204);
       expect(await deliveries()).toMatchObject({
         sent: 0,
@@ -123,6 +128,52 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
           { reason: 'Numero del destinatario non valido (Twilio 21211)', count: 1 },
         ],
       });
+    });
+
+    it('counts the messages awaiting Twilio\'s receipt until a status callback, the time limit or no PUBLIC_URL ends the wait', async () => {
+      const phones = ['+393330002001', '+393330002002', '+393330002003', '+393330002004'];
+      const id = await createCampaign(t.app, PROFUMERIA, phones.map((customer_phone) => ({ customer_phone })));
+      // A SID of its own per message (the stand-in's default one only tells numbers apart by length).
+      const sidOf = (phone: string) => `SM${'f'.repeat(19)}${phone.slice(1)}`;
+      twilioApi.respond((request) => {
+        const answer = twilioDefaults(request);
+        return request.method === 'POST' ? { ...answer, body: { ...answer.body, sid: sidOf(request.form.To.replace('whatsapp:', '')) } } : answer;
+      });
+      const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: admin, payload: { service: 'whatsapp', message: 'Novità in negozio' } });
+      expect(sent.json()).toMatchObject({ queued: 4, mode: 'live' });
+      const deliveries = async () => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/deliveries`, headers: admin })).json();
+      expect(await deliveries()).toMatchObject({ queued: 4, sent: 0, awaitingReceipts: 0 });
+      expect(await t.app.messaging.worker.drain()).toBe(4);
+      expect(await deliveries()).toMatchObject({ queued: 0, sent: 4, delivered: 0, failed: 0, awaitingReceipts: 4 });
+
+      // 'sent' (handed to the operator) is not a receipt: still awaited.
+      expect((await status({ MessageSid: sidOf(phones[0]), MessageStatus: 'sent' })).statusCode).toBe(204);
+      expect(await deliveries()).toMatchObject({ awaitingReceipts: 4 });
+      expect((await status({ MessageSid: sidOf(phones[0]), MessageStatus: 'delivered' })).statusCode).toBe(204);
+      expect(await deliveries()).toMatchObject({ sent: 4, delivered: 1, awaitingReceipts: 3 });
+      expect((await status({ MessageSid: sidOf(phones[1]), MessageStatus: 'read' })).statusCode).toBe(204);
+      expect((await status({ MessageSid: sidOf(phones[2]), MessageStatus: 'undelivered', ErrorCode: '63016' })).statusCode).toBe(204);
+      expect(await deliveries()).toMatchObject({
+        sent: 3,
+        delivered: 2,
+        failed: 1,
+        awaitingReceipts: 1,
+        failureReasons: [{ reason: 'Fuori dalla finestra di 24 ore di WhatsApp: serve un modello approvato (Twilio 63016)', count: 1 }],
+      });
+
+      // Without PUBLIC_URL Twilio is given no status callback: nothing is awaited.
+      const publicUrl = t.app.messaging.config.publicUrl;
+      t.app.messaging.config.publicUrl = null;
+      try {
+        expect(await deliveries()).toMatchObject({ sent: 3, awaitingReceipts: 0 });
+      } finally {
+        t.app.messaging.config.publicUrl = publicUrl;
+      }
+      expect(await deliveries()).toMatchObject({ awaitingReceipts: 1 });
+
+      // An operator that never reports: after RECEIPT_WAIT_MINUTES the message is no longer awaited.
+      await t.app.db.query(`UPDATE outbox_messages SET created_at = now() - interval '${RECEIPT_WAIT_MINUTES + 1} minutes' WHERE provider_message_id = $1`, [sidOf(phones[3])]);
+      expect(await deliveries()).toMatchObject({ queued: 0, sent: 3, delivered: 2, failed: 1, awaitingReceipts: 0 });
     });
   });
 });

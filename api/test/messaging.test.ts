@@ -60,7 +60,7 @@ describeEachDatabase('messaging routes', (variant) => {
           mode: 'test',
         },
       ]);
-      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, failureReasons: [] });
+      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
 
       const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
         campaignId,
@@ -74,7 +74,7 @@ describeEachDatabase('messaging routes', (variant) => {
       ]);
 
       expect(await t.app.messaging.worker.drain()).toBe(2);
-      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, delivered: 0, failed: 0, skipped: 3, failureReasons: [] });
+      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
       const log = (await outbox(`?campaignId=${campaignId}`)).json();
       expect(log.total).toBe(2);
       expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000004']);

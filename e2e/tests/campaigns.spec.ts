@@ -74,8 +74,15 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await expect(send.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeVisible();
   await send.getByRole('button', { name: 'Invia' }).click();
   await expect(page.getByText('2 messaggi messi in coda')).toBeVisible();
+  // Issue 17: the dialog stays open on the send's counts and its live progress, the focus on its heading.
+  const heading = send.getByRole('heading', { name: "Avanzamento dell'invio" });
+  await expect(heading).toBeFocused();
+  await expect(send.getByRole('list', { name: "Esito dell'invio" })).toHaveText('Messi in coda: 2');
+  const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0';
+  await expect(send.getByRole('group', { name: `Avanzamento degli invii di ${name}` })).toContainText(done, { timeout: 20_000 });
+  await send.getByText('Chiudi', { exact: true }).click();
   await expect(send).toBeHidden();
 
   const progress = item.getByRole('group', { name: `Avanzamento degli invii di ${name}` });
-  await expect(progress).toContainText('Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0', { timeout: 20_000 });
+  await expect(progress).toContainText(done, { timeout: 20_000 });
 });

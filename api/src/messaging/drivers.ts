@@ -24,6 +24,12 @@ export interface TwilioCredentials {
   statusCallback?: string | null;
 }
 
+/**
+ * Drivers whose provider reports each message's fate after accepting it: Twilio (SMS, WhatsApp) posts its
+ * status callbacks when PUBLIC_URL is set. The outbox delivers nothing and SMTP has no receipts.
+ */
+export const RECEIPT_DRIVERS = ['twilio'] as const;
+
 export const TWILIO_STATUSES: Record<string, SendResult['status']> = {
   accepted: 'queued',
   scheduled: 'queued',

@@ -51,9 +51,20 @@ export interface DeliveryCounts {
   /** Failed for good, or reported undelivered / failed by the provider. */
   failed: number;
   skipped: number;
+  /**
+   * Sent through a driver whose provider reports each message's fate later (`receiptDrivers`), not reported
+   * delivered or failed yet, and sent less than `RECEIPT_WAIT_MINUTES` ago: the screens keep polling for them.
+   */
+  awaitingReceipts: number;
   /** The most frequent reasons of the failures, Italian, most frequent first. */
   failureReasons: { reason: string; count: number }[];
 }
+
+/**
+ * How long a sent message still counts as awaiting the provider's receipt (Twilio's status callback). Some
+ * operators never report 'delivered' (an SMS stays 'sent' for good): after this the screens stop waiting.
+ */
+export const RECEIPT_WAIT_MINUTES = 10;
 
 /** `messaging_jobs.skip_reason` → the key of `skippedByReason` in the answers. */
 const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
@@ -370,10 +381,12 @@ export function createMessagingRepository(db: Queryable) {
     /**
      * Where a campaign's messages are: each job with the message it logged (outbox_messages, whose status
      * the provider's callbacks move on to delivered / undelivered / failed), and the top failure reasons.
+     * `receiptDrivers`: the drivers whose provider will report on the messages (none: nothing is awaited).
      */
-    async deliveryCounts(campaignId: string, channel?: Channel): Promise<DeliveryCounts> {
+    async deliveryCounts(campaignId: string, channel?: Channel, receiptDrivers: readonly string[] = []): Promise<DeliveryCounts> {
       const params = [campaignId, channel ?? null];
-      const jobs = `SELECT j.status AS job_status, m.status AS message_status, COALESCE(m.error, j.last_error) AS error
+      const jobs = `SELECT j.status AS job_status, m.status AS message_status, COALESCE(m.error, j.last_error) AS error,
+                           m.driver AS message_driver, m.created_at AS message_created_at
                       FROM messaging_jobs j LEFT JOIN outbox_messages m ON m.job_id = j.id
                      WHERE j.campaign_id = $1 AND ($2::text IS NULL OR j.channel = $2::text)`;
       const failed = `job_status = 'failed' OR message_status IN ('undelivered', 'failed')`;
@@ -384,9 +397,12 @@ export function createMessagingRepository(db: Queryable) {
                   count(*) FILTER (WHERE job_status = 'sent' AND NOT (${failed}))::int AS sent,
                   count(*) FILTER (WHERE job_status = 'sent' AND message_status = 'delivered')::int AS delivered,
                   count(*) FILTER (WHERE ${failed})::int AS failed,
-                  count(*) FILTER (WHERE job_status = 'skipped')::int AS skipped
+                  count(*) FILTER (WHERE job_status = 'skipped')::int AS skipped,
+                  count(*) FILTER (WHERE job_status = 'sent' AND message_status IN ('queued', 'sending', 'sent')
+                                     AND message_driver = ANY($3::text[])
+                                     AND message_created_at > now() - $4 * interval '1 minute')::int AS "awaitingReceipts"
              FROM (${jobs}) t`,
-          params,
+          [...params, receiptDrivers, RECEIPT_WAIT_MINUTES],
         ),
         db.query<{ reason: string; count: number }>(
           `SELECT COALESCE(error, $3) AS reason, count(*)::int AS count

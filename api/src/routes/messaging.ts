@@ -15,7 +15,8 @@ import {
   serviceDisabled,
   TRUTH_MESSAGES,
 } from '../messaging/messages';
-import { normalizeContact } from '../messaging/repository';
+import { RECEIPT_DRIVERS } from '../messaging/drivers';
+import { normalizeContact, RECEIPT_WAIT_MINUTES } from '../messaging/repository';
 import { CHANNELS, type Channel } from '../messaging/types';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../schemas/common';
 import { deliveryModeSchema, sendOutcomeSchema } from '../schemas/sending';
@@ -48,6 +49,13 @@ const deliveriesSchema = z.object({
   delivered: z.number().int().describe('Consegnati secondo le notifiche di stato del fornitore'),
   failed: z.number().int().describe('Falliti in modo definitivo o segnalati non consegnati dal fornitore'),
   skipped: z.number().int(),
+  awaitingReceipts: z
+    .number()
+    .int()
+    .describe(
+      `Inviati con un fornitore che comunica l’esito (Twilio, con PUBLIC_URL) da meno di ${RECEIPT_WAIT_MINUTES} minuti, ` +
+        'senza ancora una conferma di consegna o un fallimento: finché sono più di 0 conviene continuare a interrogare',
+    ),
   failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
 });
 
@@ -172,6 +180,9 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messaging'],
         summary: 'Avanzamento degli invii di una campagna',
+        description:
+          'In coda → inviati → consegnati / non riusciti (con i motivi del fornitore). Da interrogare finché queued o awaitingReceipts sono più di 0: ' +
+          'le notifiche di stato di Twilio arrivano dopo l’invio.',
         security: bearerAuth,
         params: idParamsSchema,
         querystring: z.object({ channel: z.enum(CHANNELS).optional() }),
@@ -180,7 +191,9 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await ownedCampaign(request.user!, request.params.id);
-      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel)) };
+      // Twilio reports back only to the status callback, which needs PUBLIC_URL: without it nothing is awaited.
+      const receiptDrivers = app.messaging.config.publicUrl ? RECEIPT_DRIVERS : [];
+      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel, receiptDrivers)) };
     },
   );
 

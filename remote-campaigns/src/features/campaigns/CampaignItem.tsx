@@ -42,7 +42,8 @@ const STATUS_TONE = { draft: 'neutral', scheduled: 'info', active: 'success', co
   string
 >;
 
-export function CampaignItem({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
+/** `announceProgress`: false while a dialog is open, so only the dialog's progress is heard. */
+export function CampaignItem({ campaign, onOpen, announceProgress = true }: { campaign: Campaign; onOpen: () => void; announceProgress?: boolean }) {
   const notify = useNotify();
   const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
   const recipientCount = recipientCountOf(campaign);
@@ -76,7 +77,7 @@ export function CampaignItem({ campaign, onOpen }: { campaign: Campaign; onOpen:
           <span>{formatCount(recipientCount, RECIPIENTS)}</span>
           {campaign.channels.length > 0 && <span>· {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>}
         </Meta>
-        <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
+        <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} announce={announceProgress} />
       </Card>
     </li>
   );

@@ -97,7 +97,7 @@ export function CampaignsScreen() {
       ) : (
         <List aria-label="Campagne">
           {shown.map((campaign) => (
-            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => setSending(campaign)} />
+            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => setSending(campaign)} announceProgress={!sending && !creating} />
           ))}
         </List>
       )}

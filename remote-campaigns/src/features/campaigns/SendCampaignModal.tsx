@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -13,9 +13,11 @@ import {
   sendSucceeded,
   useNotify,
   type Business,
+  type SendOutcome,
 } from '@loyalty/shared';
-import { useSendCampaignMutation, type Campaign, type CampaignChannel } from './api';
+import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from './api';
 import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, RECIPIENTS, recipientCountOf } from './campaignModel';
+import { DeliveryProgress } from './DeliveryProgress';
 import { messageCounterText } from './MessageCounter';
 import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
 
@@ -26,13 +28,47 @@ const Channels = styled(ChannelFieldset)`
 
 export const MESSAGE_TOO_LONG = `Il messaggio supera i ${MESSAGE_MAX_LENGTH} caratteri`;
 
+export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
+
+/** Why recipients were skipped, as the send answer counts them (`skippedByReason`). */
+const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
+  noConsent: 'Saltati senza consenso marketing',
+  optedOut: 'Saltati perché hanno chiesto di non ricevere messaggi (STOP)',
+  invalidContact: 'Saltati senza numero o indirizzo valido',
+  channelDisabled: 'Saltati su un canale non abilitato',
+};
+
+/** The send answer's counts, first what was queued, then every reason that skipped someone. */
+export function sendOutcomeLines(outcome: CampaignSendResult): string[] {
+  const lines = [`Messi in coda: ${formatCount(outcome.queued)}`];
+  for (const [reason, label] of Object.entries(SKIPPED_LABELS) as [keyof typeof SKIPPED_LABELS, string][]) {
+    const count = outcome.skippedByReason[reason];
+    if (count > 0) lines.push(`${label}: ${formatCount(count)}`);
+  }
+  if (outcome.alreadyEnqueued > 0) lines.push(`Avevano già ricevuto questa campagna su questo canale: ${formatCount(outcome.alreadyEnqueued)}`);
+  return lines;
+}
+
+const SentView = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  h3:focus { outline: none; }
+  ul { margin: 0; padding-left: ${({ theme }) => theme.space.md}; }
+`;
+
 export interface SendCampaignModalProps {
   campaign: Campaign;
   business: Business;
   onClose: () => void;
 }
 
-/** Sends one message to every recipient of a campaign on one channel; the list then shows the delivery progress. */
+/**
+ * Sends one message to every recipient of a campaign on one channel. Issue 17: after a send that queued
+ * something the dialog stays open on the send's counts and the live delivery progress (kept while the
+ * provider's receipts arrive), focus on its heading, until "Chiudi".
+ */
 export function SendCampaignModal({ campaign, business, onClose }: SendCampaignModalProps) {
   const notify = useNotify();
   const [sendCampaign, { isLoading }] = useSendCampaignMutation();
@@ -41,6 +77,14 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const [channel, setChannel] = useState<CampaignChannel>(offered[0]);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<CampaignSendResult | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const outcomeId = useId();
+
+  // The form gives way to the progress: a screen reader hears its heading and the send's counts.
+  useEffect(() => {
+    if (outcome) headingRef.current?.focus();
+  }, [outcome]);
 
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
   const tooLong = message.length > MESSAGE_MAX_LENGTH;
@@ -56,14 +100,37 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
       // Issue 17: a toast only when something was queued; otherwise the server's reason stays on screen.
       if (!sendSucceeded(result)) return setError(result.message);
       notify.success(result.message || MESSAGES.messageSent);
-      onClose();
+      setOutcome(result);
     } catch (err) {
       setError(errorMessage(err, MESSAGES.campaignSendError));
     }
   };
 
+  const title = `Invia messaggio: ${campaign.name}`;
+  if (outcome) {
+    return (
+      <Modal open onClose={onClose} title={title}>
+        <SentView aria-labelledby={`${outcomeId}-heading`}>
+          <TestModeBanner businessId={business.id} />
+          <h3 id={`${outcomeId}-heading`} ref={headingRef} tabIndex={-1} aria-describedby={outcomeId}>
+            {SEND_PROGRESS_HEADING}
+          </h3>
+          <ul id={outcomeId} aria-label="Esito dell'invio">
+            {sendOutcomeLines(outcome).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
+          <Actions>
+            <Button onClick={onClose}>{MESSAGES.close}</Button>
+          </Actions>
+        </SentView>
+      </Modal>
+    );
+  }
+
   return (
-    <Modal open onClose={onClose} title={`Invia messaggio: ${campaign.name}`}>
+    <Modal open onClose={onClose} title={title}>
       <Form onSubmit={submit} noValidate>
         <TestModeBanner businessId={business.id} />
         <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>

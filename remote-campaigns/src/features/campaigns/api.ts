@@ -74,6 +74,8 @@ export interface CampaignDeliveries {
   failed: number;
   /** Opt-out (STOP), no marketing consent, no valid contact. */
   skipped: number;
+  /** Sent through a provider that reports back (Twilio) and not confirmed or failed yet: keep polling. */
+  awaitingReceipts: number;
   /** The most frequent failure reasons, in Italian. */
   failureReasons: { reason: string; count: number }[];
 }

@@ -319,7 +319,7 @@ describe('delete', () => {
     const server = await startTestApiServer({
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
-      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, failureReasons: [] } },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
       'DELETE /campaigns/c1': { status: 500, body: {} },
     });
     jest.spyOn(window, 'confirm').mockReturnValue(true);
@@ -404,12 +404,120 @@ describe('send', () => {
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
     expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
+    // Issue 17: the dialog stays open on the send's counts and its live progress, the heading focused.
+    const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAccessibleDescription('Messi in coda: 2');
+    const inDialog = await within(dialog).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
+    const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0';
+    await waitFor(() => expect(inDialog).toHaveTextContent(done), { timeout: 10_000 });
+    // The outbox has no receipts to wait for.
+    expect(within(dialog).queryByText(/In attesa delle conferme di consegna/)).toBeNull();
+    await user.click(within(dialog).getByText('Chiudi'));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     const progress = await within(item).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
-    await waitFor(() => expect(progress).toHaveTextContent('Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0'), { timeout: 10_000 });
+    await waitFor(() => expect(progress).toHaveTextContent(done), { timeout: 10_000 });
     const { body: deliveries } = await callApi<CampaignDeliveries>(`/campaigns/${(await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token })).body[0].id}/deliveries`, { token });
     expect(deliveries).toMatchObject({ total: 2, sent: 2 });
+  });
+
+  it('keeps the progress in the dialog, polling while queued and more slowly while receipts are awaited, until the failure reasons arrive', async () => {
+    const EMPTY: CampaignDeliveries = { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] };
+    const QUEUED = { ...EMPTY, total: 3, queued: 2, skipped: 1 };
+    const AWAITING = { ...EMPTY, total: 3, sent: 2, skipped: 1, awaitingReceipts: 2 };
+    const REASON = 'Destinatario non raggiungibile (telefono spento o senza campo) (Twilio 30003)';
+    const DONE = { ...EMPTY, total: 3, sent: 1, delivered: 1, failed: 1, skipped: 1, failureReasons: [{ reason: REASON, count: 1 }] };
+    // After the send the deliveries answer: queued twice (the same counts), awaiting receipts (held until released), then done.
+    const afterSend = [QUEUED, QUEUED, AWAITING, DONE];
+    let sent = false;
+    const polls: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, recipients: '[]', recipient_count: 3 }] },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'twilio', mode: 'live' } },
+      'GET /campaigns/c1/deliveries': () => {
+        if (!sent) return { body: EMPTY };
+        polls.push(Date.now());
+        const answer = afterSend[Math.min(polls.length - 1, afterSend.length - 1)];
+        return { body: answer, holdUntil: answer === AWAITING ? held : undefined };
+      },
+      'POST /campaigns/c1/send': () => {
+        sent = true;
+        return {
+          body: {
+            message: '2 messaggi messi in coda', queued: 2, skipped: 1, alreadyEnqueued: 1, mode: 'live',
+            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+          },
+        };
+      },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      const opener = await screen.findByRole('button', { name: 'Prova' });
+      const item = opener.closest('li')!;
+      expect(await within(item).findByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
+      await user.click(opener);
+      const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Prova' });
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+
+      // The toast of decision 022, and the dialog stays on the send's counts with the focus on its heading.
+      expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
+      const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
+      await waitFor(() => expect(heading).toHaveFocus());
+      const outcome = within(dialog).getByRole('list', { name: "Esito dell'invio" });
+      expect(within(outcome).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Messi in coda: 2',
+        'Saltati senza consenso marketing: 1',
+        'Avevano già ricevuto questa campagna su questo canale: 1',
+      ]);
+      expect(heading).toHaveAccessibleDescription(/^Messi in coda: 2/);
+      expect(within(dialog).queryByLabelText('Messaggio')).toBeNull();
+
+      const progress = await within(dialog).findByRole('group', { name: 'Avanzamento degli invii di Prova' });
+      await waitFor(() => expect(progress).toHaveTextContent('Inviati 0 di 3 · Consegnati 0 · In coda 2'));
+      // The summary is a polite live region (the list's one behind the dialog is silenced)…
+      const live = progress.querySelector('[aria-live]')!;
+      expect(live).toHaveAttribute('aria-live', 'polite');
+      expect(within(item).getByRole('group', { name: 'Avanzamento degli invii di Prova' }).querySelector('[aria-live]')).toHaveAttribute('aria-live', 'off');
+      // …left untouched by a poll that brings the same counts: nothing to announce.
+      const mutations: MutationRecord[] = [];
+      const changes = new MutationObserver((records) => mutations.push(...records));
+      const changeCount = () => mutations.push(...changes.takeRecords());
+      changes.observe(live, { subtree: true, childList: true, characterData: true, attributes: true });
+      await waitFor(() => expect(polls).toHaveLength(3), { timeout: 5000 });
+      expect(changeCount()).toBe(0);
+      // Polled every second while messages are queued.
+      expect(polls[1] - polls[0]).toBeLessThan(2500);
+
+      release();
+      expect(await within(dialog).findByText('In attesa delle conferme di consegna: 2')).toBeInTheDocument();
+      expect(changeCount()).toBeGreaterThan(0);
+      changes.disconnect();
+      expect(progress).toHaveTextContent('Inviati 2 di 3 · Consegnati 0 · In coda 0');
+
+      // Then every five seconds while only receipts are awaited, until the provider's reasons arrive.
+      const reasons = await within(dialog).findByRole('list', { name: 'Motivi dei messaggi non riusciti di Prova' }, { timeout: 8000 });
+      expect(reasons).toHaveTextContent(`${REASON}: 1`);
+      expect(polls[3] - polls[2]).toBeGreaterThanOrEqual(4500);
+      expect(progress).toHaveTextContent('Inviati 1 di 3 · Consegnati 1 · In coda 0 · Non riusciti 1');
+      expect(within(dialog).queryByText(/In attesa delle conferme di consegna/)).toBeNull();
+
+      // Nothing left to wait for: the polling stops.
+      await new Promise((r) => setTimeout(r, 5500));
+      expect(polls).toHaveLength(4);
+
+      await user.click(within(dialog).getByText('Chiudi'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(opener).toHaveFocus();
+      expect(within(item).getByRole('list', { name: 'Motivi dei messaggi non riusciti di Prova' })).toHaveTextContent(`${REASON}: 1`);
+    } finally {
+      release();
+      await server.close();
+    }
   });
 
   it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
@@ -435,7 +543,7 @@ describe('send', () => {
     const server = await startTestApiServer({
       'GET /business': { body: [BAR] },
       'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
-      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, failureReasons: [] } },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
       'POST /campaigns/c1/send': { status: 400, body: { error: 'Servizio WhatsApp non abilitato per questo business' } },
     });
     try {
