@@ -2,12 +2,13 @@ import { Navigate, Route, Routes } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { DashboardLayout } from '../layout/DashboardLayout';
 import { ROUTE_MODULES } from './routeModules';
+import { LoginRoute } from './LoginRoute';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<PublicOnly><RemoteRoute {...ROUTE_MODULES['/login']} /></PublicOnly>} />
+      <Route path="/login" element={<PublicOnly><LoginRoute /></PublicOnly>} />
       <Route
         path="/loyalty-cards/create"
         element={<PublicOnly><RemoteRoute {...ROUTE_MODULES['/loyalty-cards/create']} /></PublicOnly>}
