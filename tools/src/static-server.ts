@@ -3,6 +3,7 @@
  * /api proxied to the API, compression, and cache rules that make independent deploys safe:
  * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -158,7 +159,16 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     if (fs.existsSync(path.join(options.root, file))) prerendered.set(pagePath, file);
   }
   for (const [pagePath, file] of prerendered) {
-    app.get(pagePath, (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile(file));
+    // Read per request (a redeploy replaces it) with a strong ETag of its content: the shell's server
+    // revalidates its copy with If-None-Match on every /login and gets a 304 while it is unchanged.
+    app.get(pagePath, (request, reply) => {
+      const html = fs.readFileSync(path.join(options.root, file));
+      const etag = `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag)) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
   }
 
   if (options.composeLandingPage && !prerendered.has('/login')) {
