@@ -111,7 +111,7 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
     show('');
     setBusy(true);
     void (async () => {
-      let outcome: Outcome = 'unreachable';
+      let outcome: Outcome;
       let token: unknown;
       try {
         const { apiBaseUrl } = await config;
