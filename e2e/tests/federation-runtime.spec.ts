@@ -18,11 +18,13 @@ async function scriptsWithRuntimeCore(page: Page, scripts: ReturnType<typeof rec
   return scripts.filter((_, i) => bodies[i].includes(RUNTIME_CORE_MARKER)).map((s) => new URL(s.url).origin + new URL(s.url).pathname);
 }
 
-test('the shell\'s /login downloads the federation runtime core once: the landing remote uses the shell\'s', async ({ page }) => {
+// /login is the landing's prerendered page (no federation runtime at all, e2e login-prerendered.spec.ts):
+// the landing remote inside the shell is its legal pages.
+test('the shell\'s /privacy downloads the federation runtime core once: the landing remote uses the shell\'s', async ({ page }) => {
   const scripts = recordScripts(page);
   await withCookieChoiceSaved(page);
-  await page.goto('/login');
-  await expect(page.locator('[data-remote="landing"]').getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.locator('[data-remote="landing"]').getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
   expect(scripts.some((s) => s.url.startsWith(`${LANDING_URL}/remoteEntry.js`))).toBe(true);
   expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`]);
 });
@@ -60,7 +62,7 @@ test('a landing built for another federation runtime core is refused before its 
     if (msg.type() === 'error') errors.push(msg.text());
   });
   await withCookieChoiceSaved(page);
-  await page.goto('/login');
+  await page.goto('/privacy');
   await expect(page.getByText('versione incompatibile', { exact: false })).toBeVisible({ timeout: 20_000 });
   expect(requested.filter((url) => url.startsWith(`${LANDING_URL}/remoteEntry.js`))).toEqual([]);
   expect(errors.join('\n')).toContain('costruito per il runtime Module Federation 0.0.1-altro');

@@ -33,11 +33,13 @@ function expectEachOnce(urls: string[], wanted: string[]) {
   for (const url of wanted) expect(urls.filter((u) => withoutQuery(u) === url), url).toHaveLength(1);
 }
 
-test('/login: the shell\'s startup chunks, the config and the landing\'s page come from hints, each requested once', async ({ page }) => {
+// /login is the landing's prerendered page with one small script (e2e login-prerendered.spec.ts); the
+// landing remote's page inside the shell is now a legal page.
+test('/privacy: the shell\'s startup chunks, the config and the landing\'s page come from hints, each requested once', async ({ page }) => {
   await withCookieChoiceSaved(page);
   const requests = recordRequests(page);
-  await page.goto('/login');
-  await expect(page.locator('[data-remote="landing"]').getByLabel('Email', { exact: true })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.locator('[data-remote="landing"]').getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
   const scriptsBeforeForm = requests.urls.filter((u) => /\.js(\?|$)/.test(u)).map(withoutQuery);
   await page.waitForLoadState('networkidle');
   requests.stop();
@@ -48,7 +50,7 @@ test('/login: the shell\'s startup chunks, the config and the landing\'s page co
   expect(hints).toContainEqual({ href: `${SHELL_URL}/runtime-config.json`, as: 'fetch' });
   expect(hinted.filter((h) => h.startsWith(`${SHELL_URL}/`) && h.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
   expect(hinted).toContain(`${LANDING_URL}/remoteEntry.js`);
-  expect(hinted.some((h) => /^.*\/__federation_expose_LoginPage\.[0-9a-f]+\.js$/.test(h) && h.startsWith(LANDING_URL))).toBe(true);
+  expect(hinted.some((h) => /^.*\/__federation_expose_LegalPage\.[0-9a-f]+\.js$/.test(h) && h.startsWith(LANDING_URL))).toBe(true);
 
   // Every hint was used, once: a hint that does not match the real request would show as a second download.
   expectEachOnce(requests.urls, hinted);

@@ -26,36 +26,3 @@ export const LOGGED_IN_ADMIN: User = {
   created_at: '2026-01-01',
 };
 
-/**
- * jsdom has no IntersectionObserver: this stand-in records what is observed and lets a test say
- * when it scrolls into view.
- */
-export function installIntersectionObserver() {
-  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
-  class TestIntersectionObserver {
-    constructor(callback: IntersectionObserverCallback) {
-      observers.push({ callback, elements: this.elements });
-    }
-    elements: Element[] = [];
-    observe(element: Element) {
-      this.elements.push(element);
-    }
-    unobserve() {}
-    disconnect() {
-      this.elements.length = 0;
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: TestIntersectionObserver });
-  return {
-    observedCount: () => observers.reduce((n, o) => n + o.elements.length, 0),
-    scrollIntoView: () => {
-      for (const { callback, elements } of observers) {
-        const entries = elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-        if (entries.length > 0) callback(entries, {} as IntersectionObserver);
-      }
-    },
-  };
-}

@@ -17,7 +17,7 @@ import { REPO_ROOT, type AppInfo } from './apps';
 export const STAMP_FILE = 'build-stamp.json';
 
 /** Folders and files outside the app's own folder that every frontend build reads. */
-const COMMON_INPUTS = ['shared', 'tools/src', 'tools/templates', 'tools/package.json', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const COMMON_INPUTS = ['shared', 'tools', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** Never inputs: what builds, installs and tests write, and the tests themselves. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.tsbuild', 'coverage', 'test-results', '__tests__', 'test', 'bench']);

@@ -9,6 +9,7 @@ import webpack from 'webpack';
 import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
 import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
 import type { BuildEnv } from './federation';
+import { prerenderLanding } from './prerender';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
 
@@ -63,6 +64,8 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   const stats = await run(compiler);
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
+  // The landing's public pages as HTML, after its webpack build (docs/decisions/028-prerendered-public-pages.md).
+  for (const v of variants) if (v.app.name === 'landing') await prerenderLanding(v.outputDir, v.env.mode);
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`built ${apps.map((a) => a.name).join(', ')} (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

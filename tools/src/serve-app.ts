@@ -25,6 +25,8 @@ async function main() {
     runtimeConfigFile: runtimeConfigPath(),
     apiUrl: process.env.API_URL || `http://127.0.0.1:${apiPort()}`,
     proxySecret: process.env.PROXY_SECRET || undefined,
+    // The dashboard's /login is the landing remote's prerendered page (docs/decisions/028).
+    composeLandingPage: app.name === 'shell',
   });
   const host = process.env.HOST || 'localhost';
   await server.listen({ port: listenPort, host });

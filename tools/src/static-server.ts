@@ -3,6 +3,7 @@
  * /api proxied to the API, compression, and cache rules that make independent deploys safe:
  * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +11,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import { KEPT_SCRIPT_PREFIX, createLandingPageSource } from './landing-page';
+import { PRERENDERED_PAGES } from './prerender';
 import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface StaticServerOptions {
@@ -27,6 +30,13 @@ export interface StaticServerOptions {
    */
   proxySecret?: string;
   logger?: boolean;
+  /**
+   * The shell: answer `/login` and `/` with the landing remote's prerendered page, taken from the landing
+   * origin of the run-time config (tools/src/landing-page.ts).
+   */
+  composeLandingPage?: boolean;
+  /** How long the shell waits for the landing origin before serving its kept copy (default 2 s). */
+  landingTimeoutMs?: number;
 }
 
 /** The API's body limit (Fastify's default, 1 MiB): the proxy refuses larger bodies with the API's answer. */
@@ -142,6 +152,45 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     },
   });
 
+  // Pages rendered at build time (the landing's login.html): answered for their path by the server of the
+  // build that holds them (docs/decisions/028-prerendered-public-pages.md).
+  const prerendered = new Map<string, string>();
+  for (const [pagePath, file] of Object.entries(PRERENDERED_PAGES)) {
+    if (fs.existsSync(path.join(options.root, file))) prerendered.set(pagePath, file);
+  }
+  for (const [pagePath, file] of prerendered) {
+    // Read per request (a redeploy replaces it) with a strong ETag of its content: the shell's server
+    // revalidates its copy with If-None-Match on every /login and gets a 304 while it is unchanged.
+    app.get(pagePath, (request, reply) => {
+      const html = fs.readFileSync(path.join(options.root, file));
+      const etag = `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag)) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
+  }
+
+  if (options.composeLandingPage && !prerendered.has('/login')) {
+    const landing = createLandingPageSource({
+      landingBaseUrl: () => currentConfig()?.landingBaseUrl ?? null,
+      brandName: () => currentConfig()?.brandName,
+      timeoutMs: options.landingTimeoutMs,
+    });
+    const answerLoginPage = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+      const page = await landing.page();
+      return reply.header('Cache-Control', NO_CACHE).header('X-Landing-Page', page.state).type('text/html; charset=utf-8').send(page.html);
+    };
+    // `/` for a visitor is the login page (SPEC §2); its script sends a stored session on to /dashboard.
+    app.get('/login', answerLoginPage);
+    app.get('/', answerLoginPage);
+    app.get(`${KEPT_SCRIPT_PREFIX}:file`, (request, reply) => {
+      const script = landing.script((request.params as { file: string }).file);
+      if (!script) return reply.code(404).send({ error: 'Risorsa non trovata' });
+      return reply.header('Cache-Control', IMMUTABLE).type(script.type).send(script.body);
+    });
+  }
+
   // A page path (no file extension, not /api) is a route of the single-page app: it answers the page to
   // every GET and HEAD, whatever the Accept header says. Link previews (WhatsApp, Facebook, Telegram) and
   // crawlers ask with `Accept: */*` or none, and must get the landing and a shop's signup link like a browser.
@@ -157,7 +206,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     return reply.code(404).send({ error: 'Risorsa non trovata' });
   });
 
-  app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
+  if (!options.composeLandingPage || prerendered.has('/login')) app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
 
   return app;
 }

@@ -10,11 +10,11 @@ import { SiteHeader } from '../features/landing/SiteHeader';
 import { LoginForm } from '../features/login/LoginForm';
 import { PublicOnly } from '../components/PublicOnly';
 
-const Page = styled.div`
+export const Page = styled.div`
   min-height: 100vh;
 `;
 
-const LoginSection = styled.section`
+export const LoginSection = styled.section`
   width: 100%;
   max-width: 26rem;
   justify-self: center;

@@ -8,6 +8,7 @@ import { Route, Routes, setRuntimeConfig, useLocation, type User } from '@loyalt
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../routes/guards';
+import { pageLoad } from '../routes/LoginRoute';
 
 const API = process.env.TEST_API_URL!;
 
@@ -39,16 +40,23 @@ async function loginAsDemoAdmin() {
 
 const location = () => screen.getByRole('status', { name: 'posizione' }).textContent;
 
+const pageLoads: string[] = [];
+
 beforeEach(() => {
+  pageLoads.length = 0;
+  pageLoad.assign = (url) => void pageLoads.push(url);
   localStorage.clear();
   setRuntimeConfig({ apiBaseUrl: `${API}/api` });
 });
 
 describe('without a session', () => {
-  it('sends a visitor of /dashboard to /login, which belongs to the landing remote', async () => {
+  // Issue 18: /login is the landing's prerendered page, which the shell's server answers; the app loads it
+  // in full rather than rendering the landing remote's React page (docs/decisions/028).
+  it('sends a visitor of /dashboard to /login, loaded as a whole page (the prerendered landing)', async () => {
     const { container } = renderApp('/dashboard');
     await waitFor(() => expect(location()).toBe('/login'));
-    expect(container.querySelector('[data-remote="landing"]')).not.toBeNull();
+    await waitFor(() => expect(pageLoads).toEqual(['/login']));
+    expect(container.querySelector('[data-remote="landing"]')).toBeNull();
   });
 
   it('sends / and unknown paths to /login', async () => {
@@ -101,6 +109,7 @@ describe('as the demo admin', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(pageLoads).toEqual(['/login']));
   });
 
   it('redirects /login to the dashboard', async () => {

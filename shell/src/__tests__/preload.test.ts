@@ -47,13 +47,14 @@ it('preloads only dashboard pages, by their exact path', () => {
   expect(dashboardModuleFor('/privacy')).toBeNull();
 });
 
-it('starts the page a first load will show: the public page, or the login page the guards send a visitor to', () => {
+it('starts the page a first load will show: the public page asked for, nothing where the guards send a visitor to /login', () => {
   // No stored session.
   expect(firstPageModuleFor('/login', false)).toEqual({ remote: 'landing', module: './LoginPage' });
   expect(firstPageModuleFor('/loyalty-cards/create', false)).toEqual({ remote: 'landing', module: './SignupPage' });
   expect(firstPageModuleFor('/privacy/', false)).toEqual({ remote: 'landing', module: './LegalPage' });
+  // Paths that send a visitor to /login: the app leaves for the prerendered page, nothing to start.
   for (const redirected of ['/', '/dashboard', '/dashboard/users', '/qualsiasi']) {
-    expect(firstPageModuleFor(redirected, false)).toEqual({ remote: 'landing', module: './LoginPage' });
+    expect(firstPageModuleFor(redirected, false)).toBeNull();
   }
   // A stored session: the dashboard page, the legal pages anyone may read, nothing for pages that redirect.
   expect(firstPageModuleFor('/dashboard/campaigns', true)).toEqual({ remote: 'campaigns', module: './Campaigns' });

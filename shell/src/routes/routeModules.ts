@@ -4,7 +4,7 @@
  * being opened while the session is still being checked.
  */
 import type { ExposedModule, RemoteName } from '@loyalty/shared';
-import { isDashboardAccess, routeFor, ROUTES } from './routeTable';
+import { isDashboardAccess, routeFor } from './routeTable';
 
 export interface RouteModule<R extends RemoteName = RemoteName> {
   remote: R;
@@ -13,17 +13,16 @@ export interface RouteModule<R extends RemoteName = RemoteName> {
 
 const moduleOf = (route: { remote: RemoteName; module: ExposedModule }): RouteModule => ({ remote: route.remote, module: route.module });
 
-const LOGIN = ROUTES.find((r) => r.path === '/login')!;
-
 /**
  * The module the first page load will render, so the bootstrap can start it before React mounts: with a
- * stored session, the dashboard page (or a legal page); without one, the public page asked for, or the
- * login page every other path redirects to. Null where the page renders no remote module.
+ * stored session, the dashboard page (or a legal page); without one, the public page asked for. Null where
+ * the page renders no remote module — among them every path that sends a visitor to /login, which the app
+ * leaves by a full page load for the prerendered page (LoginRoute.tsx).
  */
 export function firstPageModuleFor(pathname: string, hasSession: boolean): RouteModule | null {
   const route = routeFor(pathname);
   if (hasSession) return route && route.access !== 'signed-out' ? moduleOf(route) : null;
-  return moduleOf(route && !isDashboardAccess(route.access) ? route : LOGIN);
+  return route && !isDashboardAccess(route.access) ? moduleOf(route) : null;
 }
 
 /** The module of a dashboard page (a signed-in user's first load), or null for any other path. */

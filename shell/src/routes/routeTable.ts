@@ -23,13 +23,18 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   nav?: { label: string; permission?: Permission };
   /** The page needs `card_id` and `user_id` in its query string, else the dashboard. */
   needsCardParams?: boolean;
+  /**
+   * The shell's server answers this path with the landing's prerendered HTML (decision 028): the app reaches
+   * it by a full page load (LoginRoute.tsx), not by rendering the remote's React page.
+   */
+  servedAsHtml?: boolean;
 }
 
 const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
 
 /** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings). */
 export const ROUTES: readonly RouteEntry[] = [
-  page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out' }),
+  page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out' }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),

@@ -79,22 +79,24 @@ export function CookieBanner({ initial, onSave, focusOnOpen }: CookieBannerProps
             <Checkbox label="Essenziali (sempre attivi)" checked disabled readOnly />
             <Checkbox
               label="Analitici"
+              name="analytics"
               checked={choice.analytics}
               onChange={(e) => setChoice({ ...choice, analytics: e.target.checked })}
             />
             <Checkbox
               label="Marketing"
+              name="marketing"
               checked={choice.marketing}
               onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })}
             />
           </Choices>
         </div>
         <Actions>
-          <Button onClick={() => onSave(ALL_COOKIES)}>Accetta tutti</Button>
-          <Button variant="secondary" onClick={() => onSave(ESSENTIAL_COOKIES_ONLY)}>
+          <Button onClick={() => onSave(ALL_COOKIES)} data-cookie-action="all">Accetta tutti</Button>
+          <Button variant="secondary" onClick={() => onSave(ESSENTIAL_COOKIES_ONLY)} data-cookie-action="essential">
             Rifiuta facoltativi
           </Button>
-          <Button variant="ghost" onClick={() => onSave(choice)}>
+          <Button variant="ghost" onClick={() => onSave(choice)} data-cookie-action="save">
             Salva preferenze
           </Button>
         </Actions>

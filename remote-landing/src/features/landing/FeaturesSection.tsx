@@ -1,14 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, Spinner, VisuallyHidden, formatEuro, media } from '@loyalty/shared';
+import { Card, VisuallyHidden, formatEuro, media } from '@loyalty/shared';
 import { monthlyExtraEarnings, REVENUE_SAMPLE } from './revenueSample';
-import { useNearViewport } from './useNearViewport';
+import { ExtraEarningsBarChart, RevenueLineChart } from './RevenueCharts';
 import { Section, SectionIntro } from './layout';
-
-const RevenueLineChart = lazy(() => import('./RevenueCharts').then((m) => ({ default: m.RevenueLineChart })));
-const ExtraEarningsBarChart = lazy(() =>
-  import('./RevenueCharts').then((m) => ({ default: m.ExtraEarningsBarChart })),
-);
 
 const FEATURES = [
   { title: 'Carte fedeltà digitali', text: 'I clienti ottengono la carta dal telefono, con un codice QR da mostrare in cassa.' },
@@ -48,14 +43,14 @@ const ChartArea = styled.div`
   > * { flex: 1; }
 `;
 
-function ChartFigure({ caption, table, near, children }: { caption: string; table: ReactNode; near: boolean; children: ReactNode }) {
+function ChartFigure({ caption, table, children }: { caption: string; table: ReactNode; children: ReactNode }) {
   return (
     <Card>
       <Figure>
         <figcaption>{caption}</figcaption>
         {/* The chart is drawn for the eyes; screen readers get the same numbers as a table. */}
         <ChartArea aria-hidden="true" data-testid="chart-area">
-          {near && <Suspense fallback={<Spinner label="Caricamento del grafico…" />}>{children}</Suspense>}
+          {children}
         </ChartArea>
         <VisuallyHidden>{table}</VisuallyHidden>
       </Figure>
@@ -89,7 +84,6 @@ function SampleTable({ caption, headers, rows }: { caption: string; headers: str
 }
 
 export function FeaturesSection() {
-  const { ref, near } = useNearViewport<HTMLDivElement>();
   return (
     <Section id="features" aria-labelledby="features-title">
       <SectionIntro>
@@ -106,10 +100,9 @@ export function FeaturesSection() {
           </li>
         ))}
       </FeatureList>
-      <Charts ref={ref}>
+      <Charts>
         <ChartFigure
           caption="Fatturato mensile: reale e previsto (esempio, gennaio–giugno)"
-          near={near}
           table={
             <SampleTable
               caption="Fatturato mensile di esempio"
@@ -122,7 +115,6 @@ export function FeaturesSection() {
         </ChartFigure>
         <ChartFigure
           caption="Guadagno extra mensile rispetto a gennaio (esempio)"
-          near={near}
           table={
             <SampleTable
               caption="Guadagno extra mensile di esempio"

@@ -9,7 +9,9 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const Panel = styled.div<{ $open: boolean }>`
+// Open and closed are attribute selectors, not props: the page is also prerendered to HTML and opened by a
+// small script (remote-landing/src/enhance/), so both states' CSS must be in the server style sheet.
+const Panel = styled.div`
   position: fixed;
   inset: 0 0 0 auto;
   z-index: ${({ theme }) => theme.zIndices.modal + 1};
@@ -17,10 +19,15 @@ const Panel = styled.div<{ $open: boolean }>`
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.overlay};
-  transform: translateX(${({ $open }) => ($open ? '0' : '100%')});
+  transform: translateX(100%);
   /* Hidden panels leave the tab order and the accessibility tree, after the slide-out has played. */
-  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
-  transition: transform 0.25s ease-out, visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.25s')};
+  visibility: hidden;
+  transition: transform 0.25s ease-out, visibility 0s linear 0.25s;
+  &[data-open='true'] {
+    transform: translateX(0);
+    visibility: visible;
+    transition: transform 0.25s ease-out, visibility 0s linear 0s;
+  }
 
   ul { list-style: none; margin: ${({ theme }) => theme.space.lg} 0 0; padding: 0; }
   li a {
@@ -78,11 +85,11 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
 
   return (
     <>
-      {open && <Backdrop aria-hidden="true" onClick={() => onClose(true)} />}
+      <Backdrop aria-hidden="true" hidden={!open} data-menu-backdrop onClick={() => onClose(true)} />
       <Panel
         ref={panelRef}
         id={id}
-        $open={open}
+        data-open={open}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"

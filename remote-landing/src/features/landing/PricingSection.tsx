@@ -62,7 +62,7 @@ export function PricingSection() {
                     <li key={feature}>{feature}</li>
                   ))}
                 </ul>
-                <ButtonLink href={planRequestMailto(support.email, plan)} aria-describedby={titleId}>
+                <ButtonLink href={planRequestMailto(support.email, plan)} aria-describedby={titleId} data-runtime="planMailto">
                   Scegli Pacchetto
                 </ButtonLink>
               </Plan>

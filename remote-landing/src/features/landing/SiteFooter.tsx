@@ -38,11 +38,12 @@ export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () =>
     <Footer role="contentinfo">
       <Inner>
         <p>
-          © {new Date().getFullYear()} {brandName}. Tutti i diritti riservati.
+          © <span data-runtime="year">{new Date().getFullYear()}</span> <span data-runtime="brandName">{brandName}</span>. Tutti
+          i diritti riservati.
         </p>
         {support.phone && (
           <p>
-            Assistenza: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(support.phone)}</a>
+            Assistenza: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} data-runtime="supportPhone">{formatPhone(support.phone)}</a>
           </p>
         )}
         <nav aria-label="Informazioni legali">
@@ -54,7 +55,7 @@ export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () =>
               <Link to="/cookie-policy">Cookie policy</Link>
             </li>
             <li>
-              <LinkButton type="button" onClick={onCookiePreferences}>
+              <LinkButton type="button" onClick={onCookiePreferences} data-cookie-preferences>
                 Preferenze cookie
               </LinkButton>
             </li>

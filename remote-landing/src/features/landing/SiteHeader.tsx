@@ -60,7 +60,9 @@ export function SiteHeader() {
   return (
     <Header>
       <Bar>
-        <Brand href="#top">{getRuntimeConfig().brandName}</Brand>
+        <Brand href="#top" data-runtime="brandName">
+          {getRuntimeConfig().brandName}
+        </Brand>
         <DesktopNav aria-label="Navigazione principale">
           {NAV_LINKS.map((link) => (
             <a key={link.href} href={link.href}>

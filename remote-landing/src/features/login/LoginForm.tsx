@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, MESSAGES, TextField, useAuth, useNavigate } from '@loyalty/shared';
 import { useLoginLock } from './useLoginLock';
 
-const Form = styled.form`
+export const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
@@ -11,7 +11,7 @@ const Form = styled.form`
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xl}; }
 `;
 
-const ErrorMessage = styled.p`
+export const ErrorMessage = styled.p`
   margin: 0;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radii.md};

@@ -1,6 +1,6 @@
 /**
  * The landing page (/login) against the real API: sections and navigation, the login form's states and
- * lock (SPEC §4/§5/§8), the mobile menu, the lazily loaded charts and the cookie banner.
+ * lock (SPEC §4/§5/§8), the mobile menu, the SVG charts and the cookie banner.
  */
 import { Route, Routes } from '@loyalty/shared';
 import { setTimeout as realDelay } from 'node:timers/promises';
@@ -13,7 +13,6 @@ import {
   LocationProbe,
   configureTestRuntime,
   currentLocation,
-  installIntersectionObserver,
   sessionState,
   unreachableApiBaseUrl,
 } from '../../../test/helpers';
@@ -38,12 +37,9 @@ const emailField = () => screen.getByLabelText('Email');
 const passwordField = () => screen.getByLabelText('Password');
 const submitButton = () => screen.getByRole('button', { name: 'Accedi' });
 
-let viewport: ReturnType<typeof installIntersectionObserver>;
-
 beforeEach(() => {
   localStorage.clear();
   configureTestRuntime();
-  viewport = installIntersectionObserver();
 });
 
 describe('the page', () => {
@@ -119,9 +115,8 @@ describe('the page', () => {
 describe('the charts', () => {
   beforeEach(() => localStorage.setItem('cookiePrefs', SAVED_COOKIES));
 
-  it('load only when the features section is about to scroll into view', async () => {
+  it('are SVG drawings from the first render, with the same numbers in tables for screen readers', () => {
     const { container } = renderLoginPage();
-    // The numbers are there for screen readers from the start…
     const revenue = screen.getByRole('table', { name: 'Fatturato mensile di esempio' });
     expect(within(revenue).getAllByRole('row')).toHaveLength(7);
     expect(within(revenue).getByRole('row', { name: /Gen/ })).toHaveTextContent(/12\.000.*15\.000/);
@@ -130,15 +125,15 @@ describe('the charts', () => {
     expect(within(extra).getByRole('row', { name: /Giu/ })).toHaveTextContent(/13\.000/);
     // Euros as the shared formatter writes them: thousands grouped from four digits on.
     expect(within(extra).getByRole('row', { name: /Feb/ })).toHaveTextContent(/^Feb\s*2\.500\s€$/);
-    // …the drawings only once the section nears the viewport.
-    expect(viewport.observedCount()).toBe(1);
-    expect(container.querySelector('.recharts-wrapper')).toBeNull();
-
-    act(() => viewport.scrollIntoView());
-    await waitFor(() => expect(container.querySelectorAll('.recharts-wrapper')).toHaveLength(2), { timeout: 10_000 });
-    expect(container.querySelectorAll('.recharts-line')).toHaveLength(2);
-    expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
-    expect(viewport.observedCount()).toBe(0);
+    // The drawings are plain SVG (the page is also rendered to HTML at build time): two series, six bars.
+    const line = container.querySelector('svg[data-chart="revenue"]')!;
+    expect(line.querySelectorAll('path[data-series]')).toHaveLength(2);
+    const bars = container.querySelector('svg[data-chart="extra"]')!;
+    expect(bars.querySelectorAll('rect[data-series="extra"]')).toHaveLength(6);
+    // Every tick label is whole, in thousands with the Italian comma, inside the drawing's left margin.
+    const ticks = Array.from(line.querySelectorAll('text[text-anchor="end"]')).map((t) => t.textContent);
+    expect(ticks).toEqual(['0k', '8k', '16k', '24k', '32k']);
+    for (const tick of line.querySelectorAll('text[text-anchor="end"]')) expect(Number(tick.getAttribute('x'))).toBeGreaterThanOrEqual(40);
   });
 });
 

@@ -1,0 +1,112 @@
+/**
+ * `/login` is HTML rendered at build time (docs/decisions/028-prerendered-public-pages.md): the content
+ * and the form are in the page the server sends, and a small script — no React, no store, no federation
+ * runtime — makes the form, the lock, the cookie banner and the mobile menu work.
+ */
+import { test, expect } from '@playwright/test';
+import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
+import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
+import { SHELL_URL } from '../src/env';
+
+const PHONE = { width: 390, height: 844 };
+
+test('without JavaScript: the whole page and the form are in the HTML', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  await page.goto(`${SHELL_URL}/login`);
+  await expect(page.getByRole('heading', { level: 1, name: /Carte fedeltà digitali/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+  await expect(page.locator('svg[data-chart]')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Pacchetto Completo' })).toContainText('30 €');
+  await expect(page.getByRole('contentinfo')).toContainText('Tutti i diritti riservati');
+  // The banner waits for the script: without it nothing covers the page.
+  await expect(page.getByRole('region', { name: 'Preferenze sui cookie' })).toBeHidden();
+  expect(scripts).toEqual([]);
+  await context.close();
+});
+
+test('with JavaScript: a small script from the landing origin, no React or federation runtime, then the lock and the login', async ({ page }) => {
+  await withCookieChoiceSaved(page);
+  const scripts = recordScripts(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const urls = scripts.map((s) => s.url.split('?')[0]);
+  expect(urls).toHaveLength(1);
+  expect(urls[0]).toMatch(new RegExp(`^${LANDING_URL}/login\\.[0-9a-f]{10}\\.js$`));
+
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password');
+  const submit = page.getByRole('button', { name: 'Accedi', exact: true });
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
+
+  await email.fill(`nessuno.${Date.now()}@example.it`);
+  await password.fill('sbagliata');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Credenziali non valide.');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Credenziali non valide.');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Troppi tentativi. Riprova tra 5 minuti.');
+  await expect(email).toBeDisabled();
+  await expect(submit).toBeDisabled();
+  expect(Number(await page.evaluate(() => localStorage.getItem('loginLockedUntil')))).toBeGreaterThan(Date.now());
+  // The lock outlives a reload.
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Troppi tentativi. Riprova tra 5 minuti.');
+  await expect(page.getByLabel('Password')).toBeDisabled();
+
+  // Another browser (no lock stored) logs in: the session goes where the shell reads it, then the dashboard.
+  await page.evaluate(() => localStorage.removeItem('loginLockedUntil'));
+  await page.reload();
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  // Signed in, /login and / go on to the dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Logout loads the prerendered page again (a full page load, not the React one).
+  await page.getByRole('button', { name: /Marco Bianchi/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('form[data-login-form]')).toBeVisible();
+});
+
+test('the cookie banner and the mobile menu work from the script, on a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  // `/` for a visitor is the login page.
+  await expect(page).toHaveURL(/\/login$/);
+  const banner = page.getByRole('region', { name: 'Preferenze sui cookie' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('checkbox', { name: 'Marketing' }).check();
+  await banner.getByRole('button', { name: 'Salva preferenze' }).click();
+  await expect(banner).toBeHidden();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookiePrefs')))!)).toEqual({ essential: true, analytics: false, marketing: true });
+
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  await toggle.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'Funzionalita' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Preferenze cookie' }).click();
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+});
