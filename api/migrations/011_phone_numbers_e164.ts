@@ -42,8 +42,8 @@ async function normaliseColumn(tx: Queryable, table: string, column: string): Pr
 }
 
 /**
- * The STOP list is keyed by (business, contact): a number written two ways becomes one row (the oldest
- * date kept by the insert order), and a contact already in E.164 stays as it is.
+ * The STOP list is keyed by (business, contact): a number written several ways becomes one row. A row
+ * already in E.164 stays as it is; otherwise the earliest of the written ones gives its date and source.
  */
 async function normaliseOptOuts(tx: Queryable): Promise<void> {
   const { rows } = await tx.query<{ value: string }>("SELECT DISTINCT contact AS value FROM messaging_opt_outs WHERE position('@' in contact) = 0");

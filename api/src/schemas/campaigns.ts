@@ -3,6 +3,7 @@ import { MESSAGES, recipientPhoneInvalid } from '../messages';
 import { CAMPAIGN_STATUSES, CHANNELS } from '../repositories/campaigns';
 import { SEGMENT_KINDS } from '../repositories/loyalty-cards';
 import { normalizePhone } from '../services/phone';
+import { findUnstorableString } from '../validation';
 import { optionalEmail, optionalText, timestampSchema } from './common';
 
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -84,7 +85,8 @@ type RecipientInput = z.output<typeof campaignRecipientInputSchema>;
 function recipientPhonesE164(recipients: RecipientInput[], ctx: z.RefinementCtx): RecipientInput[] {
   const invalid: number[] = [];
   const normalised = recipients.map((recipient, i) => {
-    if (!recipient.customer_phone) return recipient;
+    // Unstorable text is left to the validator, which names the field ('contiene caratteri non validi').
+    if (!recipient.customer_phone || findUnstorableString(recipient.customer_phone)) return recipient;
     const e164 = normalizePhone(recipient.customer_phone);
     if (!e164) invalid.push(i);
     return { ...recipient, customer_phone: e164 ?? recipient.customer_phone };

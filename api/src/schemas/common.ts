@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { normalizePhone } from '../services/phone';
+import { findUnstorableString } from '../validation';
 
 export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore');
 
@@ -48,8 +49,13 @@ export const requiredEmail = (message?: string) =>
     .toLowerCase()
     .pipe(z.email());
 
-/** The E.164 form of a trimmed, non-empty number, or an issue with `message` (decision 024). */
+/**
+ * The E.164 form of a trimmed, non-empty number, or an issue with `message` (decision 024). Text with a
+ * character the database cannot store passes unchanged: the validator refuses it naming the field
+ * ('contiene caratteri non validi'), like any other field.
+ */
 export function toE164(value: string, ctx: z.RefinementCtx, message: string): string {
+  if (findUnstorableString(value)) return value;
   const e164 = normalizePhone(value);
   if (e164) return e164;
   ctx.addIssue({ code: 'custom', message });

@@ -13,13 +13,15 @@ const MAX_INPUT_LENGTH = 100;
 
 /**
  * '333 123 4567', '0039 333 1234567', '+39 333 1234567' → '+393331234567'; '02 1234 5678' → '+390212345678';
- * '+44 20 7946 0958' → '+442079460958'. Null when the text is not a valid phone number.
+ * '+44 20 7946 0958' → '+442079460958'. Null when the text is not a valid phone number: the whole text must
+ * be the number (no words around it: `extract: false`), and one with an extension is refused, as E.164 has
+ * no place for it and no message can reach it.
  */
 export function normalizePhone(input: string | null | undefined): string | null {
   const text = input?.trim() ?? '';
   if (text === '' || text.length > MAX_INPUT_LENGTH) return null;
-  const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_REGION);
-  return parsed?.isValid() ? parsed.number : null;
+  const parsed = parsePhoneNumberFromString(text, { defaultCountry: DEFAULT_PHONE_REGION, extract: false });
+  return parsed?.isValid() && !parsed.ext ? parsed.number : null;
 }
 
 /** Spaces, dots, dashes and brackets removed: how a number that is not valid is still compared or logged. */
