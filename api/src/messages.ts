@@ -61,7 +61,17 @@ export const MESSAGES = {
   // issue 17: audiences
   segmentOrRecipients: 'Indica i destinatari con un segmento oppure con una lista, non con entrambi',
   segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
+  // issue 17: consent and numbers
+  phoneInvalid: 'Numero di telefono non valido',
 } as const;
+
+// issue 17: consent and numbers
+/**
+ * A campaign's recipient list with numbers that are not valid: the first one named, by its place in the
+ * list (from 1) and as written, and how many more there are.
+ */
+export const recipientPhoneInvalid = (position: number, written: string, others: number) =>
+  `${MESSAGES.phoneInvalid}: destinatario ${position} (${written.replace(/[;\p{Cc}]/gu, ' ')})${others === 0 ? '' : others === 1 ? ' e un altro' : ` e altri ${others}`}`;
 
 // issue 17: bonus
 /** The question the cards screen asks before a threshold change that sends messages (also the 409's error). */

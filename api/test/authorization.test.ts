@@ -117,7 +117,7 @@ const ROWS: Row[] = [
     request: (f) => ({
       method: 'POST',
       url: '/api/users/loyalty-cards/create',
-      payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', phone: '333', role: 'client', business_id: BAR, privacy_ack: true },
+      payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', phone: '333 1234567', role: 'client', business_id: BAR, privacy_ack: true },
     }),
     expected: PUBLIC,
   },

@@ -75,8 +75,9 @@ describeEachDatabase('bad input on every write route', (variant) => {
     expect(await snapshot()).toEqual(before);
   }
 
+  // Issue 17: phones that are valid numbers ('333' and '1' are now refused), so each mutation is what makes a payload bad.
   const valid = {
-    signup: { email: 'a@b.it', full_name: 'Anna', phone: '333', role: 'client', business_id: BAR, privacy_ack: true },
+    signup: { email: 'a@b.it', full_name: 'Anna', phone: '333 1234567', role: 'client', business_id: BAR, privacy_ack: true },
     points: { points: 5, description: 'x' },
     business: { name: 'Nuova', email: 'a@b.it' },
     user: { email: 'nuovo@b.it', full_name: 'Nuovo', role: 'client', business_id: BAR },
@@ -90,11 +91,11 @@ describeEachDatabase('bad input on every write route', (variant) => {
     expectRejected(
       'POST',
       '/api/campaigns',
-      invalidFor(createCampaignBodySchema, { businessId: BAR, name: 'C', status: 'draft', channels: ['sms'], recipients: [{ customer_phone: '1', email: 'a@b.it' }] }),
+      invalidFor(createCampaignBodySchema, { businessId: BAR, name: 'C', status: 'draft', channels: ['sms'], recipients: [{ customer_phone: '333 1234567', email: 'a@b.it' }] }),
     ));
   it('POST /api/business', () => expectRejected('POST', '/api/business', invalidFor(createBusinessBodySchema, valid.business)));
   it('PUT /api/settings/:businessId', () =>
-    expectRejected('PUT', `/api/settings/${BAR}`, invalidFor(updateSettingsBodySchema, { name: 'Bar', phone: '1', whatsapp_enabled: 1 })));
+    expectRejected('PUT', `/api/settings/${BAR}`, invalidFor(updateSettingsBodySchema, { name: 'Bar', phone: '02 1234 5678', whatsapp_enabled: 1 })));
   it('PUT /api/settings/:businessId/bonus-threshold', () =>
     expectRejected('PUT', `/api/settings/${BAR}/bonus-threshold`, invalidFor(bonusThresholdBodySchema, { threshold: 1000, confirm_messages: 0 })));
   it('POST /api/users', () => expectRejected('POST', '/api/users', invalidFor(createUserBodySchema, valid.user)));

@@ -24,7 +24,7 @@ describeEachDatabase('business', (variant) => {
           id: 'default-business-id',
           name: 'Bar Centrale',
           address: 'Piazza Garibaldi 12, 20121 Milano',
-          phone: '+39 02 8765 4321',
+          phone: '+390287654321',
           email: 'info@barcentrale.example.it',
           website: 'https://barcentrale.example.it',
           whatsapp_enabled: 1,

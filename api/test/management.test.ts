@@ -180,13 +180,15 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
     });
 
     it('lets an admin edit its business details but not the service flags', async () => {
+      // Issue 17: the phone is saved in E.164.
       const edited = await call('PUT', `/api/settings/${OTHER_BUSINESS_ID}`, OTHER_ADMIN, { phone: '+39 06 1234', email_enabled: 1 });
       expect(edited.statusCode).toBe(200);
-      expect(edited.json()).toMatchObject({ phone: '+39 06 1234', email_enabled: 1 });
+      expect(edited.json()).toMatchObject({ phone: '+39061234', email_enabled: 1 });
       const refused = await call('PUT', `/api/settings/${OTHER_BUSINESS_ID}`, OTHER_ADMIN, { phone: '+39 06 9999', sms_enabled: 1 });
       expect([refused.statusCode, refused.json()]).toEqual([403, { error: 'Solo il super admin può abilitare o disabilitare i servizi' }]);
-      expect((await call('GET', `/api/settings/${OTHER_BUSINESS_ID}`, OTHER_ADMIN)).json()).toMatchObject({ phone: '+39 06 1234', sms_enabled: 0 });
-      expect((await call('PUT', `/api/settings/${BAR}`, OTHER_ADMIN, { phone: '1' })).statusCode).toBe(404);
+      expect((await call('GET', `/api/settings/${OTHER_BUSINESS_ID}`, OTHER_ADMIN)).json()).toMatchObject({ phone: '+39061234', sms_enabled: 0 });
+      // A valid number: '1' is now refused (400) before the business is looked at.
+      expect((await call('PUT', `/api/settings/${BAR}`, OTHER_ADMIN, { phone: '06 5555' })).statusCode).toBe(404);
     });
 
     it.each([
@@ -203,10 +205,11 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
   describe('POST /api/users', () => {
     it('lets an admin create a client of its business, with a card and its QR code', async () => {
       const before = await count('loyalty_cards');
-      const response = await call('POST', '/api/users', ADMIN, { email: 'Nuovo.Cliente@Test.it', full_name: 'Nuovo Cliente', role: 'client', phone: '333', business_id: BAR });
+      const response = await call('POST', '/api/users', ADMIN, { email: 'Nuovo.Cliente@Test.it', full_name: 'Nuovo Cliente', role: 'client', phone: '333 1234567', business_id: BAR });
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      expect(body).toMatchObject({ email: 'nuovo.cliente@test.it', role: 'client', business_id: BAR, card_id: expect.any(String), message: 'Utente creato con successo' });
+      // Issue 17: the phone in E.164 ('333' was accepted before numbers were checked).
+      expect(body).toMatchObject({ email: 'nuovo.cliente@test.it', role: 'client', phone: '+393331234567', business_id: BAR, card_id: expect.any(String), message: 'Utente creato con successo' });
       expect(body.qrCode).toMatch(/^data:image\/png;base64,/);
       expect(await count('loyalty_cards')).toBe(before + 1);
       const card = (await call('GET', `/api/loyalty-cards/${body.card_id}`, ADMIN)).json();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { createDb, type Db } from '../src/db';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { testConfig } from './helpers/app';
+import { authHeader, createUser, testConfig } from './helpers/app';
 import { describeEachDatabase, type TestDatabase } from './helpers/databases';
 
 const TABLES = [
@@ -157,5 +157,146 @@ describe('persisted PGlite data directory', () => {
     expect(await count(second)).toBe(seeded);
     expect((await second.db.query('SELECT version FROM schema_migrations')).rows).toHaveLength(readMigrations().length);
     await second.close();
+  });
+});
+
+/**
+ * Issue 17, decision 024: migration 011 is a TypeScript data step. A database left at migration 010 with
+ * numbers typed every which way, then the API started on it: valid numbers become E.164, the others stay
+ * exactly as written, and a card stored as '333 1234567' is now reached by a campaign.
+ */
+describeEachDatabase('migration 011: phone numbers in E.164', (variant) => {
+  const ADMIN = { email: 'admin.011@test.it', password: 'Admin011Password!' };
+  let database: TestDatabase;
+  let dataDir: string | null = null;
+  let app: ReturnType<typeof buildApp>;
+
+  beforeAll(async () => {
+    // The API is started on the same database afterwards: PGlite needs a folder to keep it in between.
+    if (variant.name === 'PGlite') {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-011-'));
+      database = { config: { kind: 'pglite', dataDir }, drop: async () => fs.rmSync(dataDir!, { recursive: true, force: true }) };
+    } else {
+      database = await variant.create();
+    }
+    const db = await createDb(database.config);
+    const before011 = readMigrations().filter((m) => m.version < '011');
+    expect(before011.map((m) => m.version).at(-1)).toBe('010_campaign_segments');
+    await migrate(db, before011);
+    await db.exec(`
+      INSERT INTO users (id, email, full_name, role, phone) VALUES
+        ('u-admin', '${ADMIN.email}', 'Admin', 'admin', '02 1234 5678'),
+        ('u-national', 'national@test.it', 'N', 'client', '333 123 4567'),
+        ('u-zeros', 'zeros@test.it', 'Z', 'client', '0039 333 765 4321'),
+        ('u-foreign', 'foreign@test.it', 'F', 'client', '+44 20 7946 0958'),
+        ('u-e164', 'e164@test.it', 'E', 'client', '+393331112222'),
+        ('u-abc', 'abc@test.it', 'A', 'client', 'abc'),
+        ('u-short', 'short@test.it', 'S', 'client', '333 12'),
+        ('u-empty', 'empty@test.it', 'V', 'client', ''),
+        ('u-none', 'none@test.it', 'X', 'client', NULL);
+      INSERT INTO businesses (id, name, phone, sms_enabled, owner_id) VALUES
+        ('b-011', 'Bar 011', '+39 02 8765 4321', 1, 'u-admin'),
+        ('b-bad', 'Bar senza numero', 'chiamare', 0, 'u-admin');
+      INSERT INTO messaging_settings (business_id, driver, phone_number) VALUES ('b-011', 'outbox', '02 8765 4321');
+      INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, customer_phone, marketing_consent) VALUES
+        ('c-national', 'b-011', 'LC-00000001', 'Nazionale', '333 1234567', true),
+        ('c-dashes', 'b-011', 'LC-00000002', 'Trattini', '(347) 111-2222', true),
+        ('c-abc', 'b-011', 'LC-00000003', 'Lettere', 'abc', true),
+        ('c-none', 'b-011', 'LC-00000004', 'Senza', NULL, true);
+      INSERT INTO messaging_opt_outs (business_id, contact, created_at) VALUES
+        ('b-011', '333 7654321', '2026-01-01T00:00:00Z'),
+        ('b-011', '+393337654321', '2026-02-01T00:00:00Z'),
+        ('b-011', '0039 333 9998888', '2026-01-01T00:00:00Z'),
+        ('b-011', '345.000.1111', '2026-01-01T00:00:00Z'),
+        ('b-011', '3450001111', '2026-03-01T00:00:00Z'),
+        ('b-011', 'stop@test.it', '2026-01-01T00:00:00Z'),
+        ('b-011', 'xyz', '2026-01-01T00:00:00Z');
+      INSERT INTO campaigns (id, business_id, name, recipients) VALUES
+        ('k-list', 'b-011', 'Vecchia lista', '[{"customer_name":"Anna","customer_phone":"333 1234567","email":null},{"customerphone":"0039 333 2223333"},"347 1112222","x@y.it",{"customer_phone":"abc","email":"a@b.it"}]'),
+        ('k-empty', 'b-011', 'Vuota', '[]');
+    `);
+    await db.close();
+    app = buildApp(testConfig(database.config, dataDir ? { dataDir } : {}));
+    await app.ready();
+    await createUser(app, { email: 'admin.011.login@test.it', role: 'admin', password: ADMIN.password }).then((u) =>
+      app.db.query("UPDATE businesses SET owner_id = $1 WHERE id = 'b-011'", [u.id]),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database.drop();
+  });
+
+  const column = async (sql: string) => Object.fromEntries((await app.db.query<{ id: string; v: string | null }>(sql)).rows.map((r) => [r.id, r.v]));
+
+  it('is recorded once, after 010', async () => {
+    const { rows } = await app.db.query<{ version: string }>("SELECT version FROM schema_migrations WHERE version LIKE '01%' ORDER BY version");
+    expect(rows.map((r) => r.version).slice(0, 2)).toEqual(['010_campaign_segments', '011_phone_numbers_e164']);
+    expect(await migrate(app.db)).toEqual([]);
+  });
+
+  it('turns valid numbers into E.164 and leaves the others exactly as written', async () => {
+    expect(await column("SELECT id, phone AS v FROM users WHERE id LIKE 'u-%' ORDER BY id")).toEqual({
+      'u-admin': '+390212345678',
+      'u-national': '+393331234567',
+      'u-zeros': '+393337654321',
+      'u-foreign': '+442079460958',
+      'u-e164': '+393331112222',
+      'u-abc': 'abc',
+      'u-short': '333 12',
+      'u-empty': '',
+      'u-none': null,
+    });
+    expect(await column("SELECT id, phone AS v FROM businesses WHERE id IN ('b-011', 'b-bad')")).toEqual({ 'b-011': '+390287654321', 'b-bad': 'chiamare' });
+    expect(await column("SELECT business_id AS id, phone_number AS v FROM messaging_settings WHERE business_id = 'b-011'")).toEqual({ 'b-011': '+390287654321' });
+    expect(await column("SELECT id, customer_phone AS v FROM loyalty_cards WHERE business_id = 'b-011'")).toEqual({
+      'c-national': '+393331234567',
+      'c-dashes': '+393471112222',
+      'c-abc': 'abc',
+      'c-none': null,
+    });
+  });
+
+  it('keeps one STOP per number (the one in E.164, else the earliest) and leaves e-mails and non-numbers alone', async () => {
+    const { rows } = await app.db.query<{ contact: string; created_at: string }>(
+      "SELECT contact, created_at FROM messaging_opt_outs WHERE business_id = 'b-011' ORDER BY contact",
+    );
+    expect(rows).toEqual([
+      { contact: '+393337654321', created_at: '2026-02-01T00:00:00.000Z' },
+      { contact: '+393339998888', created_at: '2026-01-01T00:00:00.000Z' },
+      { contact: '+393450001111', created_at: '2026-01-01T00:00:00.000Z' },
+      { contact: 'stop@test.it', created_at: '2026-01-01T00:00:00.000Z' },
+      { contact: 'xyz', created_at: '2026-01-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it("rewrites the phones of a campaign's recipient list, keeping everything else", async () => {
+    const { rows } = await app.db.query<{ id: string; recipients: unknown }>("SELECT id, recipients FROM campaigns WHERE business_id = 'b-011' ORDER BY id");
+    expect(rows).toEqual([
+      { id: 'k-empty', recipients: [] },
+      {
+        id: 'k-list',
+        recipients: [
+          { customer_name: 'Anna', customer_phone: '+393331234567', email: null },
+          { customerphone: '+393332223333' },
+          '+393471112222',
+          'x@y.it',
+          { customer_phone: 'abc', email: 'a@b.it' },
+        ],
+      },
+    ]);
+  });
+
+  it("reaches the card stored as '333 1234567': the campaign queues it instead of skipping it", async () => {
+    const headers = await authHeader(app, 'admin.011.login@test.it', ADMIN.password);
+    const created = await app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { businessId: 'b-011', name: 'Dopo 011', channels: ['sms'], segment: { kind: 'all' } } });
+    expect(created.statusCode).toBe(201);
+    const sent = await app.inject({ method: 'POST', url: `/api/campaigns/${created.json().id}/send`, headers, payload: { service: 'sms', message: 'Ciao' } });
+    expect(sent.statusCode).toBe(200);
+    // Before 011 only '(347) 111-2222' was taken apart into a number ('3471112222', still not E.164): nothing queued.
+    expect(sent.json()).toMatchObject({ queued: 2, skipped: 2, skippedByReason: { invalidContact: 2 } });
+    // The worker may already have sent them: every job that was not skipped.
+    const { rows } = await app.db.query<{ recipient: string }>("SELECT recipient FROM messaging_jobs WHERE business_id = 'b-011' AND status <> 'skipped' ORDER BY recipient");
+    expect(rows.map((r) => r.recipient)).toEqual(['+393331234567', '+393471112222']);
   });
 });

@@ -50,7 +50,8 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       password_hash: null,
       business_id: BUSINESS.id,
       customer_name: 'Nuova Cliente',
-      customer_phone: '+39 333 1234567',
+      // Issue 17: stored in E.164.
+      customer_phone: '+393331234567',
       card_email: 'nuova.cliente@example.it',
       points: 0,
       privacy_ack: true,

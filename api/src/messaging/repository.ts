@@ -1,6 +1,7 @@
 /** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
 import type { Queryable } from '../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../repositories/loyalty-cards';
+import { phoneOrCompact } from '../services/phone';
 import type { DriverName } from './config';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
@@ -92,13 +93,19 @@ export interface LoggedMessage {
   created_at: string;
 }
 
-/** Spaces, dots, dashes and brackets removed: '+39 333 123-4567' → '+393331234567'. Same rule as PHONE_SQL. */
-export const normalizePhone = (phone: string) => phone.replace(/[\s().-]/g, '');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * A contact in the form jobs and the STOP list use: e-mail lower-case; a phone in E.164 when it is valid
+ * (issue 17: '333 123 4567' → '+393331234567'), else as written without separators, so a number stored
+ * before numbers were checked is still recognised as invalid and skipped (decision 024).
+ */
 export const normalizeContact = (channel: Channel, contact: string | null | undefined) =>
-  !contact ? '' : channel === 'email' ? normalizeEmail(contact) : normalizePhone(contact);
+  !contact ? '' : channel === 'email' ? normalizeEmail(contact) : phoneOrCompact(contact);
 
-/** The card's contact for a channel, normalised like `normalizeContact`. */
+/**
+ * The card's contact for a channel. Stored phones are E.164 since migration 011, so removing separators
+ * gives the same as `normalizeContact`; a number kept as written because it is not valid stays invalid.
+ */
 const CARD_CONTACT_SQL = `CASE WHEN $3::text = 'email' THEN lower(btrim(c.email)) ELSE regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') END`;
 
 const SETTINGS_COLUMNS =

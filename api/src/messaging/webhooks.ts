@@ -3,7 +3,7 @@
  * and status callbacks (delivered, undelivered…). Both are signed with the business's auth token.
  */
 import twilio from 'twilio';
-import { normalizePhone } from './repository';
+import { phoneOrCompact } from '../services/phone';
 
 /** Replies that opt out of every message of the business (Twilio's own list plus Italian words). */
 export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'BASTA', 'CANCELLAMI', 'DISISCRIVIMI']);
@@ -20,7 +20,7 @@ export function inboundAction(body: string | undefined): InboundAction {
 }
 
 /** 'whatsapp:+39 333…' → '+39333…'. */
-export const senderContact = (from: string) => normalizePhone(from.replace(/^whatsapp:/i, ''));
+export const senderContact = (from: string) => phoneOrCompact(from.replace(/^whatsapp:/i, ''));
 
 export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
   if (!signature) return false;

@@ -18,6 +18,7 @@ import {
 import { RECEIPT_DRIVERS } from '../messaging/drivers';
 import { normalizeContact, RECEIPT_WAIT_MINUTES } from '../messaging/repository';
 import { CHANNELS, type Channel } from '../messaging/types';
+import { normalizePhone } from '../services/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../schemas/common';
 import { deliveryModeSchema, sendOutcomeSchema } from '../schemas/sending';
 
@@ -222,8 +223,10 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       await authorizeOwned(request.user!, card.business_id, MESSAGES.cardNotFound);
       await singleMessageLimit(request, reply, card.business_id);
       await requireChannel(card.business_id, 'whatsapp');
-      const recipient = normalizeContact('whatsapp', card.customer_phone);
-      if (!recipient) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
+      if (!card.customer_phone?.trim()) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
+      // Issue 17: a number stored before numbers were checked, and still not valid, is refused here rather than by the provider.
+      const recipient = normalizePhone(card.customer_phone);
+      if (!recipient) throw badRequest(MESSAGES.phoneInvalid);
       if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
       // Easy SMS is a marketing message: only to a holder who agreed to offers on WhatsApp (decision 025).
       if (!(await app.messaging.repo.hasMarketingConsent(card.business_id, 'whatsapp', recipient))) {

@@ -10,6 +10,7 @@ import { MessagingError, type Channel } from '../messaging/types';
 import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderContact } from '../messaging/webhooks';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { sendOutcomeSchema } from '../schemas/sending';
+import { normalizePhone } from '../services/phone';
 import {
   connectionTestBodySchema,
   isMaskedSecret,
@@ -22,7 +23,6 @@ import {
 } from '../schemas/messaging-settings';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
-const PHONE_E164 = /^\+[1-9]\d{5,14}$/;
 
 const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadBusiness = async (businessId: string) => {
@@ -146,8 +146,9 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.authorizeBusiness(request.user!, businessId);
       const business = await loadBusiness(businessId);
       if (business[FLAG_COLUMN[service]] !== 1) throw badRequest(serviceDisabled(service));
-      const recipient = normalizeContact(service, testRecipient);
-      const valid = service === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) : PHONE_E164.test(recipient);
+      // Issue 17: a phone is any valid number (national ones read as Italian), sent to in E.164.
+      const recipient = service === 'email' ? normalizeContact(service, testRecipient) : (normalizePhone(testRecipient) ?? '');
+      const valid = service === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) : recipient !== '';
       if (!valid) throw badRequest(fieldInvalid(FIELD_LABELS.testRecipient));
 
       const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;

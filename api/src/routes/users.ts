@@ -127,7 +127,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pubblica, senza accesso. Crea il cliente (per email) e la sua carta nell’azienda, con nome e telefono dati qui (la carta è il dato di questa azienda: ' +
           'un cliente già noto altrove riceve una carta nuova e nulla dei suoi altri dati cambia né si legge). Risponde con la carta se è nuova, ' +
-          'o se esiste già ed email e telefono sono quelli della carta (telefoni confrontati senza spazi né prefisso +39/0039). ' +
+          'o se esiste già ed email e telefono sono quelli della carta (telefoni confrontati in E.164: 333 1234567 e +39 333 123 4567 sono lo stesso numero; un numero non valido risponde 400 «Numero di telefono non valido»). ' +
           'Altrimenti, e per l’email di un admin, `{ status: "resent", business_name, message }` senza id né numero; la carta esistente viene inviata di nuovo ' +
           'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; consenso marketing facoltativo, per canale: `marketing_channels` (whatsapp, sms, email; nulla se assente) ' +
           'o, come prima, `marketing_consent` (true: tutti e tre; se ci sono entrambi devono coincidere, altrimenti 400). Il consenso vale solo per una carta nuova. 404 se l’azienda non esiste; ' +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { flagSchema, optionalEmail, optionalText } from './common';
+import { flagSchema, optionalEmail, optionalPhone, optionalText } from './common';
 
 export const businessSchema = z
   .object({
@@ -22,7 +22,7 @@ export const publicBusinessSchema = z.object({ id: z.string(), name: z.string() 
 export const createBusinessBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   address: optionalText(300),
-  phone: optionalText(50),
+  phone: optionalPhone(),
   email: optionalEmail,
   website: optionalText(300),
 });
@@ -36,7 +36,7 @@ const flagInput = z
 export const updateSettingsBodySchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   address: optionalText(300),
-  phone: optionalText(50),
+  phone: optionalPhone(),
   email: optionalEmail,
   website: optionalText(300),
   whatsapp_enabled: flagInput.describe('0/1 (anche true/false); solo super admin'),

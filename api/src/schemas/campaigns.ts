@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, recipientPhoneInvalid } from '../messages';
 import { CAMPAIGN_STATUSES, CHANNELS } from '../repositories/campaigns';
 import { SEGMENT_KINDS } from '../repositories/loyalty-cards';
+import { normalizePhone } from '../services/phone';
+import { findUnstorableString } from '../validation';
 import { optionalEmail, optionalText, timestampSchema } from './common';
 
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -77,6 +79,27 @@ export const campaignRecipientInputSchema = z.preprocess(
   }),
 );
 
+type RecipientInput = z.output<typeof campaignRecipientInputSchema>;
+
+/**
+ * Issue 17: every recipient's phone in E.164 (decision 024). One number that is not valid refuses the
+ * whole list, naming the first such recipient (and how many more there are), so nothing is half saved.
+ */
+function recipientPhonesE164(recipients: RecipientInput[], ctx: z.RefinementCtx): RecipientInput[] {
+  const invalid: number[] = [];
+  const normalised = recipients.map((recipient, i) => {
+    // Unstorable text is left to the validator, which names the field ('contiene caratteri non validi').
+    if (!recipient.customer_phone || findUnstorableString(recipient.customer_phone)) return recipient;
+    const e164 = normalizePhone(recipient.customer_phone);
+    if (!e164) invalid.push(i);
+    return { ...recipient, customer_phone: e164 ?? recipient.customer_phone };
+  });
+  if (invalid.length === 0) return normalised;
+  const first = invalid[0];
+  ctx.addIssue({ code: 'custom', path: [first, 'customer_phone'], message: recipientPhoneInvalid(first + 1, recipients[first].customer_phone!, invalid.length - 1) });
+  return z.NEVER;
+}
+
 /** `GET /loyalty-cards/business/{id}/count`: the size of a segment other than cards picked one by one. */
 export const segmentCountQuerySchema = z.object({
   kind: z.enum(['all', 'active', 'inactive', 'consent']).default('all').describe('Come `segment.kind` di una campagna'),
@@ -96,7 +119,7 @@ export const createCampaignBodySchema = z
     status: campaignStatusSchema.optional().default('draft'),
     targets: z.array(z.string().trim().min(1).max(200)).max(100_000).optional().default([]).describe('Id delle carte a cui è rivolta'),
     recipients: z
-      .preprocess(parseJsonString, z.array(campaignRecipientInputSchema).max(100_000))
+      .preprocess(parseJsonString, z.array(campaignRecipientInputSchema).max(100_000).transform(recipientPhonesE164))
       .optional()
       .describe('Lista di { customer_phone, email } (anche come stringa JSON)'),
     channels: z.array(channelSchema).max(3).optional().default([]).describe('Sottoinsieme di whatsapp, email, sms'),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { normalizePhone } from '../services/phone';
+import { findUnstorableString } from '../validation';
 
 export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore');
 
@@ -45,3 +48,41 @@ export const requiredEmail = (message?: string) =>
     .max(254)
     .toLowerCase()
     .pipe(z.email());
+
+/**
+ * The E.164 form of a trimmed, non-empty number, or an issue with `message` (decision 024). Text with a
+ * character the database cannot store passes unchanged: the validator refuses it naming the field
+ * ('contiene caratteri non validi'), like any other field.
+ */
+export function toE164(value: string, ctx: z.RefinementCtx, message: string): string {
+  if (findUnstorableString(value)) return value;
+  const e164 = normalizePhone(value);
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+/**
+ * A required phone number: missing or blank → `requiredMessage`, not a valid number → 'Numero di telefono
+ * non valido'; stored in E.164, a number without country code read as Italian.
+ */
+export const requiredPhone = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((v, ctx) => toE164(v, ctx, MESSAGES.phoneInvalid))
+    .describe('Numero di telefono (senza prefisso internazionale: italiano); salvato in E.164, es. +393331234567');
+
+/**
+ * An optional phone number of a form: '' and null mean none (stored null), absent stays absent; anything
+ * else must be a valid number (else 'Numero di telefono non valido', or `message`) and is stored in E.164.
+ */
+export const optionalPhone = (message: string = MESSAGES.phoneInvalid) =>
+  z
+    .string()
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v, ctx) => (v === undefined ? undefined : v === null || v === '' ? null : toE164(v, ctx, message)))
+    .describe('Numero di telefono facoltativo (senza prefisso internazionale: italiano); salvato in E.164, es. +393331234567');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { POINTS_BALANCE_MAX, type LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { MESSAGES, POINTS_MESSAGES } from '../messages';
 import { canonicalChannels, CHANNELS, type Channel } from '../messaging/types';
-import { dateSchema, requiredEmail, timestampSchema } from './common';
+import { dateSchema, requiredEmail, requiredPhone, timestampSchema } from './common';
 
 export const loyaltyCardSchema = z
   .object({
@@ -162,7 +162,7 @@ export const cardSignupBodySchema = z.object({
     .trim()
     .min(1, MESSAGES.fullNameRequired)
     .max(200),
-  phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).max(50),
+  phone: requiredPhone(MESSAGES.phoneRequired),
   role: z.literal('client').optional().describe('Sempre client'),
   business_id: z.string().trim().min(1).max(200),
   privacy_ack: z.literal(true, { error: MESSAGES.privacyAckRequired }).describe("Presa visione dell'informativa privacy: deve essere true"),

@@ -10,6 +10,7 @@ import {
   unknownBonusPlaceholder,
   unknownBonusPlaceholders,
 } from '../messaging/messages';
+import { toE164 } from './common';
 
 export const twilioSettingsQuerySchema = z.object({ businessId: z.string().trim().min(1).max(200) });
 
@@ -74,7 +75,6 @@ const MASK_PREFIX = '••••';
 export const isMaskedSecret = (value: string) => value.startsWith(MASK_PREFIX);
 
 const channelFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
-const withoutSeparators = (v: string) => v.trim().replace(/[\s().-]/g, '');
 
 /** PUT body: every field optional; '' clears a value. Flags are booleans (or 0/1) and only a super admin may change them. */
 export const twilioSettingsUpdateSchema = z
@@ -93,8 +93,9 @@ export const twilioSettingsUpdateSchema = z
       .optional().describe("Nuovo token; il valore mascherato ('••••1234') o assente lascia quello salvato, '' lo rimuove"),
     phoneNumber: z
       .string()
-      .transform(withoutSeparators)
-      .pipe(z.string().regex(/^(\+[1-9]\d{5,14})?$/, `${fieldInvalid(FIELD_LABELS.phoneNumber)}: usa il formato internazionale E.164, es. +393331234567`))
+      .trim()
+      // Issue 17: any valid number (national ones read as Italian), saved in E.164 (decision 024).
+      .transform((v, ctx) => (v === '' ? v : toE164(v, ctx, `${fieldInvalid(FIELD_LABELS.phoneNumber)}: usa il formato internazionale E.164, es. +393331234567`)))
       .optional(),
     messagingServiceSid: z
       .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CHANNELS } from '../messaging/types';
-import { optionalText, requiredEmail, timestampSchema } from './common';
+import { optionalPhone, optionalText, requiredEmail, timestampSchema } from './common';
 
 export const roleSchema = z.enum(['client', 'admin', 'super_admin']);
 
@@ -34,7 +34,7 @@ export const createUserBodySchema = z.object({
   email: requiredEmail(MESSAGES.emailAndNameRequired),
   full_name: z.string({ error: MESSAGES.emailAndNameRequired }).trim().min(1, MESSAGES.emailAndNameRequired).max(200),
   role: z.enum(['client', 'admin']).optional().default('client').describe('client (con una carta in `business_id`) o admin'),
-  phone: optionalText(50),
+  phone: optionalPhone(),
   business_id: optionalText(200).describe('Obbligatorio per un cliente: l’azienda della sua carta'),
   password: z.string().max(1024).optional().describe('Solo quando un super admin crea un admin: almeno 8 caratteri'),
   marketing_channels: z

@@ -9,6 +9,7 @@ import { normalizeContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
 import type { BusinessRecord } from '../repositories/businesses';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { normalizePhone } from './phone';
 
 /**
  * The channel and recipient for the card: e-mail when the business has it on and the card has an address,
@@ -22,7 +23,8 @@ async function pickContact(app: FastifyInstance, business: BusinessRecord, card:
     ['sms', business.sms_enabled === 1, card.customer_phone],
   ];
   for (const [channel, enabled, contact] of choices) {
-    const recipient = normalizeContact(channel, contact);
+    // A phone that is not valid (kept as written since before migration 011) is no way to reach anyone.
+    const recipient = channel === 'email' ? normalizeContact(channel, contact) : (normalizePhone(contact) ?? '');
     if (enabled && recipient && !(await app.messaging.repo.isOptedOut(business.id, recipient))) return { channel, recipient };
   }
   return null;

@@ -6,11 +6,11 @@
  * existing account or another shop's card, and a staff account's e-mail never becomes a client card
  * (issue 16: a signup must not read, overwrite or move another shop's customer, nor a staff account).
  */
-import { normalizePhone } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
 import type { Repositories } from '../repositories';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { normalizeEmail } from '../repositories/users';
+import { phoneOrCompact } from './phone';
 
 export interface ClientCardRequest {
   business_id: string;
@@ -54,16 +54,12 @@ export async function enrolClient(repos: Repositories, request: ClientCardReques
 }
 
 /**
- * A phone in one comparable form: separators removed (the messaging rule), `00` read as `+`, and a number
- * without a country code read as Italian (+39), so '333 1234567', '+39 333 123-4567' and '0039 3331234567'
- * are the same phone.
+ * A phone in one comparable form: E.164 (decision 024), so '333 1234567', '+39 333 123-4567' and
+ * '0039 3331234567' are the same phone. A stored number that is not valid (kept as written by migration
+ * 011) is compared without its separators.
  */
 export function comparablePhone(phone: string | null | undefined): string {
-  const compact = phone ? normalizePhone(phone.trim()) : '';
-  if (!compact) return '';
-  if (compact.startsWith('+')) return compact;
-  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
-  return `+39${compact}`;
+  return phone?.trim() ? phoneOrCompact(phone.trim()) : '';
 }
 
 /**

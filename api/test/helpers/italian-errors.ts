@@ -47,6 +47,8 @@ const TEMPLATES: { test(text: string): boolean }[] = [
   new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `),
   // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/messaging/messages.ts)
   /^La nuova soglia invierà (1 messaggio bonus|[\d.]+ messaggi bonus)\. Confermi\?$/,
+  // recipientPhoneInvalid (src/messages.ts)
+  new RegExp(`^${MESSAGES.phoneInvalid}: destinatario \\d+ \\(.*\\)( e un altro| e altri \\d+)?$`, 's'),
   /^Segnaposto sconosciuto nel messaggio bonus: .+\. Usa .+$/s,
   new RegExp(`^${TRUTH_MESSAGES.nothingSent}: .+$`),
 ];

@@ -13,7 +13,8 @@ import { OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } from '../helpe
 const SHOP_A = DEMO_BUSINESSES[0];
 const SHOP_B = { id: OTHER_BUSINESS_ID, name: 'Libreria Altrove' };
 const SIGNUP = '/api/users/loyalty-cards/create';
-const CUSTOMER_AT_A = { email: 'anna.segreta@example.it', full_name: 'Anna Segreta', phone: '+39 333 1000001' };
+// Issue 17: phones are stored and answered in E.164, so A's number is written so here: what B must never see.
+const CUSTOMER_AT_A = { email: 'anna.segreta@example.it', full_name: 'Anna Segreta', phone: '+393331000001' };
 const GIVEN_TO_B = { email: 'ANNA.SEGRETA@example.it', full_name: 'Nome Inventato', phone: '+39 333 9999999' };
 
 interface ListedUser {
@@ -63,7 +64,7 @@ describeEachDatabase('security: a public signup at shop B with shop A’s custom
       email: 'anna.segreta@example.it',
       full_name: 'Nome Inventato',
       role: 'client',
-      phone: '+39 333 9999999',
+      phone: '+393339999999',
       created_at: expect.any(String),
       business_id: SHOP_B.id,
       card_id: response.json().id,

@@ -10,7 +10,8 @@ import { OTHER_ADMIN, OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } f
 
 const SHOP_A = DEMO_BUSINESSES[0].id;
 const SHOP_B = OTHER_BUSINESS_ID;
-const CUSTOMER_AT_A = { email: 'giorgio.riservato@example.it', full_name: 'Giorgio Riservato', phone: '+39 333 2000002' };
+// Issue 17: phones are stored and answered in E.164, so A's number is written so here: what B must never see.
+const CUSTOMER_AT_A = { email: 'giorgio.riservato@example.it', full_name: 'Giorgio Riservato', phone: '+393332000002' };
 
 describeEachDatabase('security: an admin creating a user whose e-mail is already known', (variant) => {
   let t: TestApp;
@@ -41,7 +42,7 @@ describeEachDatabase('security: an admin creating a user whose e-mail is already
       email: CUSTOMER_AT_A.email,
       full_name: 'G. Cliente di B',
       role: 'client',
-      phone: '+39 333 7000007',
+      phone: '+393337000007',
       created_at: expect.any(String),
       business_id: SHOP_B,
       card_id: expect.any(String),
@@ -53,7 +54,7 @@ describeEachDatabase('security: an admin creating a user whose e-mail is already
     expect(await counts()).toEqual({ users: before.users, cards: before.cards + 1 });
 
     const card = (await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/${body.card_id}`, headers: adminB })).json();
-    expect(card).toMatchObject({ business_id: SHOP_B, user_id: customerId, customer_name: 'G. Cliente di B', customer_phone: '+39 333 7000007', email: CUSTOMER_AT_A.email });
+    expect(card).toMatchObject({ business_id: SHOP_B, user_id: customerId, customer_name: 'G. Cliente di B', customer_phone: '+393337000007', email: CUSTOMER_AT_A.email });
     // The person and shop A's card are as they were.
     const { rows } = await t.app.db.query('SELECT full_name, phone, business_id FROM users WHERE id = $1', [customerId]);
     expect(rows[0]).toEqual({ full_name: CUSTOMER_AT_A.full_name, phone: CUSTOMER_AT_A.phone, business_id: SHOP_A });

@@ -30,6 +30,8 @@ it('loads as one module and exposes the pieces every remote relies on', () => {
     'formatDate',
     'formatDateTime',
     'formatPhone',
+    'looksLikePhone',
+    'PHONE_INVALID',
     'TestModeBanner',
     'useGetMessagingStatusQuery',
     'sendSucceeded',

@@ -1,3 +1,3 @@
 export { formatPoints, formatPointsChange, formatAveragePoints, formatCount, formatEuro, type CountNoun } from './numbers';
 export { formatDate, formatDateTime, NOT_AVAILABLE } from './dates';
-export { formatPhone } from './phone';
+export { formatPhone, looksLikePhone, PHONE_INVALID } from './phone';

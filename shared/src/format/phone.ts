@@ -58,3 +58,15 @@ export function formatPhone(value: string | null | undefined): string {
   const code = SHORT_CALLING_CODE.exec(digits)?.[0] ?? digits.slice(0, 3);
   return digits.length > code.length ? `+${code} ${digits.slice(code.length)}` : compact;
 }
+
+/** The API's answer to a number it cannot read (issue 17); the forms show it next to the phone field. */
+export const PHONE_INVALID = 'Numero di telefono non valido';
+
+/**
+ * A cheap check before the API's exact one (libphonenumber with all the numbering plans, decision 024,
+ * stays on the server): at least 6 digits, and only digits, spaces and + ( ) - . /
+ */
+export function looksLikePhone(value: string): boolean {
+  const written = value.trim();
+  return /^[\d\s+()./-]+$/.test(written) && (written.match(/\d/g)?.length ?? 0) >= 6;
+}

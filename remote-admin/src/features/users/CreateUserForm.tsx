@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Field, Select, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { Button, Card, Field, PHONE_INVALID, Select, TextField, errorMessage, looksLikePhone, useNotify, type Business } from '@loyalty/shared';
 import { FormActions, FormError, FormGrid, SectionTitle } from '../../layout';
 import { useCreateUserMutation, type CreatedUser } from './api';
 import { EMPTY_NEW_USER, USER_CREATE_ERROR, needsPassword, newUserError, newUserRequest, type NewUserForm } from './newUser';
@@ -32,6 +32,10 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
   const [createUser, { isLoading }] = useCreateUserMutation();
   const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER);
   const [error, setError] = useState<string | null>(null);
+  /** Issue 17: a number that is not one, shown under the phone field (the server's answer, or the quick check before it). */
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const phoneId = useId();
+  const focusPhone = () => document.getElementById(phoneId)?.focus();
   const [created, setCreated] = useState<CreatedUser | null>(null);
 
   const set = <K extends keyof NewUserForm>(key: K, value: NewUserForm[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -40,7 +44,13 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
     event.preventDefault();
     const invalid = newUserError(form, superAdmin);
     setError(invalid);
+    const badPhone = form.phone.trim() !== '' && !looksLikePhone(form.phone) ? PHONE_INVALID : null;
+    setPhoneError(badPhone);
     if (invalid) return;
+    if (badPhone) {
+      focusPhone();
+      return;
+    }
     try {
       const user = await createUser(newUserRequest(form, superAdmin)).unwrap();
       setForm({ ...EMPTY_NEW_USER, business_id: form.business_id });
@@ -48,7 +58,14 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
       notify.success(user.message);
       onCreated?.(user);
     } catch (failure) {
-      setError(errorMessage(failure, USER_CREATE_ERROR));
+      const message = errorMessage(failure, USER_CREATE_ERROR);
+      if (message === PHONE_INVALID) {
+        setPhoneError(message);
+        // Focus moves to the field, whose description (the message) screen readers then read.
+        focusPhone();
+      } else {
+        setError(message);
+      }
     }
   };
 
@@ -58,7 +75,7 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
       <FormGrid noValidate onSubmit={submit} aria-labelledby="create-user-title">
         <TextField label="Email" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} required />
         <TextField label="Nome completo" value={form.full_name} onChange={(e) => set('full_name', e.target.value)} required />
-        <TextField label="Telefono" type="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField id={phoneId} label="Telefono" type="tel" value={form.phone} error={phoneError ?? undefined} onChange={(e) => set('phone', e.target.value)} />
         <Field label="Ruolo">
           {(control) => (
             <Select {...control} value={form.role} onChange={(e) => set('role', e.target.value as NewUserForm['role'])}>

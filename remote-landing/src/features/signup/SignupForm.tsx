@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
 import { useCreateLoyaltyCardMutation, type CardSignupResponse } from './api';
-import { chosenChannels, MARKETING_CHANNELS, MARKETING_LEGEND, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
+import { chosenChannels, MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_MESSAGES, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
 
 const Form = styled.form`
   display: flex;
@@ -71,15 +71,16 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
       return { ...v, marketingChannels };
     });
 
+  // Keyboard and screen-reader users land on the field to fix, which reads out its message.
+  const focusField = (field: keyof SignupErrors) => (formRef.current?.elements.namedItem(FIELD_NAMES[field]) as HTMLElement | null)?.focus();
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateSignup(values);
     setErrors(found);
     setServerError('');
     if (Object.keys(found).length > 0) {
-      // Keyboard and screen-reader users land on the first field to fix.
-      const firstInvalid = Object.keys(found)[0] as keyof SignupErrors;
-      (formRef.current?.elements.namedItem(FIELD_NAMES[firstInvalid]) as HTMLElement | null)?.focus();
+      focusField(Object.keys(found)[0] as keyof SignupErrors);
       return;
     }
     try {
@@ -94,7 +95,14 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
       }).unwrap();
       onCreated(answer);
     } catch (failure) {
-      setServerError(errorMessage(failure, MESSAGES.userCreateError));
+      const message = errorMessage(failure, MESSAGES.userCreateError);
+      // Issue 17: the number the server could not read is shown under the phone field.
+      if (message === SIGNUP_MESSAGES.phoneInvalid) {
+        setErrors({ phone: message });
+        focusField('phone');
+      } else {
+        setServerError(message);
+      }
     }
   };
 

@@ -1,8 +1,12 @@
+import { looksLikePhone, PHONE_INVALID } from '@loyalty/shared';
+
 /** SPEC §5 public card signup: required fields, with the spec's messages verbatim. */
 export const SIGNUP_MESSAGES = {
   emailRequired: 'Campo "email" è obbligatorio',
   fullNameRequired: 'Campo "nome completo" è obbligatorio',
   phoneRequired: 'Campo "numero di telefono" obbligatorio',
+  // Issue 17: the API's answer too (it checks the number exactly); here only a quick look at its shape.
+  phoneInvalid: PHONE_INVALID,
   // Same wording as the API's refusal.
   privacyRequired: "È necessario accettare l'informativa sulla privacy",
 } as const;
@@ -40,6 +44,7 @@ export function validateSignup(values: SignupValues): SignupErrors {
   if (!values.email.trim()) errors.email = SIGNUP_MESSAGES.emailRequired;
   if (!values.fullName.trim()) errors.fullName = SIGNUP_MESSAGES.fullNameRequired;
   if (!values.phone.trim()) errors.phone = SIGNUP_MESSAGES.phoneRequired;
+  else if (!looksLikePhone(values.phone)) errors.phone = SIGNUP_MESSAGES.phoneInvalid;
   if (!values.privacyAck) errors.privacyAck = SIGNUP_MESSAGES.privacyRequired;
   return errors;
 }

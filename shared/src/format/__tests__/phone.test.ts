@@ -1,4 +1,4 @@
-import { formatPhone } from '../phone';
+import { formatPhone, looksLikePhone } from '../phone';
 
 describe('formatPhone', () => {
   // Expected values are libphonenumber-js 1.13.16's formatNational() for the same numbers.
@@ -42,5 +42,15 @@ describe('formatPhone', () => {
     expect(formatPhone('')).toBe('—');
     expect(formatPhone('   ')).toBe('—');
     expect(formatPhone(null)).toBe('—');
+  });
+});
+
+describe('looksLikePhone (the forms’ quick check; the API decides, decision 024)', () => {
+  it.each(['333 123 4567', '+39 333 1234567', '0039 (333) 123-4567', '02/1234.5678', '123456', ' 333123 '])('lets %j through', (value) => {
+    expect(looksLikePhone(value)).toBe(true);
+  });
+
+  it.each(['abc', '', '   ', '12345', '+39 333', '333 1234567 casa', '333_1234567', 'tel. 3331234567'])('stops %j', (value) => {
+    expect(looksLikePhone(value)).toBe(false);
   });
 });

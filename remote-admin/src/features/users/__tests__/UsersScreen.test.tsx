@@ -146,6 +146,39 @@ describe('as an admin', () => {
   });
 });
 
+describe('the phone number (issue 17)', () => {
+  it('stops a phone that is not a number before the server, under the field, and focuses it', async () => {
+    const { user } = await renderUsers();
+    await user.type(await screen.findByLabelText('Email'), uniqueEmail('lettere'));
+    await user.type(screen.getByLabelText('Nome completo'), 'Lettere Nel Numero');
+    await user.type(screen.getByLabelText('Telefono'), 'abc');
+    await user.selectOptions(screen.getByLabelText('Azienda del cliente'), 'default-business-id');
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    expect(screen.getByLabelText('Telefono')).toHaveAccessibleDescription('Numero di telefono non valido');
+    expect(screen.getByLabelText('Telefono')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's 'Numero di telefono non valido' under the field for a number shaped right but not valid", async () => {
+    const { user } = await renderUsers();
+    await user.type(await screen.findByLabelText('Email'), uniqueEmail('seicifre'));
+    await user.type(screen.getByLabelText('Nome completo'), 'Sei Cifre');
+    await user.type(screen.getByLabelText('Telefono'), '123456');
+    await user.selectOptions(screen.getByLabelText('Azienda del cliente'), 'default-business-id');
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    await waitFor(() => expect(screen.getByLabelText('Telefono')).toHaveAccessibleDescription('Numero di telefono non valido'));
+    expect(screen.getByLabelText('Telefono')).toHaveFocus();
+    expect(screen.getByLabelText('Telefono')).toHaveAttribute('aria-invalid', 'true');
+
+    // Written properly, the same person is created and the message goes away.
+    await user.clear(screen.getByLabelText('Telefono'));
+    await user.type(screen.getByLabelText('Telefono'), '333 765 4321');
+    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
+    expect(await screen.findByText('Utente creato con successo')).toBeInTheDocument();
+    expect(screen.getByLabelText('Telefono')).not.toHaveAccessibleDescription();
+  });
+});
+
 describe('as the super admin', () => {
   it('sees every user, admins and itself included', async () => {
     await renderUsers(DEMO_SUPERADMIN);

@@ -124,6 +124,32 @@ describe('the form', () => {
     expect(screen.queryByRole('heading', { name: 'La tua Carta Fedeltà' })).toBeNull();
   });
 
+  it('stops a phone that is not a number before the server, under the field (issue 17)', async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.type(await screen.findByLabelText('Email'), 'lettere@example.it');
+    await user.type(screen.getByLabelText('Nome completo'), 'Giulia Rossi');
+    await user.type(screen.getByLabelText('Numero di telefono'), 'abc');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+    expect(screen.getByLabelText('Numero di telefono')).toHaveAccessibleDescription('Numero di telefono non valido');
+    expect(screen.getByLabelText('Numero di telefono')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's 'Numero di telefono non valido' under the phone field (issue 17)", async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.type(await screen.findByLabelText('Email'), 'sei.cifre@example.it');
+    await user.type(screen.getByLabelText('Nome completo'), 'Giulia Rossi');
+    // Shaped like a number, so only the server (libphonenumber) can tell it is not one.
+    await user.type(screen.getByLabelText('Numero di telefono'), '123456');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+    await waitFor(() => expect(screen.getByLabelText('Numero di telefono')).toHaveAccessibleDescription('Numero di telefono non valido'));
+    expect(screen.getByLabelText('Numero di telefono')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'La tua Carta Fedeltà' })).toBeNull();
+  });
+
   it("shows the server's error", async () => {
     const { user } = renderSignup(SIGNUP_ROUTE);
     await user.type(await screen.findByLabelText('Email'), 'non-una-email');
@@ -169,10 +195,11 @@ describe('the form', () => {
       await fetch(`${API}/api/loyalty-cards/business/default-business-id`, { headers: { authorization: `Bearer ${await adminToken()}` } })
     ).json()) as { email: string; customer_name: string; customer_phone: string; marketing_channels: string[] }[];
     expect(cards).toContainEqual(
+      // Issue 17: stored in E.164.
       expect.objectContaining({
         email: 'giulia.verdi@example.it',
         customer_name: 'Giulia Verdi',
-        customer_phone: '+39 333 7654321',
+        customer_phone: '+393337654321',
         marketing_channels: ['whatsapp', 'email'],
         marketing_consent: true,
       }),
