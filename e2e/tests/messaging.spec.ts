@@ -1,29 +1,46 @@
 /** Messaging (issue 6): Easy SMS search and send; settings saved by a super admin, toggles locked for an admin. */
 import { test, expect } from '@playwright/test';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
+import { apiCall } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
 
+const PROFUMERIA = 'demo-profumeria-bella';
+
 test('Easy SMS: the search filters the cards and a WhatsApp is sent', async ({ page }) => {
+  // Its own customer, with WhatsApp marketing consent (issue 17: Easy SMS is a marketing message).
+  const stamp = Date.now();
+  const customer = `Wanda Whatsapp ${stamp}`;
+  await apiCall('POST', '/users/loyalty-cards/create', null, {
+    email: `wanda.${stamp}@example.it`,
+    full_name: customer,
+    phone: '333 765 4329',
+    business_id: PROFUMERIA,
+    role: 'client',
+    privacy_ack: true,
+    marketing_channels: ['whatsapp'],
+  });
+
   await loginThroughApi(page);
   await page.goto('/dashboard/easy-sms');
   await expect(page.getByRole('heading', { level: 1, name: 'SMS Facile' })).toBeVisible();
+  await page.getByRole('button', { name: /Attività corrente:/ }).click();
+  await page.getByRole('list', { name: 'Attività' }).getByRole('button', { name: 'Profumeria Bella' }).click();
   const list = page.getByRole('list', { name: 'Carte' });
   // count() does not wait: the cards arrive after the heading.
   await expect(list.getByRole('listitem').first()).toBeVisible();
   const all = await list.getByRole('listitem').count();
   expect(all).toBeGreaterThan(1);
-  const firstName = (await list.getByRole('heading', { level: 2 }).first().textContent())!;
 
-  await page.getByLabel('Cerca carte').fill(firstName.toUpperCase());
+  await page.getByLabel('Cerca carte').fill(customer.toUpperCase());
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  const form = page.getByRole('form', { name: `WhatsApp a ${firstName}` });
+  const form = page.getByRole('form', { name: `WhatsApp a ${customer}` });
   await form.getByRole('button', { name: 'Invia WhatsApp' }).click();
   await expect(form.getByRole('alert')).toHaveText('Inserisci un messaggio per la carta selezionata');
-  await form.getByLabel(`Messaggio per ${firstName}`).fill('Ciao! Questa settimana punti doppi.');
+  await form.getByLabel(`Messaggio per ${customer}`).fill('Ciao! Questa settimana punti doppi.');
   await form.getByRole('button', { name: 'Invia WhatsApp' }).click();
   // The demo has no provider: the answer says the message was only recorded (issue 17).
   await expect(page.getByText('WhatsApp registrato in modalità prova: non è stato consegnato')).toBeVisible();
-  await expect(form.getByLabel(`Messaggio per ${firstName}`)).toHaveValue('');
+  await expect(form.getByLabel(`Messaggio per ${customer}`)).toHaveValue('');
 
   await page.getByLabel('Cerca carte').fill('');
   await expect(list.getByRole('listitem')).toHaveCount(all);
