@@ -64,6 +64,13 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     const byPhone = (await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent(sample.customer_phone!.slice(-7))}`)).json();
     expect(byPhone.map((c: Card) => c.id)).toContain(sample.id);
     expect((await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent('%')}`)).json()).toEqual([]);
+    // Stored in E.164 (decision 024); typed the way people write it, with spaces, dashes or 0039.
+    const national = sample.customer_phone!.replace(/^\+39/, ''); // '3331234567'
+    for (const typed of [`${national.slice(0, 3)} ${national.slice(3, 6)}`, `${national.slice(0, 3)}-${national.slice(3)}`, `0039 ${national}`, `+39 ${national}`]) {
+      const found = (await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent(typed)}`)).json();
+      expect({ typed, found: found.map((c: Card) => c.id).includes(sample.id) }).toEqual({ typed, found: true });
+    }
+    expect((await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent('999 999 999 999')}`)).json()).toEqual([]);
 
     const active = (await get(`/api/loyalty-cards/business/${bar}?status=active`)).json();
     const inactive = (await get(`/api/loyalty-cards/business/${bar}?status=inactive&limit=100`)).json();

@@ -142,6 +142,17 @@ function scopeCondition(scope: CardScope, n: number): { sql: string; param: stri
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/**
+ * A search typed like a phone number ('333 123', '+39 333-12', '0039 333'): its digits, to find them in the
+ * stored E.164 number ('+393331234567', decision 024), however the person wrote the spaces. Null for any
+ * other search, or one with fewer than 3 digits.
+ */
+export function phoneSearchDigits(q: string): string | null {
+  if (!/^[\d\s+().\/-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '').replace(/^00/, '');
+  return digits.length >= 3 ? digits : null;
+}
+
 export const randomCardNumber = () => `LC-${String(crypto.randomInt(10_000_000, 100_000_000))}`;
 
 function filterSql(businessId: string, filter: CardListFilter): { where: string; params: unknown[] } {
@@ -158,7 +169,13 @@ export function cardFilterConditions(filter: CardListFilter, params: unknown[]):
   if (filter.q) {
     params.push(likePattern(filter.q));
     const p = `$${params.length}`;
-    conditions.push(`(c.customer_name ILIKE ${p} OR c.card_number ILIKE ${p} OR c.customer_phone ILIKE ${p})`);
+    const digits = phoneSearchDigits(filter.q);
+    let phone = `c.customer_phone ILIKE ${p}`;
+    if (digits) {
+      params.push(`%${digits}%`);
+      phone = `(${phone} OR c.customer_phone LIKE $${params.length})`;
+    }
+    conditions.push(`(c.customer_name ILIKE ${p} OR c.card_number ILIKE ${p} OR ${phone})`);
   }
   if (filter.status === 'active') conditions.push('c.points > 0');
   if (filter.status === 'inactive') conditions.push('c.points <= 0');
