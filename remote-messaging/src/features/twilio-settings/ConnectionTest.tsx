@@ -57,7 +57,7 @@ export function ConnectionTest({ businessId }: { businessId: string }) {
       </Field>
       <TextField
         label="Destinatario di prova"
-        hint="Numero in formato internazionale (WhatsApp, SMS) o indirizzo email"
+        hint="Numero di telefono (WhatsApp, SMS) o indirizzo email"
         value={recipient}
         onChange={(e) => setRecipient(e.target.value)}
       />

@@ -1,4 +1,5 @@
 /** Checks of the settings form before saving, with the same formats the API enforces. */
+import { looksLikePhone } from '@loyalty/shared';
 
 export interface SettingsFormValues {
   accountSid: string;
@@ -14,7 +15,8 @@ export type SettingsErrors = Partial<Record<keyof SettingsFormValues, string>>;
 export const SETTINGS_ERRORS = {
   accountSid: 'Account SID non valido: deve iniziare con AC seguito da 32 caratteri esadecimali',
   authToken: 'Auth Token non valido: il token Twilio ha 32 caratteri',
-  phoneNumber: 'Numero non valido: usa il formato internazionale, es. +393331234567',
+  // The API reads a national number as Italian and saves it in E.164 (decision 024): only a typo is refused here.
+  phoneNumber: 'Numero di telefono non valido: es. 333 123 4567 o +39 333 123 4567',
   messagingServiceSid: 'Messaging Service SID non valido: deve iniziare con MG seguito da 32 caratteri esadecimali',
   emailSender: 'Indirizzo email del mittente non valido',
 } as const;
@@ -24,7 +26,6 @@ export const withoutSeparators = (phone: string) => phone.trim().replace(/[\s().
 
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
-const PHONE_E164 = /^\+[1-9]\d{5,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Empty fields are allowed (they clear the value); filled ones must have the right format. */
@@ -35,7 +36,7 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   const token = values.authToken.trim();
   if (token && token.length < 16) errors.authToken = SETTINGS_ERRORS.authToken;
   const phone = withoutSeparators(values.phoneNumber);
-  if (phone && !PHONE_E164.test(phone)) errors.phoneNumber = SETTINGS_ERRORS.phoneNumber;
+  if (phone && !looksLikePhone(phone)) errors.phoneNumber = SETTINGS_ERRORS.phoneNumber;
   const serviceSid = values.messagingServiceSid.trim();
   if (serviceSid && !MESSAGING_SERVICE_SID.test(serviceSid)) errors.messagingServiceSid = SETTINGS_ERRORS.messagingServiceSid;
   const sender = values.emailSender.trim();

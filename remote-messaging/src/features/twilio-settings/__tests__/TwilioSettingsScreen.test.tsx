@@ -41,12 +41,13 @@ it('validates the formats before saving, with Italian messages, and sends nothin
   const settings = await form();
   await user.type(within(settings).getByLabelText('Account SID'), 'AC123');
   await user.clear(within(settings).getByLabelText('Numero di telefono'));
-  await user.type(within(settings).getByLabelText('Numero di telefono'), '3331234567');
+  // A national number is fine now (the API saves it in E.164, decision 024); a typo is not.
+  await user.type(within(settings).getByLabelText('Numero di telefono'), '333-12a4567');
   await user.type(within(settings).getByLabelText('Messaging Service SID (facoltativo)'), 'MG1');
   await user.type(within(settings).getByLabelText('Auth Token'), 'corto');
   await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
   expect(within(settings).getByLabelText('Account SID')).toHaveAccessibleDescription('Account SID non valido: deve iniziare con AC seguito da 32 caratteri esadecimali');
-  expect(within(settings).getByLabelText('Numero di telefono')).toHaveAccessibleDescription('Numero non valido: usa il formato internazionale, es. +393331234567');
+  expect(within(settings).getByLabelText('Numero di telefono')).toHaveAccessibleDescription('Numero di telefono non valido: es. 333 123 4567 o +39 333 123 4567');
   expect(within(settings).getByLabelText('Messaging Service SID (facoltativo)')).toHaveAttribute('aria-invalid', 'true');
   expect(within(settings).getByText('Auth Token non valido: il token Twilio ha 32 caratteri')).toBeInTheDocument();
   expect(screen.queryByText('Impostazioni Twilio salvate con successo')).toBeNull();

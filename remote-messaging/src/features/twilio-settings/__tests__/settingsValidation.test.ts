@@ -15,10 +15,15 @@ it('accepts empty fields and well-formed values', () => {
   expect(withoutSeparators(' +39 (333) 123-45.67 ')).toBe('+393331234567');
 });
 
-it('rejects malformed SIDs, a short token, a non-E.164 phone and a bad e-mail, with Italian messages', () => {
+it('rejects malformed SIDs, a short token, a phone that is not a number and a bad e-mail, with Italian messages', () => {
   expect(
-    validateSettings({ accountSid: 'AC123', authToken: 'corto', phoneNumber: '3331234567', messagingServiceSid: `MX${'0'.repeat(32)}`, emailSender: 'negozio@' }),
+    validateSettings({ accountSid: 'AC123', authToken: 'corto', phoneNumber: '333 12a4567', messagingServiceSid: `MX${'0'.repeat(32)}`, emailSender: 'negozio@' }),
   ).toEqual(SETTINGS_ERRORS);
   expect(validateSettings({ ...VALID, accountSid: `AC${'g'.repeat(32)}` })).toEqual({ accountSid: SETTINGS_ERRORS.accountSid });
-  expect(validateSettings({ ...VALID, phoneNumber: '+0393331234567' })).toEqual({ phoneNumber: SETTINGS_ERRORS.phoneNumber });
+  expect(validateSettings({ ...VALID, phoneNumber: '333 12' })).toEqual({ phoneNumber: SETTINGS_ERRORS.phoneNumber });
+});
+
+it('leaves a national number to the API, which reads it as Italian and saves it in E.164 (decision 024)', () => {
+  expect(validateSettings({ ...VALID, phoneNumber: '333 123 4567' })).toEqual({});
+  expect(validateSettings({ ...VALID, phoneNumber: '02 1234 5678' })).toEqual({});
 });
