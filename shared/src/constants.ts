@@ -15,7 +15,4 @@ export const DEFAULT_BUSINESS_ID = 'default-business-id';
 
 export const DEFAULT_BONUS_THRESHOLD = 1_000;
 export const DEFAULT_QR_POINTS = 50;
-export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
 export const PASSWORD_MIN_LENGTH = 8;
-/** Analytics series cover this many months back from today. */
-export const ANALYTICS_MONTHS = 6;

@@ -33,7 +33,6 @@ it('loads as one module and exposes the pieces every remote relies on', () => {
     'looksLikePhone',
     'PHONE_INVALID',
     'TestModeBanner',
-    'useGetMessagingStatusQuery',
     'sendSucceeded',
   ] as const) {
     expect(shared[name]).toBeDefined();
