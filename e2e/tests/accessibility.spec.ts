@@ -69,6 +69,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('dashboard screens as super admin (every tab)', async ({ page }) => {
+      // Ten screens and their tabs, each loaded, settled and checked by axe: more than the default minute on
+      // a busy two-core machine (the assertions are per screen; the budget is for the whole walk).
+      test.setTimeout(180_000);
       const card = await firstCard();
       await loginThroughApi(page, DEMO_SUPERADMIN);
       const report: Record<string, string[]> = {};
