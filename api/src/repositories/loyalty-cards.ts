@@ -148,7 +148,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
  * other search, or one with fewer than 3 digits.
  */
 export function phoneSearchDigits(q: string): string | null {
-  if (!/^[\d\s+().\/-]+$/.test(q)) return null;
+  if (!/^[\d\s+()./-]+$/.test(q)) return null;
   const digits = q.replace(/\D/g, '').replace(/^00/, '');
   return digits.length >= 3 ? digits : null;
 }
