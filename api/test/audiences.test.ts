@@ -1,13 +1,14 @@
 /**
  * Issue 17: a campaign's recipients as a segment the server resolves. The live count of a segment is what
  * a send of that segment enqueues; picked cards of another business are never sent to; campaigns with a
- * `recipients` list (older ones, API clients) are sent as before.
+ * `recipients` list (older ones, API clients) are sent as before, to the contacts whose card agrees to the
+ * send's channel (decision 025).
  */
 import type { App } from '../src/app';
 import { createUser, startTestApp, authHeader, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { createCampaign, createCard } from './helpers/messaging';
+import { consentingCards, createCampaign, createCard } from './helpers/messaging';
 
 const BUSINESS_ID = 'test-negozio-segmenti';
 const OWNER = { email: 'titolare.segmenti@test.it', password: 'Segmenti2026!' };
@@ -144,6 +145,8 @@ describeEachDatabase('campaign segments', (variant) => {
   });
 
   it('still sends a campaign whose recipients are a JSON list (older campaigns, API clients)', async () => {
+    // Decision 025: listed contacts are reached only through a card of the business agreeing to the channel.
+    const listed = await consentingCards(t.app, BUSINESS_ID, ['+393335550000', '+393335550001'], ['whatsapp']);
     const legacy = await createCampaign(t.app, BUSINESS_ID, [{ customer_phone: cards[1].phone }, { customer_phone: '+39 333 555 0000' }, { customer_phone: null }]);
     const sent = await send(legacy);
     expect(sent.json()).toMatchObject({ queued: 2, skipped: 1, alreadyEnqueued: 0 });
@@ -153,6 +156,7 @@ describeEachDatabase('campaign segments', (variant) => {
     expect(viaApi.statusCode).toBe(201);
     expect(viaApi.json()).toMatchObject({ segment: null, recipient_count: 1 });
     expect((await send(viaApi.json().id)).json()).toMatchObject({ queued: 1 });
+    await t.app.db.query('DELETE FROM loyalty_cards WHERE id = ANY($1::text[])', [listed]);
   });
 
   it('refuses a segment together with recipients, and picked cards without ids', async () => {
@@ -260,6 +264,66 @@ describeEachDatabase('campaign segments', (variant) => {
       expect(sms.json()).toMatchObject({ queued: 0, skipped: 1, skippedByReason: { noConsent: 1 }, message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing' });
       expect((await send(campaign, 'email')).json()).toMatchObject({ queued: 0, skippedByReason: { noConsent: 1 } });
       expect((await send(campaign, 'whatsapp')).json()).toMatchObject({ queued: 1, skipped: 0 });
+    });
+
+    it('skips a listed contact on no card of the business: consent is known only for card holders (art. 130 Codice privacy)', async () => {
+      // A card of another business agreeing to everything gives no consent here.
+      const NO_CARD = '+393339999999';
+      const NO_CARD_EMAIL = 'sconosciuto@canali.it';
+      const campaign = await createCampaign(t.app, SHOP, [{ customer_phone: NO_CARD, email: NO_CARD_EMAIL }]);
+      for (const channel of ['sms', 'whatsapp', 'email']) {
+        const outcome = await send(campaign, channel);
+        expect([outcome.statusCode, outcome.json()]).toEqual([
+          200,
+          {
+            message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
+            queued: 0,
+            skipped: 1,
+            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+            alreadyEnqueued: 0,
+            mode: 'test',
+          },
+        ]);
+      }
+      // Nothing queued: one skipped job per channel, on no card.
+      const skipped = await t.app.db.query('SELECT channel, card_id, recipient, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY channel', [campaign]);
+      expect(skipped.rows).toEqual([
+        { channel: 'email', card_id: null, recipient: NO_CARD_EMAIL, status: 'skipped', skip_reason: 'no_consent' },
+        { channel: 'sms', card_id: null, recipient: NO_CARD, status: 'skipped', skip_reason: 'no_consent' },
+        { channel: 'whatsapp', card_id: null, recipient: NO_CARD, status: 'skipped', skip_reason: 'no_consent' },
+      ]);
+
+      // The same contact once it holds a card of the shop: skipped on a channel the card did not agree to, sent on the one it did.
+      const [cardId] = await consentingCards(t.app, SHOP, [NO_CARD], ['sms']);
+      const again = await createCampaign(t.app, SHOP, [{ customer_phone: NO_CARD }]);
+      expect((await send(again, 'whatsapp')).json()).toMatchObject({
+        message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
+        queued: 0,
+        skippedByReason: { noConsent: 1 },
+      });
+      expect((await send(again, 'sms')).json()).toMatchObject({ queued: 1, skipped: 0, skippedByReason: { noConsent: 0 } });
+      const { rows } = await t.app.db.query('SELECT channel, card_id, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY channel', [again]);
+      expect(rows).toEqual([
+        { channel: 'sms', card_id: cardId, status: 'queued', skip_reason: null },
+        { channel: 'whatsapp', card_id: cardId, status: 'skipped', skip_reason: 'no_consent' },
+      ]);
+      await t.app.db.query('DELETE FROM loyalty_cards WHERE id = $1', [cardId]);
+    });
+
+    it('still sends the connection test (not a campaign) to a test recipient on no card', async () => {
+      for (const [service, testRecipient, recipient] of [
+        ['whatsapp', '333 444 5555', '+393334445555'],
+        ['sms', '+393334445555', '+393334445555'],
+        ['email', 'Prova@Canali.it', 'prova@canali.it'],
+      ] as const) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/twilio/test-connection', headers: auth, payload: { businessId: SHOP, service, testRecipient } });
+        expect(response.statusCode).toBe(200);
+        const { rows } = await t.app.db.query(
+          'SELECT status, campaign_id FROM outbox_messages WHERE business_id = $1 AND channel = $2 AND recipient = $3',
+          [SHOP, service, recipient],
+        );
+        expect(rows).toEqual([{ status: 'sent', campaign_id: null }]);
+      }
     });
 
     it('sends an Easy SMS WhatsApp only to a holder who agreed to WhatsApp; STOP still answers 400', async () => {

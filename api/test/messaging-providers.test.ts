@@ -6,7 +6,7 @@ import twilio from 'twilio';
 import { RECEIPT_WAIT_MINUTES } from '../src/messaging/repository';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { createCampaign } from './helpers/messaging';
+import { consentingCards, createCampaign } from './helpers/messaging';
 import { startSmtpServer, type SmtpServerProcess } from './helpers/smtp-server';
 import { startTwilioStandIn, twilioDefaults, twilioError, type TwilioStandIn } from './helpers/twilio-standin';
 
@@ -84,6 +84,7 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
 
     it('stores the Italian reason of a permanent failure, retries a 5xx, and shows delivered from the status callbacks', async () => {
       const id = await createCampaign(t.app, PROFUMERIA, [{ customer_phone: '+393330001001' }, { customer_phone: '+393330001002' }, { customer_phone: '+393330001003' }]);
+      await consentingCards(t.app, PROFUMERIA, ['+393330001001', '+393330001002', '+393330001003'], ['sms']);
       twilioApi.respond((request) => {
         if (request.form.To === '+393330001002') return twilioError(400, 21211, "The 'To' number is not a valid phone number.");
         if (request.form.To === '+393330001003') return twilioError(503, null, 'Service Unavailable');
@@ -133,6 +134,7 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
     it('counts the messages awaiting Twilio\'s receipt until a status callback, the time limit or no PUBLIC_URL ends the wait', async () => {
       const phones = ['+393330002001', '+393330002002', '+393330002003', '+393330002004'];
       const id = await createCampaign(t.app, PROFUMERIA, phones.map((customer_phone) => ({ customer_phone })));
+      await consentingCards(t.app, PROFUMERIA, phones, ['whatsapp']);
       // A SID of its own per message (the stand-in's default one only tells numbers apart by length).
       const sidOf = (phone: string) => `SM${'f'.repeat(19)}${phone.slice(1)}`;
       twilioApi.respond((request) => {

@@ -7,7 +7,7 @@ import { retryDelayMs } from '../src/messaging/worker';
 import { DEFAULT_WORKER } from '../src/messaging/config';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { createCampaign, FakeDriver, permanent, transient, waitFor } from './helpers/messaging';
+import { consentingCards, createCampaign, FakeDriver, permanent, transient, waitFor } from './helpers/messaging';
 
 const BUSINESS_ID = 'test-negozio-coda';
 const SUPER = { email: 'super.coda@test.it', password: 'SuperCoda2026!' };
@@ -16,6 +16,12 @@ const phone = (i: number) => `+39345${String(i).padStart(7, '0')}`;
 
 async function send(app: App, campaignId: string, auth: { authorization: string }, service = 'sms', message = 'Sconto del 10% questa settimana!') {
   return app.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/send`, headers: auth, payload: { service, message } });
+}
+
+/** A campaign to these phones, each the contact of a card agreeing to SMS offers (decision 025: a campaign reaches only those). */
+async function smsCampaign(app: App, phones: string[]) {
+  await consentingCards(app, BUSINESS_ID, phones, ['sms']);
+  return createCampaign(app, BUSINESS_ID, phones.map((customer_phone, i) => ({ customer_name: `Cliente ${i}`, customer_phone, email: null })));
 }
 
 async function jobStatuses(app: App, campaignId: string) {
@@ -63,15 +69,14 @@ describeEachDatabase('messaging job queue', (variant) => {
 
   it('runs the worker from the start: a campaign goes out without anyone calling it', async () => {
     expect(t.app.messaging.worker.running).toBe(true);
-    const campaignId = await createCampaign(t.app, BUSINESS_ID, [{ customer_phone: phone(9001) }, { customer_phone: phone(9002) }]);
+    const campaignId = await smsCampaign(t.app, [phone(9001), phone(9002)]);
     expect((await send(t.app, campaignId, auth)).json()).toMatchObject({ queued: 2 });
     await waitFor(async () => (await jobStatuses(t.app, campaignId)).sent === 2);
     expect(driver.total()).toBe(2);
   });
 
   it('sends each of 1 000 recipients exactly once although the worker is killed midway and restarted', async () => {
-    const recipients = Array.from({ length: 1000 }, (_, i) => ({ customer_name: `Cliente ${i}`, customer_phone: phone(i), email: null }));
-    const campaignId = await createCampaign(t.app, BUSINESS_ID, recipients);
+    const campaignId = await smsCampaign(t.app, Array.from({ length: 1000 }, (_, i) => phone(i)));
 
     const response = await send(t.app, campaignId, auth);
     expect([response.statusCode, response.json()]).toEqual([
@@ -126,7 +131,7 @@ describeEachDatabase('messaging job queue', (variant) => {
   });
 
   it('retries transient failures with backoff and records the last error until it succeeds', async () => {
-    const campaignId = await createCampaign(t.app, BUSINESS_ID, Array.from({ length: 30 }, (_, i) => ({ customer_phone: phone(5000 + i) })));
+    const campaignId = await smsCampaign(t.app, Array.from({ length: 30 }, (_, i) => phone(5000 + i)));
     const failures = new Map<string, number>();
     // Every third recipient fails twice before it goes through.
     driver.failWith = (message) => {
@@ -151,7 +156,7 @@ describeEachDatabase('messaging job queue', (variant) => {
   });
 
   it('fails a job for good on a permanent error or after the last attempt, and logs it', async () => {
-    const campaignId = await createCampaign(t.app, BUSINESS_ID, [{ customer_phone: phone(7001) }, { customer_phone: phone(7002) }, { customer_phone: phone(7003) }]);
+    const campaignId = await smsCampaign(t.app, [phone(7001), phone(7002), phone(7003)]);
     driver.failWith = (message) => (message.recipient === phone(7001) ? permanent() : message.recipient === phone(7002) ? transient('timeout') : null);
     await send(t.app, campaignId, auth);
     t.app.messaging.worker.start();
@@ -201,7 +206,7 @@ describeEachDatabase('messaging job queue', (variant) => {
   });
 
   it('stop() (what app.close runs) lets the jobs in hand finish and leaves none half-done', async () => {
-    const campaignId = await createCampaign(t.app, BUSINESS_ID, Array.from({ length: 50 }, (_, i) => ({ customer_phone: phone(8000 + i) })));
+    const campaignId = await smsCampaign(t.app, Array.from({ length: 50 }, (_, i) => phone(8000 + i)));
     await send(t.app, campaignId, auth);
     t.app.messaging.worker.start();
     await waitFor(async () => driver.total() > 0, 10_000, 1);

@@ -2,7 +2,7 @@
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { createCampaign, createCard } from './helpers/messaging';
+import { consentingCards, createCampaign, createCard } from './helpers/messaging';
 
 const BAR = 'default-business-id';
 
@@ -28,12 +28,14 @@ describeEachDatabase('messaging routes', (variant) => {
     cardA = await createCard(t.app, BAR, { name: 'Anna Verdi', phone: '+39 333 000 0001', email: 'Anna@Example.it', consent: true, points: 1250 });
     await createCard(t.app, BAR, { name: 'Bruno Neri', phone: '+393330000002', email: 'bruno@example.it', consent: false });
     await createCard(t.app, BAR, { name: 'Carla Blu', phone: '+393330000003', email: 'carla@example.it', consent: true });
+    // Decision 025: a contact on no card is not sent to; Dario's card agrees to the channels he gets below.
+    await createCard(t.app, BAR, { name: 'Dario Con Carta', phone: '+393330000004', consent: ['whatsapp', 'sms'] });
     await t.app.db.query(`INSERT INTO messaging_opt_outs (business_id, contact) VALUES ($1, '+393330000003')`, [BAR]);
     campaignId = await createCampaign(t.app, BAR, [
       { customer_name: 'Anna Verdi', customer_phone: '+39 333-000-0001', email: 'anna@example.it' }, // consenting card
       { customer_name: 'Bruno Neri', customer_phone: '+393330000002', email: 'bruno@example.it' }, // card without consent
       { customer_name: 'Carla Blu', customer_phone: '+393330000003', email: 'carla@example.it' }, // sent STOP
-      { customer_name: 'Dario Senza Carta', customer_phone: '+393330000004', email: null }, // no card: sent
+      { customer_name: 'Dario Con Carta', customer_phone: '+393330000004', email: null }, // consenting card, no e-mail
       { customer_name: 'Elisa Solo Email', customer_phone: null, email: 'elisa@example.it' }, // no phone
       { customer_name: 'Anna di nuovo', customer_phone: '+393330000001', email: null }, // same contact as Anna
     ]);
@@ -70,7 +72,7 @@ describeEachDatabase('messaging routes', (variant) => {
         { recipient: '+393330000001', status: 'queued', skip_reason: null, has_card: true },
         { recipient: '+393330000002', status: 'skipped', skip_reason: 'no_consent', has_card: true },
         { recipient: '+393330000003', status: 'skipped', skip_reason: 'opt_out', has_card: true },
-        { recipient: '+393330000004', status: 'queued', skip_reason: null, has_card: false },
+        { recipient: '+393330000004', status: 'queued', skip_reason: null, has_card: true },
       ]);
 
       expect(await t.app.messaging.worker.drain()).toBe(2);
@@ -100,6 +102,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('uses the e-mail addresses for the email channel', async () => {
       const profumeria = 'demo-profumeria-bella';
       const id = await createCampaign(t.app, profumeria, [{ customer_phone: '+393339999999', email: ' Zoe@Example.IT ' }, { customer_phone: '+393338888888', email: null }]);
+      await consentingCards(t.app, profumeria, ['zoe@example.it'], ['email']);
       expect((await send(id, { service: 'email', message: 'Novità in negozio' })).json()).toMatchObject({ queued: 1, skipped: 1 });
       await t.app.messaging.worker.drain();
       expect((await outbox(`?campaignId=${id}&channel=email`)).json().messages.map((m: { recipient: string }) => m.recipient)).toEqual(['zoe@example.it']);
@@ -133,6 +136,7 @@ describeEachDatabase('messaging routes', (variant) => {
       await t.app.db.query(`INSERT INTO messaging_settings (business_id, driver) VALUES ($1, 'twilio') ON CONFLICT (business_id) DO UPDATE SET driver = 'twilio'`, [BAR]);
       try {
         const id = await createCampaign(t.app, BAR, [{ customer_phone: '+393336666666' }]);
+        await consentingCards(t.app, BAR, ['+393336666666'], ['sms']);
         expect((await send(id, { service: 'sms', message: 'Dal vivo' })).json()).toMatchObject({ queued: 1, mode: 'live', message: 'Messaggio inviato con successo' });
         const whatsapp = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${cardA}/send-whatsapp`, headers: admin, payload: { message: 'Dal vivo' } });
         expect(whatsapp.json()).toMatchObject({ message: 'WhatsApp inviato', queued: 1, mode: 'live' });
@@ -170,6 +174,7 @@ describeEachDatabase('messaging routes', (variant) => {
         expect([response.statusCode, response.json()]).toEqual([400, { error }]);
       }
       const id = await createCampaign(t.app, BAR, [{ customer_phone: '+393337777777' }]);
+      await consentingCards(t.app, BAR, ['+393337777777'], ['sms']);
       expect((await send(id, { service: 'sms', message: 'x'.repeat(160) })).json()).toMatchObject({ queued: 1, message: 'Messaggio inviato con successo' });
     });
 

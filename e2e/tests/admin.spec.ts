@@ -5,7 +5,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { DEMO_SUPERADMIN, login } from '../src/fixtures';
 import { loginThroughApi } from '../src/session';
 import { readPngWithQr } from '../src/landing';
-import { apiToken, runtimeAddresses, sendCampaign } from '../src/admin-api';
+import { apiToken, runtimeAddresses, sendCampaign, signUpConsentingCustomer } from '../src/admin-api';
 
 async function openSettingsTab(page: Page, tab: string) {
   await page.goto('/dashboard/settings');
@@ -81,14 +81,16 @@ test('super admin creates an admin, who sets up a shop and a client, and the ser
   expect(qrFile.suggestedFilename()).toBe('qr-marco-neri.png');
   expect(readPngWithQr(await qrFile.path()).qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${client.card_id}&user_id=${client.id}`);
 
-  // 4. The super admin switches WhatsApp on for the shop: the admin's campaign goes out; switched off, it is refused.
+  // 4. The super admin switches WhatsApp on for the shop: the admin's campaign to a customer who agreed to
+  // WhatsApp offers goes out; switched off, it is refused.
   const adminToken = await apiToken(newAdmin);
+  const customer = await signUpConsentingCustomer(business.id, ['whatsapp']);
   await setService(superPage, shopName, 'WhatsApp', true);
-  const allowed = await sendCampaign(adminToken, business.id, 'whatsapp', 'Degustazione gratuita sabato!');
+  const allowed = await sendCampaign(adminToken, business.id, 'whatsapp', 'Degustazione gratuita sabato!', customer);
   expect(allowed).toMatchObject({ status: 200, body: { message: 'Messaggio inviato con successo' } });
 
   await setService(superPage, shopName, 'WhatsApp', false);
-  const refused = await sendCampaign(adminToken, business.id, 'whatsapp', 'Degustazione gratuita sabato!');
+  const refused = await sendCampaign(adminToken, business.id, 'whatsapp', 'Degustazione gratuita sabato!', customer);
   expect(refused).toEqual({ status: 400, body: { error: 'Servizio WhatsApp non abilitato per questo business' } });
 
   await superContext.close();

@@ -221,8 +221,8 @@ export function createMessagingRepository(db: Queryable) {
 
     /**
      * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, checked
-     * first), contacts whose cards in the business none consents to marketing on the campaign's channel
-     * (decision 025; a contact on no card is sent, as before) and recipients without a
+     * first), contacts on no card of the business that consents to marketing on the campaign's channel
+     * (decision 025; a contact on no card at all too: consent is known only for card holders) and recipients without a
      * contact, or with one no provider would take, become 'skipped' rows. Existing idempotency keys are
      * left alone. Answers the counts, the skipped ones by reason.
      *
@@ -262,7 +262,7 @@ export function createMessagingRepository(db: Queryable) {
                   CASE WHEN d.contact = '' THEN 'no_contact'
                        WHEN NOT (${VALID_CONTACT_SQL}) THEN 'invalid_contact'
                        WHEN EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = $1 AND o.contact = d.contact) THEN 'opt_out'
-                       WHEN cards.consent = false THEN 'no_consent' END AS skip_reason
+                       WHEN cards.consent IS NOT TRUE THEN 'no_consent' END AS skip_reason
              FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
          ), inserted AS (
            INSERT INTO messaging_jobs (business_id, campaign_id, card_id, channel, recipient, body, idempotency_key, status, skip_reason)

@@ -164,7 +164,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignId: campaign.id,
         channel: service,
         body: message,
-        // Issue 17: a segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) as before.
+        // Issue 17: a segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
         ...(campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, service) }),
       });
       if (counts.queued > 0) app.messaging.worker.wake();

@@ -5,7 +5,7 @@
 import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
 import { median, ms, notMeasured, section, seconds, target, type SectionReport } from '../report';
 import { postgresReachable, startBenchServer } from './bench-server';
-import { BENCH_BUSINESS_ID, SCALE_BUSINESS_ID } from './seed';
+import { SCALE_BUSINESS_ID } from './seed';
 
 const TITLE = '6. Scala (API)';
 const SCALE_CARDS = 100_000;
@@ -40,7 +40,7 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
   const report = section(TITLE);
   report.method.push(
     `PostgreSQL, database nuovo: seed demo + negozio con ${SCALE_CARDS.toLocaleString('it-IT')} carte (INSERT … generate_series, poi VACUUM ANALYZE); tempi di una richiesta alla volta, mediana di ${SAMPLES} dopo una di riscaldamento`,
-    `campagna con ${RECIPIENTS.toLocaleString('it-IT')} destinatari (POST /campaigns), poi POST /campaigns/{id}/send SMS: tempo della risposta = messa in coda; consegna = driver outbox predefinito, si interroga /deliveries ogni 250 ms fino alla fine e si contano le righe in outbox_messages`,
+    `campagna con ${RECIPIENTS.toLocaleString('it-IT')} destinatari, clienti del negozio grande con consenso SMS (POST /campaigns), poi POST /campaigns/{id}/send SMS: tempo della risposta = messa in coda; consegna = driver outbox predefinito, si interroga /deliveries ogni 250 ms fino alla fine e si contano le righe in outbox_messages`,
     'lato browser (panoramica interattiva, task più lungo scorrendo): sezione 7',
   );
   const server = await startBenchServer('PostgreSQL', PORT, { scaleCards: SCALE_CARDS });
@@ -53,11 +53,13 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
     const searchMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}?limit=50&offset=0&q=cliente%2099`, token);
     log(`  100 000 carte: statistiche ${ms(statsMs)}, prima pagina ${ms(pageMs)}, ricerca ${ms(searchMs)}`);
 
-    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ customer_phone: `+39320${String(i).padStart(7, '0')}`, email: `dest${i}@example.it` }));
+    // Decision 025: a campaign reaches only holders of a card of the business agreeing to the channel, here
+    // the first 10 000 customers of the big shop (seed: phone '+39 333 0000001'…, consent on every channel).
+    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ customer_phone: `+39333${String(i + 1).padStart(7, '0')}`, email: `cliente${i + 1}@example.it` }));
     const { body: campaign } = await call<{ id: string }>(`${base}/api/campaigns`, {
       method: 'POST',
       token,
-      body: JSON.stringify({ businessId: BENCH_BUSINESS_ID, name: 'Bench 10 000', recipients, channels: ['sms'] }),
+      body: JSON.stringify({ businessId: SCALE_BUSINESS_ID, name: 'Bench 10 000', recipients, channels: ['sms'] }),
     });
     const send = await call<{ queued: number; skipped: number }>(`${base}/api/campaigns/${campaign.id}/send`, {
       method: 'POST',
