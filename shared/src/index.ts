@@ -85,7 +85,8 @@ export {
   type SessionState,
   type LoginFailure,
 } from './session/sessionSlice';
-export { useAuth, type Auth, type LoginOutcome } from './session/useAuth';
+export { useAuth, type Auth } from './session/useAuth';
+export type { LoginOutcome } from './session/loginOutcome';
 
 export {
   currentBusinessSlice,
