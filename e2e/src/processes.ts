@@ -142,6 +142,17 @@ export function pointRemote(name: AppName, manifestUrl: string): void {
   fs.renameSync(tmp, E2E_RUNTIME_CONFIG);
 }
 
+/** Points the shell's composed public pages at another landing origin (atomic write); answers the previous one. */
+export function pointLandingPages(origin: string): string {
+  const config = JSON.parse(fs.readFileSync(E2E_RUNTIME_CONFIG, 'utf8')) as RuntimeConfig & { landingBaseUrl: string };
+  const previous = config.landingBaseUrl;
+  config.landingBaseUrl = origin;
+  const tmp = `${E2E_RUNTIME_CONFIG}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(config, null, 2));
+  fs.renameSync(tmp, E2E_RUNTIME_CONFIG);
+  return previous;
+}
+
 export function remoteUrl(name: AppName): string {
   return (JSON.parse(fs.readFileSync(E2E_RUNTIME_CONFIG, 'utf8')) as RuntimeConfig).remotes[name];
 }

@@ -36,11 +36,12 @@ test('the landing manifest a browser receives (its brotli copy) names the runtim
   expect(manifest.metaData.externalRuntime).toBe(FEDERATION_RUNTIME_VERSION);
 });
 
-test('the signup page at the landing origin brings its own federation runtime core, once, and works', async ({ page }) => {
+// Issue 18: the signup page is prerendered HTML with a small script (signup-prerendered.spec.ts); the landing
+// origin's standalone React app is now what it answers for the legal pages.
+test('the standalone page at the landing origin brings its own federation runtime core, once, and works', async ({ page }) => {
   const scripts = recordScripts(page);
-  await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=default-business-id`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ottieni la tua Carta Fedeltà' })).toBeVisible();
-  await expect(page.getByText('Bar Centrale')).toBeVisible();
+  await page.goto(`${LANDING_URL}/privacy`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
   const withCore = await scriptsWithRuntimeCore(page, scripts);
   expect(withCore).toHaveLength(1);
   expect(withCore[0]).toMatch(new RegExp(`^${LANDING_URL}/federation-runtime\\.[0-9a-f]{10}\\.js$`));

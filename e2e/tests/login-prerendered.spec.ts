@@ -3,10 +3,13 @@
  * and the form are in the page the server sends, and a small script — no React, no store, no federation
  * runtime — makes the form, the lock, the cookie banner and the mobile menu work.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
-import { SHELL_URL } from '../src/env';
+import { E2E_PORTS, E2E_STATE_DIR, SHELL_URL } from '../src/env';
+import { pointLandingPages, restartApp, serveFolder, stopApp } from '../src/processes';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -109,4 +112,64 @@ test('the cookie banner and the mobile menu work from the script, on a phone', a
   await page.getByRole('contentinfo').getByRole('button', { name: 'Preferenze cookie' }).click();
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+});
+
+test.describe('the shell composes /login from the landing origin', () => {
+  // Serial: the drills re-point and stop the composition's landing origin.
+  test.describe.configure({ mode: 'serial' });
+
+  test('a landing redeploy changes /login at the next load, with no shell rebuild or restart', async ({ page }) => {
+    // The landing's build, deployed again with a changed page, on a new origin (as a static host would).
+    const deploy = path.join(E2E_STATE_DIR, 'deploys', 'landing-redeploy');
+    fs.rmSync(deploy, { recursive: true, force: true });
+    fs.cpSync(path.join(__dirname, '../../remote-landing/dist'), deploy, { recursive: true });
+    const loginHtml = path.join(deploy, 'login.html');
+    fs.rmSync(`${loginHtml}.br`, { force: true });
+    fs.writeFileSync(loginHtml, fs.readFileSync(loginHtml, 'utf8').replace('Accedi al tuo account', 'Accedi al tuo account (nuova versione)'));
+    const landing = await serveFolder('landing', deploy, E2E_PORTS.shell + 60);
+    const previous = pointLandingPages(landing.origin);
+    try {
+      await withCookieChoiceSaved(page);
+      const scripts = recordScripts(page);
+      const res = await page.goto('/login');
+      expect(res?.headers()['x-landing-page']).toBe('fresh');
+      await expect(page.getByRole('heading', { name: 'Accedi al tuo account (nuova versione)' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(new RegExp(`^${landing.origin}/login\\.[0-9a-f]{10}\\.js$`))]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
+    } finally {
+      pointLandingPages(previous);
+      await landing.stop();
+    }
+    // Back on the composition's landing: its page again.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Accedi al tuo account', exact: true })).toBeVisible();
+  });
+
+  test('a landing origin outage still shows a login page: the last good copy, whose form works', async ({ page }) => {
+    await withCookieChoiceSaved(page);
+    await page.goto('/login'); // the shell has a good copy
+    await stopApp('landing');
+    try {
+      const scripts = recordScripts(page);
+      const res = await page.goto('/login');
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['x-landing-page']).toBe('stale');
+      await expect(page.getByRole('heading', { level: 1, name: /Carte fedeltà digitali/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The script comes from the shell's own kept copy.
+      expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(new RegExp(`^${SHELL_URL}/_landing/login\\.[0-9a-f]{10}\\.js$`))]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+    } finally {
+      await restartApp('landing');
+    }
+  });
 });

@@ -29,6 +29,7 @@ module.exports = {
     // The package's source entries, so tests never depend on a build of shared.
     '^@loyalty/shared$': path.join(sharedSrc, 'index.ts'),
     '^@loyalty/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
+    '^@loyalty/shared/page-script$': path.join(sharedSrc, 'pageScript.ts'),
     '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
   },
   setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom')],

@@ -1,13 +1,14 @@
 /**
- * Server-side composition of `/login` (docs/decisions/028-prerendered-public-pages.md): the shell's server
- * answers it with the landing remote's current prerendered page, taken from the landing origin
- * (`landingBaseUrl` of the run-time config, read per request) and revalidated with its ETag on every
- * request, so a landing deploy changes `/login` at once and a shell rebuild is never needed.
+ * Server-side composition of the public pages (docs/decisions/028-prerendered-public-pages.md): the shell's
+ * server answers `/login` and `/loyalty-cards/create` with the landing remote's current prerendered page,
+ * taken from the landing origin (`landingBaseUrl` of the run-time config, read per request) and revalidated
+ * with its ETag on every request, so a landing deploy changes them at once and a shell rebuild is never needed.
  * - The page's script tag is made absolute to the landing origin (the CSP allows the configured origins).
  * - The script itself is kept too: when the landing origin cannot be reached, the last good page is served
  *   with the script from this server (`/_landing/<file>`), so the form keeps working.
- * - Never reached (or never a prerendered page): a minimal Italian login page with the same form.
+ * - Never reached (or never a prerendered page): a minimal Italian page — for /login one with the same form.
  */
+import { escapeHtml } from './link-preview';
 import { PAGE_SCRIPT_ATTRIBUTE } from './prerender';
 
 export type LandingPageState = 'fresh' | 'revalidated' | 'stale' | 'fallback';
@@ -18,13 +19,17 @@ export interface LandingPage {
 }
 
 export interface LandingPageSource {
-  /** The page to answer for `/login` now. */
+  /** The page to answer for the source's path now. */
   page(): Promise<LandingPage>;
   /** The kept copy of a page script (for `/_landing/<file>`), or null. */
   script(file: string): { body: Buffer; type: string } | null;
 }
 
 export interface LandingPageOptions {
+  /** The page's path on the landing origin. Default `/login`. */
+  pagePath?: string;
+  /** The page served when no copy was ever had. Default the minimal login page. */
+  fallbackPage?: (brandName?: string) => string;
   /** The landing origin now (from the run-time config), or null when none is configured. */
   landingBaseUrl: () => string | null;
   /** The configured brand, for the minimal page. */
@@ -47,8 +52,6 @@ function pageScripts(html: string): string[] {
 function withScriptBase(html: string, base: (src: string) => string): string {
   return html.replace(SCRIPT_TAG, (_tag, before: string, src: string, after: string) => `<script${before} src="${base(src)}"${after}>`);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A login page that needs nothing from the landing origin: the same form (and data-* hooks) as the prerendered one. */
 export function fallbackLoginPage(brandName = 'Appo'): string {
@@ -87,6 +90,30 @@ export function fallbackLoginPage(brandName = 'Appo'): string {
 `;
 }
 
+/** The signup page when the landing origin never answered: nothing to fill in, a sentence to come back. */
+export function fallbackSignupPage(brandName = 'Appo'): string {
+  const brand = escapeHtml(brandName);
+  return `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Ottieni la tua Carta Fedeltà – ${brand}</title>
+    <style>
+      body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f8fafc; color: #111827; }
+      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>Ottieni la tua Carta Fedeltà</h1>
+      <p role="status">La richiesta della carta non è disponibile in questo momento. Riprova tra qualche minuto.</p>
+    </main>
+  </body>
+</html>
+`;
+}
+
 interface Kept {
   origin: string;
   etag: string | null;
@@ -98,6 +125,8 @@ interface Kept {
 export function createLandingPageSource(options: LandingPageOptions): LandingPageSource {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 2000;
+  const pagePath = options.pagePath ?? '/login';
+  const fallbackPage = options.fallbackPage ?? fallbackLoginPage;
   let kept: Kept | null = null;
   let inFlight: Promise<LandingPage> | null = null;
 
@@ -129,7 +158,7 @@ export function createLandingPageSource(options: LandingPageOptions): LandingPag
   const revalidate = async (): Promise<LandingPage> => {
     const base = options.landingBaseUrl();
     const previous = kept;
-    const stale = (): LandingPage => (previous ? served(previous, 'stale') : { html: fallbackLoginPage(options.brandName?.() || undefined), state: 'fallback' });
+    const stale = (): LandingPage => (previous ? served(previous, 'stale') : { html: fallbackPage(options.brandName?.() || undefined), state: 'fallback' });
     if (!base) return stale();
     let origin: string;
     try {
@@ -140,11 +169,11 @@ export function createLandingPageSource(options: LandingPageOptions): LandingPag
     try {
       const headers: Record<string, string> = { accept: 'text/html' };
       if (previous?.etag && previous.origin === origin) headers['if-none-match'] = previous.etag;
-      const res = await doFetch(`${origin}/login`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await doFetch(`${origin}${pagePath}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
       if (res.status === 304 && previous) return served(previous, 'revalidated');
       if (!res.ok) return stale();
       const html = await res.text();
-      // An older landing build answers /login with its single-page app: not a page to serve here.
+      // An older landing build answers the path with its single-page app: not a page to serve here.
       if (pageScripts(html).length === 0) return stale();
       const page: Kept = { origin, etag: res.headers.get('etag'), html, scripts: await keepScripts(origin, html, previous) };
       kept = page;

@@ -1,13 +1,15 @@
 /**
  * The landing's public pages as HTML made at build time (docs/decisions/028-prerendered-public-pages.md).
  * After webpack has built remote-landing, this step
- *  1. builds the page's small script (remote-landing/src/enhance/, no React, no federation) into the same
- *     folder as `login.<hash>.js` (+ `.br`), a separate tiny webpack run;
- *  2. renders the page's React components to HTML with their critical CSS (styled-components' server
+ *  1. builds each page's small script (remote-landing/src/enhance/, no React, no federation) into the same
+ *     folder as `login.<hash>.js` and `signup.<hash>.js` (+ `.br`), a separate tiny webpack run;
+ *  2. renders the pages' React components to HTML with their critical CSS (styled-components' server
  *     style sheet), in a tsx child process (tools/src/prerender-worker.ts);
- *  3. writes `login.html` from the landing's HTML template (SEO head and JSON-LD of SPEC §1), the markup in
- *     #root, the styles inline and the script deferred, by a root-relative URL the shell's server makes
- *     absolute to the landing origin (tools/src/landing-page.ts).
+ *  3. writes `login.html` and `signup.html` from the landing's HTML template (for /login its SEO head and
+ *     JSON-LD of SPEC §1; for the signup page its own generic title, which the static servers name after the
+ *     shop per request: tools/src/link-preview.ts), the markup in #root, the styles inline and the script
+ *     deferred, by a root-relative URL the shell's server makes absolute to the landing origin
+ *     (tools/src/landing-page.ts).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import zlib from 'node:zlib';
 import webpack from 'webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { REPO_ROOT } from './apps';
+import { signupHead, SIGNUP_PAGE_PATH, withHead, withoutProductSeo } from './link-preview';
 import { runtimeConfigFromEnv } from './runtime-config';
 
 const LANDING_DIR = path.join(REPO_ROOT, 'remote-landing');
@@ -23,7 +26,18 @@ const TEMPLATE = path.join(REPO_ROOT, 'tools', 'templates', 'landing.html');
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
 /** The prerendered pages a landing build writes, by the page path the static servers answer them for. */
-export const PRERENDERED_PAGES = { '/login': 'login.html' } as const;
+export const PRERENDERED_PAGES = { '/login': 'login.html', [SIGNUP_PAGE_PATH]: 'signup.html' } as const;
+
+type PageName = 'login' | 'signup';
+
+/** Each page: its script's entry, its file, what a browser without JavaScript is told. */
+const PAGES: Record<PageName, { entry: string; file: string; noscript: string }> = {
+  login: { entry: './src/enhance/index.ts', file: PRERENDERED_PAGES['/login'], noscript: 'Per accedere attiva JavaScript nel browser.' },
+  signup: { entry: './src/enhance/signup-entry.ts', file: PRERENDERED_PAGES[SIGNUP_PAGE_PATH], noscript: 'Per richiedere la carta attiva JavaScript nel browser.' },
+};
+
+/** What a page script must never carry (React, the store, the router, shared's entry): the build fails on it. */
+const NOT_IN_A_PAGE_SCRIPT = /[\\/]node_modules[\\/](react|react-dom|react-router|@reduxjs|react-redux|styled-components|@module-federation)[\\/]|[\\/]shared[\\/]src[\\/]index\.ts$/;
 
 /** The tag a prerendered page's script is loaded by; the shell's server rewrites its `src` to the landing origin. */
 export const PAGE_SCRIPT_ATTRIBUTE = 'data-page-script';
@@ -34,9 +48,11 @@ function enhanceScriptConfig(outputPath: string, mode: 'production' | 'developme
     context: LANDING_DIR,
     mode,
     target: ['web', 'es2022'],
-    entry: { login: './src/enhance/index.ts' },
+    entry: Object.fromEntries(Object.entries(PAGES).map(([name, page]) => [name, page.entry])),
     devtool: 'source-map',
-    output: { path: outputPath, filename: '[name].[contenthash:10].js', clean: false, publicPath: '' },
+    // One file per page: the signup script's card drawing (shared's drawLoyaltyCard, which imports qrcode on
+    // demand) is part of it, so no chunk has to be found at run time (and the shell's kept copy is complete).
+    output: { path: outputPath, filename: '[name].[contenthash:10].js', clean: false, publicPath: '', asyncChunks: false },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
       rules: [
@@ -45,9 +61,6 @@ function enhanceScriptConfig(outputPath: string, mode: 'production' | 'developme
           exclude: /node_modules/,
           use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } } },
         },
-        // The script takes constants and messages from @loyalty/shared's entry: only what it uses is kept
-        // (its modules have no side effects on import), so no React, router or store comes with them.
-        { test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     plugins:
@@ -69,7 +82,7 @@ function enhanceScriptConfig(outputPath: string, mode: 'production' | 'developme
   };
 }
 
-async function buildPageScript(outputPath: string, mode: 'production' | 'development'): Promise<string> {
+async function buildPageScripts(outputPath: string, mode: 'production' | 'development'): Promise<Record<PageName, string>> {
   const stats = await new Promise<webpack.Stats>((resolve, reject) => {
     const compiler = webpack(enhanceScriptConfig(outputPath, mode));
     compiler.run((err, result) => {
@@ -79,13 +92,20 @@ async function buildPageScript(outputPath: string, mode: 'production' | 'develop
       resolve(result);
     });
   });
-  const files = stats.toJson({ all: false, assets: true, chunks: false }).assetsByChunkName?.login ?? [];
-  const script = files.find((f) => f.endsWith('.js'));
-  if (!script) throw new Error('the login page script was not emitted');
-  return script;
+  const json = stats.toJson({ all: false, assets: true, chunks: false, modules: true, nestedModules: true });
+  // The scripts import shared only through `@loyalty/shared/page-script` (framework-free modules).
+  const heavy = (json.modules ?? []).flatMap((m) => [m, ...(m.modules ?? [])]).map((m) => m.nameForCondition ?? m.name ?? '').filter((name) => NOT_IN_A_PAGE_SCRIPT.test(name));
+  if (heavy.length > 0) throw new Error(`a page script must not carry ${heavy.join(', ')}`);
+  const scripts = {} as Record<PageName, string>;
+  for (const name of Object.keys(PAGES) as PageName[]) {
+    const script = (json.assetsByChunkName?.[name] ?? []).find((f) => f.endsWith('.js'));
+    if (!script) throw new Error(`the ${name} page script was not emitted`);
+    scripts[name] = script;
+  }
+  return scripts;
 }
 
-function renderPages(config: object): Promise<Record<string, { html: string; styles: string }>> {
+function renderPages(config: object): Promise<Record<PageName, { html: string; styles: string }>> {
   return new Promise((resolve, reject) => {
     execFile(
       TSX,
@@ -97,40 +117,49 @@ function renderPages(config: object): Promise<Record<string, { html: string; sty
       },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`prerender failed: ${stderr || err.message}`));
-        resolve(JSON.parse(stdout) as Record<string, { html: string; styles: string }>);
+        resolve(JSON.parse(stdout) as Record<PageName, { html: string; styles: string }>);
       },
     );
   });
 }
 
 /** The landing template with a rendered page: styles in the head, markup in #root, the script deferred. */
-export function pageDocument(template: string, page: { html: string; styles: string }, scriptUrl: string): string {
+export function pageDocument(template: string, page: { html: string; styles: string }, scriptUrl: string, noscript = PAGES.login.noscript): string {
   const withHead = template.replace(
     '</head>',
     `    ${page.styles}\n    <script defer src="${scriptUrl}" ${PAGE_SCRIPT_ATTRIBUTE}></script>\n  </head>`,
   );
   return withHead
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, '<noscript>Per accedere attiva JavaScript nel browser.</noscript>')
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, `<noscript>${noscript}</noscript>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
 }
 
 export interface PrerenderResult {
   files: string[];
+  /** The login page's script. */
   script: string;
+  scripts: Record<PageName, string>;
   ms: number;
 }
 
 export async function prerenderLanding(outputPath: string, mode: 'production' | 'development' = 'production'): Promise<PrerenderResult> {
   const started = Date.now();
-  const [script, pages] = await Promise.all([buildPageScript(outputPath, mode), renderPages(runtimeConfigFromEnv(process.env))]);
-  const template = fs.readFileSync(TEMPLATE, 'utf8');
+  const config = runtimeConfigFromEnv(process.env);
+  const [scripts, pages] = await Promise.all([buildPageScripts(outputPath, mode), renderPages(config)]);
+  const landingTemplate = fs.readFileSync(TEMPLATE, 'utf8');
+  const templates: Record<PageName, string> = {
+    login: landingTemplate,
+    // The customers' page: its own title and preview (named after the shop per request), not the product's SEO.
+    signup: withHead(withoutProductSeo(landingTemplate), signupHead()),
+  };
   const files: string[] = [];
-  for (const [name, file] of [['login', PRERENDERED_PAGES['/login']]] as const) {
-    const html = pageDocument(template, pages[name], `/${script}`);
+  for (const name of Object.keys(PAGES) as PageName[]) {
+    const { file, noscript } = PAGES[name];
+    const html = pageDocument(templates[name], pages[name], `/${scripts[name]}`, noscript);
     const target = path.join(outputPath, file);
     fs.writeFileSync(target, html);
     if (mode === 'production') fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }));
     files.push(file);
   }
-  return { files, script, ms: Date.now() - started };
+  return { files, script: scripts.login, scripts, ms: Date.now() - started };
 }

@@ -7,11 +7,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { KEPT_SCRIPT_PREFIX, createLandingPageSource } from './landing-page';
+import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackSignupPage } from './landing-page';
+import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
 import { PRERENDERED_PAGES } from './prerender';
 import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
@@ -37,6 +38,8 @@ export interface StaticServerOptions {
   composeLandingPage?: boolean;
   /** How long the shell waits for the landing origin before serving its kept copy (default 2 s). */
   landingTimeoutMs?: number;
+  /** How long the signup page waits for the shop's name from the API before it is sent generic (default 800 ms). */
+  previewTimeoutMs?: number;
 }
 
 /** The API's body limit (Fastify's default, 1 MiB): the proxy refuses larger bodies with the API's answer. */
@@ -152,8 +155,22 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     },
   });
 
-  // Pages rendered at build time (the landing's login.html): answered for their path by the server of the
-  // build that holds them (docs/decisions/028-prerendered-public-pages.md).
+  // Link previews: the signup page of a shop (`?business_id=`) carries its name, asked from the API through
+  // this server's /api target (tools/src/link-preview.ts); unknown shop or API down: the generic page.
+  const businessName = options.apiUrl ? createBusinessNameLookup({ apiUrl: options.apiUrl, timeoutMs: options.previewTimeoutMs }) : null;
+  const personalised = async (pagePath: string, request: FastifyRequest, html: string): Promise<string> => {
+    if (pagePath !== SIGNUP_PAGE_PATH || !businessName) return html;
+    const businessId = (request.query as Record<string, unknown>).business_id;
+    if (typeof businessId !== 'string' || businessId.trim() === '') return html;
+    const name = await businessName(businessId.trim());
+    if (!name) return html;
+    const base = currentConfig()?.landingBaseUrl || `${request.protocol}://${request.host}`;
+    return withSignupPreview(html, { businessName: name, url: signupUrl(base, businessId.trim()) });
+  };
+  const strongEtag = (body: string | Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+  // Pages rendered at build time (the landing's login.html and signup.html): answered for their path by the
+  // server of the build that holds them (docs/decisions/028-prerendered-public-pages.md).
   const prerendered = new Map<string, string>();
   for (const [pagePath, file] of Object.entries(PRERENDERED_PAGES)) {
     if (fs.existsSync(path.join(options.root, file))) prerendered.set(pagePath, file);
@@ -161,9 +178,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   for (const [pagePath, file] of prerendered) {
     // Read per request (a redeploy replaces it) with a strong ETag of its content: the shell's server
     // revalidates its copy with If-None-Match on every /login and gets a 304 while it is unchanged.
-    app.get(pagePath, (request, reply) => {
-      const html = fs.readFileSync(path.join(options.root, file));
-      const etag = `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    app.get(pagePath, async (request, reply) => {
+      const html = await personalised(pagePath, request, fs.readFileSync(path.join(options.root, file), 'utf8'));
+      const etag = strongEtag(html);
       reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding');
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag)) return reply.code(304).send();
@@ -172,20 +189,29 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   }
 
   if (options.composeLandingPage && !prerendered.has('/login')) {
-    const landing = createLandingPageSource({
-      landingBaseUrl: () => currentConfig()?.landingBaseUrl ?? null,
-      brandName: () => currentConfig()?.brandName,
-      timeoutMs: options.landingTimeoutMs,
-    });
-    const answerLoginPage = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const source = (pagePath: string, fallbackPage?: (brandName?: string) => string) =>
+      createLandingPageSource({
+        pagePath,
+        fallbackPage,
+        landingBaseUrl: () => currentConfig()?.landingBaseUrl ?? null,
+        brandName: () => currentConfig()?.brandName,
+        timeoutMs: options.landingTimeoutMs,
+      });
+    const sources = { login: source('/login'), signup: source(SIGNUP_PAGE_PATH, fallbackSignupPage) };
+    const answer = (pagePath: string, landing: ReturnType<typeof source>) => async (request: FastifyRequest, reply: FastifyReply) => {
       const page = await landing.page();
-      return reply.header('Cache-Control', NO_CACHE).header('X-Landing-Page', page.state).type('text/html; charset=utf-8').send(page.html);
+      const html = page.state === 'fallback' ? page.html : await personalised(pagePath, request, page.html);
+      // Only the signup page without a copy is no page at all: 503, so a link preview is not kept.
+      const status = page.state === 'fallback' && pagePath === SIGNUP_PAGE_PATH ? 503 : 200;
+      return reply.code(status).header('Cache-Control', NO_CACHE).header('X-Landing-Page', page.state).type('text/html; charset=utf-8').send(html);
     };
     // `/` for a visitor is the login page (SPEC §2); its script sends a stored session on to /dashboard.
-    app.get('/login', answerLoginPage);
-    app.get('/', answerLoginPage);
+    app.get('/login', answer('/login', sources.login));
+    app.get('/', answer('/login', sources.login));
+    app.get(SIGNUP_PAGE_PATH, answer(SIGNUP_PAGE_PATH, sources.signup));
     app.get(`${KEPT_SCRIPT_PREFIX}:file`, (request, reply) => {
-      const script = landing.script((request.params as { file: string }).file);
+      const file = (request.params as { file: string }).file;
+      const script = sources.login.script(file) ?? sources.signup.script(file);
       if (!script) return reply.code(404).send({ error: 'Risorsa non trovata' });
       return reply.header('Cache-Control', IMMUTABLE).type(script.type).send(script.body);
     });

@@ -1,26 +1,39 @@
 /**
  * The landing's build-time pages (tools/src/prerender.ts): the real page components rendered to HTML with
- * their CSS, the SEO head of SPEC §1, SVG charts, and the small script that makes the form work.
+ * their CSS, the SEO head of SPEC §1, SVG charts, and the small scripts that make the forms work; and the
+ * SEO head served for /login and / whatever the Accept header says.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PAGE_SCRIPT_ATTRIBUTE, prerenderLanding } from '../src/prerender';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SCRIPT_ATTRIBUTE, prerenderLanding, type PrerenderResult } from '../src/prerender';
+import { createStaticServer } from '../src/static-server';
+import { runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+let result: PrerenderResult;
+
+beforeAll(async () => {
+  result = await prerenderLanding(out, 'production');
+}, 120_000);
+
+afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+const brotliSize = (file: string) => zlib.brotliCompressSync(fs.readFileSync(path.join(out, file))).length;
 
 describe('prerendered /login', () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
   let html = '';
   let script = '';
 
-  beforeAll(async () => {
-    const result = await prerenderLanding(out, 'production');
-    expect(result.files).toEqual(['login.html']);
+  beforeAll(() => {
+    expect(result.files).toEqual(['login.html', 'signup.html']);
     script = result.script;
     html = fs.readFileSync(path.join(out, 'login.html'), 'utf8');
-  }, 120_000);
-
-  afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+  });
 
   it('has the whole landing page in the HTML: header, hero, login form, features, pricing, footer', () => {
     expect(html).toContain('<h1>Carte fedeltà digitali che fanno tornare i tuoi clienti</h1>');
@@ -68,5 +81,131 @@ describe('prerendered /login', () => {
     expect(code).not.toMatch(/react\.development|__reactFiber|createRoot/);
     expect(code).toContain('Troppi tentativi. Riprova tra 5 minuti.');
     expect(fs.existsSync(path.join(out, 'login.html.br'))).toBe(true);
+    // The signup page's card drawing (and its QR library) is not the login page's.
+    expect(code).not.toContain('PREMIUM MEMBERSHIP');
   });
+});
+
+describe('prerendered signup page', () => {
+  let html = '';
+  let script = '';
+
+  beforeAll(() => {
+    script = result.scripts.signup;
+    html = fs.readFileSync(path.join(out, 'signup.html'), 'utf8');
+  });
+
+  it('has the page in the HTML: heading, the form with every field, the consent fieldset, the privacy link, the footer', () => {
+    expect(html).toContain('<h1>Ottieni la tua Carta Fedeltà</h1>');
+    expect(html).toMatch(/<p data-business-name=""[^>]*><\/p>/);
+    expect(html).toMatch(/<form[^>]*aria-label="Richiesta della carta fedeltà"[^>]*data-signup-form/);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/<label for="signup-email"[^>]*>Email<\/label><input id="signup-email" type="email" autoComplete="email" required=""/);
+    expect(html).toMatch(/<label for="signup-full_name"[^>]*>Nome completo<\/label><input id="signup-full_name"[^>]*name="full_name"/);
+    expect(html).toMatch(/<label for="signup-phone"[^>]*>Numero di telefono<\/label><input id="signup-phone" type="tel"[^>]*name="phone"/);
+    // Every error line is in the page, hidden, for the script to fill and point the field at.
+    for (const name of ['email', 'full_name', 'phone', 'privacy_ack']) expect(html).toMatch(new RegExp(`<p id="[^"]+-error" hidden="" data-field-error="${name}"`));
+    expect(html).toMatch(/<fieldset[^>]*><legend>Consensi<\/legend><label[^>]*><input type="checkbox" required="" name="privacy_ack"\/><span>Ho letto l&#x27;informativa sulla privacy \(obbligatorio\)<\/span>/);
+    expect(html).toMatch(/<a rel="noopener" href="\/privacy" target="_blank"[^>]*>Leggi l&#x27;informativa sulla privacy<\/a>/);
+    expect(html).toContain('<legend>Desidero ricevere offerte e novità (facoltativo):</legend>');
+    for (const [channel, label] of [['whatsapp', 'via WhatsApp'], ['sms', 'via SMS'], ['email', 'via Email']]) {
+      expect(html).toContain(`<input type="checkbox" name="marketing_channels" value="${channel}"/><span>${label}</span>`);
+    }
+    expect(html).toMatch(/<button type="submit" data-signup-submit="true"[^>]*>.*Ottieni<\/button>/);
+    expect(html).toMatch(/<p role="alert" hidden="" data-signup-message="true"/);
+    expect(html).toMatch(/role="contentinfo"/);
+    expect(html).toContain('href="/cookie-policy"');
+    // The two answers are there, hidden: the card (canvas and download) and 'Carta già richiesta'.
+    expect(html).toMatch(/<div hidden="" data-signup-view="card">[\s\S]*<h1 tabindex="-1">La tua Carta Fedeltà<\/h1>[\s\S]*<canvas width="400" height="250" role="img"[\s\S]*Scarica la carta \(PNG\)/);
+    expect(html).toMatch(/<div hidden="" data-signup-view="resent">[\s\S]*<h1 tabindex="-1">Carta già richiesta<\/h1>/);
+    expect(html).toContain('<noscript>Per richiedere la carta attiva JavaScript nel browser.</noscript>');
+  });
+
+  it('inlines the critical CSS, has a generic title and preview, and no inline script', () => {
+    expect(html).toMatch(/<style data-styled="true"[^>]*>[^<]*\.[a-zA-Z]+\{/);
+    expect(html).toContain('<html lang="it">');
+    expect(html).toContain('<title>Ottieni la tua Carta Fedeltà</title>');
+    expect(html).toContain('<meta property="og:title" content="Ottieni la tua Carta Fedeltà" />');
+    expect(html).toContain('<meta name="twitter:title" content="Ottieni la tua Carta Fedeltà" />');
+    // The product's keywords and JSON-LD belong to the landing, not to a shop's signup page.
+    expect(html).not.toContain('application/ld+json');
+    expect(html).not.toContain('name="keywords"');
+    expect(html.match(/<script[^>]*>/g)).toEqual([`<script defer src="/${script}" ${PAGE_SCRIPT_ATTRIBUTE}>`]);
+  });
+
+  it('loads a small script, not React: the form, the card drawing and its QR code in under 30 KB compressed', () => {
+    expect(script).toMatch(/^signup\.[0-9a-f]{10}\.js$/);
+    const code = fs.readFileSync(path.join(out, script), 'utf8');
+    const size = brotliSize(script);
+    expect(size).toBeLessThan(30 * 1024);
+    expect(fs.existsSync(path.join(out, `${script}.br`))).toBe(true);
+    expect(code).not.toMatch(/react\.development|__reactFiber|createRoot|styled-components/);
+    // The React form's messages, from the same module (validateSignup.ts).
+    for (const message of ['Campo "email" è obbligatorio', 'Campo "nome completo" è obbligatorio', 'Campo "numero di telefono" obbligatorio', 'Numero di telefono non valido']) {
+      expect(code).toContain(message);
+    }
+    expect(code).toContain('PREMIUM MEMBERSHIP');
+    // One file: no chunk to fetch later (the shell's kept copy of the script is the whole of it).
+    expect(fs.readdirSync(out).filter((f) => /\.js$/.test(f)).sort()).toEqual([result.scripts.login, script].sort());
+  });
+});
+
+/** GET with exactly these request headers (fetch always adds an Accept). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the SEO head and JSON-LD of SPEC §1 in the HTML served for /login and /, whatever the Accept header', () => {
+  const configFile = path.join(out, '..', `${path.basename(out)}-runtime-config.json`);
+  let landing: FastifyInstance;
+  let shell: FastifyInstance;
+  const origins: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // The landing's own index.html is built from the same template (tools/src/federation.ts, htmlTemplate 'landing').
+    fs.copyFileSync(path.join(__dirname, '..', 'templates', 'landing.html'), path.join(out, 'index.html'));
+    const shellRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-shell-'));
+    fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
+    writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
+    landing = await createStaticServer({ root: out, runtimeConfigFile: configFile });
+    await landing.listen({ port: 0, host: '127.0.0.1' });
+    origins.landing = `http://127.0.0.1:${(landing.server.address() as AddressInfo).port}`;
+    writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({}), landingBaseUrl: origins.landing });
+    shell = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true });
+    await shell.listen({ port: 0, host: '127.0.0.1' });
+    origins.shell = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await landing.close();
+    fs.rmSync(configFile, { force: true });
+  });
+
+  const ACCEPTS: Record<string, string>[] = [{}, { accept: '*/*' }, { accept: 'text/html' }, { accept: 'application/json' }, { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' }];
+  for (const where of ['shell', 'landing']) {
+    for (const pathname of ['/login', '/']) {
+      it(`${where} ${pathname}`, async () => {
+        for (const headers of ACCEPTS) {
+          const { status, body } = await rawGet(`${origins[where]}${pathname}`, headers);
+          expect([pathname, headers, status]).toEqual([pathname, headers, 200]);
+          expect(body).toContain('<title>Appo – Carte fedeltà digitali per negozi: +20% di fatturato in 6 mesi</title>');
+          expect(body).toMatch(/<meta name="description" content="[^"]*20% di fatturato in meno di 6 mesi/);
+          expect(body).toContain('<meta name="keywords" content="carta fedeltà digitale');
+          expect(body).toContain('<meta property="og:title"');
+          const jsonLd = body.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+          expect(JSON.parse(jsonLd![1])).toMatchObject({ '@type': 'SoftwareApplication', offers: { lowPrice: '20', highPrice: '30' }, aggregateRating: { ratingValue: '4.8', reviewCount: '112' } });
+        }
+      });
+    }
+  }
 });

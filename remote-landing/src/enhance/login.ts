@@ -6,59 +6,10 @@
  * After a successful login it stores the session where @loyalty/shared reads it (`token`) and opens
  * /dashboard, where the shell's app loads.
  */
-import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, MESSAGES, REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY } from '@loyalty/shared';
+import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, loginFailureOutcome, MESSAGES, REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY, type LoginOutcome } from '@loyalty/shared/page-script';
 import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, readCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../features/cookies/cookiePreferences';
 import { clearLock, readLockedUntil, storeLockedUntil } from '../features/login/loginLock';
-
-interface PageConfig {
-  apiBaseUrl: string;
-  brandName?: string;
-  support?: { email?: string; phone?: string };
-}
-
-/** Local storage, or null where the browser refuses it (privacy modes): then nothing is remembered. */
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The run-time configuration (the API's address, brand and contacts), asked for once; '/api' without it. */
-function loadConfig(): Promise<PageConfig> {
-  return fetch('/runtime-config.json', { cache: 'no-store' })
-    .then((response) => (response.ok ? (response.json() as Promise<PageConfig>) : null))
-    .then((config) => (config && typeof config.apiBaseUrl === 'string' ? config : { apiBaseUrl: '/api' }))
-    .catch(() => ({ apiBaseUrl: '/api' }));
-}
-
-/** Brand, year and support contacts as configured now (the HTML carries the build's). */
-function applyConfig(root: ParentNode, config: PageConfig) {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-runtime="brandName"]')) if (config.brandName) el.textContent = config.brandName;
-  for (const el of root.querySelectorAll<HTMLElement>('[data-runtime="year"]')) el.textContent = String(new Date().getFullYear());
-  const phone = config.support?.phone;
-  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-runtime="supportPhone"]')) if (phone) el.href = `tel:${phone.replace(/[^\d+]/g, '')}`;
-  const email = config.support?.email;
-  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-runtime="planMailto"]')) {
-    if (email) el.href = el.getAttribute('href')!.replace(/^mailto:[^?]*/, `mailto:${email}`);
-  }
-}
-
-type Outcome = 'signed-in' | 'rejected' | 'locked' | 'unreachable';
-
-/** As shared's `loginFailureOutcome`: 429 is the server's lock, 401 or a 4xx with an `error` a refusal, else unreachable. */
-function outcomeOf(status: number, body: unknown): Outcome {
-  if (status >= 200 && status < 300) return 'signed-in';
-  if (status === 429) return 'locked';
-  if (status === 401) return 'rejected';
-  const error = (body as { error?: unknown } | null)?.error;
-  return status >= 400 && status < 500 && typeof error === 'string' ? 'rejected' : 'unreachable';
-}
-
-function apiUrl(base: string, path: string) {
-  return `${base.replace(/\/+$/, '')}/${path}`;
-}
+import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
 
 export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>, onSignedIn: () => void) {
   const email = form.elements.namedItem('email') as HTMLInputElement;
@@ -111,7 +62,7 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
     show('');
     setBusy(true);
     void (async () => {
-      let outcome: Outcome;
+      let outcome: LoginOutcome | 'unreachable';
       let token: unknown;
       try {
         const { apiBaseUrl } = await config;
@@ -123,7 +74,8 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         const body: unknown = await response.json().catch(() => null);
-        outcome = outcomeOf(response.status, body);
+        // The app's rules, one copy (shared's loginFailureOutcome).
+        outcome = response.ok ? 'signed-in' : loginFailureOutcome({ status: response.status, data: body });
         token = (body as { token?: unknown } | null)?.token;
       } catch {
         outcome = 'unreachable';

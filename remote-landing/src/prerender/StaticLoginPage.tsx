@@ -19,7 +19,7 @@ import { LoginSection, Page } from '../pages/LoginPage';
 const noop = () => undefined;
 
 /** The spinner of a busy button: shown by the script while the login call runs. */
-const BusySpinner = styled(SpinnerGlyph)`
+export const BusySpinner = styled(SpinnerGlyph)`
   form:not([aria-busy='true']) & { display: none; }
 `;
 

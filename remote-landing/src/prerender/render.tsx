@@ -12,6 +12,7 @@ import { StaticRouter } from 'react-router';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { GlobalStyle, setRuntimeConfig, theme, type RuntimeConfig } from '@loyalty/shared';
 import { StaticLoginPage } from './StaticLoginPage';
+import { StaticSignupPage } from './StaticSignupPage';
 
 export interface RenderedPage {
   /** The page's markup, for inside <div id="root">. */
@@ -39,7 +40,9 @@ function render(path: string, page: ReactElement): RenderedPage {
   }
 }
 
-export function renderPublicPages(config: Partial<RuntimeConfig>): Record<'login', RenderedPage> {
+export type PublicPageName = 'login' | 'signup';
+
+export function renderPublicPages(config: Partial<RuntimeConfig>): Record<PublicPageName, RenderedPage> {
   setRuntimeConfig(config);
-  return { login: render('/login', <StaticLoginPage />) };
+  return { login: render('/login', <StaticLoginPage />), signup: render('/loyalty-cards/create', <StaticSignupPage />) };
 }

@@ -8,7 +8,7 @@ import { Route, Routes, setRuntimeConfig, useLocation, type User } from '@loyalt
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../routes/guards';
-import { pageLoad } from '../routes/LoginRoute';
+import { pageLoad } from '../routes/HtmlPageRoute';
 
 const API = process.env.TEST_API_URL!;
 
@@ -64,10 +64,12 @@ describe('without a session', () => {
     await waitFor(() => expect(location()).toBe('/login'));
   });
 
-  it('keeps the public signup page public', async () => {
+  // Issue 18: the customers' signup page is prerendered too; the app loads it in full, with its query string.
+  it('keeps the public signup page public, loaded as a whole page with its business_id', async () => {
     const { container } = renderApp('/loyalty-cards/create?business_id=default-business-id');
-    await waitFor(() => expect(container.querySelector('[data-remote="landing"]')).not.toBeNull());
+    await waitFor(() => expect(pageLoads).toEqual(['/loyalty-cards/create?business_id=default-business-id']));
     expect(location()).toBe('/loyalty-cards/create?business_id=default-business-id');
+    expect(container.querySelector('[data-remote="landing"]')).toBeNull();
   });
 
   it('clears a token the API rejects and shows the login page', async () => {

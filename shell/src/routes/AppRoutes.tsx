@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { DashboardLayout } from '../layout/DashboardLayout';
-import { LoginRoute } from './LoginRoute';
+import { HtmlPageRoute } from './HtmlPageRoute';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
 import { isDashboardAccess, ROUTES, type RouteEntry } from './routeTable';
 
 /** A page of the route table with the guards its entry asks for (RequireAuth is the dashboard layout's). */
 function guarded(route: RouteEntry): ReactNode {
-  let element: ReactNode = route.servedAsHtml ? <LoginRoute route={route} /> : <RemoteRoute remote={route.remote} module={route.module} />;
+  let element: ReactNode = route.servedAsHtml ? <HtmlPageRoute route={route} /> : <RemoteRoute remote={route.remote} module={route.module} />;
   if (route.needsCardParams) element = <RequireCardParams>{element}</RequireCardParams>;
   if (route.access === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
   if (route.access === 'signed-out') element = <PublicOnly>{element}</PublicOnly>;

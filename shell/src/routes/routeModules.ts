@@ -17,7 +17,7 @@ const moduleOf = (route: { remote: RemoteName; module: ExposedModule }): RouteMo
  * The module the first page load will render, so the bootstrap can start it before React mounts: with a
  * stored session, the dashboard page (or a legal page); without one, the public page asked for. Null where
  * the page renders no remote module — among them every path that sends a visitor to /login, which the app
- * leaves by a full page load for the prerendered page (LoginRoute.tsx).
+ * leaves by a full page load for the prerendered page (HtmlPageRoute.tsx).
  */
 export function firstPageModuleFor(pathname: string, hasSession: boolean): RouteModule | null {
   const route = routeFor(pathname);

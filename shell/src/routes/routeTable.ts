@@ -25,7 +25,7 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   needsCardParams?: boolean;
   /**
    * The shell's server answers this path with the landing's prerendered HTML (decision 028): the app reaches
-   * it by a full page load (LoginRoute.tsx), not by rendering the remote's React page.
+   * it by a full page load (HtmlPageRoute.tsx), not by rendering the remote's React page.
    */
   servedAsHtml?: boolean;
 }
@@ -35,7 +35,7 @@ const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry a
 /** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings). */
 export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
-  page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out' }),
+  page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/dashboard', remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),

@@ -30,8 +30,11 @@ const LinkButton = styled.button`
   cursor: pointer;
 `;
 
-/** SPEC §2: year, phone contact, legal links; plus the way back to the cookie choices. */
-export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () => void }) {
+/**
+ * SPEC §2: year, phone contact, legal links; plus the way back to the cookie choices where the page has the
+ * cookie banner (the landing; the customers' signup page sets no optional cookie and shows no banner).
+ */
+export function SiteFooter({ onCookiePreferences }: { onCookiePreferences?: () => void }) {
   const { brandName, support } = getRuntimeConfig();
   return (
     // Explicit role: inside the shell the page sits in a <section>, where a bare <footer> is no landmark.
@@ -54,11 +57,13 @@ export function SiteFooter({ onCookiePreferences }: { onCookiePreferences: () =>
             <li>
               <Link to="/cookie-policy">Cookie policy</Link>
             </li>
-            <li>
-              <LinkButton type="button" onClick={onCookiePreferences} data-cookie-preferences>
-                Preferenze cookie
-              </LinkButton>
-            </li>
+            {onCookiePreferences && (
+              <li>
+                <LinkButton type="button" onClick={onCookiePreferences} data-cookie-preferences>
+                  Preferenze cookie
+                </LinkButton>
+              </li>
+            )}
           </ul>
         </nav>
       </Inner>

@@ -2,25 +2,26 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Card, Navigate, Spinner, useGetPublicBusinessQuery, useSearchParams } from '@loyalty/shared';
 import { isResent, type CardSignupResponse } from './api';
+import { SiteFooter } from '../landing/SiteFooter';
 import { LoyaltyCardResult } from './LoyaltyCardResult';
 import { SignupForm } from './SignupForm';
 import { SignupResent } from './SignupResent';
 
-const Page = styled.main`
+export const Page = styled.main`
   display: flex;
   justify-content: center;
   min-height: 100vh;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
 `;
 
-const Panel = styled(Card)`
+export const Panel = styled(Card)`
   width: 100%;
   max-width: 28rem;
   align-self: flex-start;
   h1 { margin: 0 0 ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.xl}; text-align: center; }
 `;
 
-const BusinessName = styled.p`
+export const BusinessName = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.lg};
   text-align: center;
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -45,20 +46,23 @@ export function CardSignup() {
   }
 
   return (
-    <Page>
-      <Panel>
-        {answer === null ? (
-          <>
-            <h1>Ottieni la tua Carta Fedeltà</h1>
-            <BusinessName>{businesses[0].name}</BusinessName>
-            <SignupForm businessId={businessId} onCreated={setAnswer} />
-          </>
-        ) : isResent(answer) ? (
-          <SignupResent answer={answer} />
-        ) : (
-          <LoyaltyCardResult card={answer} />
-        )}
-      </Panel>
-    </Page>
+    <>
+      <Page>
+        <Panel>
+          {answer === null ? (
+            <>
+              <h1>Ottieni la tua Carta Fedeltà</h1>
+              <BusinessName>{businesses[0].name}</BusinessName>
+              <SignupForm businessId={businessId} onCreated={setAnswer} />
+            </>
+          ) : isResent(answer) ? (
+            <SignupResent answer={answer} />
+          ) : (
+            <LoyaltyCardResult card={answer} />
+          )}
+        </Panel>
+      </Page>
+      <SiteFooter />
+    </>
   );
 }

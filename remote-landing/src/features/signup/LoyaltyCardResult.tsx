@@ -12,7 +12,7 @@ import {
 } from '@loyalty/shared';
 import type { SignedUpCard } from './api';
 
-const Result = styled.div`
+export const Result = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -22,7 +22,7 @@ const Result = styled.div`
 `;
 
 /** The card keeps its 400×250 drawing and scales down on narrow phones. */
-const CardCanvas = styled.canvas`
+export const CardCanvas = styled.canvas`
   width: 100%;
   max-width: ${CARD_WIDTH}px;
   height: auto;
@@ -31,7 +31,7 @@ const CardCanvas = styled.canvas`
   box-shadow: ${({ theme }) => theme.shadows.overlay};
 `;
 
-const DrawError = styled.p`
+export const DrawError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 

@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
 import { useCreateLoyaltyCardMutation, type CardSignupResponse } from './api';
-import { chosenChannels, MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_MESSAGES, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
+import { signupRequest } from './signupAnswer';
+import { MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_FIELD_NAMES, SIGNUP_MESSAGES, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
 
-const Form = styled.form`
+export const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const Consents = styled.fieldset`
+export const Consents = styled.fieldset`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
@@ -21,7 +22,7 @@ const Consents = styled.fieldset`
 `;
 
 /** The marketing channels: a group of its own inside the consents, one checkbox per channel. */
-const Channels = styled.fieldset`
+export const Channels = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
@@ -31,27 +32,19 @@ const Channels = styled.fieldset`
   legend { padding: 0; margin-bottom: ${({ theme }) => theme.space.xs}; font-weight: normal; }
 `;
 
-const FieldError = styled.p`
+export const FieldError = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const ServerError = styled.p`
+export const ServerError = styled.p`
   margin: 0;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.dangerSurface};
   color: ${({ theme }) => theme.colors.danger};
 `;
-
-/** The form control (by name) of each validated value. */
-const FIELD_NAMES: Record<keyof SignupErrors, string> = {
-  email: 'email',
-  fullName: 'full_name',
-  phone: 'phone',
-  privacyAck: 'privacy_ack',
-};
 
 const EMPTY: SignupValues = { email: '', fullName: '', phone: '', privacyAck: false, marketingChannels: new Set() };
 
@@ -72,7 +65,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
     });
 
   // Keyboard and screen-reader users land on the field to fix, which reads out its message.
-  const focusField = (field: keyof SignupErrors) => (formRef.current?.elements.namedItem(FIELD_NAMES[field]) as HTMLElement | null)?.focus();
+  const focusField = (field: keyof SignupErrors) => (formRef.current?.elements.namedItem(SIGNUP_FIELD_NAMES[field]) as HTMLElement | null)?.focus();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,15 +77,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
       return;
     }
     try {
-      const answer = await createCard({
-        email: values.email.trim(),
-        full_name: values.fullName.trim(),
-        phone: values.phone.trim(),
-        role: 'client',
-        business_id: businessId,
-        privacy_ack: true,
-        marketing_channels: chosenChannels(values),
-      }).unwrap();
+      const answer = await createCard(signupRequest(values, businessId)).unwrap();
       onCreated(answer);
     } catch (failure) {
       const message = errorMessage(failure, MESSAGES.userCreateError);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { SignupResentAnswer } from './api';
 
-const Result = styled.div`
+export const ResentResult = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -12,7 +12,7 @@ const Result = styled.div`
   p { margin: 0; }
 `;
 
-const BusinessName = styled.p`
+export const ResentBusinessName = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   color: ${({ theme }) => theme.colors.primary};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
@@ -31,12 +31,12 @@ export function SignupResent({ answer }: { answer: SignupResentAnswer }) {
   }, []);
 
   return (
-    <Result>
+    <ResentResult>
       <h1 ref={headingRef} tabIndex={-1}>
         Carta già richiesta
       </h1>
-      <BusinessName>{answer.business_name}</BusinessName>
+      <ResentBusinessName>{answer.business_name}</ResentBusinessName>
       <p>{answer.message}</p>
-    </Result>
+    </ResentResult>
   );
 }

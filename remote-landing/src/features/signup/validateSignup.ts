@@ -1,4 +1,5 @@
-import { looksLikePhone, PHONE_INVALID } from '@loyalty/shared';
+// The framework-free subpath: the prerendered page's script imports this module too (src/enhance/signup.ts).
+import { looksLikePhone, PHONE_INVALID } from '@loyalty/shared/page-script';
 
 /** SPEC §5 public card signup: required fields, with the spec's messages verbatim. */
 export const SIGNUP_MESSAGES = {
@@ -38,6 +39,14 @@ export const chosenChannels = (values: Pick<SignupValues, 'marketingChannels'>):
   MARKETING_CHANNELS.map((c) => c.channel).filter((channel) => values.marketingChannels.has(channel));
 
 export type SignupErrors = Partial<Record<'email' | 'fullName' | 'phone' | 'privacyAck', string>>;
+
+/** The form control (by name) of each validated value, in the form's order. */
+export const SIGNUP_FIELD_NAMES: Record<keyof SignupErrors, string> = {
+  email: 'email',
+  fullName: 'full_name',
+  phone: 'phone',
+  privacyAck: 'privacy_ack',
+};
 
 export function validateSignup(values: SignupValues): SignupErrors {
   const errors: SignupErrors = {};

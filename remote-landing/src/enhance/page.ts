@@ -1,0 +1,44 @@
+/**
+ * What the prerendered pages' scripts share (docs/decisions/028-prerendered-public-pages.md): storage that
+ * may be refused, the run-time configuration and the values of it the HTML shows.
+ */
+
+export interface PageConfig {
+  apiBaseUrl: string;
+  dashboardBaseUrl?: string;
+  brandName?: string;
+  support?: { email?: string; phone?: string };
+}
+
+/** Local storage, or null where the browser refuses it (privacy modes): then nothing is remembered. */
+export function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The run-time configuration (the API's address, brand and contacts), asked for once; '/api' without it. */
+export function loadConfig(): Promise<PageConfig> {
+  return fetch('/runtime-config.json', { cache: 'no-store' })
+    .then((response) => (response.ok ? (response.json() as Promise<PageConfig>) : null))
+    .then((config) => (config && typeof config.apiBaseUrl === 'string' ? config : { apiBaseUrl: '/api' }))
+    .catch(() => ({ apiBaseUrl: '/api' }));
+}
+
+/** Brand, year and support contacts as configured now (the HTML carries the build's). */
+export function applyConfig(root: ParentNode, config: PageConfig) {
+  for (const el of root.querySelectorAll<HTMLElement>('[data-runtime="brandName"]')) if (config.brandName) el.textContent = config.brandName;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-runtime="year"]')) el.textContent = String(new Date().getFullYear());
+  const phone = config.support?.phone;
+  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-runtime="supportPhone"]')) if (phone) el.href = `tel:${phone.replace(/[^\d+]/g, '')}`;
+  const email = config.support?.email;
+  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-runtime="planMailto"]')) {
+    if (email) el.href = el.getAttribute('href')!.replace(/^mailto:[^?]*/, `mailto:${email}`);
+  }
+}
+
+export function apiUrl(base: string, path: string) {
+  return `${base.replace(/\/+$/, '')}/${path}`;
+}

@@ -1,0 +1,19 @@
+/**
+ * `@loyalty/shared/page-script`: the framework-free part of shared that the prerendered public pages' small
+ * script (remote-landing/src/enhance/, docs/decisions/028-prerendered-public-pages.md) imports. Nothing here
+ * imports React, the store, the router or styled-components, so the script carries only these modules and
+ * the rules stay one copy: the app imports the same files through the package's entry.
+ */
+export {
+  LOGIN_LOCKOUT_MS,
+  LOGIN_MAX_FAILED_ATTEMPTS,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_STORAGE_KEY,
+} from './constants';
+export { MESSAGES } from './messages';
+export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
+export { errorMessage } from './notifications/errorMessage';
+export { looksLikePhone, PHONE_INVALID } from './format/phone';
+export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
+export { addPointsLink, loyaltyCardFileName } from './cards/links';
+export { drawLoyaltyCard, downloadCanvasPng } from './cards/drawLoyaltyCard';
