@@ -1,7 +1,7 @@
 /** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
 import type { Queryable } from '../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../repositories/loyalty-cards';
-import { phoneOrCompact } from '../services/phone';
+import { normalizePhone, phoneOrCompact } from '../services/phone';
 import type { DriverName } from './config';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
@@ -101,6 +101,19 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  */
 export const normalizeContact = (channel: Channel, contact: string | null | undefined) =>
   !contact ? '' : channel === 'email' ? normalizeEmail(contact) : phoneOrCompact(contact);
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A contact a message can be sent to on the channel, normalised (e-mail lower-case, phone in E.164), or null:
+ * an e-mail without its shape, a phone no numbering plan has (one kept as written before migration 011).
+ */
+export function reachableContact(channel: Channel, contact: string | null | undefined): string | null {
+  if (!contact) return null;
+  if (channel !== 'email') return normalizePhone(contact);
+  const email = normalizeEmail(contact);
+  return EMAIL_SHAPE.test(email) ? email : null;
+}
 
 /**
  * The card's contact for a channel. Stored phones are E.164 since migration 011, so removing separators

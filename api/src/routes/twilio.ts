@@ -4,13 +4,12 @@ import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../errors';
 import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../messages';
 import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, serviceDisabled, TRUTH_MESSAGES } from '../messaging/messages';
-import { createMessagingRepository, normalizeContact, type SettingsUpdate } from '../messaging/repository';
+import { createMessagingRepository, reachableContact, type SettingsUpdate } from '../messaging/repository';
 import { TWILIO_STATUSES, twilioReason } from '../messaging/drivers';
 import { MessagingError, type Channel } from '../messaging/types';
 import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderContact } from '../messaging/webhooks';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { sendOutcomeSchema } from '../schemas/sending';
-import { normalizePhone } from '../services/phone';
 import {
   connectionTestBodySchema,
   isMaskedSecret,
@@ -147,9 +146,8 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       const business = await loadBusiness(businessId);
       if (business[FLAG_COLUMN[service]] !== 1) throw badRequest(serviceDisabled(service));
       // Issue 17: a phone is any valid number (national ones read as Italian), sent to in E.164.
-      const recipient = service === 'email' ? normalizeContact(service, testRecipient) : (normalizePhone(testRecipient) ?? '');
-      const valid = service === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) : recipient !== '';
-      if (!valid) throw badRequest(fieldInvalid(FIELD_LABELS.testRecipient));
+      const recipient = reachableContact(service, testRecipient);
+      if (!recipient) throw badRequest(fieldInvalid(FIELD_LABELS.testRecipient));
 
       const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;
       const { mode } = await app.messaging.modeFor(businessId);

@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../messages';
-import { normalizeContact } from '../messaging/repository';
+import { reachableContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
 import type { BusinessRecord } from '../repositories/businesses';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
-import { normalizePhone } from './phone';
 
 /**
  * The channel and recipient for the card: e-mail when the business has it on and the card has an address,
@@ -24,7 +23,7 @@ async function pickContact(app: FastifyInstance, business: BusinessRecord, card:
   ];
   for (const [channel, enabled, contact] of choices) {
     // A phone that is not valid (kept as written since before migration 011) is no way to reach anyone.
-    const recipient = channel === 'email' ? normalizeContact(channel, contact) : (normalizePhone(contact) ?? '');
+    const recipient = reachableContact(channel, contact);
     if (enabled && recipient && !(await app.messaging.repo.isOptedOut(business.id, recipient))) return { channel, recipient };
   }
   return null;
