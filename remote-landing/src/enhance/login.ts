@@ -8,6 +8,7 @@
  */
 import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, loginFailureOutcome, MESSAGES, REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY, type LoginOutcome } from '@loyalty/shared/page-script';
 import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, readCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../features/cookies/cookiePreferences';
+import { handleMenuKey } from '../features/landing/menuKeys';
 import { clearLock, readLockedUntil, storeLockedUntil } from '../features/login/loginLock';
 import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
 
@@ -141,7 +142,6 @@ export function bindMobileMenu(root: ParentNode) {
   const panel = root.querySelector<HTMLElement>('#landing-mobile-menu');
   const backdrop = root.querySelector<HTMLElement>('[data-menu-backdrop]');
   if (!toggle || !panel) return;
-  const focusable = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button'));
 
   const setOpen = (open: boolean) => {
     panel.dataset.open = String(open);
@@ -163,24 +163,7 @@ export function bindMobileMenu(root: ParentNode) {
     if (target?.tagName === 'BUTTON') close(true);
     else if (target) close(false);
   });
-  panel.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusable();
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
+  panel.addEventListener('keydown', (event) => handleMenuKey(event, panel, close));
 }
 
 /** SPEC §2: a signed-in visitor of /login goes to /dashboard; `/` for a visitor is /login. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { handleMenuKey } from './menuKeys';
 import { LOGIN_ANCHOR, NAV_LINKS } from './navigation';
 
 const Backdrop = styled.div`
@@ -65,22 +66,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   }, [open]);
 
   const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose(true);
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>('a[href], button'));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panelRef.current) handleMenuKey(event, panelRef.current, onClose);
   };
 
   return (
