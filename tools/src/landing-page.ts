@@ -53,27 +53,39 @@ function withScriptBase(html: string, base: (src: string) => string): string {
   return html.replace(SCRIPT_TAG, (_tag, before: string, src: string, after: string) => `<script${before} src="${base(src)}"${after}>`);
 }
 
-/** A login page that needs nothing from the landing origin: the same form (and data-* hooks) as the prerendered one. */
-export function fallbackLoginPage(brandName = 'Appo'): string {
-  const brand = escapeHtml(brandName);
+/** A page the shell can answer alone, in the platform's plain style: a title, extra CSS and the content of <main>. */
+function plainPage(title: string, css: string, main: string): string {
   return `<!doctype html>
 <html lang="it">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Accedi – ${brand}</title>
+    <title>${title}</title>
     <style>
       body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f8fafc; color: #111827; }
-      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }
-      form { display: flex; flex-direction: column; gap: .75rem; }
-      input { padding: .5rem; border: 1px solid #64748b; border-radius: .5rem; font: inherit; }
-      button { padding: .6rem; border: 0; border-radius: .5rem; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
-      [role="alert"] { margin: 0; padding: .5rem; background: #fef2f2; color: #b91c1c; border-radius: .5rem; }
+      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }${css}
     </style>
   </head>
   <body>
     <main>
-      <p>${brand}</p>
+${main}
+    </main>
+  </body>
+</html>
+`;
+}
+
+/** A login page that needs nothing from the landing origin: the same form (and data-* hooks) as the prerendered one. */
+export function fallbackLoginPage(brandName = 'Appo'): string {
+  const brand = escapeHtml(brandName);
+  return plainPage(
+    `Accedi – ${brand}`,
+    `
+      form { display: flex; flex-direction: column; gap: .75rem; }
+      input { padding: .5rem; border: 1px solid #64748b; border-radius: .5rem; font: inherit; }
+      button { padding: .6rem; border: 0; border-radius: .5rem; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
+      [role="alert"] { margin: 0; padding: .5rem; background: #fef2f2; color: #b91c1c; border-radius: .5rem; }`,
+    `      <p>${brand}</p>
       <form method="post" novalidate aria-labelledby="login-title" data-login-form>
         <h1 id="login-title">Accedi al tuo account</h1>
         <label for="login-email">Email</label>
@@ -83,35 +95,18 @@ export function fallbackLoginPage(brandName = 'Appo'): string {
         <p role="alert" hidden data-login-message></p>
         <button type="submit" data-login-submit>Accedi</button>
       </form>
-      <noscript>Per accedere attiva JavaScript nel browser.</noscript>
-    </main>
-  </body>
-</html>
-`;
+      <noscript>Per accedere attiva JavaScript nel browser.</noscript>`,
+  );
 }
 
 /** The signup page when the landing origin never answered: nothing to fill in, a sentence to come back. */
 export function fallbackSignupPage(brandName = 'Appo'): string {
-  const brand = escapeHtml(brandName);
-  return `<!doctype html>
-<html lang="it">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Ottieni la tua Carta Fedeltà – ${brand}</title>
-    <style>
-      body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f8fafc; color: #111827; }
-      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <h1>Ottieni la tua Carta Fedeltà</h1>
-      <p role="status">La richiesta della carta non è disponibile in questo momento. Riprova tra qualche minuto.</p>
-    </main>
-  </body>
-</html>
-`;
+  return plainPage(
+    `Ottieni la tua Carta Fedeltà – ${escapeHtml(brandName)}`,
+    '',
+    `      <h1>Ottieni la tua Carta Fedeltà</h1>
+      <p role="status">La richiesta della carta non è disponibile in questo momento. Riprova tra qualche minuto.</p>`,
+  );
 }
 
 interface Kept {
