@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { REMOTE_APPS, REPO_ROOT } from '../src/apps';
+import { PRERENDERED_PAGES } from '../src/prerender';
 import { REMOTE_EXPOSES } from '../../shared/src/federation/contract';
 import { ROUTES } from '../../shell/src/routes/routeTable';
 
@@ -37,4 +38,9 @@ it('declares each path once, each under a remote that exists', () => {
   expect(new Set(paths).size).toBe(paths.length);
   const remotes: string[] = REMOTE_APPS.map((a) => a.name);
   for (const route of ROUTES) expect(remotes).toContain(route.remote);
+});
+
+it('marks as served from HTML exactly the pages the landing prerenders (the shell leaves for them by a full page load)', () => {
+  const servedAsHtml = ROUTES.filter((r) => r.servedAsHtml).map((r) => r.path).sort();
+  expect(servedAsHtml).toEqual(Object.keys(PRERENDERED_PAGES).sort());
 });
