@@ -1,10 +1,18 @@
 /** Entry point: configuration, listen, graceful shutdown. Everything else is in app.ts. */
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { PRIVATE_UMASK } from './data-dir';
 
 /** After a signal, give in-flight requests this long before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Signals close-with-grace would also catch by default that report a fault of the process itself: Node.js
+ * warns that a JS listener for a real SIGSEGV/SIGBUS/SIGFPE/SIGILL cannot run safely (the faulting
+ * instruction runs again); such a process must die as it would without us.
+ */
+const FAULT_SIGNALS = ['SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGSEGV'] as const;
 
 async function main(): Promise<void> {
   // Before anything is written: whatever this process creates (secrets, database files, the demo accounts
@@ -26,26 +34,25 @@ async function main(): Promise<void> {
     app.log.warn('JWT_SECRET not set: using a secret stored in DATA_DIR; several API instances need one shared JWT_SECRET');
   }
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => {
-      app.log.error('shutdown timed out, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // SIGTERM, SIGINT (and SIGHUP, SIGQUIT, SIGUSR2): stop taking connections, let the requests in flight
+  // answer, then close in the plugins' order — the worker (preClose: it finishes the jobs in hand) before
+  // the database (onClose) — and exit 0; 1 after SHUTDOWN_GRACE_MS, on a second signal, or when closing
+  // fails. An uncaught exception or unhandled rejection closes the same way and exits 1.
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      skip: [...FAULT_SIGNALS],
+      logger: { error: (err: unknown) => app.log.error({ err }, 'error while shutting down') },
+      onTimeout: () => app.log.error('shutdown timed out, exiting'),
+      onSecondSignal: (signal) => app.log.error({ signal }, 'second signal while shutting down, exiting'),
+      onSecondError: (err) => app.log.error({ err }, 'second uncaught error while shutting down, exiting'),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'uncaught error, shutting down');
+      else app.log.info({ signal }, 'shutting down');
+      await app.close();
+    },
+  );
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -321,6 +321,23 @@ describe('read cache bounds', () => {
     expect(cache.stats().entries).toBe(3);
   });
 
+  it('drops a key’s entry when a body too large for the cache replaces it, and counts bytes exactly', () => {
+    const cache = createReadCache({ maxBytes: 1000, maxEntryBytes: 600 });
+    cache.set('a', 'm', body(300));
+    cache.set('bb', 'mm', body(100));
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 302 + 104 });
+    cache.set('a', 'm2', body(700));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 104 });
+    const small = createReadCache({ maxBytes: 500, maxEntryBytes: 600 });
+    small.set('a', 'm', body(498));
+    expect(small.get('a')?.body.length).toBe(498);
+    small.set('b', 'm', body(499)); // 501 bytes: refused, and evicts nothing to make room
+    expect([small.get('a')?.body.length, small.get('b')]).toEqual([498, undefined]);
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
   it('keeps nothing with maxBytes 0', () => {
     const cache = createReadCache({ maxBytes: 0 });
     cache.set('a', 'm', body(1));

@@ -25,6 +25,31 @@ describeEachDatabase('security headers', (variant) => {
       expect(API_SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
     });
 
+    it('sends helmet’s full set alike on every path, the router’s own refusals too, and no Strict-Transport-Security', async () => {
+      // API_SECURITY_HEADERS plus what helmet sends by default for documents (decision 031).
+      const expected = {
+        ...API_SECURITY_HEADERS,
+        'cross-origin-opener-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      };
+      const watched = [...Object.keys(expected), 'strict-transport-security', 'x-powered-by'];
+      for (const [method, url, status] of [
+        ['GET', '/api/health', 200],
+        ['GET', '/api/users', 401],
+        ['GET', '/api/nope', 404],
+        ['DELETE', '/api/loyalty-cards/%ED%A0%80', 400],
+        ['DELETE', `/api/loyalty-cards/${'x'.repeat(101)}`, 414],
+      ] as const) {
+        const response = await t.app.inject({ method, url });
+        const seen = Object.fromEntries(watched.filter((name) => response.headers[name] !== undefined).map((name) => [name, response.headers[name]]));
+        expect({ url, status: response.statusCode, seen }).toEqual({ url, status, seen: expected });
+      }
+    });
+
     it('grants no cross-origin access to any origin', async () => {
       const preflight = await t.app.inject({
         method: 'OPTIONS',

@@ -1,14 +1,17 @@
 /**
  * The real entry point (src/server.ts) in a child process: it starts on an empty embedded database,
- * answers, and on SIGTERM closes (worker, database) and exits with code 0.
+ * answers, and on SIGTERM closes (worker, database) and exits with code 0, after answering the requests
+ * in flight (close-with-grace, decision 031).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config';
+import { MESSAGES } from '../src/messages';
+import { startServerProcess } from './helpers/server-process';
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
 describe('server process', () => {
   let dataDir: string;
@@ -19,7 +22,8 @@ describe('server process', () => {
 
   it('shuts down gracefully on SIGTERM', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(TSX, [path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+      cwd: REPO_ROOT,
       env: { ...process.env, API_PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -41,6 +45,59 @@ describe('server process', () => {
       expect(output).not.toContain('shutdown timed out');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('on SIGTERM stops taking connections, answers the request in flight (database and worker still open), then exits 0', async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', WORKER_ENABLED: 'true' });
+    const waitFor = async (what: () => boolean | Promise<boolean>, label: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!(await what())) {
+        if (Date.now() > deadline) throw new Error(`${label} did not happen:\n${server.output()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    try {
+      // A login whose body is only half sent: the request is in the server, its handler not yet run.
+      const body = JSON.stringify({ email: 'nessuno@example.it', password: 'password-sbagliata' });
+      const request = http.request(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        request.on('error', reject);
+      });
+      request.write(body.slice(0, 10));
+      await waitFor(() => server.output().includes('"url":"/api/auth/login"'), 'the login request reaching the server');
+
+      const exit = server.stop();
+      await waitFor(() => server.output().includes('shutting down'), 'the shutdown');
+      // No new connection is taken once closing has begun.
+      await waitFor(
+        () =>
+          fetch(`${server.baseUrl}/api/health`).then(
+            () => false,
+            (error: { cause?: { code?: string } }) => error.cause?.code === 'ECONNREFUSED',
+          ),
+        'refusing new connections',
+      );
+
+      // The rest of the body: the login runs to the end — the attempt is counted in the database, the
+      // password checked — and answers as usual.
+      request.end(body.slice(10));
+      expect(await answer).toEqual({ status: 401, body: JSON.stringify({ error: MESSAGES.invalidCredentials }) });
+      expect(await exit).toBe(0);
+      const output = server.output();
+      expect(output).not.toContain('shutdown timed out');
+      expect(output).not.toContain('error while shutting down');
+      expect(output.indexOf('"statusCode":401')).toBeGreaterThan(output.indexOf('shutting down'));
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -29,6 +29,28 @@ describe('session cache', () => {
     expect(c.get('d')?.id).toBe('d');
   });
 
+  it('is bounded by use: a token asked for again outlives one set after it but not used since', () => {
+    const c = cache();
+    for (const t of ['a', 'b', 'c']) c.set(t, user(t), now + 60_000, c.generation());
+    expect(c.get('a')?.id).toBe('a');
+    c.set('d', user('d'), now + 60_000, c.generation());
+    expect(['a', 'b', 'c', 'd'].map((t) => c.get(t)?.id)).toEqual(['a', undefined, 'c', 'd']);
+  });
+
+  it('ends an entry at the very instant of its deadline, and keeps nothing when turned off', () => {
+    const c = cache();
+    c.set('a', user('u1'), now + 2000, c.generation());
+    now += 1999;
+    expect(c.get('a')?.id).toBe('u1');
+    now += 1;
+    expect(c.get('a')).toBeUndefined();
+    expect(c.size).toBe(0);
+    for (const off of [createSessionCache({ ttlMs: 0, maxEntries: 3, now: () => now }), createSessionCache({ ttlMs: 5000, maxEntries: 0, now: () => now })]) {
+      off.set('a', user('u1'), now + 60_000, off.generation());
+      expect([off.get('a'), off.size]).toEqual([undefined, 0]);
+    }
+  });
+
   it('forgets every token of a user, and does not store a user loaded before that', () => {
     const c = cache();
     c.set('a', user('u1'), now + 60_000, c.generation());

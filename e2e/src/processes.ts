@@ -51,7 +51,7 @@ export async function stopApi(): Promise<void> {
 /** Starts the API again on the same data folder and port (no-op when it answers). */
 export async function restartApi(): Promise<void> {
   if (await apiAnswers()) return;
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...readState().apiEnv, API_PORT: String(E2E_API_PORT) },
     stdio: 'ignore',
@@ -124,7 +124,7 @@ export async function serveFolder(name: AppName, root: string, port: number): Pr
 }
 
 /** Builds remote variants into their own folders (a child process: webpack runs outside the test worker). */
-export function buildVariants(specs: { app: AppName; out: string; version?: string; faultyRender?: boolean; sharedOverrides?: Record<string, { version?: string; requiredVersion?: string }> }[]): void {
+export function buildVariants(specs: { app: AppName; out: string; version?: string; faultyRender?: boolean; sharedOverrides?: Record<string, { version?: string; requiredVersion?: string }>; federationPlugin?: 'current' | 'previous-patch' }[]): void {
   execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join('e2e', 'src', 'build-variants.ts'), JSON.stringify(specs)], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 

@@ -2,8 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { REPO_ROOT } from './apps';
 
-const TSX_CLI = require.resolve('tsx/cli');
-
 export interface Managed {
   name: string;
   child: ChildProcess;
@@ -11,7 +9,9 @@ export interface Managed {
 
 /** Runs a TypeScript entry with tsx, prefixing its output with the part's name. */
 export function spawnTs(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Managed {
-  const child = spawn(process.execPath, [TSX_CLI, script, ...args], {
+  // Node runs the script itself (tsx as a loader), so a signal reaches the app's own handlers: the tsx CLI
+  // relays it and kills the child if the app has not acknowledged within 30 ms (a loaded machine misses that).
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

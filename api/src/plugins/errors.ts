@@ -4,7 +4,7 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
 import { MESSAGES, URL_MESSAGES } from '../messages';
 import { validationMessage } from '../validation';
-import { setAnswerHeaders } from './security';
+import { setAllAnswerHeaders } from './security';
 
 /** Italian text for fastify's own client errors (bad JSON, body too large, …). */
 function clientErrorMessage(error: FastifyError, statusCode: number): string {
@@ -39,7 +39,7 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
  */
 export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
   const statusCode = error.statusCode ?? 500;
-  setAnswerHeaders(request, reply, statusCode);
+  setAllAnswerHeaders(request, reply, statusCode);
   void reply.code(statusCode).send({ error: statusCode >= 500 ? MESSAGES.internal : clientErrorMessage(error, statusCode) });
 };
 

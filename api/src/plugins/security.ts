@@ -1,7 +1,9 @@
 import cors from '@fastify/cors';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../messages';
 import { clientIp, proxySecretChecker } from '../services/client-ip';
@@ -21,15 +23,39 @@ declare module 'fastify' {
 
 /**
  * Every answer is JSON, never a page: the strictest Content-Security-Policy applies (nothing may load,
- * nothing may frame it), and browsers must not sniff another type.
+ * nothing may frame it), browsers must not sniff another type, no referrer leaves, no other site may embed
+ * an answer. Set by helmet (`@fastify/helmet`) with these options; helmet's other defaults for documents
+ * come along (X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
+ * X-XSS-Protection: 0, Cross-Origin-Opener-Policy, Origin-Agent-Cluster), except Strict-Transport-Security:
+ * the static servers pass the API's headers on to the dashboards' origins, and whether those are pinned to
+ * HTTPS (for a year, with their subdomains) is for whoever terminates TLS to decide, not the JSON API.
  */
+export const API_HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  strictTransportSecurity: false,
+};
+
+/** What `API_HELMET_OPTIONS` make helmet send (helmet writes the policy's directives joined by `;`). */
 export const API_SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-site',
 } as const;
+
+/**
+ * helmet's own middleware with the same options, for the one answer no hook sees (below): `@fastify/helmet`
+ * sets the headers in an onRequest hook. (helmet declares its options once for `require`, which
+ * `@fastify/helmet`'s types use, and once for `import`; TypeScript holds the two for different types.)
+ */
+const helmetHeaders = helmet(API_HELMET_OPTIONS as Parameters<typeof helmet>[0]);
 
 /**
  * No cache (browser, shared proxy) may keep an answer that is about someone: any answer to a request with
@@ -48,24 +74,33 @@ declare module 'fastify' {
 }
 
 /**
- * The headers of every answer. The id of the request is in every log line, also told to the caller: a
- * user's error report can be matched with the logs. Set by an onSend hook, and by the answer to a URL the
- * router refuses, which no hook sees (plugins/errors.ts): that one is an error, so never stored.
+ * The headers of every answer besides helmet's. The id of the request is in every log line, also told to the
+ * caller: a user's error report can be matched with the logs. Set by an onSend hook.
  */
 export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply, statusCode = reply.statusCode): void {
   reply.header('x-request-id', request.id);
-  reply.headers(API_SECURITY_HEADERS);
   if (mustNotBeStored(request.method, request.headers.authorization, statusCode)) reply.header('cache-control', 'no-store');
 }
 
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`), keyed on `request.clientIp`: the forwarded
+ * Every header of an answer, helmet's included, for the answer to a URL the router refuses, which no hook
+ * sees (plugins/errors.ts): that one is an error, so never stored.
+ */
+export function setAllAnswerHeaders(request: FastifyRequest, reply: FastifyReply, statusCode: number): void {
+  helmetHeaders(request.raw, reply.raw, () => undefined);
+  setAnswerHeaders(request, reply, statusCode);
+}
+
+/**
+ * Security headers first (helmet's onRequest hook runs before any route's own hooks, so a 401, 403 or 429
+ * refused there carries them too). Rate limiting is opt-in per route (`config.rateLimit`), keyed on `request.clientIp`: the forwarded
  * address only on requests carrying the proxy secret, else the socket's. CORS is only needed when a browser
  * calls the API from another origin; the static servers proxy /api, so by default it stays off;
  * `CORS_ORIGINS` lists the only origins allowed.
  */
 export default fp(
   async (app) => {
+    await app.register(fastifyHelmet, API_HELMET_OPTIONS);
     const secretMatches = proxySecretChecker(app.config.proxySecret);
     app.decorateRequest('clientIp', {
       getter(this: FastifyRequest) {

@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Finished answers of the hottest reads (a page of a business's cards, the overview stats), kept with the
  * change marker they were computed with (docs/decisions/017-api-read-cache.md). Nothing here decides
  * freshness: the caller reads the business's current marker from the database on every request and uses
  * the body only when it is the same. There is no expiry by time; entries leave by LRU when the total size
- * passes `maxBytes`. One per API instance; instances share nothing but the database.
+ * passes `maxBytes` (`lru-cache`, sized by bytes). One per API instance; instances share nothing but the database.
  */
 export interface ReadCacheOptions {
   /** Upper bound of the bodies kept, in bytes. 0 turns the cache off. */
@@ -40,47 +42,27 @@ export interface ReadCache {
 
 export function createReadCache(options: Partial<ReadCacheOptions> = {}): ReadCache {
   const { maxBytes, maxEntryBytes } = { ...DEFAULT_READ_CACHE_OPTIONS, ...options };
-  // A Map iterates in insertion order: re-inserting on use makes the first key the least recently used.
-  const entries = new Map<string, CachedAnswer>();
-  let bytes = 0;
+  // lru-cache refuses a size bound of 0 (it would mean "unbounded"): 0 keeps nothing, as documented above.
+  const entries =
+    maxBytes > 0 && maxEntryBytes > 0
+      ? new LRUCache<string, CachedAnswer>({
+          maxSize: maxBytes,
+          // A body larger than this is not kept, and replaces nothing: an older entry of its key is dropped.
+          maxEntrySize: Math.min(maxEntryBytes, maxBytes),
+          // lru-cache wants a positive size; only an empty key, marker and body would weigh 0.
+          sizeCalculation: (entry, key) => Math.max(1, entry.body.length + key.length + entry.marker.length),
+        })
+      : null;
   let hits = 0;
   let stale = 0;
-  const size = (key: string, entry: CachedAnswer) => entry.body.length + key.length + entry.marker.length;
-
-  function remove(key: string): void {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= size(key, entry);
-  }
-
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (entry) {
-        entries.delete(key);
-        entries.set(key, entry);
-      }
-      return entry;
-    },
+    get: (key) => entries?.get(key),
     set(key, marker, body) {
-      remove(key);
-      const entry = { marker, body };
-      const entrySize = size(key, entry);
-      if (maxBytes <= 0 || entrySize > Math.min(maxEntryBytes, maxBytes)) return;
-      entries.set(key, entry);
-      bytes += entrySize;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      entries?.set(key, { marker, body });
     },
     countHit: () => void hits++,
     countStale: () => void stale++,
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
-    stats: () => ({ entries: entries.size, bytes, hits, stale }),
+    clear: () => entries?.clear(),
+    stats: () => ({ entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0, hits, stale }),
   };
 }

@@ -1,9 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { UserRecord } from '../repositories/users';
 
 export interface SessionCacheOptions {
   /** How long a verified token and its user are reused without asking the database (ms). */
   ttlMs: number;
-  /** Most tokens kept; the oldest entry goes first. */
+  /** Most tokens kept; the least recently used goes first. */
   maxEntries: number;
   now?: () => number;
 }
@@ -26,12 +27,17 @@ export interface SessionCache {
 
 /**
  * In-process cache of verified bearer tokens → their user, so that a burst of requests with the same token
- * does one JWT check and one user lookup per `ttlMs` instead of one per request. Bounded (oldest first out)
- * and short-lived; every path of the API that changes or removes a user calls `forgetUser`, so such a change
- * is seen by the next request; a change made outside the API (by hand in the database) is seen within `ttlMs`.
+ * does one JWT check and one user lookup per `ttlMs` instead of one per request. Bounded (`lru-cache`: the
+ * least recently used token goes first) and short-lived; every path of the API that changes or removes a user
+ * calls `forgetUser`, so such a change is seen by the next request; a change made outside the API (by hand in
+ * the database) is seen within `ttlMs`.
+ *
+ * Each entry keeps its own deadline, checked here rather than with lru-cache's `ttl`: lru-cache still serves an
+ * entry at the very instant its time is up (stale only when age > ttl), and a token must not be served at its
+ * expiry. Expired entries leave when next asked for, or by the LRU bound, as lru-cache's would.
  */
 export function createSessionCache({ ttlMs, maxEntries, now = Date.now }: SessionCacheOptions): SessionCache {
-  const entries = new Map<string, { user: UserRecord; until: number }>();
+  const entries = new LRUCache<string, { user: UserRecord; until: number }>({ max: Math.max(1, maxEntries) });
   let generation = 0;
   return {
     get(token) {
@@ -44,17 +50,16 @@ export function createSessionCache({ ttlMs, maxEntries, now = Date.now }: Sessio
       return entry.user;
     },
     set(token, user, tokenExpiresAt, seenGeneration) {
-      if (ttlMs <= 0 || seenGeneration !== generation) return;
+      if (ttlMs <= 0 || maxEntries <= 0 || seenGeneration !== generation) return;
       const until = Math.min(now() + ttlMs, tokenExpiresAt);
       if (until <= now()) return;
-      entries.delete(token);
-      while (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(token, { user: Object.freeze({ ...user }), until });
     },
     generation: () => generation,
     forgetUser(userId) {
       generation++;
-      for (const [token, entry] of entries) if (entry.user.id === userId) entries.delete(token);
+      const tokens = [...entries.entries()].filter(([, entry]) => entry.user.id === userId).map(([token]) => token);
+      for (const token of tokens) entries.delete(token);
     },
     clear() {
       generation++;

@@ -3,7 +3,6 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/config';
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface ServerProcess {
   port: number;
@@ -20,7 +19,8 @@ export interface ServerProcess {
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 50_000): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcessWithoutNullStreams = spawn(TSX, [path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+    cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
