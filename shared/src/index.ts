@@ -17,7 +17,9 @@ export {
   Routes,
   useLocation,
   useNavigate,
+  useRoutes,
   useSearchParams,
+  type RouteObject,
 } from 'react-router';
 export * from './constants';
 export {

@@ -3,9 +3,7 @@ import styled from 'styled-components';
 import { useGetCardsPageQuery } from '../api/apiSlice';
 import type { CardPageArgs, CardStatusFilter, LoyaltyCard } from '../domain/types';
 import { formatCount } from '../format';
-import { EmptyState } from '../ui/EmptyState';
-import { ErrorState } from '../ui/ErrorState';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
 import { VirtualList, type VirtualListProps } from './VirtualList';
 
 /** What fills an empty card list. */
@@ -66,28 +64,36 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
 
 /**
  * The current business's cards matching a search and filter, paged through the server and rendered
- * virtually; exactly one of loading / error / empty / data.
+ * virtually; exactly one of loading / error / empty / data (shared's `QueryState`).
  */
-export function PagedCards({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, ...listProps }: PagedCardsProps) {
+export function PagedCards(props: PagedCardsProps) {
+  const { query } = props;
+  // A new search is a new list: its first page is a first load, and it starts from the top.
+  return <CardsOfQuery key={`${query.businessId}|${query.q.trim()}|${query.status}`} {...props} />;
+}
+
+function CardsOfQuery({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, ...listProps }: PagedCardsProps) {
   // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
   const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
-  const page = first.currentData;
-  if (first.isError && !page) return <ErrorState message={errorMessage} onRetry={() => void first.refetch()} />;
-  if (!page) return <Spinner label="Caricamento delle carte…" />;
-  if (page.total === 0) {
-    return isFiltered(query) ? <EmptyState message={noMatchMessage ?? emptyMessage} description={noMatchHint} /> : <EmptyState message={emptyMessage} description={NO_CARDS_HINT} />;
-  }
   return (
-    <>
-      <Count role="status">{formatCount(page.total, { one: 'carta', other: 'carte' })}</Count>
-      <VirtualList
-        // A new search starts from the top.
-        key={`${query.businessId}|${query.q.trim()}|${query.status}`}
-        count={page.total}
-        label={label}
-        renderItem={(index) => <CardSlot query={query} index={index} render={renderCard} />}
-        {...listProps}
-      />
-    </>
+    <QueryState
+      query={first}
+      loadingLabel="Caricamento delle carte…"
+      errorMessage={errorMessage}
+      isEmpty={(page) => page.total === 0}
+      empty={isFiltered(query) ? { message: noMatchMessage ?? emptyMessage, description: noMatchHint } : { message: emptyMessage, description: NO_CARDS_HINT }}
+    >
+      {(page) => (
+        <>
+          <Count role="status">{formatCount(page.total, { one: 'carta', other: 'carte' })}</Count>
+          <VirtualList
+            count={page.total}
+            label={label}
+            renderItem={(index) => <CardSlot query={query} index={index} render={renderCard} />}
+            {...listProps}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }

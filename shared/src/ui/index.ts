@@ -15,3 +15,5 @@ export { Badge, type BadgeTone } from './Badge';
 export { Toast, type ToastProps, type ToastKind } from './Toast';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
+// 2.5.0 (issue 19): the one way a list or table shows its query (docs/decisions/032).
+export { QueryState, type QueryStateProps, type QueryStateResult } from './QueryState';

@@ -3,12 +3,10 @@ import styled from 'styled-components';
 import {
   Button,
   Card,
-  EmptyState,
-  ErrorState,
   Field,
   MESSAGES,
+  QueryState,
   Select,
-  Spinner,
   businessSelected,
   businessSelectedMessage,
   formatCount,
@@ -47,76 +45,82 @@ function AdminBusinesses({ adminId, adminName }: { adminId: string; adminName: s
   const dispatch = useAppDispatch();
   const notify = useNotify();
   const { businessId } = useCurrentBusiness();
-  // currentData: another admin picked, never the previous admin's businesses while these load.
-  const { currentData: businesses, isFetching, isError, refetch } = useGetAdminBusinessesQuery(adminId);
-  const isLoading = isFetching && !businesses;
+  const query = useGetAdminBusinessesQuery(adminId);
 
   const choose = (business: Business) => {
     dispatch(businessSelected(business.id));
     notify.success(businessSelectedMessage(business.name));
   };
 
-  if (isLoading) return <Spinner label="Caricamento delle aziende dell'admin…" />;
-  if (isError) return <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />;
-  if (!businesses || businesses.length === 0) {
-    return <EmptyState message={`${adminName} non ha ancora aziende`} description="Compariranno qui quando ne creerà una da Impostazioni → Aziende." />;
-  }
   return (
-    <List aria-label={`Aziende di ${adminName}`}>
-      {businesses.map((business) => {
-        const current = business.id === businessId;
-        return (
-          <li key={business.id}>
-            <span>
-              {business.name}
-              {current && ' (attuale)'}
-            </span>
-            <Button variant={current ? 'ghost' : 'secondary'} aria-label={`Seleziona ${business.name}`} aria-pressed={current} onClick={() => choose(business)}>
-              Seleziona
-            </Button>
-          </li>
-        );
-      })}
-    </List>
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento delle aziende dell'admin…"
+      errorMessage={MESSAGES.adminDetailsLoadError}
+      empty={{ message: `${adminName} non ha ancora aziende`, description: 'Compariranno qui quando ne creerà una da Impostazioni → Aziende.' }}
+    >
+      {(businesses) => (
+        <List aria-label={`Aziende di ${adminName}`}>
+          {businesses.map((business) => {
+            const current = business.id === businessId;
+            return (
+              <li key={business.id}>
+                <span>
+                  {business.name}
+                  {current && ' (attuale)'}
+                </span>
+                <Button variant={current ? 'ghost' : 'secondary'} aria-label={`Seleziona ${business.name}`} aria-pressed={current} onClick={() => choose(business)}>
+                  Seleziona
+                </Button>
+              </li>
+            );
+          })}
+        </List>
+      )}
+    </QueryState>
   );
 }
 
 /** Super admin: the platform's admins and, for the one picked, its businesses to make current. */
 export function AdminManagementTab() {
-  const { data: admins, isLoading, isError, refetch } = useGetAdminsQuery();
+  const query = useGetAdminsQuery();
   const [adminId, setAdminId] = useState('');
-  const admin = admins?.find((candidate) => candidate.id === adminId);
 
   return (
     <Card aria-labelledby="admins-title">
       <SectionTitle id="admins-title">Gestione Admin</SectionTitle>
-      {isLoading ? (
-        <Spinner label="Caricamento degli admin…" />
-      ) : isError ? (
-        <ErrorState message={MESSAGES.adminDetailsLoadError} onRetry={() => void refetch()} />
-      ) : !admins || admins.length === 0 ? (
-        <EmptyState message="Nessun admin trovato" description="Crea un admin da Gestione Utenti scegliendo il ruolo Admin." />
-      ) : (
-        <Stack>
-          <Field label="Admin">
-            {(control) => (
-              <Select {...control} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
-                <option value="">Seleziona un admin</option>
-                {admins.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          {admin ? (
-            <AdminBusinesses adminId={admin.id} adminName={admin.full_name} />
-          ) : (
-            <Muted>Scegli un admin per vederne le aziende e selezionarne una.</Muted>
-          )}
-        </Stack>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Caricamento degli admin…"
+        errorMessage={MESSAGES.adminDetailsLoadError}
+        empty={{ message: 'Nessun admin trovato', description: 'Crea un admin da Gestione Utenti scegliendo il ruolo Admin.' }}
+      >
+        {(admins) => {
+          const admin = admins.find((candidate) => candidate.id === adminId);
+          return (
+            <Stack>
+              <Field label="Admin">
+                {(control) => (
+                  <Select {...control} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+                    <option value="">Seleziona un admin</option>
+                    {admins.map((candidate) => (
+                      <option key={candidate.id} value={candidate.id}>
+                        {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              {admin ? (
+                // Another admin is another list: never the previous admin's businesses while these load.
+                <AdminBusinesses key={admin.id} adminId={admin.id} adminName={admin.full_name} />
+              ) : (
+                <Muted>Scegli un admin per vederne le aziende e selezionarne una.</Muted>
+              )}
+            </Stack>
+          );
+        }}
+      </QueryState>
     </Card>
   );
 }

@@ -3,10 +3,8 @@ import styled from 'styled-components';
 import {
   Button,
   Card,
-  EmptyState,
-  ErrorState,
   MESSAGES,
-  Spinner,
+  QueryState,
   TextField,
   businessSelected,
   errorMessage,
@@ -129,26 +127,31 @@ function PosterButton({ business }: { business: Business }) {
 
 function BusinessesList() {
   const { businessId } = useCurrentBusiness();
-  const { data: businesses, isLoading, isError, refetch } = useGetBusinessesQuery();
-
-  if (isLoading) return <Spinner label="Caricamento delle aziende…" />;
-  if (isError) return <ErrorState message="Errore durante il caricamento delle aziende" onRetry={() => void refetch()} />;
-  if (!businesses || businesses.length === 0) return <EmptyState message="Nessuna azienda trovata" description="Crea la tua prima azienda con il modulo qui sopra." />;
+  const query = useGetBusinessesQuery();
   return (
-    <BusinessList aria-label="Le tue aziende">
-      {businesses.map((business) => (
-        <BusinessItem key={business.id} aria-current={business.id === businessId ? 'true' : undefined}>
-          <div>
-            <h3>
-              {business.name}
-              {business.id === businessId && ' (attuale)'}
-            </h3>
-            <Muted>{[business.address, business.phone && formatPhone(business.phone), business.email, business.website].filter(Boolean).join(' · ') || 'Nessun recapito'}</Muted>
-          </div>
-          <PosterButton business={business} />
-        </BusinessItem>
-      ))}
-    </BusinessList>
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento delle aziende…"
+      errorMessage="Errore durante il caricamento delle aziende"
+      empty={{ message: 'Nessuna azienda trovata', description: 'Crea la tua prima azienda con il modulo qui sopra.' }}
+    >
+      {(businesses) => (
+        <BusinessList aria-label="Le tue aziende">
+          {businesses.map((business) => (
+            <BusinessItem key={business.id} aria-current={business.id === businessId ? 'true' : undefined}>
+              <div>
+                <h3>
+                  {business.name}
+                  {business.id === businessId && ' (attuale)'}
+                </h3>
+                <Muted>{[business.address, business.phone && formatPhone(business.phone), business.email, business.website].filter(Boolean).join(' · ') || 'Nessun recapito'}</Muted>
+              </div>
+              <PosterButton business={business} />
+            </BusinessItem>
+          ))}
+        </BusinessList>
+      )}
+    </QueryState>
   );
 }
 

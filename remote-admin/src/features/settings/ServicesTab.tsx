@@ -3,10 +3,8 @@ import styled from 'styled-components';
 import {
   Card,
   Checkbox,
-  EmptyState,
-  ErrorState,
   MESSAGES,
-  Spinner,
+  QueryState,
   errorMessage,
   serviceToggledMessage,
   useGetBusinessesQuery,
@@ -75,20 +73,19 @@ function ServiceSwitches({ business }: { business: Business }) {
 
 /** Super admin: which channels each business may use (SPEC §4, §6). */
 export function ServicesTab() {
-  const { data: businesses, isLoading, isError, refetch } = useGetBusinessesQuery();
+  const query = useGetBusinessesQuery();
   return (
     <Card aria-labelledby="services-title">
       <SectionTitle id="services-title">Servizi</SectionTitle>
       <Muted>Abilita o disabilita i canali che ogni azienda può usare per campagne e messaggi.</Muted>
-      {isLoading ? (
-        <Spinner label="Caricamento delle aziende…" />
-      ) : isError ? (
-        <ErrorState message={MESSAGES.settingsLoadError} onRetry={() => void refetch()} />
-      ) : !businesses || businesses.length === 0 ? (
-        <EmptyState message="Nessuna azienda trovata" description="Le aziende create dagli admin compariranno qui, con i canali da abilitare." />
-      ) : (
-        businesses.map((business) => <ServiceSwitches key={business.id} business={business} />)
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Caricamento delle aziende…"
+        errorMessage={MESSAGES.settingsLoadError}
+        empty={{ message: 'Nessuna azienda trovata', description: 'Le aziende create dagli admin compariranno qui, con i canali da abilitare.' }}
+      >
+        {(businesses) => businesses.map((business) => <ServiceSwitches key={business.id} business={business} />)}
+      </QueryState>
     </Card>
   );
 }

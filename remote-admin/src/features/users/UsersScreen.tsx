@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import {
   Card,
-  EmptyState,
-  ErrorState,
   Field,
   isAdmin,
   isSuperAdmin,
   MESSAGES,
   Navigate,
   NoBusinessState,
+  QueryState,
   Select,
   Spinner,
   useAuth,
@@ -26,15 +25,31 @@ export function UsersScreen() {
   return <UsersManagement superAdmin={isSuperAdmin(user)} />;
 }
 
+/** The users of one business (an admin's filter) or all of them (super admin); mounted anew for another business. */
+function UsersList({ businessId, superAdmin }: { businessId: string | undefined; superAdmin: boolean }) {
+  const query = useGetUsersQuery({ businessId });
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento degli utenti…"
+      errorMessage={MESSAGES.usersLoadError}
+      empty={{
+        message: 'Nessun utente trovato',
+        description: superAdmin
+          ? 'Crea il primo utente con il modulo qui sopra.'
+          : 'Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.',
+      }}
+    >
+      {(users) => <UsersTable users={users} />}
+    </QueryState>
+  );
+}
+
 function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
   const { businessId: currentBusinessId, businesses, isLoading: businessesLoading } = useCurrentBusiness();
   // An admin sees the holders of a card of the business it picks here, starting from the top bar's one.
   const [chosenBusinessId, setChosenBusinessId] = useState<string | null>(null);
   const filterBusinessId = superAdmin ? undefined : (chosenBusinessId ?? currentBusinessId ?? undefined);
-  const { data: users, isLoading, isFetching, isError, refetch } = useGetUsersQuery(
-    { businessId: filterBusinessId },
-    { skip: !superAdmin && !filterBusinessId },
-  );
 
   return (
     <Page>
@@ -61,30 +76,17 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
             )}
           </Field>
         )}
-        <div aria-busy={isFetching || undefined}>
-          {!superAdmin && !filterBusinessId && !businessesLoading ? (
-            businesses.length === 0 ? (
-              <NoBusinessState />
-            ) : (
-              <Muted>Crea o seleziona un&apos;azienda per vederne gli utenti.</Muted>
-            )
-          ) : isLoading || (businessesLoading && !superAdmin) ? (
-            <Spinner label="Caricamento degli utenti…" />
-          ) : isError ? (
-            <ErrorState message={MESSAGES.usersLoadError} onRetry={() => void refetch()} />
-          ) : !users || users.length === 0 ? (
-            <EmptyState
-              message="Nessun utente trovato"
-              description={
-                superAdmin
-                  ? 'Crea il primo utente con il modulo qui sopra.'
-                  : 'Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.'
-              }
-            />
+        {!superAdmin && !filterBusinessId && !businessesLoading ? (
+          businesses.length === 0 ? (
+            <NoBusinessState />
           ) : (
-            <UsersTable users={users} />
-          )}
-        </div>
+            <Muted>Crea o seleziona un&apos;azienda per vederne gli utenti.</Muted>
+          )
+        ) : businessesLoading && !superAdmin ? (
+          <Spinner label="Caricamento degli utenti…" />
+        ) : (
+          <UsersList key={filterBusinessId ?? 'all'} businessId={filterBusinessId} superAdmin={superAdmin} />
+        )}
       </Card>
     </Page>
   );

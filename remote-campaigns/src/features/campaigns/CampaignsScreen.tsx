@@ -2,11 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  EmptyState,
-  ErrorState,
   Field,
   MESSAGES,
   NoBusinessState,
+  QueryState,
   Select,
   Spinner,
   TextField,
@@ -42,17 +41,49 @@ const List = styled.ul`
   list-style: none;
 `;
 
+const NO_CAMPAIGNS = {
+  message: 'Nessuna campagna trovata',
+  description: "Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà.",
+};
+const NO_MATCH = { message: 'Nessuna campagna corrisponde alla ricerca', description: 'Prova con altre parole o scegli «Tutti gli stati».' };
+
+interface CampaignListProps {
+  businessId: string;
+  search: string;
+  status: StatusFilter;
+  onOpen: (campaign: Campaign) => void;
+  announceProgress: boolean;
+}
+
+/** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
+function CampaignList({ businessId, search, status, onOpen, announceProgress }: CampaignListProps) {
+  const query = useGetBusinessCampaignsQuery(businessId);
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento delle campagne…"
+      errorMessage={MESSAGES.campaignsLoadError}
+      isEmpty={(campaigns) => filterCampaigns(campaigns, search, status).length === 0}
+      empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
+    >
+      {(campaigns) => (
+        <List aria-label="Campagne">
+          {filterCampaigns(campaigns, search, status).map((campaign) => (
+            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} announceProgress={announceProgress} />
+          ))}
+        </List>
+      )}
+    </QueryState>
+  );
+}
+
 /** SPEC §2 "Campaigns screen". */
 export function CampaignsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
-  // currentData: after a business switch, never the previous business's campaigns while the new ones load.
-  const { currentData: data, isFetching, isError, refetch } = useGetBusinessCampaignsQuery(business?.id ?? '', { skip: !business });
-  const isLoading = isFetching && !data;
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [creating, setCreating] = useState(false);
   const [sending, setSending] = useState<Campaign | null>(null);
-  const shown = data ? filterCampaigns(data, search, status) : [];
 
   return (
     <div>
@@ -81,25 +112,20 @@ export function CampaignsScreen() {
           )}
         </Field>
       </Toolbar>
-      {businessesLoading || isLoading ? (
+      {businessesLoading ? (
         <Spinner label="Caricamento delle campagne…" />
       ) : !business ? (
         <NoBusinessState />
-      ) : isError || !data ? (
-        <ErrorState message={MESSAGES.campaignsLoadError} onRetry={refetch} />
-      ) : data.length === 0 ? (
-        <EmptyState
-          message="Nessuna campagna trovata"
-          description="Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà."
-        />
-      ) : shown.length === 0 ? (
-        <EmptyState message="Nessuna campagna corrisponde alla ricerca" description="Prova con altre parole o scegli «Tutti gli stati»." />
       ) : (
-        <List aria-label="Campagne">
-          {shown.map((campaign) => (
-            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => setSending(campaign)} announceProgress={!sending && !creating} />
-          ))}
-        </List>
+        // Another business is another list: never the previous business's campaigns while the new ones load.
+        <CampaignList
+          key={business.id}
+          businessId={business.id}
+          search={search}
+          status={status}
+          onOpen={setSending}
+          announceProgress={!sending && !creating}
+        />
       )}
       {business && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
       {business && sending && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, errorMessage, ErrorState, formatPoints, isAdmin, MESSAGES, Navigate, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { Button, errorMessage, formatPoints, isAdmin, MESSAGES, Navigate, QueryState, TextField, useAuth, useSearchParams } from '@loyalty/shared';
 import { useGetCardQuery, useScanQrCodeMutation } from '../cards/api';
 import { ScanButton } from './ScanButton';
 
@@ -48,7 +48,8 @@ const Footer = styled.div`
 type Outcome = { kind: 'success'; message: string; balance: number } | { kind: 'error'; message: string };
 
 function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
-  const { currentData: card, error: cardError, refetch } = useGetCardQuery(cardId);
+  // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
+  const cardQuery = useGetCardQuery(cardId);
   const [scan, { isLoading }] = useScanQrCodeMutation();
   const [points, setPoints] = useState(String(DEFAULT_QR_POINTS));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -72,44 +73,46 @@ function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
     }
   };
 
-  if (cardError && !card) return <ErrorState message={errorMessage(cardError, MESSAGES.addPointsError)} onRetry={() => void refetch()} />;
-  if (!card) return <Spinner label="Caricamento della carta…" />;
   return (
-    <>
-      <Holder>
-        <dt>Titolare</dt>
-        <dd>{card.customer_name}</dd>
-        <dt>Carta</dt>
-        <dd>{card.card_number}</dd>
-        <dt>Saldo attuale</dt>
-        <dd>{formatPoints(card.points)} punti</dd>
-      </Holder>
-      <Form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Punti da aggiungere"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="any"
-          required
-          value={points}
-          onChange={(event) => setPoints(event.target.value)}
-        />
-        <Button type="submit" loading={isLoading} fullWidth>
-          Aggiungi punti
-        </Button>
-      </Form>
-      {outcome?.kind === 'success' && (
-        <Outcome role="status">
-          {outcome.message}. Nuovo saldo: <strong>{formatPoints(outcome.balance)} punti</strong>
-        </Outcome>
+    <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
+      {(card) => (
+        <>
+          <Holder>
+            <dt>Titolare</dt>
+            <dd>{card.customer_name}</dd>
+            <dt>Carta</dt>
+            <dd>{card.card_number}</dd>
+            <dt>Saldo attuale</dt>
+            <dd>{formatPoints(card.points)} punti</dd>
+          </Holder>
+          <Form onSubmit={(event) => void submit(event)} noValidate>
+            <TextField
+              label="Punti da aggiungere"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="any"
+              required
+              value={points}
+              onChange={(event) => setPoints(event.target.value)}
+            />
+            <Button type="submit" loading={isLoading} fullWidth>
+              Aggiungi punti
+            </Button>
+          </Form>
+          {outcome?.kind === 'success' && (
+            <Outcome role="status">
+              {outcome.message}. Nuovo saldo: <strong>{formatPoints(outcome.balance)} punti</strong>
+            </Outcome>
+          )}
+          {outcome?.kind === 'error' && (
+            <Outcome role="alert" $error>
+              {outcome.message}
+            </Outcome>
+          )}
+        </>
       )}
-      {outcome?.kind === 'error' && (
-        <Outcome role="alert" $error>
-          {outcome.message}
-        </Outcome>
-      )}
-    </>
+    </QueryState>
   );
 }
 

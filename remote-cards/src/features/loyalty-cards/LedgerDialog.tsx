@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Modal, Spinner, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
+import { Modal, QueryState, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardLedgerQuery } from '../cards/api';
 
 const Table = styled.table`
@@ -11,33 +11,37 @@ const Table = styled.table`
 `;
 
 function LedgerTable({ cardId }: { cardId: string }) {
-  const { currentData: entries, error, refetch } = useGetCardLedgerQuery(cardId);
-  if (error && !entries) return <ErrorState message={errorMessage(error, 'Errore durante il caricamento dei movimenti')} onRetry={() => void refetch()} />;
-  if (!entries) return <Spinner label="Caricamento dei movimenti…" />;
-  if (entries.length === 0) {
-    return <EmptyState message="Nessun movimento" description="I punti aggiunti o tolti con «Aggiorna» o con il QR della carta compariranno qui." />;
-  }
+  const query = useGetCardLedgerQuery(cardId);
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">Data</th>
-          <th scope="col">Punti</th>
-          <th scope="col">Descrizione</th>
-          <th scope="col">Operatore</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td>{formatDateTime(entry.created_at)}</td>
-            <td className="points">{formatPointsChange(entry.points)}</td>
-            <td>{entry.description}</td>
-            <td>{entry.author_name ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento dei movimenti…"
+      errorMessage={(error) => errorMessage(error, 'Errore durante il caricamento dei movimenti')}
+      empty={{ message: 'Nessun movimento', description: 'I punti aggiunti o tolti con «Aggiorna» o con il QR della carta compariranno qui.' }}
+    >
+      {(entries) => (
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Data</th>
+              <th scope="col">Punti</th>
+              <th scope="col">Descrizione</th>
+              <th scope="col">Operatore</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.created_at)}</td>
+                <td className="points">{formatPointsChange(entry.points)}</td>
+                <td>{entry.description}</td>
+                <td>{entry.author_name ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </QueryState>
   );
 }
 
@@ -45,7 +49,7 @@ function LedgerTable({ cardId }: { cardId: string }) {
 export function LedgerDialog({ card, onClose }: { card: LoyaltyCard | null; onClose: () => void }) {
   return (
     <Modal open={card !== null} onClose={onClose} title={card ? `Movimenti di ${card.customer_name}` : ''}>
-      {card && <LedgerTable cardId={card.id} />}
+      {card && <LedgerTable key={card.id} cardId={card.id} />}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import {
-  ErrorState,
+  QueryState,
   Spinner,
   Tabs,
   TextField,
@@ -76,27 +76,31 @@ function OverviewTile({ card }: { card: LoyaltyCard }) {
 }
 
 function StatsTiles({ businessId }: { businessId: string }) {
-  const { currentData: stats, isError, refetch } = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
-  if (isError && !stats) return <ErrorState message={MESSAGES.loyaltyCardsLoadError} onRetry={() => void refetch()} />;
-  if (!stats) return <Spinner label="Caricamento delle statistiche…" />;
+  const query = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
   return (
-    <TileGrid>
-      <Tile><dt>Total Cards</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
-      <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
-      <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
-      <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
-    </TileGrid>
+    <QueryState query={query} loadingLabel="Caricamento delle statistiche…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
+      {(stats) => (
+        <TileGrid>
+          <Tile><dt>Total Cards</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
+          <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
+          <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
+          <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
+        </TileGrid>
+      )}
+    </QueryState>
   );
 }
 
 function Analytics({ businessId }: { businessId: string }) {
-  const { currentData: stats, isError, refetch } = useGetCardStatsQuery(businessId);
-  if (isError && !stats) return <ErrorState message={MESSAGES.loyaltyCardsLoadError} onRetry={() => void refetch()} />;
-  if (!stats) return <Spinner label="Caricamento dei grafici…" />;
+  const query = useGetCardStatsQuery(businessId);
   return (
-    <Suspense fallback={<Spinner label="Caricamento dei grafici…" />}>
-      <AnalyticsCharts stats={stats} />
-    </Suspense>
+    <QueryState query={query} loadingLabel="Caricamento dei grafici…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
+      {(stats) => (
+        <Suspense fallback={<Spinner label="Caricamento dei grafici…" />}>
+          <AnalyticsCharts stats={stats} />
+        </Suspense>
+      )}
+    </QueryState>
   );
 }
 
@@ -113,7 +117,8 @@ export function OverviewScreen() {
         <NoBusinessState />
       ) : (
         <>
-          <StatsTiles businessId={business.id} />
+          {/* Another business is mounted anew: never the previous business's figures while these load. */}
+          <StatsTiles key={business.id} businessId={business.id} />
           <Tabs
             label="Panoramica"
             tabs={[
@@ -143,7 +148,7 @@ export function OverviewScreen() {
                   </>
                 ),
               },
-              { id: 'analytics', label: 'Analytics', content: <Analytics businessId={business.id} /> },
+              { id: 'analytics', label: 'Analytics', content: <Analytics key={business.id} businessId={business.id} /> },
             ]}
           />
         </>

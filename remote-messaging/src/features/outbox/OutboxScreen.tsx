@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, NoBusinessState, Spinner, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
+import { Button, NoBusinessState, QueryState, Spinner, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
 import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from './api';
 import { CHANNEL_LABELS, recipientLabel, statusLabel } from './outboxLabels';
 
@@ -19,65 +19,80 @@ const Pager = styled.nav`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
+const NO_MESSAGES = { message: 'Nessun messaggio', description: 'I messaggi compaiono qui dopo un invio da Campagne, SMS Facile o un test di connessione.' };
+
+/** One page of one business's messages; another page or business is mounted anew (its first load). */
+function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: number; onGo: (offset: number) => void }) {
+  const query = useGetOutboxQuery({ businessId, offset });
+  const current = Math.floor(offset / OUTBOX_PAGE_SIZE) + 1;
+  return (
+    <QueryState query={query} loadingLabel="Caricamento dei messaggi…" errorMessage="Impossibile caricare i messaggi" isEmpty={(data) => data.total === 0} empty={NO_MESSAGES}>
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE));
+        return (
+          <>
+            <Table aria-label="Messaggi">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Canale</th>
+                  <th scope="col">Destinatario</th>
+                  <th scope="col">Testo</th>
+                  <th scope="col">Stato</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.messages.map((message) => (
+                  <tr key={message.id}>
+                    <td>{formatDateTime(message.created_at)}</td>
+                    <td>{CHANNEL_LABELS[message.channel]}</td>
+                    <td>{recipientLabel(message)}</td>
+                    <td>{message.body}</td>
+                    <td>{statusLabel(message)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager aria-label="Pagine dei messaggi">
+              <Button variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE)}>
+                Precedenti
+              </Button>
+              <span>
+                Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total)} messaggi
+              </span>
+              <Button variant="secondary" disabled={current >= pages || query.isFetching} onClick={() => onGo(offset + OUTBOX_PAGE_SIZE)}>
+                Successivi
+              </Button>
+            </Pager>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
 /** Issue 17: what the business's messages were, a page at a time from the server; with the outbox driver, what would have gone out. */
 export function OutboxScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
   const [page, setPage] = useState({ businessId: '', offset: 0 });
   // A switch of business starts again from the first page.
   const offset = page.businessId === business?.id ? page.offset : 0;
-  const { currentData: data, isFetching, isError, refetch } = useGetOutboxQuery({ businessId: business?.id ?? '', offset }, { skip: !business });
-  const pages = data ? Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE)) : 1;
-  const current = Math.floor(offset / OUTBOX_PAGE_SIZE) + 1;
-  const go = (next: number) => business && setPage({ businessId: business.id, offset: next });
 
   return (
     <div>
       <h1>Outbox</h1>
       <p>I messaggi della tua attività, dal più recente. In modalità prova sono ciò che sarebbe partito: nessuno è stato consegnato.</p>
-      {businessesLoading || (isFetching && !data) ? (
+      {businessesLoading ? (
         <Spinner label="Caricamento dei messaggi…" />
       ) : !business ? (
         <NoBusinessState />
-      ) : isError || !data ? (
-        <ErrorState message="Impossibile caricare i messaggi" onRetry={refetch} />
-      ) : data.total === 0 ? (
-        <EmptyState message="Nessun messaggio" description="I messaggi compaiono qui dopo un invio da Campagne, SMS Facile o un test di connessione." />
       ) : (
-        <>
-          <Table aria-label="Messaggi">
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Canale</th>
-                <th scope="col">Destinatario</th>
-                <th scope="col">Testo</th>
-                <th scope="col">Stato</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.messages.map((message) => (
-                <tr key={message.id}>
-                  <td>{formatDateTime(message.created_at)}</td>
-                  <td>{CHANNEL_LABELS[message.channel]}</td>
-                  <td>{recipientLabel(message)}</td>
-                  <td>{message.body}</td>
-                  <td>{statusLabel(message)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager aria-label="Pagine dei messaggi">
-            <Button variant="secondary" disabled={current <= 1 || isFetching} onClick={() => go(offset - OUTBOX_PAGE_SIZE)}>
-              Precedenti
-            </Button>
-            <span>
-              Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total)} messaggi
-            </span>
-            <Button variant="secondary" disabled={current >= pages || isFetching} onClick={() => go(offset + OUTBOX_PAGE_SIZE)}>
-              Successivi
-            </Button>
-          </Pager>
-        </>
+        <OutboxPage
+          key={`${business.id}:${offset}`}
+          businessId={business.id}
+          offset={offset}
+          onGo={(next) => setPage({ businessId: business.id, offset: next })}
+        />
       )}
     </div>
   );
