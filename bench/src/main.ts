@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience)
- * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's; API section: 6150-6151, or BENCH_API_PORT and the next one), 6300-6399
- * and 6400-6500. Builds go under /tmp/bench-*.
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline)
+ *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
+ * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
+ * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one),
+ * 6300-6399 and 6400-6500. Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>.
  */
 import os from 'node:os';
 import { apiThroughput } from './api/throughput';
@@ -13,6 +15,7 @@ import { browserScale } from './scale-browser';
 import { buildTimes } from './build';
 import { federationOverhead } from './federation';
 import { lighthouseScores } from './lighthouse';
+import { baselineComparison, baselineRef } from './baseline';
 import { pageWeight } from './page-weight';
 import { formatSection, notMeasured, type SectionReport } from './report';
 import { prepareBuilds, type PreparedBuilds } from './builds';
@@ -21,7 +24,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -49,6 +52,8 @@ async function guarded(title: string, fn: () => Promise<SectionReport>): Promise
 
 async function main(): Promise<void> {
   const only = selectedSections(process.argv.slice(2));
+  const ref = baselineRef(process.argv.slice(2));
+  const loadAtStart = os.loadavg()[0];
   const skipped = (title: string) => notMeasured(title, 'sezione esclusa con --only');
   const started = Date.now();
   const reports: SectionReport[] = [];
@@ -57,7 +62,7 @@ async function main(): Promise<void> {
 
   // The build section produces the folders the browser sections serve.
   let builds: PreparedBuilds | null = null;
-  const needComposition = only.has('weight') || only.has('lighthouse') || only.has('federation');
+  const needComposition = only.has('weight') || only.has('lighthouse') || only.has('federation') || only.has('baseline');
   const needBuilds = needComposition || only.has('scale');
   if (only.has('build') || needBuilds) {
     const buildReport = await guarded('2. Build di produzione', async () => {
@@ -69,6 +74,8 @@ async function main(): Promise<void> {
 
   // One production composition of the federated builds serves sections 3-5.
   let composition: BenchComposition | null = null;
+  const baselineTitle = `9. Confronto con ${ref} (la build prima dell'issue 18)`;
+  let baselineReport = skipped(baselineTitle);
   let compositionProblem = 'build di produzione non disponibile (vedi sezione 2)';
   if (builds && needComposition) {
     try {
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     reports.push(only.has('weight') ? await withComposition('3. Peso delle pagine', (env) => pageWeight(env, log)) : skipped('3. Peso delle pagine'));
     reports.push(only.has('lighthouse') ? await withComposition('4. Lighthouse (mobile)', (env) => lighthouseScores(env, log)) : skipped('4. Lighthouse (mobile)'));
     reports.push(only.has('federation') ? await withComposition('5. Costo della federazione', (env, b) => federationOverhead(env, b, log)) : skipped('5. Costo della federazione'));
+    if (only.has('baseline')) baselineReport = await withComposition(baselineTitle, (env) => baselineComparison(env, ref, log));
   } finally {
     await composition?.stop();
   }
@@ -96,9 +104,10 @@ async function main(): Promise<void> {
         : skipped('7. Scala (browser)'),
   );
   reports.push(only.has('audience') ? await guarded('8. Destinatari (100 000 carte)', () => audienceScale(log)) : skipped('8. Destinatari (100 000 carte)'));
+  reports.push(baselineReport);
 
   console.log('\n# Risultati di `npm run bench`');
-  console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${os.loadavg()[0].toFixed(2)}`);
+  console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${loadAtStart.toFixed(2)}, alla fine ${os.loadavg()[0].toFixed(2)}`);
   for (const r of reports) console.log(formatSection(r));
   console.log(`\ndurata totale: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
