@@ -10,13 +10,14 @@ interface VariantSpec {
   version?: string;
   faultyRender?: boolean;
   sharedOverrides?: BuildEnv['sharedOverrides'];
+  federationPlugin?: BuildEnv['federationPlugin'];
 }
 
 const specs = JSON.parse(process.argv[2] ?? '[]') as VariantSpec[];
 buildVariants(
   specs.map((s) => ({
     app: appByName(s.app),
-    env: { mode: 'production', outputPath: s.out, buildVersion: s.version, faultyRender: s.faultyRender, sharedOverrides: s.sharedOverrides },
+    env: { mode: 'production', outputPath: s.out, buildVersion: s.version, faultyRender: s.faultyRender, sharedOverrides: s.sharedOverrides, federationPlugin: s.federationPlugin },
   })),
 ).catch((err: Error) => {
   console.error(err.message);

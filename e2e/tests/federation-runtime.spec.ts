@@ -1,15 +1,16 @@
 /**
- * One Module Federation runtime per page (docs/decisions/015-one-federation-runtime.md): remotes use the
- * shell's runtime core, a remote's standalone page (the customers' signup at the landing origin) brings its
- * own, and a remote built for another core version is refused with a clear message, not run.
+ * Every build brings its own Module Federation runtime (docs/decisions/029-remotes-bring-their-runtime.md,
+ * which supersedes 015): the shell and each remote it loads run their own runtime instance, all sharing the
+ * page's `__FEDERATION__` registry, so a remote need not be built with the shell's release (the delivery drill
+ * loads one built with the previous patch: delivery-runtime-patch.spec.ts).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { FEDERATION_RUNTIME_VERSION } from '@loyalty/tools';
+import { bundledRuntimeVersion } from '@loyalty/tools';
 import { recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
 import { SHELL_URL } from '../src/env';
 
-/** A global only @module-federation/runtime-core defines (not the part of the runtime every remoteEntry.js keeps). */
+/** A global only @module-federation/runtime-core defines (not the part of the runtime a build keeps without it). */
 const RUNTIME_CORE_MARKER = '__GLOBAL_LOADING_REMOTE_ENTRY__';
 
 async function scriptsWithRuntimeCore(page: Page, scripts: ReturnType<typeof recordScripts>): Promise<string[]> {
@@ -18,53 +19,44 @@ async function scriptsWithRuntimeCore(page: Page, scripts: ReturnType<typeof rec
   return scripts.filter((_, i) => bodies[i].includes(RUNTIME_CORE_MARKER)).map((s) => new URL(s.url).origin + new URL(s.url).pathname);
 }
 
+/** Name and runtime version of every federation instance on the page (each build's runtime registers one). */
+function federationInstances(page: Page) {
+  return page.evaluate(() =>
+    (window as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; version: string }[] } }).__FEDERATION__.__INSTANCES__.map((i) => ({ name: i.name, version: i.version })),
+  );
+}
+
 // /login is the landing's prerendered page (no federation runtime at all, e2e login-prerendered.spec.ts):
 // the landing remote inside the shell is its legal pages.
-test('the shell\'s /privacy downloads the federation runtime core once: the landing remote uses the shell\'s', async ({ page }) => {
+test('the shell\'s /privacy: the shell and the landing remote each run the runtime they were built with', async ({ page }) => {
   const scripts = recordScripts(page);
   await withCookieChoiceSaved(page);
   await page.goto('/privacy');
   await expect(page.locator('[data-remote="landing"]').getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
-  expect(scripts.some((s) => s.url.startsWith(`${LANDING_URL}/remoteEntry.js`))).toBe(true);
-  expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`]);
+  expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`, `${LANDING_URL}/remoteEntry.js`]);
+  const version = bundledRuntimeVersion();
+  expect(await federationInstances(page)).toEqual([
+    { name: 'shell', version },
+    { name: 'landing', version },
+  ]);
 });
 
-test('the landing manifest a browser receives (its brotli copy) names the runtime core the remote needs', async ({ request }) => {
+test('a remote\'s manifest no longer ties it to a runtime version of the shell', async ({ request }) => {
   const response = await request.get(`${LANDING_URL}/mf-manifest.json`, { headers: { 'accept-encoding': 'br' } });
   expect(response.headers()['content-encoding']).toBe('br');
   const manifest = (await response.json()) as { metaData: Record<string, unknown> };
-  expect(manifest.metaData.externalRuntime).toBe(FEDERATION_RUNTIME_VERSION);
+  expect(manifest.metaData.remoteEntry).toMatchObject({ name: 'remoteEntry.js' });
+  expect(manifest.metaData).not.toHaveProperty('externalRuntime');
 });
 
 // Issue 18: the signup page is prerendered HTML with a small script (signup-prerendered.spec.ts); the landing
 // origin's standalone React app is now what it answers for the legal pages.
-test('the standalone page at the landing origin brings its own federation runtime core, once, and works', async ({ page }) => {
+test('the standalone page at the landing origin runs the runtime inside its main.js, once, and works', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto(`${LANDING_URL}/privacy`);
   await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
-  const withCore = await scriptsWithRuntimeCore(page, scripts);
-  expect(withCore).toHaveLength(1);
-  expect(withCore[0]).toMatch(new RegExp(`^${LANDING_URL}/federation-runtime\\.[0-9a-f]{10}\\.js$`));
-  // The standalone page is its own host: the container entry is for other hosts.
-  expect(scripts.filter((s) => s.url.includes('/remoteEntry.js'))).toEqual([]);
-});
-
-test('a landing built for another federation runtime core is refused before its remoteEntry.js runs', async ({ page }) => {
-  await page.route(`${LANDING_URL}/mf-manifest.json*`, async (route) => {
-    const response = await route.fetch();
-    const manifest = (await response.json()) as { metaData: Record<string, unknown> };
-    manifest.metaData.externalRuntime = '0.0.1-altro';
-    await route.fulfill({ response, json: manifest });
-  });
-  const requested: string[] = [];
-  page.on('request', (req) => requested.push(req.url()));
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  await withCookieChoiceSaved(page);
-  await page.goto('/privacy');
-  await expect(page.getByText('versione incompatibile', { exact: false })).toBeVisible({ timeout: 20_000 });
-  expect(requested.filter((url) => url.startsWith(`${LANDING_URL}/remoteEntry.js`))).toEqual([]);
-  expect(errors.join('\n')).toContain('costruito per il runtime Module Federation 0.0.1-altro');
+  expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${LANDING_URL}/main.js`]);
+  // The standalone page is its own host: the container entry is for other hosts, and no separate runtime file.
+  expect(scripts.filter((s) => /\/(remoteEntry|federation-runtime\.[0-9a-f]+)\.js/.test(s.url))).toEqual([]);
+  expect(await federationInstances(page)).toEqual([{ name: 'landing', version: bundledRuntimeVersion() }]);
 });

@@ -1,8 +1,8 @@
 /**
- * What a page needs to start is asked for up front (docs/decisions/018-startup-preload.md): the HTML
- * preloads the bootstrap chunk, the shared libraries and the run-time config; the entry asks for the first
- * page's remote manifest and preloads its entry and page chunks. Every hint must be used, nothing fetched
- * twice, and no startup script discovered late.
+ * What a page needs to start is asked for up front (docs/decisions/018-startup-preload.md, amended by 029):
+ * the HTML preloads the bootstrap chunk, the shared libraries and the run-time config; the entry has Module
+ * Federation's preloadRemote fetch the first page's remote manifest and entry and hint the page's chunks.
+ * Every hint must be used, nothing fetched twice, and no startup script discovered late.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_PORTS, SHELL_URL } from '../src/env';
@@ -21,10 +21,23 @@ function recordRequests(page: Page) {
   return { urls, stop: () => (recording = false) };
 }
 
+/**
+ * Every preload hint the page had, from its HTML or added later: the federation runtime removes its own
+ * hints once they have loaded, so they are recorded as they are added.
+ */
+async function recordHints(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { href: string; as: string | null }[] = [];
+    (window as unknown as { __preloadHints: typeof seen }).__preloadHints = seen;
+    const note = (node: Node) => {
+      if (node instanceof HTMLLinkElement && node.rel === 'preload') seen.push({ href: node.href, as: node.getAttribute('as') });
+    };
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(note))).observe(document, { childList: true, subtree: true });
+  });
+}
+
 async function preloadHints(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => ({ href: l.href, as: l.getAttribute('as') })),
-  );
+  return page.evaluate(() => (window as unknown as { __preloadHints: { href: string; as: string | null }[] }).__preloadHints);
 }
 
 const withoutQuery = (url: string) => url.split('?')[0];
@@ -37,6 +50,7 @@ function expectEachOnce(urls: string[], wanted: string[]) {
 // landing remote's page inside the shell is now a legal page.
 test('/privacy: the shell\'s startup chunks, the config and the landing\'s page come from hints, each requested once', async ({ page }) => {
   await withCookieChoiceSaved(page);
+  await recordHints(page);
   const requests = recordRequests(page);
   await page.goto('/privacy');
   await expect(page.locator('[data-remote="landing"]').getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
@@ -46,23 +60,24 @@ test('/privacy: the shell\'s startup chunks, the config and the landing\'s page 
 
   const hints = await preloadHints(page);
   const hinted = hints.map((h) => h.href);
-  // From the HTML: the config and the shell's own chunks; from the entry: the landing's entry and page chunks.
+  // From the HTML: the config and the shell's own chunks; from the runtime's preloadRemote: the page's chunks.
   expect(hints).toContainEqual({ href: `${SHELL_URL}/runtime-config.json`, as: 'fetch' });
   expect(hinted.filter((h) => h.startsWith(`${SHELL_URL}/`) && h.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
-  expect(hinted).toContain(`${LANDING_URL}/remoteEntry.js`);
   expect(hinted.some((h) => /^.*\/__federation_expose_LegalPage\.[0-9a-f]+\.js$/.test(h) && h.startsWith(LANDING_URL))).toBe(true);
 
   // Every hint was used, once: a hint that does not match the real request would show as a second download.
   expectEachOnce(requests.urls, hinted);
-  expectEachOnce(requests.urls, [`${LANDING_URL}/mf-manifest.json`]);
-  // Nothing the form needed was found late: every script before it, but the entry, was hinted.
-  expect(scriptsBeforeForm.filter((u) => u !== `${SHELL_URL}/main.js` && !hinted.includes(u))).toEqual([]);
+  expectEachOnce(requests.urls, [`${LANDING_URL}/mf-manifest.json`, `${LANDING_URL}/remoteEntry.js`]);
+  // Nothing the page needed was found late: every script before it was hinted, but the entry and the
+  // remote's entry, which preloadRemote runs as soon as the manifest is in.
+  expect(scriptsBeforeForm.filter((u) => u !== `${SHELL_URL}/main.js` && u !== `${LANDING_URL}/remoteEntry.js` && !hinted.includes(u))).toEqual([]);
   // And no other remote for a visitor.
   expect(requests.urls.filter((u) => u.startsWith(CARDS_URL))).toEqual([]);
 });
 
 test('/dashboard for a signed-in user: the cards remote\'s overview starts from the entry, not the route', async ({ page }) => {
   await loginThroughApi(page);
+  await recordHints(page);
   const requests = recordRequests(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
@@ -70,16 +85,16 @@ test('/dashboard for a signed-in user: the cards remote\'s overview starts from 
   requests.stop();
 
   const hinted = (await preloadHints(page)).map((h) => h.href);
-  expect(hinted).toContain(`${CARDS_URL}/remoteEntry.js`);
   expect(hinted.some((h) => h.startsWith(`${CARDS_URL}/__federation_expose_Overview.`))).toBe(true);
   expectEachOnce(requests.urls, hinted);
-  expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`]);
+  expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`, `${CARDS_URL}/remoteEntry.js`]);
   expect(requests.urls.filter((u) => u.startsWith(LANDING_URL))).toEqual([]);
 });
 
 // Issue 18: the signup page is prerendered (signup-prerendered.spec.ts); the landing origin's standalone
 // React app, with its hints, is what it answers for the legal pages.
 test('the standalone page at the landing origin uses every hint of its own HTML, once', async ({ page }) => {
+  await recordHints(page);
   const requests = recordRequests(page);
   await page.goto(`${LANDING_URL}/privacy`);
   await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();

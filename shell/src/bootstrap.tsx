@@ -6,7 +6,8 @@ import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUN
 import { App } from './App';
 import { takeConfigRequest } from './federation/earlyConfig';
 import { applyOverrides } from './federation/overrides';
-import { initRemotes, preloadRemoteRoute } from './federation/remotes';
+import { prepareRemoteRoute } from './federation/RemoteRoute';
+import { initRemotes } from './federation/remotes';
 import { firstPageModuleFor } from './routes/routeModules';
 import { hasStoredToken } from './routes/storedSession';
 
@@ -42,9 +43,10 @@ async function start() {
   const store = createAppStore();
   const hasSession = hasStoredToken(() => window.localStorage);
   // The first page's remote module starts now, in parallel with React's first render and the session
-  // check, instead of once the route has mounted; for a signed-in user the business list too.
+  // check, instead of once the route has mounted, and its area renders it without suspending (decision
+  // 030); for a signed-in user the business list too.
   const target = firstPageModuleFor(window.location.pathname, hasSession);
-  if (target) preloadRemoteRoute(target.remote, target.module);
+  if (target) prepareRemoteRoute(target.remote, target.module);
   if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
   createRoot(rootElement).render(
     <StrictMode>

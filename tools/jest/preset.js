@@ -35,7 +35,7 @@ module.exports = {
   setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom')],
   testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   // Build-time constants webpack's DefinePlugin provides (tools/src/federation.ts).
-  globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test', __FEDERATION_RUNTIME_VERSION__: '0.0.0-test' },
+  globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test' },
   clearMocks: true,
   restoreMocks: true,
 };

@@ -3,6 +3,7 @@
  *   npm run build                      (root: all six)
  *   npm run build -w remote-cards      (one app, from its folder)
  *   tsx tools/src/build.ts cards --out /tmp/cards-v2 --version 1.0.1
+ *   tsx tools/src/build.ts cards --out /tmp/cards-mf --federation previous-patch
  */
 import path from 'node:path';
 import webpack from 'webpack';
@@ -78,6 +79,7 @@ function parseArgs(argv: string[]) {
     version: undefined as string | undefined,
     mode: 'production' as BuildEnv['mode'],
     sharedOverrides: undefined as BuildEnv['sharedOverrides'],
+    federationPlugin: undefined as BuildEnv['federationPlugin'],
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -91,6 +93,8 @@ function parseArgs(argv: string[]) {
       const [version, requiredVersion] = spec.split(':');
       args.sharedOverrides = { ...args.sharedOverrides, [name]: { version, requiredVersion } };
     }
+    // --federation previous-patch builds a remote with the previous patch of @module-federation/* (decision 029)
+    else if (a === '--federation') args.federationPlugin = argv[++i] === 'previous-patch' ? 'previous-patch' : 'current';
     else args.names.push(a);
   }
   return args;
@@ -103,7 +107,7 @@ if (require.main === module) {
     console.error('--out needs exactly one app');
     process.exit(2);
   }
-  buildApps(apps, { mode: args.mode, buildVersion: args.version, outputPath: args.out && path.resolve(args.out), sharedOverrides: args.sharedOverrides }).catch((err: Error) => {
+  buildApps(apps, { mode: args.mode, buildVersion: args.version, outputPath: args.out && path.resolve(args.out), sharedOverrides: args.sharedOverrides, federationPlugin: args.federationPlugin }).catch((err: Error) => {
     console.error(err.message);
     process.exit(1);
   });

@@ -8,12 +8,11 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
 import { RUNTIME_CONFIG_ROUTE } from './runtime-config';
 import { StartupPreloadPlugin } from './startup-preload';
-import { EXTERNAL_RUNTIME_CORE, FEDERATION_RUNTIME_VERSION, PROVIDE_RUNTIME_PLUGIN, REMOTE_MANIFEST_OPTIONS, StandaloneFederationRuntimePlugin } from './federation-runtime';
+import { federationPluginFor, type FederationPluginVersion } from './federation-plugin';
 
 /**
  * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
@@ -74,6 +73,11 @@ export interface BuildEnv {
    * them through federation (tools/src/monolith.ts), to measure what federation costs.
    */
   monolith?: boolean;
+  /**
+   * Remotes only, delivery drill only: build with the previous patch release of `@module-federation/*`
+   * (tools/src/federation-plugin.ts), to prove a remote need not match the shell's runtime version.
+   */
+  federationPlugin?: FederationPluginVersion;
 }
 
 interface PackageJson {
@@ -148,8 +152,6 @@ export function createAppConfig(options: AppConfigOptions) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        // One federation runtime per page: a remote uses the core of whoever hosts it (tools/src/federation-runtime.ts).
-        ...(isHost ? {} : { alias: { '@module-federation/runtime-core$': EXTERNAL_RUNTIME_CORE } }),
       },
       module: {
         rules: [
@@ -174,9 +176,10 @@ export function createAppConfig(options: AppConfigOptions) {
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(options.name),
           __BUILD_VERSION__: JSON.stringify(buildVersion),
-          __FEDERATION_RUNTIME_VERSION__: JSON.stringify(FEDERATION_RUNTIME_VERSION),
         }),
-        new ModuleFederationPlugin({
+        // Every build bundles its own federation runtime (Module Federation's default): a remote built with
+        // another patch release than the shell's loads (docs/decisions/029-remotes-bring-their-runtime.md).
+        new (federationPluginFor(isHost ? undefined : env.federationPlugin))({
           name: options.name,
           filename: 'remoteEntry.js',
           exposes:
@@ -187,16 +190,14 @@ export function createAppConfig(options: AppConfigOptions) {
           remotes: {},
           shared: sharedConfig(pkg, env.sharedOverrides),
           shareStrategy: 'loaded-first',
-          runtimePlugins: [
-            ...(options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
-            // The shell publishes its runtime core for the remotes (tools/src/federation-runtime.ts).
-            ...(isHost ? [PROVIDE_RUNTIME_PLUGIN] : []),
-          ],
-          // A remote's manifest also says which federation runtime core it expects (tools/src/federation-runtime.ts).
-          manifest: isHost ? true : REMOTE_MANIFEST_OPTIONS,
+          runtimePlugins: (options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+          manifest: true,
           dts: false,
+          // Module Federation's own build-time trims of the runtime every build bundles: browser code only, and
+          // a remote, which never loads another remote, without the remote-loading part (manifests, snapshots,
+          // preloads) — decision 029.
+          experiments: { optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true } },
         }),
-        ...(isHost ? [] : [new StandaloneFederationRuntimePlugin()]),
         ...(monolithRuntime
           ? [
               // Only the shell's own import of the runtime: the federation plugin's internals keep the real one.

@@ -6,4 +6,4 @@ export { runtimeConfigFromEnv, writeRuntimeConfig, readRuntimeConfig, type Runti
 export { buildVariants } from './build';
 export { appByName } from './apps';
 export { type SharedOverrides } from './federation';
-export { FEDERATION_RUNTIME_VERSION } from './federation-runtime';
+export { bundledRuntimeVersion, type FederationPluginVersion } from './federation-plugin';

@@ -2,7 +2,7 @@
  * Monolith build of the shell (benchmark only, issue 9): the same source, with every remote's exposed
  * modules bundled into the shell instead of fetched through federation, to measure what federation costs.
  *
- * The shell's remote loader imports `loadRemote` / `registerRemotes` from the federation runtime; in a
+ * The shell's remote loader imports `loadRemote` / `registerRemotes` (and its entry `preloadRemote`) from the federation runtime; in a
  * monolith build that one import (from the shell's own source only) is redirected to a module generated
  * here, whose `loadRemote('cards/Overview')` is a lazy `import()` of remote-cards' exposed file. The map is
  * built from each remote's `exposes`, so it cannot drift from what the remotes really expose. The shell's
@@ -37,6 +37,11 @@ ${lines.join('\n')}
 };
 
 export function registerRemotes(): void {}
+
+/** The entry's early start of the first page's module (shell/src/federation/earlyRemote.ts): here, its lazy chunk. */
+export async function preloadRemote(options: { nameOrAlias: string; exposes?: string[] }[]): Promise<void> {
+  await Promise.all(options.flatMap((o) => (o.exposes ?? []).map((e) => modules[\`\${o.nameOrAlias}/\${e.replace(/^\\.\\//, '')}\`]?.())));
+}
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
   const load = modules[id];

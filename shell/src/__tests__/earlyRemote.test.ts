@@ -1,12 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@loyalty/shared';
-import type * as EarlyRemote from '../federation/earlyRemote';
+import { startFirstPageRemote } from '../federation/earlyRemote';
+import { firstPageModuleFor } from '../routes/routeModules';
 import { STORED_TOKEN_KEY } from '../routes/storedSession';
-import type * as RuntimePlugin from '../federation/runtimePlugin';
-
-// The module keeps page-lifetime state (requests started, manifests the runtime asked for): a fresh copy
-// per test, shared with the runtime plugin as on a page.
-let early: typeof EarlyRemote;
-let shellRuntimePlugin: typeof RuntimePlugin.default;
 
 const LANDING = 'https://landing.example/app/mf-manifest.json';
 const CARDS = 'https://cards.example/mf-manifest.json';
@@ -15,139 +10,67 @@ const config = {
   remotes: { landing: LANDING, cards: CARDS, campaigns: 'https://c.example/mf-manifest.json', messaging: 'https://m.example/mf-manifest.json', admin: 'https://a.example/mf-manifest.json' },
 };
 
-function manifest(runtime = __FEDERATION_RUNTIME_VERSION__) {
-  return {
-    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, externalRuntime: runtime },
-    exposes: [
-      { name: 'LoginPage', path: './LoginPage', assets: { js: { sync: ['953.aaaa.js', '__federation_expose_LoginPage.bbbb.js'], async: ['89.cccc.js'] } } },
-      { name: 'Overview', path: './Overview', assets: { js: { sync: ['__federation_expose_Overview.dddd.js'], async: [] } } },
-    ],
-  };
-}
-
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function preconnects(): string[] {
-  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((l) => l.href);
-}
+let runtime: { registerRemotes: jest.Mock; preloadRemote: jest.Mock };
 
-function preloadLinks(): string[] {
-  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) => l.href);
-}
-
-let fetcher: jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit?]>;
-
-beforeEach(async () => {
-  await jest.isolateModulesAsync(async () => {
-    early = await import('../federation/earlyRemote');
-    shellRuntimePlugin = (await import('../federation/runtimePlugin')).default;
-  });
-  document.head.innerHTML = '';
+beforeEach(() => {
   localStorage.clear();
-  fetcher = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json(manifest())));
+  runtime = { registerRemotes: jest.fn(), preloadRemote: jest.fn(() => Promise.resolve()) };
 });
 
 function start(pathname: string, options: { search?: string; configResponse?: Promise<Response> } = {}) {
-  return early.startFirstPageRemote({
+  return startFirstPageRemote({
     config: options.configResponse ?? Promise.resolve(json(config)),
-    location: { pathname, search: options.search ?? '', origin: 'https://dashboard.example' },
+    location: { pathname, search: options.search ?? '' },
     storage: () => localStorage,
-    document,
-    fetcher,
+    runtime: runtime as unknown as Parameters<typeof startFirstPageRemote>[0]['runtime'],
   });
 }
+
+const registered = () => Object.fromEntries((runtime.registerRemotes.mock.calls[0][0] as { name: string; entry: string }[]).map((r) => [r.name, r.entry]));
 
 it('reads the session from the same key shared stores it under', () => {
   expect(STORED_TOKEN_KEY).toBe(TOKEN_STORAGE_KEY);
 });
 
-it('a visitor on /login: asks for the landing manifest once and preloads its entry and the login page chunks', async () => {
-  await start('/login');
-  expect(fetcher).toHaveBeenCalledTimes(1);
-  expect(fetcher).toHaveBeenCalledWith(LANDING, { cache: 'no-store' });
-  // Module Federation's rule for publicPath 'auto': the manifest's folder. Async chunks stay lazy.
-  expect(preloadLinks()).toEqual([
-    'https://landing.example/app/remoteEntry.js',
-    'https://landing.example/app/953.aaaa.js',
-    'https://landing.example/app/__federation_expose_LoginPage.bbbb.js',
-  ]);
-  // The scripts' connection is opened while the manifest is on its way.
-  expect(preconnects()).toEqual(['https://landing.example/']);
-});
-
-it('opens no connection ahead for a remote served from the dashboard\'s own origin', async () => {
-  await start('/login', { search: '?remote-override=landing=/remotes/landing/mf-manifest.json' });
-  expect(fetcher).toHaveBeenCalledWith('/remotes/landing/mf-manifest.json', { cache: 'no-store' });
-  expect(preconnects()).toEqual([]);
-  expect(preloadLinks()[0]).toBe(`${window.location.origin}/remotes/landing/remoteEntry.js`);
-});
-
-it('hands the runtime the manifest response, readable, once', async () => {
-  await start('/login');
-  const request = early.takeEarlyManifest(LANDING);
-  expect(request).toBeDefined();
-  await expect((await request!).json()).resolves.toEqual(manifest());
-  expect(early.takeEarlyManifest(LANDING)).toBeUndefined();
-});
-
-it('the runtime plugin answers the manifest fetch with the early request, then fetches afresh (Riprova)', async () => {
-  await start('/login');
-  const fetchHook = shellRuntimePlugin().fetch as (url: string, init: RequestInit) => Promise<Response>;
-  const globalFetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(json(manifest()));
-  try {
-    await expect((await fetchHook(LANDING, {})).json()).resolves.toEqual(manifest());
-    expect(globalFetch).not.toHaveBeenCalled();
-    await fetchHook(LANDING, {});
-    expect(globalFetch).toHaveBeenCalledTimes(1);
-  } finally {
-    globalFetch.mockRestore();
-  }
-});
-
-it('does not ask again for a manifest the runtime already asked for (its chunks were in first)', async () => {
-  const fetchHook = shellRuntimePlugin().fetch as (url: string, init: RequestInit) => Promise<Response>;
-  const globalFetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(json(manifest()));
-  try {
-    await fetchHook(LANDING, {});
-    await start('/login');
-    expect(fetcher).not.toHaveBeenCalled();
-    expect(globalFetch).toHaveBeenCalledTimes(1);
-  } finally {
-    globalFetch.mockRestore();
-  }
+it('a visitor on a legal page: registers the remotes and asks the runtime to preload the landing page\'s module, its sync chunks only', async () => {
+  const target = firstPageModuleFor('/privacy', false)!;
+  expect(target.remote).toBe('landing');
+  await start('/privacy');
+  expect(registered()).toEqual(config.remotes);
+  expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
+  expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'landing', exposes: [target.module], resourceCategory: 'sync' }]);
 });
 
 it('a signed-in user on a dashboard page: the remote of that page', async () => {
   localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
   await start('/dashboard');
-  expect(fetcher).toHaveBeenCalledWith(CARDS, { cache: 'no-store' });
-  expect(preloadLinks()).toEqual(['https://cards.example/remoteEntry.js', 'https://cards.example/__federation_expose_Overview.dddd.js']);
+  expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'cards', exposes: [firstPageModuleFor('/dashboard', true)!.module], resourceCategory: 'sync' }]);
 });
 
 it('follows a developer override of the remote address', async () => {
-  await start('/login', { search: '?remote-override=landing=http://localhost:3001/mf-manifest.json' });
-  expect(fetcher).toHaveBeenCalledWith('http://localhost:3001/mf-manifest.json', { cache: 'no-store' });
-  expect(preloadLinks()[0]).toBe('http://localhost:3001/remoteEntry.js');
+  await start('/privacy', { search: '?remote-override=landing=http://localhost:3001/mf-manifest.json' });
+  expect(registered().landing).toBe('http://localhost:3001/mf-manifest.json');
 });
 
-it('preloads nothing of a remote built for another federation runtime, but still hands its manifest over', async () => {
-  fetcher.mockResolvedValue(json(manifest('0.0.1-altro')));
-  await start('/login');
-  expect(preloadLinks()).toEqual([]);
-  expect(early.takeEarlyManifest(LANDING)).toBeDefined();
+it('starts nothing for a page without a remote module (a visitor sent to /login)', async () => {
+  await start('/dashboard');
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(runtime.preloadRemote).not.toHaveBeenCalled();
 });
 
 it('does nothing when the config cannot be read, and leaves no unhandled rejection', async () => {
   const unhandled = jest.fn();
   process.on('unhandledRejection', unhandled);
-  await start('/login', { configResponse: Promise.resolve(json({ error: 'Configurazione non disponibile' }, 503)) });
-  await start('/login', { configResponse: Promise.resolve(new Response('{not json')) });
-  await start('/login', { configResponse: Promise.reject(new TypeError('Failed to fetch')) });
+  await start('/privacy', { configResponse: Promise.resolve(json({ error: 'Configurazione non disponibile' }, 503)) });
+  await start('/privacy', { configResponse: Promise.resolve(new Response('{not json')) });
+  await start('/privacy', { configResponse: Promise.reject(new TypeError('Failed to fetch')) });
   await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(fetcher).not.toHaveBeenCalled();
-  expect(preloadLinks()).toEqual([]);
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(runtime.preloadRemote).not.toHaveBeenCalled();
   expect(unhandled).not.toHaveBeenCalled();
   process.off('unhandledRejection', unhandled);
 });
@@ -156,22 +79,11 @@ it('does nothing when the browser blocks storage, and never throws', async () =>
   const blocked = () => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   };
-  await expect(
-    early.startFirstPageRemote({ config: Promise.resolve(json(config)), location: { pathname: '/login', search: '', origin: 'https://dashboard.example' }, storage: blocked, document, fetcher }),
-  ).resolves.toBeUndefined();
-  expect(fetcher).not.toHaveBeenCalled();
-  expect(preloadLinks()).toEqual([]);
+  await expect(startFirstPageRemote({ config: Promise.resolve(json(config)), location: { pathname: '/privacy', search: '' }, storage: blocked, runtime: runtime as never })).resolves.toBeUndefined();
+  expect(runtime.preloadRemote).not.toHaveBeenCalled();
 });
 
-it('a manifest that fails is left to the runtime, which reports it', async () => {
-  fetcher.mockResolvedValue(json({ error: 'Risorsa non trovata' }, 404));
-  await start('/login');
-  expect(preloadLinks()).toEqual([]);
-  const handedOver = await early.takeEarlyManifest(LANDING)!;
-  expect(handedOver.status).toBe(404);
-});
-
-it('names the container entry inside its folder when the manifest says so', () => {
-  const m = { metaData: { publicPath: 'https://cdn.example/landing/', remoteEntry: { name: 'remoteEntry.js', path: './entries/' } }, exposes: [] };
-  expect(early.scriptsToPreload(m, LANDING, './LoginPage')).toEqual(['https://cdn.example/landing/entries/remoteEntry.js']);
+it('never rejects when the runtime fails (the route\'s own load reports it)', async () => {
+  runtime.preloadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: RUNTIME-003'));
+  await expect(start('/privacy')).resolves.toBeUndefined();
 });

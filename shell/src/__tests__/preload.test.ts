@@ -1,50 +1,57 @@
 /**
- * The bootstrap starts loading the opened page's remote module while the session is checked; the route's
- * own load then takes that download instead of starting another. The federation runtime is replaced here
- * by a counter; the real loading is proven by the e2e journeys.
+ * The bootstrap starts loading the opened page's remote module while the session is checked
+ * (prepareRemoteRoute); the route's area then renders that load instead of starting another. The federation
+ * runtime is replaced here by a counter; the real loading is proven by the e2e journeys.
  */
 import type { RemoteRouteModule } from '@loyalty/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { RemoteUnavailableError, loadRemoteRoute, preloadRemoteRoute } from '../federation/remotes';
-import { dashboardModuleFor, firstPageModuleFor } from '../routes/routeModules';
+import { prepareRemoteRoute } from '../federation/RemoteRoute';
+import { REMOTE_FALLBACK } from '../federation/fallback';
+import { RemoteUnavailableError, loadRemoteRoute } from '../federation/remotes';
+import { firstPageModuleFor } from '../routes/routeModules';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 const runtimeLoad = jest.mocked(loadRemote);
 
 const overview: RemoteRouteModule = { default: () => null, remoteMeta: { name: 'cards', version: '1.2.3' } };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => runtimeLoad.mockReset());
 
-it('downloads a preloaded module once: the route takes the preload', async () => {
+it('starts a first page module once, however often it is asked for', async () => {
   runtimeLoad.mockResolvedValue(overview);
-  preloadRemoteRoute('cards', './Overview');
-  preloadRemoteRoute('cards', './Overview');
+  prepareRemoteRoute('cards', './Overview');
+  prepareRemoteRoute('cards', './Overview');
   expect(runtimeLoad).toHaveBeenCalledTimes(1);
   expect(runtimeLoad).toHaveBeenCalledWith('cards/Overview');
-  await expect(loadRemoteRoute('cards', './Overview')).resolves.toBe(overview);
+  await settle();
+  prepareRemoteRoute('cards', './Overview');
   expect(runtimeLoad).toHaveBeenCalledTimes(1);
-  // Later loads (e.g. 'Riprova') go to the runtime again.
-  await loadRemoteRoute('cards', './Overview');
-  expect(runtimeLoad).toHaveBeenCalledTimes(2);
 });
 
-it('reports a failed preload through the route, and the next load tries again', async () => {
+it('forgets a failed start, so the next one goes to the runtime again', async () => {
   runtimeLoad.mockRejectedValueOnce(new Error('manifest 500'));
-  preloadRemoteRoute('admin', './Users');
-  await expect(loadRemoteRoute('admin', './Users')).rejects.toBeInstanceOf(RemoteUnavailableError);
+  prepareRemoteRoute('admin', './Users');
+  await settle();
   runtimeLoad.mockResolvedValueOnce({ ...overview, remoteMeta: { name: 'admin', version: '1.0.0' } });
-  await expect(loadRemoteRoute('admin', './Users')).resolves.toMatchObject({ remoteMeta: { name: 'admin' } });
+  prepareRemoteRoute('admin', './Users');
   expect(runtimeLoad).toHaveBeenCalledTimes(2);
 });
 
-it('preloads only dashboard pages, by their exact path', () => {
-  expect(dashboardModuleFor('/dashboard')).toEqual({ remote: 'cards', module: './Overview' });
-  expect(dashboardModuleFor('/dashboard/')).toEqual({ remote: 'cards', module: './Overview' });
-  expect(dashboardModuleFor('/dashboard/campaigns')).toEqual({ remote: 'campaigns', module: './Campaigns' });
-  expect(dashboardModuleFor('/campaign-success')).toEqual({ remote: 'campaigns', module: './CampaignSuccess' });
-  expect(dashboardModuleFor('/dashboard/nessuna')).toBeNull();
-  expect(dashboardModuleFor('/login')).toBeNull();
-  expect(dashboardModuleFor('/privacy')).toBeNull();
+it('reports a remote that fails, or answers with the fallback module of errorLoadRemote, as unavailable', async () => {
+  runtimeLoad.mockRejectedValueOnce(new Error('manifest 500'));
+  await expect(loadRemoteRoute('campaigns', './Campaigns')).rejects.toBeInstanceOf(RemoteUnavailableError);
+  runtimeLoad.mockResolvedValueOnce(REMOTE_FALLBACK);
+  await expect(loadRemoteRoute('campaigns', './Campaigns')).rejects.toBeInstanceOf(RemoteUnavailableError);
+});
+
+it('starts a signed-in user\'s page by its exact path (a trailing slash aside), nothing for an unknown one', () => {
+  expect(firstPageModuleFor('/dashboard', true)).toEqual({ remote: 'cards', module: './Overview' });
+  expect(firstPageModuleFor('/dashboard/', true)).toEqual({ remote: 'cards', module: './Overview' });
+  expect(firstPageModuleFor('/dashboard/campaigns', true)).toEqual({ remote: 'campaigns', module: './Campaigns' });
+  expect(firstPageModuleFor('/campaign-success', true)).toEqual({ remote: 'campaigns', module: './CampaignSuccess' });
+  expect(firstPageModuleFor('/dashboard/nessuna', true)).toBeNull();
+  expect(firstPageModuleFor('/login', true)).toBeNull();
 });
 
 it('starts the page a first load will show: the public page asked for, nothing where the guards send a visitor to /login', () => {

@@ -1,7 +1,6 @@
 import type { RemoteName } from '@loyalty/shared';
 import { applyOverrides } from '../federation/overrides';
-import { RuntimeMismatchError, isIncompatibleVersion } from '../federation/fallback';
-import shellRuntimePlugin from '../federation/runtimePlugin';
+import { isIncompatibleVersion } from '../federation/fallback';
 
 const deployed: Record<RemoteName, string> = {
   landing: 'https://landing.example/mf-manifest.json',
@@ -38,30 +37,5 @@ describe('version conflicts', () => {
     expect(isIncompatibleVersion(error)).toBe(true);
     expect(isIncompatibleVersion(new Error('Failed to fetch'))).toBe(false);
     expect(isIncompatibleVersion(undefined)).toBe(false);
-  });
-});
-
-describe('remotes built for another federation runtime core', () => {
-  type SnapshotArgs = Parameters<NonNullable<ReturnType<typeof shellRuntimePlugin>['loadRemoteSnapshot']>>[0];
-  const snapshot = (externalRuntime?: string) =>
-    ({ moduleInfo: { name: 'cards', entry: 'https://cards.example/mf-manifest.json' }, manifestJson: { metaData: { externalRuntime } } }) as unknown as SnapshotArgs;
-  const check = (args: SnapshotArgs) => shellRuntimePlugin().loadRemoteSnapshot!(args);
-
-  it('refuses one whose manifest asks for another core than the shell provides, as a version conflict', () => {
-    let refused: unknown;
-    try {
-      check(snapshot('0.0.1-other'));
-    } catch (error) {
-      refused = error;
-    }
-    expect(refused).toBeInstanceOf(RuntimeMismatchError);
-    expect((refused as Error).message).toBe(`cards: costruito per il runtime Module Federation 0.0.1-other, la shell fornisce ${__FEDERATION_RUNTIME_VERSION__}; va ricostruito con ${__FEDERATION_RUNTIME_VERSION__}`);
-    expect(isIncompatibleVersion(refused)).toBe(true);
-    expect(isIncompatibleVersion(new Error('wrapped', { cause: refused }))).toBe(true);
-  });
-
-  it('lets through one built for the same core, and one that brings its own (no externalRuntime in its manifest)', () => {
-    expect(check(snapshot(__FEDERATION_RUNTIME_VERSION__))).toEqual(snapshot(__FEDERATION_RUNTIME_VERSION__));
-    expect(check(snapshot())).toEqual(snapshot());
   });
 });

@@ -21,34 +21,11 @@ export function takeLoadError(remote: string): unknown {
   return error;
 }
 
-/** A remote built against another Module Federation runtime core than the one the shell provides to all remotes. */
-export class RuntimeMismatchError extends Error {
-  constructor(remote: string, needed: string, provided: string) {
-    super(`${remote}: costruito per il runtime Module Federation ${needed}, la shell fornisce ${provided}; va ricostruito con ${provided}`);
-    this.name = 'RuntimeMismatchError';
-  }
-}
-
-/** Where a remote's mf-manifest.json says which core it was built for (MANIFEST_RUNTIME_KEY in tools). */
-interface ManifestMetaData {
-  externalRuntime?: string;
-}
-
 /**
- * The core version a remote's manifest asks for, when it is not the one this shell provides to every remote;
- * null when the remote can run here (same core, or it brings its own: no key).
- */
-export function otherRuntimeNeeded(metaData: unknown): string | null {
-  const needed = (metaData as ManifestMetaData | undefined)?.externalRuntime;
-  return needed && needed !== __FEDERATION_RUNTIME_VERSION__ ? needed : null;
-}
-
-/**
- * The runtime refuses a strict singleton (our @loyalty/shared) whose version the remote cannot use, or the
- * shell refuses a remote built for another federation runtime core (RuntimeMismatchError).
+ * The runtime refuses a strict singleton (our @loyalty/shared) whose version the remote cannot use. (A remote
+ * built with another release of `@module-federation/*` is not refused: it brings its own runtime, decision 029.)
  */
 export function isIncompatibleVersion(error: unknown): boolean {
-  if (error instanceof RuntimeMismatchError || (error instanceof Error && error.cause instanceof RuntimeMismatchError)) return true;
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error ?? '');
-  return /does not satisfy the requirement|RuntimeMismatchError/.test(text);
+  return /does not satisfy the requirement/.test(text);
 }

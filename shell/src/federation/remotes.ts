@@ -1,7 +1,7 @@
 /**
  * Registers the remotes named in /runtime-config.json with the federation runtime and loads their
  * exposed route modules on demand. Nothing here fetches a remote until a route asks for it (or, for the
- * page being opened, the bootstrap asks ahead of the route: preloadRemoteRoute).
+ * page being opened, the bootstrap asks ahead of the route: prepareRemoteRoute in RemoteRoute.tsx).
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteMeta, RemoteName, RemoteRouteModule } from '@loyalty/shared';
@@ -47,32 +47,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Pr
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Loads started ahead of their route (see preloadRemoteRoute), taken by the route's first load. */
-const preloads = new Map<string, Promise<RemoteRouteModule>>();
-
-/**
- * Starts loading a route's module now — the page a signed-in user opens, while the session is still being
- * checked — so its manifest, entry and chunks download in parallel with the session and business calls.
- */
-export function preloadRemoteRoute(remote: RemoteName, exposed: string): void {
-  const key = `${remote}/${exposed}`;
-  if (preloads.has(key)) return;
-  const pending = fetchRemoteRoute(remote, exposed, REMOTE_LOAD_TIMEOUT_MS);
-  pending.catch(() => preloads.delete(key)); // a failed preload is reported by the route's own load
-  preloads.set(key, pending);
-}
-
-export function loadRemoteRoute(remote: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<RemoteRouteModule> {
-  const key = `${remote}/${exposed}`;
-  const preloaded = preloads.get(key);
-  if (preloaded) {
-    preloads.delete(key);
-    return preloaded;
-  }
-  return fetchRemoteRoute(remote, exposed, timeoutMs);
-}
-
-async function fetchRemoteRoute(remote: RemoteName, exposed: string, timeoutMs: number): Promise<RemoteRouteModule> {
+/** Loads a route's module through the federation runtime; the first page's is started early by prepareRemoteRoute (RemoteRoute.tsx). */
+export async function loadRemoteRoute(remote: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<RemoteRouteModule> {
   let mod: RemoteRouteModule | null;
   try {
     mod = await withTimeout(loadRemote<RemoteRouteModule>(`${remote}/${exposed.replace(/^\.\//, '')}`), timeoutMs, remote);

@@ -1,37 +1,50 @@
+/**
+ * The routes of SPEC §2 as React Router route objects, derived from the route table (routeTable.ts): one
+ * object per table entry, its element the remote module wrapped in the guards its access asks for. Why
+ * `useRoutes` with React's `lazy` (RemoteRoute.tsx) rather than a data router's route `lazy`:
+ * docs/decisions/030-react-startup-tools.md.
+ */
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from '@loyalty/shared';
+import { Navigate, useRoutes, type RouteObject } from '@loyalty/shared';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { DashboardLayout } from '../layout/DashboardLayout';
 import { HtmlPageRoute } from './HtmlPageRoute';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
-import { isDashboardAccess, ROUTES, type RouteEntry } from './routeTable';
+import { isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from './routeTable';
 
-/** A page of the route table with the guards its entry asks for (RequireAuth is the dashboard layout's). */
-function guarded(route: RouteEntry): ReactNode {
-  let element: ReactNode = route.servedAsHtml ? <HtmlPageRoute route={route} /> : <RemoteRoute remote={route.remote} module={route.module} />;
-  if (route.needsCardParams) element = <RequireCardParams>{element}</RequireCardParams>;
-  if (route.access === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
-  if (route.access === 'signed-out') element = <PublicOnly>{element}</PublicOnly>;
-  return element;
+/** The one place access becomes guards: what each kind of access wraps around its page. */
+const GUARDS: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
+  'signed-out': (page) => <PublicOnly>{page}</PublicOnly>,
+  public: (page) => page,
+  // RequireAuth wraps the whole dashboard layout (below), once for every signed-in page.
+  'signed-in': (page) => page,
+  admin: (page) => <RequireAdmin>{page}</RequireAdmin>,
+};
+
+function pageOf(route: RouteEntry): ReactNode {
+  const page = route.servedAsHtml ? <HtmlPageRoute route={route} /> : <RemoteRoute remote={route.remote} module={route.module} />;
+  return GUARDS[route.access](route.needsCardParams ? <RequireCardParams>{page}</RequireCardParams> : page);
 }
 
-const outsideLayout = ROUTES.filter((r) => !isDashboardAccess(r.access));
-const insideLayout = ROUTES.filter((r) => isDashboardAccess(r.access));
+const routeObject = (route: RouteEntry): RouteObject => ({ path: route.path, element: pageOf(route) });
 
-/** The routes of SPEC §2, from the route table (routeTable.ts). */
+/** Built once: the table does not change while the app runs. */
+export const APP_ROUTES: RouteObject[] = [
+  ...ROUTES.filter((r) => !isDashboardAccess(r.access)).map(routeObject),
+  {
+    element: (
+      <RequireAuth>
+        <DashboardLayout />
+      </RequireAuth>
+    ),
+    children: [
+      ...ROUTES.filter((r) => isDashboardAccess(r.access)).map(routeObject),
+      { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+  { path: '*', element: <HomeRedirect /> },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      {outsideLayout.map((route) => (
-        <Route key={route.path} path={route.path} element={guarded(route)} />
-      ))}
-      <Route element={<RequireAuth><DashboardLayout /></RequireAuth>}>
-        {insideLayout.map((route) => (
-          <Route key={route.path} path={route.path} element={guarded(route)} />
-        ))}
-        <Route path="/dashboard/*" element={<Navigate to="/dashboard" replace />} />
-      </Route>
-      <Route path="*" element={<HomeRedirect />} />
-    </Routes>
-  );
+  return useRoutes(APP_ROUTES);
 }

@@ -25,8 +25,3 @@ export function firstPageModuleFor(pathname: string, hasSession: boolean): Route
   return route && !isDashboardAccess(route.access) ? moduleOf(route) : null;
 }
 
-/** The module of a dashboard page (a signed-in user's first load), or null for any other path. */
-export function dashboardModuleFor(pathname: string): RouteModule | null {
-  const route = routeFor(pathname);
-  return route && isDashboardAccess(route.access) ? moduleOf(route) : null;
-}
