@@ -2,11 +2,16 @@
  * `npm run api:types`: the frontends' API types from the API's own route schemas (decision 033).
  *
  * The API's OpenAPI document (api/src/openapi.ts: the app on an in-memory database, no server) goes through
- * openapi-typescript into `shared/src/api/openapi.gen.d.ts`, which `@loyalty/shared` turns into the named
+ * openapi-typescript into `shared/src/api/openapi.gen.ts`, which `@loyalty/shared` turns into the named
  * types every screen uses (`shared/src/api/types.ts`). The file is not committed: `npm run typecheck`
  * writes it first. Building the app takes seconds (PGlite starting), so the file records a hash of what it
  * was made from (the API's sources, the lock file, this script) and is rewritten only when that changes;
  * `--force` rewrites it anyway.
+ *
+ * A `.ts` file, not a `.d.ts`: `tsc -b` emits its declarations into shared's output, so a changed document
+ * changes shared's output and every app that depends on shared is checked again. A `.d.ts` is not emitted,
+ * shared's output stayed the same, and the apps were skipped as up to date (measured: a renamed
+ * `LedgerEntry.author_name` went unnoticed by an incremental `npm run typecheck`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +19,7 @@ import path from 'node:path';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const API_TYPES_FILE = path.join(REPO_ROOT, 'shared/src/api/openapi.gen.d.ts');
+export const API_TYPES_FILE = path.join(REPO_ROOT, 'shared/src/api/openapi.gen.ts');
 
 /** What the document is made from: the API's sources (schemas, routes, plugins), the installed versions, this script. */
 const INPUTS = ['api/src', 'package-lock.json', 'tools/src/api-types.ts'];

@@ -43,7 +43,7 @@ function withLedgerAuthorRenamed(document: OpenApiDocument): OpenApiDocument {
 async function typeErrors(document: OpenApiDocument): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-types-'));
   try {
-    fs.writeFileSync(path.join(dir, 'openapi.gen.d.ts'), await apiTypesSource(document));
+    fs.writeFileSync(path.join(dir, 'openapi.gen.ts'), await apiTypesSource(document));
     fs.copyFileSync(path.join(REPO_ROOT, 'shared/src/api/types.ts'), path.join(dir, 'types.ts'));
     fs.writeFileSync(path.join(dir, 'screen.ts'), SCREEN);
     const program = ts.createProgram([path.join(dir, 'screen.ts')], {

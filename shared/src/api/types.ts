@@ -1,5 +1,5 @@
 /**
- * The API's request and answer types, read from its OpenAPI document (decision 033). `openapi.gen.d.ts`
+ * The API's request and answer types, read from its OpenAPI document (decision 033). `openapi.gen.ts`
  * is generated from the API's route schemas by `npm run api:types` (not committed; `npm run typecheck`
  * writes it first): a route that changes a field a screen uses fails the type check.
  *
