@@ -14,6 +14,8 @@ function documentConfig(): AppConfig {
   return {
     ...env,
     database: { kind: 'pglite', dataDir: null },
+    // A folder that does not exist: the data folder of a real start (its modes, its secrets) is left alone.
+    dataDir: '/nonexistent-openapi-document-data-dir',
     // Never written: nothing signs a token while the document is built.
     jwtSecret: crypto.randomBytes(48).toString('base64url'),
     seedDemo: false,
