@@ -26,7 +26,7 @@ function boundary(files, forbidden, message, extra = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.tsbuild/**', '.data/**', '.run/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.tsbuild/**', '.data/**', '.run/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.js', '**/*.mjs', '**/*.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

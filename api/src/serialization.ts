@@ -43,9 +43,16 @@ export function toSerializerSchema(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * Metadata for the serializer's JSON Schema: none. With zod's global registry, the schemas named for the
+ * OpenAPI document (`.meta({ id })`, plugins/swagger.ts) would come out as `$ref`s to definitions; everything
+ * inline is what fast-json-stringify compiles best, and descriptions are dropped anyway.
+ */
+const NO_METADATA = z.registry<Record<string, unknown>>();
+
 /** A function writing the JSON of values of the zod schema `schema`. */
 export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
-  const json = toSerializerSchema(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as JsonSchema;
+  const json = toSerializerSchema(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', metadata: NO_METADATA })) as JsonSchema;
   const anyOf = json.anyOf as JsonSchema[] | undefined;
   // An answer that is either a list or a page (the card list): pick the branch by shape, not by trying.
   if (anyOf?.length === 2 && anyOf.some((s) => s.type === 'array') && anyOf.some((s) => s.type === 'object')) {

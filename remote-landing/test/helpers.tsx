@@ -24,5 +24,6 @@ export const LOGGED_IN_ADMIN: User = {
   role: 'admin',
   phone: null,
   created_at: '2026-01-01',
+  business_id: null,
 };
 

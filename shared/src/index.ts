@@ -31,6 +31,8 @@ export {
   type MessagingChannelLabel,
 } from './messages';
 export type * from './domain/types';
+// The API's types from its OpenAPI document (decision 033): `ApiSchema<'Campaign'>`, `ApiBody<path, method>`…
+export type { ApiSchema, ApiBody, ApiRequestBody, ApiQuery, ApiPath, ApiMethod, MaybeAbsent } from './api/types';
 
 // Numbers, prices, dates and phone numbers the Italian way, one style on every screen
 // (docs/decisions/020-italian-formatting.md).

@@ -17,3 +17,5 @@ export { looksLikePhone, PHONE_INVALID } from './format/phone';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
 export { addPointsLink, loyaltyCardFileName } from './cards/links';
 export { drawLoyaltyCard, downloadCanvasPng } from './cards/drawLoyaltyCard';
+// Types only (erased from the script): the API's request and answer types (decision 033).
+export type { ApiBody, ApiRequestBody, ApiSchema } from './api/types';

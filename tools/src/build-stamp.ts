@@ -19,9 +19,13 @@ export const STAMP_FILE = 'build-stamp.json';
 /** Folders and files outside the app's own folder that every frontend build reads. */
 const COMMON_INPUTS = ['shared', 'tools', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-/** Never inputs: what builds, installs and tests write, and the tests themselves. */
+/**
+ * Never inputs: what builds, installs and tests write, the tests themselves, and generated type-only files
+ * (`shared/src/api/openapi.gen.ts`, decision 033: swc drops type imports, so no build reads it; counting it
+ * would rebuild every app after `npm run typecheck` first writes it).
+ */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.tsbuild', 'coverage', 'test-results', '__tests__', 'test', 'bench']);
-const SKIPPED_FILE = /^dist-|\.tsbuildinfo$|\.test\.tsx?$/;
+const SKIPPED_FILE = /^dist-|\.tsbuildinfo$|\.test\.tsx?$|\.gen\.ts$/;
 
 function listFiles(root: string, relative: string, into: string[]): void {
   const absolute = path.join(root, relative);

@@ -1,8 +1,12 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Collects every route's zod schemas into an OpenAPI document (served by routes/docs.ts). */
+/**
+ * Collects every route's zod schemas into an OpenAPI document (served by routes/docs.ts). A schema given an
+ * id with `.meta({ id })` (the answers' entities: `LoyaltyCard`, `Campaign`…) becomes a named component the
+ * routes refer to; the frontends' types are generated from these (`npm run api:types`, decision 033).
+ */
 export default fp(
   async (app) => {
     await app.register(swagger, {
@@ -18,6 +22,7 @@ export default fp(
         },
       },
       transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
     });
   },
   { name: 'swagger' },

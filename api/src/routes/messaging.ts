@@ -42,29 +42,33 @@ const sendWhatsappBodySchema = z.object({
     .describe('Testo del messaggio (1-1600 caratteri)'),
 });
 
-const deliveriesSchema = z.object({
-  campaignId: z.string(),
-  total: z.number().int(),
-  queued: z.number().int().describe('In coda o in invio'),
-  sent: z.number().int().describe('Accettati dal fornitore (consegnati compresi), non segnalati falliti'),
-  delivered: z.number().int().describe('Consegnati secondo le notifiche di stato del fornitore'),
-  failed: z.number().int().describe('Falliti in modo definitivo o segnalati non consegnati dal fornitore'),
-  skipped: z.number().int(),
-  awaitingReceipts: z
-    .number()
-    .int()
-    .describe(
-      `Inviati con un fornitore che comunica l’esito (Twilio, con PUBLIC_URL) da meno di ${RECEIPT_WAIT_MINUTES} minuti, ` +
-        'senza ancora una conferma di consegna o un fallimento: finché sono più di 0 conviene continuare a interrogare',
-    ),
-  failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
-});
+const deliveriesSchema = z
+  .object({
+    campaignId: z.string(),
+    total: z.number().int(),
+    queued: z.number().int().describe('In coda o in invio'),
+    sent: z.number().int().describe('Accettati dal fornitore (consegnati compresi), non segnalati falliti'),
+    delivered: z.number().int().describe('Consegnati secondo le notifiche di stato del fornitore'),
+    failed: z.number().int().describe('Falliti in modo definitivo o segnalati non consegnati dal fornitore'),
+    skipped: z.number().int(),
+    awaitingReceipts: z
+      .number()
+      .int()
+      .describe(
+        `Inviati con un fornitore che comunica l’esito (Twilio, con PUBLIC_URL) da meno di ${RECEIPT_WAIT_MINUTES} minuti, ` +
+          'senza ancora una conferma di consegna o un fallimento: finché sono più di 0 conviene continuare a interrogare',
+      ),
+    failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
+  })
+  .meta({ id: 'CampaignDeliveries' });
 
-const messagingStatusSchema = z.object({
-  businessId: z.string(),
-  driver: z.string().describe("Il driver in uso: 'outbox', 'twilio', 'smtp'"),
-  mode: deliveryModeSchema,
-});
+const messagingStatusSchema = z
+  .object({
+    businessId: z.string(),
+    driver: z.string().describe("Il driver in uso: 'outbox', 'twilio', 'smtp'"),
+    mode: deliveryModeSchema,
+  })
+  .meta({ id: 'MessagingStatus' });
 
 const outboxQuerySchema = z.object({
   businessId: z.string().trim().min(1).max(200).optional().describe('Obbligatorio per un admin (una sua azienda)'),
@@ -74,20 +78,24 @@ const outboxQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-const loggedMessageSchema = z.object({
-  id: z.number().int(),
-  business_id: z.string(),
-  campaign_id: z.string().nullable(),
-  card_id: z.string().nullable(),
-  channel: z.enum(CHANNELS),
-  recipient: z.string(),
-  body: z.string(),
-  status: z.string(),
-  driver: z.string(),
-  provider_message_id: z.string().nullable(),
-  error: z.string().nullable(),
-  created_at: timestampSchema,
-});
+const loggedMessageSchema = z
+  .object({
+    id: z.number().int(),
+    business_id: z.string(),
+    campaign_id: z.string().nullable(),
+    card_id: z.string().nullable(),
+    channel: z.enum(CHANNELS),
+    recipient: z.string(),
+    body: z.string(),
+    status: z.string(),
+    driver: z.string(),
+    provider_message_id: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'OutboxMessage' });
+
+const outboxPageSchema = z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }).meta({ id: 'OutboxPage' });
 
 /** Contacts of the campaign's recipients for the channel, normalised; '' where one has none. */
 function recipientContacts(recipients: unknown, channel: Channel): string[] {
@@ -264,7 +272,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Un admin legge solo una sua azienda (businessId obbligatorio); il super admin anche tutte insieme.',
         security: bearerAuth,
         querystring: outboxQuerySchema,
-        response: { 200: z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: outboxPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -15,9 +15,10 @@ export const businessSchema = z
     email_enabled: flagSchema,
     bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
   })
-  .describe('Azienda');
+  .describe('Azienda')
+  .meta({ id: 'Business' });
 
-export const publicBusinessSchema = z.object({ id: z.string(), name: z.string() }).describe('Dati pubblici di un’azienda');
+export const publicBusinessSchema = z.object({ id: z.string(), name: z.string() }).describe('Dati pubblici di un’azienda').meta({ id: 'PublicBusiness' });
 
 export const createBusinessBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
@@ -82,5 +83,8 @@ const bonusCounts = {
   whatsapp_enabled: flagSchema.describe('0: WhatsApp non abilitato, i bonus sono solo registrati (badge Bonus!)'),
 };
 
-export const bonusPreviewSchema = z.object(bonusCounts).describe('Cosa farebbe ora il cambio di soglia');
-export const bonusThresholdSavedSchema = z.object({ message: z.string(), ...bonusCounts }).describe('Soglia salvata e bonus registrati');
+export const bonusPreviewSchema = z.object(bonusCounts).describe('Cosa farebbe ora il cambio di soglia').meta({ id: 'BonusCounts' });
+export const bonusThresholdSavedSchema = z
+  .object({ message: z.string(), ...bonusCounts })
+  .describe('Soglia salvata e bonus registrati')
+  .meta({ id: 'BonusThresholdSaved' });

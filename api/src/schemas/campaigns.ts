@@ -9,11 +9,13 @@ import { optionalEmail, optionalText, timestampSchema } from './common';
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export const channelSchema = z.enum(CHANNELS);
 
-export const campaignRecipientSchema = z.object({
-  customer_name: z.string().nullable().optional(),
-  customer_phone: z.string().nullable(),
-  email: z.string().nullable(),
-});
+export const campaignRecipientSchema = z
+  .object({
+    customer_name: z.string().nullable().optional(),
+    customer_phone: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'CampaignRecipient' });
 
 const segmentFields = {
   min_points: z.number().min(0).max(100_000_000).optional().describe('Solo le carte con almeno questi punti'),
@@ -46,7 +48,8 @@ export const campaignSchema = z
     recipient_count: z.number().int().describe('Carte del segmento alla creazione, oppure quanti sono i `recipients`'),
     created_at: timestampSchema,
   })
-  .describe('Campagna');
+  .describe('Campagna')
+  .meta({ id: 'Campaign' });
 
 /** SPEC §3: recipients "may arrive as a JSON string". */
 const parseJsonString = (value: unknown) => {

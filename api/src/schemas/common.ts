@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { normalizePhone } from '../services/phone';
 import { findUnstorableString } from '../validation';
 
-export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore');
+export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore').meta({ id: 'ApiError' });
 
 /** Response schemas for the error statuses a route can answer, all `{ error }`. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorSchema> {

@@ -27,7 +27,8 @@ export const loyaltyCardSchema = z
     birthdate: dateSchema.nullable(),
     createdat: timestampSchema,
   })
-  .describe('Carta fedeltà');
+  .describe('Carta fedeltà')
+  .meta({ id: 'LoyaltyCard' });
 
 export type LoyaltyCardResponse = z.infer<typeof loyaltyCardSchema>;
 
@@ -71,9 +72,13 @@ export const cardPageSchema = z
     total: z.number().int().describe('Carte che corrispondono ai filtri'),
     nextOffset: z.number().int().nullable().describe("`offset` della pagina seguente, null se è l'ultima"),
   })
-  .describe('Pagina di carte fedeltà');
+  .describe('Pagina di carte fedeltà')
+  .meta({ id: 'CardPage' });
 
-export const cardDetailSchema = loyaltyCardSchema.extend({ business_name: z.string() }).describe('Carta fedeltà con il nome dell’azienda');
+export const cardDetailSchema = loyaltyCardSchema
+  .extend({ business_name: z.string() })
+  .describe('Carta fedeltà con il nome dell’azienda')
+  .meta({ id: 'CardDetail' });
 
 export const cardStatsSchema = z
   .object({
@@ -88,7 +93,8 @@ export const cardStatsSchema = z
       .array(z.object({ month: z.string().describe('YYYY-MM (UTC)'), new_cards: z.number().int(), points: z.number() }))
       .describe('Ultimi 6 mesi, dal più vecchio al corrente, a zero dove non c’è nulla: nuove carte e punti assegnati'),
   })
-  .describe('Statistiche della panoramica');
+  .describe('Statistiche della panoramica')
+  .meta({ id: 'CardStats' });
 
 /** The most points one operation (points update, QR scan) may add or take away. */
 export const POINTS_PER_OPERATION_MAX = 1_000_000;
@@ -128,14 +134,17 @@ export const ledgerEntrySchema = z
     author_name: z.string().nullable(),
     created_at: timestampSchema,
   })
-  .describe('Movimento punti');
+  .describe('Movimento punti')
+  .meta({ id: 'LedgerEntry' });
 
-export const pointsResultSchema = z.object({
-  message: z.string(),
-  card_id: z.string(),
-  points: z.number().describe('Nuovo saldo'),
-  entry: ledgerEntrySchema,
-});
+export const pointsResultSchema = z
+  .object({
+    message: z.string(),
+    card_id: z.string(),
+    points: z.number().describe('Nuovo saldo'),
+    entry: ledgerEntrySchema,
+  })
+  .meta({ id: 'PointsResult' });
 
 const idField = (message: string) =>
   z

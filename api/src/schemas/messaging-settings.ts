@@ -29,7 +29,8 @@ export const twilioSettingsSchema = z
       .describe("Invio: '' = predefinito della configurazione, 'outbox' = solo registrato, 'twilio'/'smtp' = invio reale"),
     bonusTemplate: z.string().describe(`Testo del WhatsApp bonus, con ${placeholderList()}; il predefinito se l’azienda non l’ha cambiato`),
   })
-  .describe('Impostazioni di messaggistica di un’azienda');
+  .describe('Impostazioni di messaggistica di un’azienda')
+  .meta({ id: 'TwilioSettings' });
 
 export type TwilioSettingsResponse = z.infer<typeof twilioSettingsSchema>;
 
@@ -116,7 +117,7 @@ export const twilioSettingsUpdateSchema = z
   })
   .describe('Impostazioni di messaggistica da salvare');
 
-export const twilioSettingsSavedSchema = z.object({ message: z.string(), settings: twilioSettingsSchema });
+export const twilioSettingsSavedSchema = z.object({ message: z.string(), settings: twilioSettingsSchema }).meta({ id: 'TwilioSettingsSaved' });
 
 export const connectionTestBodySchema = z.object({
   businessId: z.string().trim().min(1).max(200),

@@ -8,16 +8,19 @@ export const skippedByReasonSchema = z
     invalidContact: z.number().int().describe('Numero o indirizzo mancante o non valido'),
     channelDisabled: z.number().int().describe('Canale non abilitato per l’azienda (oggi risposto 400: sempre 0 qui)'),
   })
-  .describe('Destinatari saltati, per motivo');
+  .describe('Destinatari saltati, per motivo')
+  .meta({ id: 'SkippedByReason' });
 export const deliveryModeSchema = z
   .enum(['test', 'live'])
   .describe("'test': il driver dell’azienda è l’outbox, nulla viene consegnato; 'live': un fornitore reale consegna");
 
-export const sendOutcomeSchema = z.object({
-  message: z.string().describe('Cosa è successo, in italiano: quanti messaggi sono in coda, o perché nessuno'),
-  queued: z.number().int().describe('Messaggi messi in coda ora'),
-  skipped: z.number().int().describe('Destinatari saltati (somma di skippedByReason)'),
-  skippedByReason: skippedByReasonSchema,
-  alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale, o stessa Idempotency-Key (non rinviati)'),
-  mode: deliveryModeSchema,
-});
+export const sendOutcomeSchema = z
+  .object({
+    message: z.string().describe('Cosa è successo, in italiano: quanti messaggi sono in coda, o perché nessuno'),
+    queued: z.number().int().describe('Messaggi messi in coda ora'),
+    skipped: z.number().int().describe('Destinatari saltati (somma di skippedByReason)'),
+    skippedByReason: skippedByReasonSchema,
+    alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale, o stessa Idempotency-Key (non rinviati)'),
+    mode: deliveryModeSchema,
+  })
+  .meta({ id: 'SendOutcome' });

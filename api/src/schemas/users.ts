@@ -15,16 +15,20 @@ export const userSchema = z
     created_at: timestampSchema,
     business_id: z.string().nullable(),
   })
-  .describe('Utente');
+  .describe('Utente')
+  .meta({ id: 'User' });
 
-export const userListItemSchema = userSchema.extend({ card_id: z.string().nullable() }).describe('Utente con la sua carta fedeltà');
+export const userListItemSchema = userSchema
+  .extend({ card_id: z.string().nullable() })
+  .describe('Utente con la sua carta fedeltà')
+  .meta({ id: 'UserListItem' });
 
 export const loginBodySchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
 
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'LoginResponse' });
 
 export const usersQuerySchema = z.object({
   business_id: z.string().trim().min(1).max(200).optional().describe("Obbligatorio per un admin: l'azienda di cui elencare i clienti"),
@@ -50,7 +54,8 @@ export const createdUserSchema = userSchema
     qrCode: z.string().nullable().describe('PNG (data URL) del QR con il link per aggiungere punti alla carta; null senza carta'),
     message: z.string(),
   })
-  .describe('Utente creato');
+  .describe('Utente creato')
+  .meta({ id: 'CreatedUser' });
 
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(1024),
@@ -60,9 +65,14 @@ export const changePasswordBodySchema = z.object({
     .max(1024),
 });
 
-export const changePasswordResponseSchema = z.object({
-  message: z.string(),
-  token: z.string().describe('Nuovo token della sessione: quelli firmati prima del cambio non sono più validi'),
-});
+export const changePasswordResponseSchema = z
+  .object({
+    message: z.string(),
+    token: z.string().describe('Nuovo token della sessione: quelli firmati prima del cambio non sono più validi'),
+  })
+  .meta({ id: 'ChangePasswordResponse' });
 
-export const adminSchema = userSchema.extend({ business_count: z.number().int() }).describe('Admin con il numero delle sue aziende');
+export const adminSchema = userSchema
+  .extend({ business_count: z.number().int() })
+  .describe('Admin con il numero delle sue aziende')
+  .meta({ id: 'AdminSummary' });

@@ -12,6 +12,7 @@ import type {
   User,
 } from '../domain/types';
 import { storeToken } from '../session/tokenStorage';
+import type { ApiBody } from './types';
 import { baseQuery } from './baseQuery';
 
 /** Every tag of every remote, declared once so invalidation works across remotes. */
@@ -69,7 +70,7 @@ export const api = createApi({
       ],
     }),
     /** Public lookup used by card signup: an empty list means the business does not exist. */
-    getPublicBusiness: build.query<Business[], string>({
+    getPublicBusiness: build.query<ApiBody<'/api/business/{id}', 'get'>, string>({
       query: (businessId) => `/business/${encodeURIComponent(businessId)}`,
       providesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
     }),

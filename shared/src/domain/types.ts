@@ -1,46 +1,24 @@
-/** API shapes used by more than one part (docs/architecture.md, "API shapes used across parts"). */
+/**
+ * The API's entities as the screens name them, all read from the API's OpenAPI document (shared/src/api/types.ts,
+ * decision 033): a field changes in the API's route schemas, and here, by regenerating. Only what is the
+ * browser's own (a list's filter, a query's arguments) is written by hand.
+ */
+import type { ApiRequestBody, ApiSchema, MaybeAbsent } from '../api/types';
 
-export type Role = 'client' | 'admin' | 'super_admin';
+export type User = ApiSchema<'User'>;
+export type Role = User['role'];
 
+/**
+ * `bonus_threshold` (points per bonus, issue 17) is absent from an API older than that; screens fall back
+ * to DEFAULT_BONUS_THRESHOLD.
+ */
+export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold'>;
 /** 0/1 flags, as the API stores them. */
-export type EnabledFlag = 0 | 1;
+export type EnabledFlag = Business['whatsapp_enabled'];
+export type NewBusiness = ApiRequestBody<'/api/business', 'post'>;
 
-export interface User {
-  id: string;
-  email: string;
-  full_name: string;
-  role: Role;
-  phone: string | null;
-  created_at: string;
-  business_id?: string | null;
-  /** Present in the users list. */
-  card_id?: string | null;
-}
-
-export interface Business {
-  id: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  whatsapp_enabled: EnabledFlag;
-  sms_enabled: EnabledFlag;
-  email_enabled: EnabledFlag;
-  /**
-   * Points per bonus: the server sends a WhatsApp for every multiple a card reaches (issue 17). Absent
-   * from an API older than that; screens fall back to DEFAULT_BONUS_THRESHOLD.
-   */
-  bonus_threshold?: number;
-}
-
-export interface NewBusiness {
-  name: string;
-  address?: string;
-  phone?: string;
-  email?: string;
-  website?: string;
-}
+export type LoyaltyCard = ApiSchema<'LoyaltyCard'>;
+export type CardPage = ApiSchema<'CardPage'>;
 
 /** Which cards a list shows: all, active (points > 0) or inactive. */
 export type CardStatusFilter = 'all' | 'active' | 'inactive';
@@ -57,62 +35,12 @@ export interface CardPageArgs {
   minPoints?: number;
 }
 
-export interface CardPage {
-  items: LoyaltyCard[];
-  /** Cards matching the filters. */
-  total: number;
-  nextOffset: number | null;
-}
+export type LoginRequest = ApiRequestBody<'/api/auth/login', 'post'>;
+export type LoginResponse = ApiSchema<'LoginResponse'>;
 
-export interface LoyaltyCard {
-  id: string;
-  card_number: string;
-  customer_name: string;
-  customer_phone: string | null;
-  email: string | null;
-  birth_date: string | null;
-  points: number;
-  created_at: string;
-  user_id: string;
-  business_id: string;
-  /** A bonus the card reached that no WhatsApp announced (WhatsApp off, STOP, no phone): the 'Bonus!' badge. */
-  bonus_due?: boolean;
-  /** When the server queued the card's last bonus WhatsApp (ISO), null when never. */
-  last_bonus_at?: string | null;
-  /** Channels the holder agreed to receive offers on (decision 025), in the order whatsapp, sms, email; [] for none. */
-  marketing_channels?: ('whatsapp' | 'sms' | 'email')[];
-  /** Whether `marketing_channels` holds any. */
-  marketing_consent?: boolean;
-  /** SPEC §3 aliases the API also sends; prefer the snake_case fields above. */
-  customername?: string;
-  customerphone?: string | null;
-  customeremail?: string | null;
-  birthdate?: string | null;
-  createdat?: string;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: User;
-}
-
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-}
-
+export type ChangePasswordRequest = ApiRequestBody<'/api/auth/change-password', 'put'>;
 /** The change ends every session signed before it; `token` is this session's new one. */
-export interface ChangePasswordResponse {
-  message: string;
-  token: string;
-}
+export type ChangePasswordResponse = ApiSchema<'ChangePasswordResponse'>;
 
 /** The API's error body: `{ "error": "<messaggio in italiano>" }`. */
-export interface ApiErrorBody {
-  error: string;
-}
+export type ApiErrorBody = ApiSchema<'ApiError'>;

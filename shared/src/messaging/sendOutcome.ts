@@ -3,35 +3,17 @@
  * whether a business's messages really leave ('live') or are only recorded in the Outbox ('test').
  */
 import { api } from '../api/apiSlice';
+import type { ApiSchema } from '../api/types';
 
-export type DeliveryMode = 'test' | 'live';
-
-export interface SkippedByReason {
-  noConsent: number;
-  optedOut: number;
-  invalidContact: number;
-  channelDisabled: number;
-}
-
-export interface SendOutcome {
-  /** The server's Italian sentence: how many were queued, or why none was. */
-  message: string;
-  queued: number;
-  skipped: number;
-  skippedByReason: SkippedByReason;
-  alreadyEnqueued: number;
-  mode: DeliveryMode;
-}
+export type SendOutcome = ApiSchema<'SendOutcome'>;
+export type SkippedByReason = ApiSchema<'SkippedByReason'>;
+export type DeliveryMode = SendOutcome['mode'];
 
 /** A success toast only when something was queued; otherwise the screen shows `message` as an error. */
 export const sendSucceeded = (outcome: Pick<SendOutcome, 'queued'>) => outcome.queued > 0;
 
 /** `GET /messaging/status?businessId=` */
-export interface MessagingStatus {
-  businessId: string;
-  driver: string;
-  mode: DeliveryMode;
-}
+export type MessagingStatus = ApiSchema<'MessagingStatus'>;
 
 export const OUTBOX_PATH = '/dashboard/outbox';
 export const TEST_MODE_TEXT = 'Modalità prova: i messaggi non vengono consegnati';

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { setRuntimeConfig, type RootState, type RuntimeConfig, type User } from '../index';
+import { setRuntimeConfig, type LoginResponse, type RootState, type RuntimeConfig } from '../index';
 import { renderWithProviders } from './renderWithProviders';
 
 export const API = process.env.TEST_API_URL!;
@@ -45,8 +45,8 @@ export async function callApi<T>(path: string, init: { method?: string; token?: 
   return { status: res.status, body: (await res.json()) as T };
 }
 
-export async function logIn(account: Account): Promise<{ token: string; user: User }> {
-  const { status, body } = await callApi<{ token: string; user: User }>('/auth/login', { method: 'POST', body: account });
+export async function logIn(account: Account): Promise<LoginResponse> {
+  const { status, body } = await callApi<LoginResponse>('/auth/login', { method: 'POST', body: account });
   if (status !== 200) throw new Error(`login of ${account.email} failed: HTTP ${status}`);
   return body;
 }

@@ -1,8 +1,7 @@
-import { api, LIST_TAG_ID, type Business, type User } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiSchema, type Business } from '@loyalty/shared';
 
-export interface AdminSummary extends User {
-  business_count: number;
-}
+/** `GET /business/admins`: an admin with the number of its businesses. */
+export type AdminSummary = ApiSchema<'AdminSummary'>;
 
 export type ServiceFlag = 'whatsapp_enabled' | 'sms_enabled' | 'email_enabled';
 

@@ -1,25 +1,13 @@
-import { api, LIST_TAG_ID, type User } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiRequestBody, type ApiSchema } from '@loyalty/shared';
 
 /** A row of `GET /users`: the user with its newest card (in the filtered business), if any. */
-export interface ManagedUser extends User {
-  card_id?: string | null;
-}
+export type ManagedUser = ApiSchema<'UserListItem'>;
 
 /** `POST /users`: business_id for a client, password only when a super admin creates an admin. */
-export interface NewUser {
-  email: string;
-  full_name: string;
-  role: 'client' | 'admin';
-  phone?: string;
-  business_id?: string;
-  password?: string;
-}
+export type NewUser = ApiRequestBody<'/api/users', 'post'>;
 
-export interface CreatedUser extends ManagedUser {
-  /** PNG data URL of the card's add-points QR; null for users without a card (admins). */
-  qrCode: string | null;
-  message: string;
-}
+/** The new user, with `qrCode`: PNG data URL of the card's add-points QR; null for users without a card (admins). */
+export type CreatedUser = ApiSchema<'CreatedUser'>;
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,56 +1,29 @@
-import { api, LIST_TAG_ID, type SendOutcome } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiBody, type ApiQuery, type ApiRequestBody, type ApiSchema, type MaybeAbsent, type SendOutcome } from '@loyalty/shared';
 
-export type CampaignStatus = 'draft' | 'scheduled' | 'active' | 'completed' | 'cancelled';
-export type CampaignChannel = 'whatsapp' | 'sms' | 'email';
+type ApiCampaign = ApiSchema<'Campaign'>;
+/**
+ * A campaign as the screens read it: the API's, with what SPEC §3 and an API older than issue 17 may send —
+ * `recipients` as a JSON string, a null `description`, no `segment` or `recipient_count`.
+ */
+export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count'> & {
+  recipients: ApiCampaign['recipients'] | string;
+  description: ApiCampaign['description'] | null;
+};
+export type CampaignStatus = Campaign['status'];
+export type CampaignChannel = Campaign['channels'][number];
+export type CampaignRecipient = ApiSchema<'CampaignRecipient'>;
 
-export interface CampaignRecipient {
-  customer_name?: string | null;
-  customer_phone: string | null;
-  email: string | null;
-}
-
-/** Issue 17: a part of the business's cards, resolved by the server at each send. */
-export type SegmentKind = 'all' | 'active' | 'inactive' | 'consent' | 'cards';
-export interface CampaignSegment {
-  /** 'cards': the ids in `targets`, picked one by one. */
-  kind: SegmentKind;
-  min_points?: number;
-  q?: string;
-}
-
-export interface Campaign {
-  id: string;
-  business_id: string;
-  name: string;
-  description: string | null;
-  status: CampaignStatus;
-  targets: string[];
-  /** SPEC §3: may arrive as a JSON string. */
-  recipients: CampaignRecipient[] | string;
-  channels: CampaignChannel[];
-  /** null: the recipients are the `recipients` list (older campaigns, API clients). */
-  segment?: CampaignSegment | null;
-  /** The segment's size at creation, or the length of `recipients`. */
-  recipient_count?: number;
-  created_at: string;
-}
+/** Issue 17: a part of the business's cards, resolved by the server at each send; kind 'cards': the ids in `targets`. */
+export type CampaignSegment = NonNullable<Campaign['segment']>;
+export type SegmentKind = CampaignSegment['kind'];
 
 /** `POST /campaigns` */
-export interface NewCampaign {
-  businessId: string;
-  name: string;
-  description: string;
-  status: CampaignStatus;
-  /** Ids of the cards picked one by one (segment kind 'cards'). */
-  targets: string[];
-  segment: CampaignSegment;
-  channels: CampaignChannel[];
-}
+export type NewCampaign = ApiRequestBody<'/api/campaigns', 'post'>;
 
 /** `GET /loyalty-cards/business/{id}/count` */
 export interface SegmentCountArgs {
   businessId: string;
-  kind: Exclude<SegmentKind, 'cards'>;
+  kind: NonNullable<ApiQuery<'/api/loyalty-cards/business/{id}/count', 'get'>['kind']>;
   minPoints?: number;
   q?: string;
   /** Kind 'consent': consent on one of these channels (the campaign's), as its send counts it; none: any channel. */
@@ -59,26 +32,10 @@ export interface SegmentCountArgs {
 
 /** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
 export type CampaignSendResult = SendOutcome;
+type CampaignSend = { id: string } & ApiRequestBody<'/api/campaigns/{id}/send', 'post'>;
 
-/** `GET /campaigns/{id}/deliveries` */
-export interface CampaignDeliveries {
-  campaignId: string;
-  total: number;
-  /** Queued or being sent. */
-  queued: number;
-  /** Accepted by the provider (delivered ones included). */
-  sent: number;
-  /** Reported delivered by the provider. */
-  delivered: number;
-  /** Failed for good, or reported undelivered by the provider. */
-  failed: number;
-  /** Opt-out (STOP), no marketing consent, no valid contact. */
-  skipped: number;
-  /** Sent through a provider that reports back (Twilio) and not confirmed or failed yet: keep polling. */
-  awaitingReceipts: number;
-  /** The most frequent failure reasons, in Italian. */
-  failureReasons: { reason: string; count: number }[];
-}
+/** `GET /campaigns/{id}/deliveries`: poll while `queued` or `awaitingReceipts` is above 0. */
+export type CampaignDeliveries = ApiSchema<'CampaignDeliveries'>;
 
 const deliveriesTag = (campaignId: string) => ({ type: 'Campaign' as const, id: `${campaignId}:deliveries` });
 
@@ -95,11 +52,11 @@ export const campaignsApi = api.injectEndpoints({
       query: (body) => ({ url: '/campaigns', method: 'POST', body }),
       invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
     }),
-    deleteCampaign: build.mutation<{ message: string }, string>({
+    deleteCampaign: build.mutation<ApiBody<'/api/campaigns/{id}', 'delete'>, string>({
       query: (id) => ({ url: `/campaigns/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
     }),
-    sendCampaign: build.mutation<CampaignSendResult, { id: string; service: CampaignChannel; message: string }>({
+    sendCampaign: build.mutation<CampaignSendResult, CampaignSend>({
       query: ({ id, service, message }) => ({ url: `/campaigns/${encodeURIComponent(id)}/send`, method: 'POST', body: { service, message } }),
       invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id)],
     }),

@@ -1,21 +1,8 @@
-import { api, LIST_TAG_ID, type EnabledFlag } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiSchema } from '@loyalty/shared';
 
 /** What a bonus threshold does now (issue 17: the server decides and sends; docs/decisions/021). */
-export interface BonusCounts {
-  threshold: number;
-  /** WhatsApp messages queued, or that would be. */
-  messages: number;
-  /** Bonuses recorded without a message: no phone, or the customer sent STOP. */
-  skipped: number;
-  /** Cards reaching a new multiple of the threshold. */
-  cards: number;
-  /** 0: nothing is sent, the bonuses are only recorded ('Bonus!'). */
-  whatsapp_enabled: EnabledFlag;
-}
-
-export interface BonusThresholdSaved extends BonusCounts {
-  message: string;
-}
+export type BonusCounts = ApiSchema<'BonusCounts'>;
+export type BonusThresholdSaved = ApiSchema<'BonusThresholdSaved'>;
 
 export interface BonusThresholdChange {
   businessId: string;

@@ -1,38 +1,13 @@
-import { api, LIST_TAG_ID, type LoyaltyCard } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } from '@loyalty/shared';
 
 // The page of cards (`useGetCardsPageQuery`, `CardPage`) lives in @loyalty/shared: Easy SMS and the campaign dialog page through cards too.
 
-export interface CardStats {
-  total_cards: number;
-  total_points: number;
-  active_cards: number;
-  average_points: number;
-  buckets: { zero: number; from1to50: number; from51to100: number; over100: number };
-  /** Last 6 calendar months (UTC), oldest first: 'YYYY-MM'. */
-  months: { month: string; new_cards: number; points: number }[];
-}
-
-export interface CardDetail extends LoyaltyCard {
-  business_name: string;
-}
-
-export interface LedgerEntry {
-  id: number;
-  card_id: string;
-  points: number;
-  description: string;
-  author_id: string | null;
-  author_name: string | null;
-  created_at: string;
-}
-
-export interface PointsResult {
-  message: string;
-  card_id: string;
-  /** The new balance. */
-  points: number;
-  entry: LedgerEntry;
-}
+/** `GET /loyalty-cards/business/{id}/stats`; `months`: the last 6 calendar months (UTC), oldest first, 'YYYY-MM'. */
+export type CardStats = ApiSchema<'CardStats'>;
+export type CardDetail = ApiSchema<'CardDetail'>;
+export type LedgerEntry = ApiSchema<'LedgerEntry'>;
+/** A points change: `points` is the new balance, `entry` the ledger row written. */
+export type PointsResult = ApiSchema<'PointsResult'>;
 
 /** Every list page and the overview change with any card: one tag each, invalidated together. */
 const cardListTags = [
@@ -54,7 +29,7 @@ export const cardsApi = api.injectEndpoints({
       query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/ledger`,
       providesTags: (_entries, _error, cardId) => [{ type: 'Ledger', id: cardId }],
     }),
-    updatePoints: build.mutation<PointsResult, { cardId: string; points: number; description: string }>({
+    updatePoints: build.mutation<PointsResult, { cardId: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
       query: ({ cardId, points, description }) => ({
         url: `/loyalty-cards/${encodeURIComponent(cardId)}/points`,
         method: 'POST',
@@ -62,7 +37,7 @@ export const cardsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { cardId }) => [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }],
     }),
-    deleteCard: build.mutation<{ message: string }, string>({
+    deleteCard: build.mutation<ApiBody<'/api/loyalty-cards/{id}', 'delete'>, string>({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}`, method: 'DELETE' }),
       invalidatesTags: cardListTags,
     }),

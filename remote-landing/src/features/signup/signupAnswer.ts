@@ -3,24 +3,16 @@
  * free of React and the store: the React page and the prerendered page's script (src/enhance/signup.ts)
  * both use it.
  */
-import { chosenChannels, type MarketingChannel, type SignupValues } from './validateSignup';
+import type { ApiBody, ApiRequestBody } from '@loyalty/shared/page-script';
+import { chosenChannels, type SignupValues } from './validateSignup';
 
-/** SPEC §7 POST /users/loyalty-cards/create, with both consents stored with the card. */
-export interface CardSignupRequest {
-  email: string;
-  full_name: string;
-  phone: string;
-  role: 'client';
-  business_id: string;
-  /** The customer confirmed reading the privacy notice: required. */
-  privacy_ack: true;
-  /**
-   * Optional, separate consent to promotional messages, per channel (one consent per purpose; decision 025).
-   * The old `marketing_consent` flag is not sent: an API without channels then stores no consent rather
-   * than consent on every channel.
-   */
-  marketing_channels: MarketingChannel[];
-}
+/**
+ * SPEC §7 POST /users/loyalty-cards/create, with both consents stored with the card. The page always sends
+ * `role: 'client'`, `privacy_ack: true` and `marketing_channels` (one consent per purpose; decision 025);
+ * the old `marketing_consent` flag is not sent: an API without channels then stores no consent rather
+ * than consent on every channel.
+ */
+export type CardSignupRequest = ApiRequestBody<'/api/users/loyalty-cards/create', 'post'>;
 
 /** The request for the form's values (trimmed), with the ticked channels in the form's order. */
 export function signupRequest(values: SignupValues, businessId: string): CardSignupRequest {
@@ -35,24 +27,14 @@ export function signupRequest(values: SignupValues, businessId: string): CardSig
   };
 }
 
-/** A new card, or the existing one when the e-mail and phone given are the card's: the page draws it. */
-export interface SignedUpCard {
-  id: string;
-  user_id: string;
-  business_name: string;
-  card_number?: string;
-}
+export type CardSignupResponse = ApiBody<'/api/users/loyalty-cards/create', 'post'>;
 
 /**
  * The e-mail already has a card here but the phone is not the card's (or the e-mail cannot hold a client
  * card): no card to show; the shop sent it again to the contacts it has. `message` is the Italian sentence to show.
  */
-export interface SignupResentAnswer {
-  status: 'resent';
-  business_name: string;
-  message: string;
-}
-
-export type CardSignupResponse = SignedUpCard | SignupResentAnswer;
+export type SignupResentAnswer = Extract<CardSignupResponse, { status: 'resent' }>;
+/** A new card, or the existing one when the e-mail and phone given are the card's: the page draws it. */
+export type SignedUpCard = Exclude<CardSignupResponse, SignupResentAnswer>;
 
 export const isResent = (answer: CardSignupResponse): answer is SignupResentAnswer => 'status' in answer && answer.status === 'resent';

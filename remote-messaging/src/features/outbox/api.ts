@@ -1,27 +1,9 @@
-import { api } from '@loyalty/shared';
-
-export type OutboxChannel = 'whatsapp' | 'sms' | 'email';
+import { api, type ApiSchema } from '@loyalty/shared';
 
 /** One row of `GET /outbox`: a message as it was recorded (with the outbox driver: what would have gone out). */
-export interface OutboxMessage {
-  id: number;
-  business_id: string;
-  campaign_id: string | null;
-  card_id: string | null;
-  channel: OutboxChannel;
-  recipient: string;
-  body: string;
-  status: string;
-  driver: string;
-  provider_message_id: string | null;
-  error: string | null;
-  created_at: string;
-}
-
-export interface OutboxPage {
-  total: number;
-  messages: OutboxMessage[];
-}
+export type OutboxMessage = ApiSchema<'OutboxMessage'>;
+export type OutboxChannel = OutboxMessage['channel'];
+export type OutboxPage = ApiSchema<'OutboxPage'>;
 
 export const OUTBOX_PAGE_SIZE = 25;
 

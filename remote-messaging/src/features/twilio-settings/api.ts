@@ -1,24 +1,13 @@
-import { api, LIST_TAG_ID, type SendOutcome } from '@loyalty/shared';
-
-export type MessagingService = 'whatsapp' | 'sms' | 'email';
-export type MessagingDriver = '' | 'outbox' | 'twilio' | 'smtp';
+import { api, LIST_TAG_ID, type ApiRequestBody, type ApiSchema, type MaybeAbsent, type SendOutcome } from '@loyalty/shared';
 
 /** `GET /twilio/settings?businessId=`: the auth token only ever comes back masked ('••••1234' or ''). */
-export interface TwilioSettings {
-  accountSid: string;
-  authToken: string;
-  phoneNumber: string;
-  messagingServiceSid: string;
-  emailSender: string;
-  whatsappEnabled: boolean;
-  smsEnabled: boolean;
-  emailEnabled: boolean;
-  driver: MessagingDriver;
-  /** The bonus WhatsApp's text (issue 17); absent from an older API, and then not shown. */
-  bonusTemplate?: string;
-}
-
-export type TwilioSettingsUpdate = Partial<TwilioSettings>;
+/** `bonusTemplate`, the bonus WhatsApp's text (issue 17), is absent from an older API, and then not shown. */
+export type TwilioSettings = MaybeAbsent<ApiSchema<'TwilioSettings'>, 'bonusTemplate'>;
+export type MessagingDriver = TwilioSettings['driver'];
+/** `PUT /twilio/settings/{businessId}`: any subset of the settings. */
+export type TwilioSettingsUpdate = ApiRequestBody<'/api/twilio/settings/{businessId}', 'put'>;
+type ConnectionTest = ApiRequestBody<'/api/twilio/test-connection', 'post'>;
+export type MessagingService = ConnectionTest['service'];
 
 export const twilioApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -35,7 +24,7 @@ export const twilioApi = api.injectEndpoints({
         { type: 'BusinessSettings', id: businessId },
       ],
     }),
-    testConnection: build.mutation<SendOutcome, { businessId: string; service: MessagingService; testRecipient: string }>({
+    testConnection: build.mutation<SendOutcome, ConnectionTest>({
       query: (body) => ({ url: '/twilio/test-connection', method: 'POST', body }),
     }),
   }),

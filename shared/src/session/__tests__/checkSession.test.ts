@@ -16,6 +16,7 @@ const admin: User = {
   role: 'admin',
   phone: null,
   created_at: '2025-01-01T00:00:00.000Z',
+  business_id: null,
 };
 
 let server: TestApiServer;

@@ -29,7 +29,7 @@ beforeEach(() => {
 
 describe('access', () => {
   it('sends a client to /dashboard', async () => {
-    const client: User = { id: 'c1', email: 'c@example.it', full_name: 'Cliente', role: 'client', phone: null, created_at: '2026-01-01' };
+    const client: User = { id: 'c1', email: 'c@example.it', full_name: 'Cliente', role: 'client', phone: null, created_at: '2026-01-01', business_id: null };
     renderWithProviders(
       <Routes>
         <Route path={PATH} element={<UsersScreen />} />

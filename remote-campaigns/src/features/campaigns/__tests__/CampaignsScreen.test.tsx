@@ -28,7 +28,7 @@ beforeEach(() => {
   configureTestRuntime();
 });
 
-const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01' };
+const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
 const BAR: Business = {
   id: 'default-business-id', name: 'Bar Centrale', address: null, phone: null, email: null, website: null,
   whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0,

@@ -130,7 +130,7 @@ it('shows the empty state for a business without cards', async () => {
 });
 
 describe('errors', () => {
-  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01' };
+  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
   const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
   const CARD = { id: 'k1', card_number: 'LC-1', customer_name: 'Anna Blu', customer_phone: '+393331234567', email: null, birth_date: null, points: 1500.5, created_at: '2026-01-01', user_id: 'u', business_id: 'b1' };
 

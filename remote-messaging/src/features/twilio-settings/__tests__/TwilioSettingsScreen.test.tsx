@@ -136,7 +136,7 @@ describe('connection test', () => {
 });
 
 describe('errors', () => {
-  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01' };
+  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
   const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
   const SETTINGS: TwilioSettings = {
     accountSid: '', authToken: '', phoneNumber: '', messagingServiceSid: '', emailSender: '', whatsappEnabled: true, smsEnabled: true, emailEnabled: false, driver: '',
