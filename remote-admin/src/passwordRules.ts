@@ -1,9 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '@loyalty/shared';
+import { FORM_MESSAGES, newPassword } from '@loyalty/shared/forms';
 
-/** The minimum length rule (SPEC §5, §9) of a password change and of a new admin's password. */
-export function passwordTooShort(password: string): boolean {
-  return password.length < PASSWORD_MIN_LENGTH;
-}
+/** The minimum length rule (SPEC §5, §9), shared with the API, of a new admin's password and of a password change. */
+export const PASSWORD_TOO_SHORT = FORM_MESSAGES.passwordTooShort;
+export const NEW_PASSWORD_TOO_SHORT = FORM_MESSAGES.newPasswordTooShort;
 
-export const PASSWORD_TOO_SHORT = `La password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`;
-export const NEW_PASSWORD_TOO_SHORT = `La nuova password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`;
+export const adminPasswordRule = newPassword(PASSWORD_TOO_SHORT);
+export const changedPasswordRule = newPassword(NEW_PASSWORD_TOO_SHORT);

@@ -14,6 +14,8 @@ export { MESSAGES } from './messages';
 export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
 export { errorMessage } from './notifications/errorMessage';
 export { looksLikePhone, PHONE_INVALID } from './format/phone';
+// The form rules' messages (no zod): the pages' own small checks show the same words as the forms.
+export { FORM_MESSAGES } from './forms/messages';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
 export { addPointsLink, loyaltyCardFileName } from './cards/links';
 export { drawLoyaltyCard, downloadCanvasPng } from './cards/drawLoyaltyCard';

@@ -30,6 +30,7 @@ module.exports = {
     '^@loyalty/shared$': path.join(sharedSrc, 'index.ts'),
     '^@loyalty/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
     '^@loyalty/shared/page-script$': path.join(sharedSrc, 'pageScript.ts'),
+    '^@loyalty/shared/forms$': path.join(sharedSrc, 'forms/index.ts'),
     '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
   },
   setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom')],

@@ -32,6 +32,14 @@ export const SINGLETONS = [
 /** Heavy libraries several remotes use: shared (downloaded once), never eager, loaded only when needed. */
 export const SHARED_LIBRARIES = ['recharts', 'qrcode'] as const;
 
+/**
+ * The forms' libraries (docs/decisions/034-forms-one-way.md): one instance each, never eager, fetched with
+ * the first screen that has a form. `@loyalty/shared/forms` carries the form rules with the part of zod
+ * they use (zod itself is not listed: a federated package is not tree-shaken, and zod whole is ~86 KB).
+ * The resolvers are shared by prefix (`@hookform/resolvers/zod` imports `@hookform/resolvers`).
+ */
+export const FORM_SINGLETONS = ['react-hook-form', '@hookform/resolvers', '@hookform/resolvers/', '@loyalty/shared/forms'] as const;
+
 /** What a production build also writes as `<file>.br` (text assets the browser downloads, not source maps). */
 export const PRECOMPRESSED_ASSETS = /\.(js|json|html|css|svg)$/;
 
@@ -57,7 +65,7 @@ export type SharedOverrides = Record<string, { version?: string; requiredVersion
  * A remote built for another major of our own contract must be refused (clear message in the shell),
  * not run against an API it was not written for; third-party singletons only warn on a mismatch.
  */
-const STRICT_SINGLETONS = new Set(['@loyalty/shared']);
+const STRICT_SINGLETONS = new Set(['@loyalty/shared', '@loyalty/shared/forms']);
 
 export interface BuildEnv {
   mode: 'production' | 'development';
@@ -94,7 +102,8 @@ function readPackage(dir: string): PackageJson {
 /** The version range an app declares for a package: its own dependency, else the root of the prefix form. */
 function requiredVersionOf(pkg: PackageJson, key: string): string | undefined {
   const name = key.endsWith('/') ? key.slice(0, -1) : key;
-  return pkg.dependencies?.[name];
+  // A subpath entry of our own package (`@loyalty/shared/forms`) goes with the package's version.
+  return pkg.dependencies?.[name.startsWith('@loyalty/shared/') ? '@loyalty/shared' : name];
 }
 
 interface SharedItemConfig {
@@ -116,6 +125,11 @@ export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}):
     const requiredVersion = requiredVersionOf(pkg, key);
     if (!requiredVersion) continue;
     shared[key] = { requiredVersion };
+  }
+  for (const key of FORM_SINGLETONS) {
+    const requiredVersion = requiredVersionOf(pkg, key);
+    if (!requiredVersion || (key === '@loyalty/shared/forms' && !pkg.dependencies?.['react-hook-form'])) continue;
+    shared[key] = { singleton: true, requiredVersion, ...(STRICT_SINGLETONS.has(key) ? { strictVersion: true } : {}), ...overrides[key] };
   }
   return shared;
 }

@@ -36,8 +36,9 @@ const PAGES: Record<PageName, { entry: string; file: string; noscript: string }>
   signup: { entry: './src/enhance/signup-entry.ts', file: PRERENDERED_PAGES[SIGNUP_PAGE_PATH], noscript: 'Per richiedere la carta attiva JavaScript nel browser.' },
 };
 
-/** What a page script must never carry (React, the store, the router, shared's entry): the build fails on it. */
-const NOT_IN_A_PAGE_SCRIPT = /[\\/]node_modules[\\/](react|react-dom|react-router|@reduxjs|react-redux|styled-components|@module-federation)[\\/]|[\\/]shared[\\/]src[\\/]index\.ts$/;
+/** What a page script must never carry (React, the store, the router, shared's entry, the forms' libraries): the build fails on it. */
+const NOT_IN_A_PAGE_SCRIPT =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|@reduxjs|react-redux|styled-components|@module-federation|react-hook-form|@hookform|zod)[\\/]|[\\/]shared[\\/]src[\\/](index\.ts|forms[\\/](index|rules|zod)\.ts)$/;
 
 /** The tag a prerendered page's script is loaded by; the shell's server rewrites its `src` to the landing origin. */
 export const PAGE_SCRIPT_ATTRIBUTE = 'data-page-script';

@@ -24,7 +24,7 @@ import { deliveryModeSchema, sendOutcomeSchema } from '../schemas/sending';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
-const campaignSendBodySchema = z.object({
+export const campaignSendBodySchema = z.object({
   service: z.enum(CHANNELS),
   message: z.string().trim().min(1, MESSAGING_MESSAGES.messageEmpty).max(160, MESSAGING_MESSAGES.messageTooLong),
 });
@@ -33,7 +33,7 @@ const campaignSendBodySchema = z.object({
 // Issue 17: an empty message used to mean "the bonus text"; bonuses are now sent by the server itself
 // (migration 009), so a message is always required — and an old cards screen still running the browser
 // automation cannot send a bonus a second time.
-const sendWhatsappBodySchema = z.object({
+export const sendWhatsappBodySchema = z.object({
   message: z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGING_MESSAGES.messageEmpty : undefined) })
     .trim()

@@ -9,6 +9,7 @@
 import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, loginFailureOutcome, MESSAGES, REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY, type LoginOutcome } from '@loyalty/shared/page-script';
 import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, readCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../features/cookies/cookiePreferences';
 import { handleMenuKey } from '../features/landing/menuKeys';
+import { loginFieldsMissing } from '../features/login/loginFields';
 import { clearLock, readLockedUntil, storeLockedUntil } from '../features/login/loginLock';
 import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
 
@@ -55,8 +56,7 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (lockedUntil !== null || form.getAttribute('aria-busy') === 'true') return;
-    const address = email.value.trim();
-    if (!address || !password.value.trim()) {
+    if (loginFieldsMissing(email.value, password.value)) {
       show(MESSAGES.loginMissingFields);
       return;
     }
@@ -71,7 +71,7 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
           method: 'POST',
           credentials: 'include',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: address, password: password.value }),
+          body: JSON.stringify({ email: email.value.trim(), password: password.value }),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         const body: unknown = await response.json().catch(() => null);

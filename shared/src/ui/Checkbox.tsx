@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import styled from 'styled-components';
 
 const CheckboxLabel = styled.label`
@@ -22,6 +22,8 @@ const CheckboxLabel = styled.label`
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: ReactNode;
+  /** The checkbox itself, e.g. react-hook-form's `register(name).ref`. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** Native checkbox wrapped in its label, so the whole text is clickable and names the control. */

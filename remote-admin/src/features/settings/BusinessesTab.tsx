@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import {
   Button,
@@ -19,16 +21,29 @@ import {
   type Business,
   type NewBusiness,
 } from '@loyalty/shared';
+import { FORM_MESSAGES, optionalPhone, requiredText, z } from '@loyalty/shared/forms';
 import { FormActions, FormError, FormGrid, Muted, SectionTitle } from '../../layout';
 import { downloadSignupPoster } from './signupPoster';
 
 const EMPTY_BUSINESS = { name: '', address: '', phone: '', email: '', website: '' };
 type BusinessForm = typeof EMPTY_BUSINESS;
 
-export const BUSINESS_NAME_REQUIRED = "Il nome dell'azienda è obbligatorio";
+export const BUSINESS_NAME_REQUIRED = FORM_MESSAGES.businessNameRequired;
 const POSTER_ERROR = 'Impossibile generare la locandina. Riprova.';
 
-/** Only the name is required (SPEC §5); blank optional fields are left out of the request. */
+/**
+ * SPEC §5: only the name is required; a phone, when given, shaped like one (the API checks it exactly, and
+ * the e-mail's form too).
+ */
+const businessSchema = z.object({
+  name: requiredText(BUSINESS_NAME_REQUIRED),
+  address: z.string(),
+  phone: optionalPhone,
+  email: z.string(),
+  website: z.string(),
+});
+
+/** Blank optional fields are left out of the request. */
 function newBusinessRequest(form: BusinessForm): NewBusiness {
   const entries = Object.entries(form).map(([key, value]) => [key, value.trim()] as const);
   return Object.fromEntries(entries.filter(([, value]) => value !== '')) as unknown as NewBusiness;
@@ -61,40 +76,47 @@ const BusinessItem = styled.li`
 function CreateBusinessForm() {
   const dispatch = useAppDispatch();
   const notify = useNotify();
+  const errorId = useId();
   const [createBusiness, { isLoading }] = useCreateBusinessMutation();
-  const [form, setForm] = useState<BusinessForm>(EMPTY_BUSINESS);
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<BusinessForm>({
+    resolver: zodResolver(businessSchema),
+    defaultValues: EMPTY_BUSINESS,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const error = errors.name?.message ?? errors.root?.server?.message;
 
-  const set = (key: keyof BusinessForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim()) {
-      setError(BUSINESS_NAME_REQUIRED);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (form) => {
     try {
       const created = await createBusiness(newBusinessRequest(form)).unwrap();
       // SPEC §4: the new business becomes the current one in the top bar's switcher at once.
       dispatch(businessSelected(created.id));
-      setForm(EMPTY_BUSINESS);
+      reset(EMPTY_BUSINESS);
       notify.success(MESSAGES.businessCreated);
     } catch (failure) {
-      setError(errorMessage(failure, MESSAGES.businessCreateError));
+      setError('root.server', { message: errorMessage(failure, MESSAGES.businessCreateError) });
     }
-  };
+  });
 
   return (
     <Card aria-labelledby="create-business-title">
       <SectionTitle id="create-business-title">Nuova azienda</SectionTitle>
-      <FormGrid noValidate onSubmit={submit} aria-labelledby="create-business-title">
-        <TextField label="Nome dell'azienda" value={form.name} onChange={(e) => set('name', e.target.value)} required />
-        <TextField label="Indirizzo" autoComplete="street-address" value={form.address} onChange={(e) => set('address', e.target.value)} />
-        <TextField label="Telefono" type="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-        <TextField label="Email" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
-        <TextField label="Sito web" inputMode="url" placeholder="https://" value={form.website} onChange={(e) => set('website', e.target.value)} />
-        {error && <FormError role="alert">{error}</FormError>}
+      <FormGrid noValidate onSubmit={(event) => void submit(event)} aria-labelledby="create-business-title">
+        <TextField
+          label="Nome dell'azienda"
+          required
+          {...(errors.name ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+          {...register('name')}
+        />
+        <TextField label="Indirizzo" autoComplete="street-address" {...register('address')} />
+        <TextField label="Telefono" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Email" type="email" {...register('email')} />
+        <TextField label="Sito web" inputMode="url" placeholder="https://" {...register('website')} />
+        {error && (
+          <FormError id={errorId} role="alert">
+            {error}
+          </FormError>
+        )}
         <FormActions>
           <Button type="submit" loading={isLoading}>
             Crea azienda

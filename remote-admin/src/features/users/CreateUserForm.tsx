@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, Card, Field, PHONE_INVALID, Select, TextField, errorMessage, looksLikePhone, useNotify, type Business } from '@loyalty/shared';
+import { Button, Card, Field, PHONE_INVALID, Select, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { firstErrorMessage } from '@loyalty/shared/forms';
 import { FormActions, FormError, FormGrid, SectionTitle } from '../../layout';
 import { useCreateUserMutation, type CreatedUser } from './api';
-import { EMPTY_NEW_USER, USER_CREATE_ERROR, needsPassword, newUserError, newUserRequest, type NewUserForm } from './newUser';
+import { EMPTY_NEW_USER, NEW_USER_ALERT_FIELDS, USER_CREATE_ERROR, needsPassword, newUserRequest, newUserSchema, type NewUserForm } from './newUser';
 import { userQrFileName } from './userQr';
 
 const CreatedQr = styled.figure`
@@ -29,65 +32,56 @@ export interface CreateUserFormProps {
 
 export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUserFormProps) {
   const notify = useNotify();
+  const errorId = useId();
   const [createUser, { isLoading }] = useCreateUserMutation();
-  const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER);
-  const [error, setError] = useState<string | null>(null);
-  /** Issue 17: a number that is not one, shown under the phone field (the server's answer, or the quick check before it). */
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const phoneId = useId();
-  const focusPhone = () => document.getElementById(phoneId)?.focus();
+  const schema = useMemo(() => newUserSchema(superAdmin), [superAdmin]);
+  // One alert for the form's rules, told again at the next submit; the phone's message under its field
+  // (issue 17: the quick check before the server, or the server's answer), focused.
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<NewUserForm>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_NEW_USER,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const error = firstErrorMessage(errors, NEW_USER_ALERT_FIELDS) ?? errors.root?.server?.message;
+  const invalid = (field: keyof NewUserForm) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  const role = watch('role');
   const [created, setCreated] = useState<CreatedUser | null>(null);
 
-  const set = <K extends keyof NewUserForm>(key: K, value: NewUserForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = newUserError(form, superAdmin);
-    setError(invalid);
-    const badPhone = form.phone.trim() !== '' && !looksLikePhone(form.phone) ? PHONE_INVALID : null;
-    setPhoneError(badPhone);
-    if (invalid) return;
-    if (badPhone) {
-      focusPhone();
-      return;
-    }
+  const submit = handleSubmit(async (form) => {
     try {
       const user = await createUser(newUserRequest(form, superAdmin)).unwrap();
-      setForm({ ...EMPTY_NEW_USER, business_id: form.business_id });
+      reset({ ...EMPTY_NEW_USER, business_id: form.business_id });
       setCreated(user);
       notify.success(user.message);
       onCreated?.(user);
     } catch (failure) {
       const message = errorMessage(failure, USER_CREATE_ERROR);
-      if (message === PHONE_INVALID) {
-        setPhoneError(message);
-        // Focus moves to the field, whose description (the message) screen readers then read.
-        focusPhone();
-      } else {
-        setError(message);
-      }
+      // Focus moves to the field, whose description (the message) screen readers then read.
+      if (message === PHONE_INVALID) setError('phone', { message }, { shouldFocus: true });
+      else setError('root.server', { message });
     }
-  };
+  });
 
   return (
     <Card aria-labelledby="create-user-title">
       <SectionTitle id="create-user-title">Crea utente</SectionTitle>
-      <FormGrid noValidate onSubmit={submit} aria-labelledby="create-user-title">
-        <TextField label="Email" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} required />
-        <TextField label="Nome completo" value={form.full_name} onChange={(e) => set('full_name', e.target.value)} required />
-        <TextField id={phoneId} label="Telefono" type="tel" value={form.phone} error={phoneError ?? undefined} onChange={(e) => set('phone', e.target.value)} />
+      <FormGrid noValidate onSubmit={(event) => void submit(event)} aria-labelledby="create-user-title">
+        <TextField label="Email" type="email" autoComplete="off" required {...invalid('email')} {...register('email')} />
+        <TextField label="Nome completo" required {...invalid('full_name')} {...register('full_name')} />
+        <TextField label="Telefono" type="tel" error={errors.phone?.message} {...register('phone')} />
         <Field label="Ruolo">
           {(control) => (
-            <Select {...control} value={form.role} onChange={(e) => set('role', e.target.value as NewUserForm['role'])}>
+            <Select {...control} {...register('role')}>
               <option value="client">Cliente</option>
               <option value="admin">Admin</option>
             </Select>
           )}
         </Field>
-        {form.role === 'client' && (
+        {role === 'client' && (
           <Field label="Azienda del cliente">
             {(control) => (
-              <Select {...control} value={form.business_id} onChange={(e) => set('business_id', e.target.value)} required>
+              <Select {...control} {...invalid('business_id')} {...register('business_id')} required>
                 <option value="">Seleziona un&apos;azienda</option>
                 {businesses.map((business) => (
                   <option key={business.id} value={business.id}>
@@ -98,18 +92,22 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
             )}
           </Field>
         )}
-        {needsPassword(form.role, superAdmin) && (
+        {needsPassword(role, superAdmin) && (
           <TextField
             label="Password"
             type="password"
             autoComplete="new-password"
             hint="Almeno 8 caratteri: il nuovo admin la userà per accedere."
-            value={form.password}
-            onChange={(e) => set('password', e.target.value)}
             required
+            {...invalid('password')}
+            {...register('password')}
           />
         )}
-        {error && <FormError role="alert">{error}</FormError>}
+        {error && (
+          <FormError id={errorId} role="alert">
+            {error}
+          </FormError>
+        )}
         <FormActions>
           <Button type="submit" loading={isLoading}>
             Crea utente

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@loyalty/shared';
-import { PASSWORD_TOO_SHORT, passwordTooShort } from '../../passwordRules';
+import { FORM_MESSAGES, optionalPhone, requiredEmail, requiredText, z } from '@loyalty/shared/forms';
+import { adminPasswordRule } from '../../passwordRules';
 import type { NewUser } from './api';
 
 export interface NewUserForm {
@@ -13,21 +14,39 @@ export interface NewUserForm {
 
 export const EMPTY_NEW_USER: NewUserForm = { email: '', full_name: '', phone: '', role: 'client', business_id: '', password: '' };
 
-export const EMAIL_AND_NAME_REQUIRED = 'Campi email e nome sono obbligatori';
-export const SELECT_BUSINESS_FOR_CLIENT = "Seleziona un'azienda per associare il cliente";
+export const EMAIL_AND_NAME_REQUIRED = FORM_MESSAGES.emailAndNameRequired;
+export const SELECT_BUSINESS_FOR_CLIENT = FORM_MESSAGES.selectBusinessForClient;
+
+/** The fields whose message the form shows in its one alert, in the form's order (the phone's is under it). */
+export const NEW_USER_ALERT_FIELDS = ['email', 'full_name', 'business_id', 'password'] as const;
 
 /** A password is asked (and sent) only when a super admin creates an admin (SPEC §5, §6). */
 export function needsPassword(role: NewUser['role'], actorIsSuperAdmin: boolean): boolean {
   return actorIsSuperAdmin && role === 'admin';
 }
 
-/** The first rule the form breaks, as the message to show, or null. */
-export function newUserError(form: NewUserForm, actorIsSuperAdmin: boolean): string | null {
-  if (!form.email.trim() || !form.full_name.trim()) return EMAIL_AND_NAME_REQUIRED;
-  // A client always receives a card, so it belongs to a business (the API requires it for anyone).
-  if (form.role === 'client' && !form.business_id) return SELECT_BUSINESS_FOR_CLIENT;
-  if (needsPassword(form.role, actorIsSuperAdmin) && passwordTooShort(form.password)) return PASSWORD_TOO_SHORT;
-  return null;
+/**
+ * SPEC §5 user creation, with the API's rules (email and name required, phone shaped like one, password
+ * of at least 8 characters): a business for a client, a password for a super admin's new admin.
+ */
+export function newUserSchema(actorIsSuperAdmin: boolean) {
+  return z
+    .object({
+      email: requiredEmail(EMAIL_AND_NAME_REQUIRED),
+      full_name: requiredText(EMAIL_AND_NAME_REQUIRED),
+      phone: optionalPhone,
+      role: z.enum(['client', 'admin']),
+      business_id: z.string(),
+      password: z.string(),
+    })
+    .check(
+      z.superRefine((form, ctx) => {
+        // A client always receives a card, so it belongs to a business (the API requires it for anyone).
+        if (form.role === 'client' && !form.business_id) ctx.issues.push({ code: 'custom', message: SELECT_BUSINESS_FOR_CLIENT, path: ['business_id'], input: form.business_id });
+        const password = needsPassword(form.role, actorIsSuperAdmin) ? adminPasswordRule.safeParse(form.password) : null;
+        if (password && !password.success) ctx.issues.push({ code: 'custom', message: password.error.issues[0].message, path: ['password'], input: form.password });
+      }),
+    );
 }
 
 /** The `POST /users` body: business only for a client, password only for a super admin's new admin. */

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import {
   Button,
@@ -15,8 +17,9 @@ import {
   type Business,
   type SendOutcome,
 } from '@loyalty/shared';
+import { FORM_MESSAGES, campaignMessage, z } from '@loyalty/shared/forms';
 import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from './api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, MESSAGE_MAX_LENGTH, RECIPIENTS, recipientCountOf } from './campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from './campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { messageCounterText } from './MessageCounter';
 import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
@@ -26,7 +29,10 @@ const Channels = styled(ChannelFieldset)`
   label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; cursor: pointer; }
 `;
 
-export const MESSAGE_TOO_LONG = `Il messaggio supera i ${MESSAGE_MAX_LENGTH} caratteri`;
+export const MESSAGE_TOO_LONG = FORM_MESSAGES.campaignMessageTooLong;
+
+/** SPEC §5: one of the campaign's channels, a message of 1–160 characters once trimmed (the API's rule). */
+const sendSchema = z.object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: campaignMessage });
 
 export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
 
@@ -74,9 +80,11 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const [sendCampaign, { isLoading }] = useSendCampaignMutation();
   // The campaign's own channels, or all of them when it names none.
   const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : CHANNELS;
-  const [channel, setChannel] = useState<CampaignChannel>(offered[0]);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
+    resolver: zodResolver(sendSchema),
+    defaultValues: { channel: offered[0], message: '' },
+  });
+  const error = formState.errors.root?.server?.message;
   const [outcome, setOutcome] = useState<CampaignSendResult | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const outcomeId = useId();
@@ -86,25 +94,27 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     if (outcome) headingRef.current?.focus();
   }, [outcome]);
 
+  // Checked as it is typed: the counter, the "too long" message and Invia follow the message.
+  const channel = watch('channel');
+  const message = watch('message');
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
-  const tooLong = message.length > MESSAGE_MAX_LENGTH;
-  const canSend = channelEnabled && message.trim() !== '' && !tooLong;
+  const verdict = campaignMessage.safeParse(message);
+  const tooLong = !verdict.success && verdict.error.issues.some((issue) => issue.message === MESSAGE_TOO_LONG);
+  const canSend = channelEnabled && verdict.success;
   const recipientCount = recipientCountOf(campaign);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (form) => {
     if (!canSend || isLoading) return;
-    setError(null);
     try {
-      const result = await sendCampaign({ id: campaign.id, service: channel, message: message.trim() }).unwrap();
+      const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
       // Issue 17: a toast only when something was queued; otherwise the server's reason stays on screen.
-      if (!sendSucceeded(result)) return setError(result.message);
+      if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.messageSent);
       setOutcome(result);
     } catch (err) {
-      setError(errorMessage(err, MESSAGES.campaignSendError));
+      setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
     }
-  };
+  });
 
   const title = `Invia messaggio: ${campaign.name}`;
   if (outcome) {
@@ -131,30 +141,21 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
 
   return (
     <Modal open onClose={onClose} title={title}>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={(event) => void submit(event)} noValidate>
         <TestModeBanner businessId={business.id} />
         <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
         <Channels>
           <legend>Canale</legend>
           {offered.map((c) => (
             <label key={c}>
-              <input
-                type="radio"
-                name="campaign-channel"
-                value={c}
-                checked={channel === c}
-                onChange={() => {
-                  setChannel(c);
-                  setError(null);
-                }}
-              />
+              <input type="radio" value={c} {...register('channel', { onChange: () => clearErrors('root.server') })} />
               {CHANNEL_LABELS[c]}
             </label>
           ))}
         </Channels>
         {!channelEnabled && <Alert role="alert">{channelDisabledMessage(CHANNEL_LABELS[channel])}</Alert>}
         <Field label="Messaggio" hint={messageCounterText(message)} error={tooLong ? MESSAGE_TOO_LONG : undefined}>
-          {(control) => <Textarea {...control} rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />}
+          {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
         {error && <Alert role="alert">{error}</Alert>}
         <Actions>

@@ -1,4 +1,5 @@
 import type { MessagingChannelLabel } from '@loyalty/shared';
+import { CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES } from '@loyalty/shared/forms';
 import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from './api';
 
 export const STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -18,13 +19,13 @@ export const CHANNELS = Object.keys(CHANNEL_LABELS) as CampaignChannel[];
 /** Column of the business that says whether a channel is enabled. */
 export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
-/** SPEC §9 and the API's limit. */
-export const MESSAGE_MAX_LENGTH = 160;
+/** SPEC §9 and the API's limit (shared's campaign message rule). */
+export const MESSAGE_MAX_LENGTH = CAMPAIGN_MESSAGE_MAX_LENGTH;
 
 /** How a number of recipients is worded: '1 destinatario', '12 destinatari'. */
 export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
 
-export const CAMPAIGN_NAME_REQUIRED = 'Il nome della campagna è obbligatorio';
+export const CAMPAIGN_NAME_REQUIRED = FORM_MESSAGES.campaignNameRequired;
 export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
 
 /** Recipients may arrive as a JSON string (SPEC §3); anything unreadable counts as none. */

@@ -1,12 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, errorMessage, formatPoints, isAdmin, MESSAGES, Navigate, QueryState, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { Button, DEFAULT_QR_POINTS, errorMessage, formatPoints, isAdmin, MESSAGES, Navigate, QueryState, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { FORM_MESSAGES, qrPoints, z } from '@loyalty/shared/forms';
 import { useGetCardQuery, useScanQrCodeMutation } from '../cards/api';
 import { ScanButton } from './ScanButton';
 
-export const DEFAULT_QR_POINTS = 50;
-export const MISSING_IDS = 'Card ID o User ID mancanti.';
-export const INVALID_QR_POINTS = 'Inserisci almeno 1 punto';
+export const MISSING_IDS = FORM_MESSAGES.cardOrUserMissing;
+export const INVALID_QR_POINTS = FORM_MESSAGES.qrPointsMinimum;
+
+/** SPEC §5 add points via QR link: a number, at least 1 (and the API's limits), default 50. */
+const addPointsSchema = z.object({ points: qrPoints });
 
 const Page = styled.div`
   max-width: 28rem;
@@ -51,27 +56,30 @@ function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
   // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
   const cardQuery = useGetCardQuery(cardId);
   const [scan, { isLoading }] = useScanQrCodeMutation();
-  const [points, setPoints] = useState(String(DEFAULT_QR_POINTS));
+  const outcomeId = useId();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(addPointsSchema),
+    defaultValues: { points: String(DEFAULT_QR_POINTS) },
+    reValidateMode: 'onSubmit',
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!cardId || !userId) {
-      setOutcome({ kind: 'error', message: MISSING_IDS });
-      return;
-    }
-    const amount = Number(points);
-    if (points.trim() === '' || !Number.isFinite(amount) || amount < 1) {
-      setOutcome({ kind: 'error', message: INVALID_QR_POINTS });
-      return;
-    }
-    try {
-      const result = await scan({ cardId, userId, points: amount }).unwrap();
-      setOutcome({ kind: 'success', message: result.message, balance: result.points });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: errorMessage(error, MESSAGES.addPointsError) });
-    }
-  };
+  const submit = handleSubmit(
+    async ({ points }) => {
+      if (!cardId || !userId) {
+        setOutcome({ kind: 'error', message: MISSING_IDS });
+        return;
+      }
+      try {
+        const result = await scan({ cardId, userId, points }).unwrap();
+        setOutcome({ kind: 'success', message: result.message, balance: result.points });
+      } catch (error) {
+        setOutcome({ kind: 'error', message: errorMessage(error, MESSAGES.addPointsError) });
+      }
+    },
+    (errors) => setOutcome({ kind: 'error', message: errors.points?.message ?? INVALID_QR_POINTS }),
+  );
+  const pointsInvalid = formState.errors.points ? { 'aria-invalid': true, 'aria-describedby': outcomeId } : {};
 
   return (
     <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
@@ -86,16 +94,7 @@ function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
             <dd>{formatPoints(card.points)} punti</dd>
           </Holder>
           <Form onSubmit={(event) => void submit(event)} noValidate>
-            <TextField
-              label="Punti da aggiungere"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="any"
-              required
-              value={points}
-              onChange={(event) => setPoints(event.target.value)}
-            />
+            <TextField label="Punti da aggiungere" type="number" inputMode="decimal" min={1} step="any" required {...pointsInvalid} {...register('points')} />
             <Button type="submit" loading={isLoading} fullWidth>
               Aggiungi punti
             </Button>
@@ -106,7 +105,7 @@ function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
             </Outcome>
           )}
           {outcome?.kind === 'error' && (
-            <Outcome role="alert" $error>
+            <Outcome id={outcomeId} role="alert" $error>
               {outcome.message}
             </Outcome>
           )}

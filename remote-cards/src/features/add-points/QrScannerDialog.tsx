@@ -1,9 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Modal, TextField } from '@loyalty/shared';
+import { z } from '@loyalty/shared/forms';
 import { parseCardLink, type CardLink } from './cardLink';
 
 export const NOT_A_CARD = 'Questo QR non è una carta fedeltà';
+
+/** A pasted link must be a card's add-points link. */
+const cardLinkFormSchema = z.object({ link: z.string().check(z.refine((link) => parseCardLink(link) !== null, NOT_A_CARD)) });
 export const CAMERA_UNAVAILABLE = 'Fotocamera non disponibile: incolla il link della carta qui sotto.';
 
 const Video = styled.video`
@@ -38,7 +44,9 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<'starting' | 'scanning' | 'unavailable'>('starting');
   const [problem, setProblem] = useState<string | null>(null);
-  const [link, setLink] = useState('');
+  const problemId = useId();
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(cardLinkFormSchema), defaultValues: { link: '' }, reValidateMode: 'onSubmit' });
+  const linkError = formState.errors.link?.message;
   const onCardRef = useRef(onCard);
   onCardRef.current = onCard;
 
@@ -72,12 +80,12 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
     };
   }, []);
 
-  const submitLink = (event: FormEvent) => {
-    event.preventDefault();
+  const submitLink = handleSubmit(({ link }) => {
     const card = parseCardLink(link);
     if (card) onCard(card);
-    else setProblem(NOT_A_CARD);
-  };
+  });
+  // What the camera read, or the pasted link's rule: one message.
+  const shownProblem = linkError ?? problem;
 
   return (
     <>
@@ -87,9 +95,13 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
         {status === 'scanning' && 'Inquadra il QR code della carta.'}
         {status === 'unavailable' && CAMERA_UNAVAILABLE}
       </Message>
-      {problem && <Message role="alert">{problem}</Message>}
-      <ManualForm onSubmit={submitLink}>
-        <TextField label="Link della carta" type="url" value={link} onChange={(event) => setLink(event.target.value)} />
+      {shownProblem && (
+        <Message id={problemId} role="alert">
+          {shownProblem}
+        </Message>
+      )}
+      <ManualForm onSubmit={(event) => void submitLink(event)} noValidate>
+        <TextField label="Link della carta" type="url" {...(linkError ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})} {...register('link')} />
         <Button type="submit" variant="secondary">Apri</Button>
       </ManualForm>
     </>

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal, TextField, type Business } from '@loyalty/shared';
-import { THRESHOLD_ERROR, confirmQuestion } from './bonusThreshold';
+import { confirmQuestion } from './bonusThreshold';
 import { useBonusThreshold } from './useBonusThreshold';
 
 const Form = styled.form`
@@ -25,13 +24,9 @@ const Actions = styled.div`
  */
 export function BonusThresholdForm({ business }: { business: Pick<Business, 'id' | 'bonus_threshold'> }) {
   const threshold = useBonusThreshold(business);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void threshold.submit();
-  };
   return (
     <>
-      <Form onSubmit={submit} aria-label="Soglia bonus" noValidate>
+      <Form onSubmit={(event) => void threshold.submit(event)} aria-label="Soglia bonus" noValidate>
         <TextField
           label="Soglia bonus (punti)"
           type="number"
@@ -39,9 +34,8 @@ export function BonusThresholdForm({ business }: { business: Pick<Business, 'id'
           step={1}
           inputMode="numeric"
           required
-          value={threshold.input}
-          onChange={(event) => threshold.setInput(event.target.value)}
-          error={threshold.typed === null ? THRESHOLD_ERROR : undefined}
+          error={threshold.error}
+          {...threshold.field}
         />
         <Button type="submit" variant="secondary" disabled={!threshold.changed} loading={threshold.busy && !threshold.pending}>
           Salva soglia

@@ -1,13 +1,15 @@
-/** The bonus threshold as typed on the cards screen (SPEC §5: integer, minimum 1). */
+/** The bonus threshold as typed on the cards screen (SPEC §5: integer, minimum 1): shared's form rule. */
+import { bonusThreshold, FORM_MESSAGES, z } from '@loyalty/shared/forms';
 
-export const THRESHOLD_ERROR = 'La soglia deve essere un numero intero di almeno 1';
+export const THRESHOLD_ERROR = FORM_MESSAGES.bonusThresholdInvalid;
+
+/** The threshold form: what is typed, read as a whole number by the rule. */
+export const thresholdFormSchema = z.object({ threshold: bonusThreshold });
 
 /** The input's value if valid (an integer, at least 1), else null. */
 export function parseThreshold(input: string): number | null {
-  const trimmed = input.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= 1 && value <= 1_000_000_000 ? value : null;
+  const typed = bonusThreshold.safeParse(input);
+  return typed.success ? typed.data : null;
 }
 
 /** 'La nuova soglia invierà 3 messaggi bonus. Confermi?' — the question the server asks too (409). */

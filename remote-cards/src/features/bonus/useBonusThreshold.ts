@@ -5,9 +5,11 @@
  * changed meanwhile — then the new number is asked for.
  */
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, useNotify, type Business } from '@loyalty/shared';
 import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from './api';
-import { parseThreshold, savedMessage } from './bonusThreshold';
+import { parseThreshold, savedMessage, thresholdFormSchema } from './bonusThreshold';
 
 export interface PendingThreshold {
   threshold: number;
@@ -21,11 +23,12 @@ const isConflict = (error: unknown) => typeof error === 'object' && error !== nu
 export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_threshold'>) {
   const notify = useNotify();
   const saved = business.bonus_threshold ?? DEFAULT_BONUS_THRESHOLD;
-  const [input, setInput] = useState(String(saved));
+  // Checked as it is typed: the field says at once when the text is not a threshold.
+  const form = useForm({ resolver: zodResolver(thresholdFormSchema), defaultValues: { threshold: String(saved) }, mode: 'onChange' });
   const [pending, setPending] = useState<PendingThreshold | null>(null);
   const [getPreview, preview] = useLazyGetBonusPreviewQuery();
   const [save, saving] = useSaveBonusThresholdMutation();
-  const typed = parseThreshold(input);
+  const typed = parseThreshold(form.watch('threshold'));
 
   /** Saves when nothing would be sent, else asks. Returns when the question is up or the save is done. */
   async function saveOrAsk(threshold: number) {
@@ -39,14 +42,14 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
     notify.success(savedMessage(result));
   }
 
-  async function submit() {
-    if (typed === null || typed === saved) return;
+  const submit = form.handleSubmit(async ({ threshold }) => {
+    if (threshold === saved) return;
     try {
-      await saveOrAsk(typed);
+      await saveOrAsk(threshold);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.settingsSaveError));
     }
-  }
+  });
 
   async function confirm() {
     if (!pending) return;
@@ -72,14 +75,13 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
 
   function cancel() {
     setPending(null);
-    setInput(String(saved));
+    form.reset({ threshold: String(saved) });
   }
 
   return {
-    input,
-    setInput,
-    /** Null while the input is not a valid threshold. */
-    typed,
+    /** The threshold field, its message while the text is not a valid threshold. */
+    field: form.register('threshold'),
+    error: form.formState.errors.threshold?.message,
     saved,
     changed: typed !== null && typed !== saved,
     busy: preview.isFetching || saving.isLoading,

@@ -1,12 +1,18 @@
-import type { FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, formatPoints, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import { FORM_MESSAGES, firstErrorMessage, pointsChange, requiredText, z } from '@loyalty/shared/forms';
 import { useDeleteCardMutation, useUpdatePointsMutation } from '../cards/api';
-import { parsePointsInput } from '../cards/pointsInput';
 import { marketingConsentText } from './marketingConsent';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
-export const INVALID_POINTS = 'Inserisci un numero di punti valido';
+export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
+const BOTH_REQUIRED = FORM_MESSAGES.pointsAndDescriptionRequired;
+
+/** SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too) within the API's limits. */
+const pointsFormSchema = z.object({ points: pointsChange, description: requiredText(BOTH_REQUIRED) });
 
 const Row = styled.article`
   box-sizing: border-box;
@@ -70,31 +76,30 @@ export interface CardRowProps {
  */
 export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
-  const { points, description } = draft;
-  const setPoints = (value: string) => onDraftChange(card.id, { ...draft, points: value });
-  const setDescription = (value: string) => onDraftChange(card.id, { ...draft, description: value });
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
+  // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
+  const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema), defaultValues: draft, reValidateMode: 'onSubmit' });
+  useEffect(() => {
+    const subscription = watch(({ points = '', description = '' }) => onDraftChange(card.id, { points, description }));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange, card.id]);
+  const invalid = (field: keyof PointsDraft) => (formState.errors[field] ? { 'aria-invalid': true } : {});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (points.trim() === '' || description.trim() === '') {
-      notify.error('Compila sia punti che descrizione');
-      return;
-    }
-    const amount = parsePointsInput(points);
-    if (amount === null) {
-      notify.error(INVALID_POINTS);
-      return;
-    }
-    try {
-      await updatePoints({ cardId: card.id, points: amount, description: description.trim() }).unwrap();
-      onDraftChange(card.id, EMPTY_DRAFT);
-      notify.success(MESSAGES.pointsUpdated);
-    } catch (error) {
-      notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
-    }
-  };
+  const submit = handleSubmit(
+    async ({ points, description }) => {
+      try {
+        await updatePoints({ cardId: card.id, points, description }).unwrap();
+        reset(EMPTY_DRAFT);
+        onDraftChange(card.id, EMPTY_DRAFT);
+        notify.success(MESSAGES.pointsUpdated);
+      } catch (error) {
+        notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
+      }
+    },
+    // The SPEC's "fill in both" first, then what is wrong with the points.
+    (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], BOTH_REQUIRED) ?? INVALID_POINTS),
+  );
 
   const remove = async () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -123,9 +128,9 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
         {consent && <span>{consent}</span>}
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
       </Details>
-      <Actions onSubmit={submit} aria-label={`Aggiorna punti di ${name}`} noValidate>
-        <Input name="points" inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} value={points} onChange={(e) => setPoints(e.target.value)} />
-        <Input name="description" placeholder="Descrizione" aria-label={`Descrizione per ${name}`} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna punti di ${name}`} noValidate>
+        <Input inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} {...invalid('points')} {...register('points')} />
+        <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
         <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
         <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>

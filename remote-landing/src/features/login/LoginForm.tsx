@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Card, MESSAGES, TextField, useAuth, useNavigate } from '@loyalty/shared';
+import { loginForm } from '@loyalty/shared/forms';
 import { useLoginLock } from './useLoginLock';
 
 export const Form = styled.form`
@@ -23,66 +26,55 @@ export const ErrorMessage = styled.p`
 export function LoginForm() {
   const { attemptLogin } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
+  const messageId = useId();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
   const { locked, recordFailure, lockedByServer } = useLoginLock();
   // While locked (also right after a reload) the lock is the only message; when it ends, none is left.
-  const message = locked ? MESSAGES.loginLocked : error;
+  const message = locked ? MESSAGES.loginLocked : (errors.email?.message ?? errors.password?.message ?? errors.root?.server?.message);
+  const invalid = (field: 'email' | 'password') => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': messageId } : {});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ email, password }) => {
     if (locked) return;
-    if (!email.trim() || !password.trim()) {
-      setError(MESSAGES.loginMissingFields);
-      return;
-    }
-    setSubmitting(true);
-    setError('');
     try {
-      const outcome = await attemptLogin(email.trim(), password);
+      const outcome = await attemptLogin(email, password);
       if (outcome === 'signed-in') {
         navigate('/dashboard', { replace: true });
         return;
       }
       if (outcome === 'locked') lockedByServer();
       // Once locked, the lock's message is the one shown (see `message`).
-      else if (!recordFailure()) setError(MESSAGES.loginInvalid);
+      else if (!recordFailure()) setError('root.server', { message: MESSAGES.loginInvalid });
     } catch {
-      setError(MESSAGES.loginConnectionError);
-    } finally {
-      setSubmitting(false);
+      setError('root.server', { message: MESSAGES.loginConnectionError });
     }
-  };
+  });
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate aria-labelledby="login-title">
+      <Form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
         <h2 id="login-title">Accedi al tuo account</h2>
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="username"
           placeholder="nome@azienda.it"
           required
           disabled={locked}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...invalid('email')}
+          {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          disabled={locked}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {message && <ErrorMessage role="alert">{message}</ErrorMessage>}
-        <Button type="submit" loading={submitting} disabled={locked} fullWidth>
+        <TextField label="Password" type="password" autoComplete="current-password" required disabled={locked} {...invalid('password')} {...register('password')} />
+        {message && (
+          <ErrorMessage id={messageId} role="alert">
+            {message}
+          </ErrorMessage>
+        )}
+        <Button type="submit" loading={isSubmitting} disabled={locked} fullWidth>
           Accedi
         </Button>
       </Form>

@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
+import { signupForm, type FormInput } from '@loyalty/shared/forms';
 import { useCreateLoyaltyCardMutation, type CardSignupResponse } from './api';
 import { signupRequest } from './signupAnswer';
-import { MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_FIELD_NAMES, SIGNUP_MESSAGES, validateSignup, type MarketingChannel, type SignupErrors, type SignupValues } from './validateSignup';
+import { MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_MESSAGES } from './validateSignup';
 
 export const Form = styled.form`
   display: flex;
@@ -46,94 +48,68 @@ export const ServerError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const EMPTY: SignupValues = { email: '', fullName: '', phone: '', privacyAck: false, marketingChannels: new Set() };
+type SignupFormValues = FormInput<typeof signupForm>;
 
+const EMPTY: SignupFormValues = { email: '', full_name: '', phone: '', privacy_ack: false, marketing_channels: [] };
+
+/**
+ * SPEC §5 with shared's `signupForm` rule (the prerendered page's script checks the same with
+ * validateSignup.ts; tools/test/form-rules.test.ts proves they agree). The first invalid field takes the
+ * focus and reads out its message.
+ */
 export function SignupForm({ businessId, onCreated }: { businessId: string; onCreated: (answer: CardSignupResponse) => void }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<SignupErrors>({});
-  const [serverError, setServerError] = useState('');
   const [createCard, { isLoading }] = useCreateLoyaltyCardMutation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, setError, formState } = useForm<SignupFormValues>({ resolver: zodResolver(signupForm), defaultValues: EMPTY });
+  const { errors } = formState;
 
-  const change = (field: keyof SignupValues, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
-  const toggleChannel = (channel: MarketingChannel, on: boolean) =>
-    setValues((v) => {
-      const marketingChannels = new Set(v.marketingChannels);
-      if (on) marketingChannels.add(channel);
-      else marketingChannels.delete(channel);
-      return { ...v, marketingChannels };
-    });
-
-  // Keyboard and screen-reader users land on the field to fix, which reads out its message.
-  const focusField = (field: keyof SignupErrors) => (formRef.current?.elements.namedItem(SIGNUP_FIELD_NAMES[field]) as HTMLElement | null)?.focus();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateSignup(values);
-    setErrors(found);
-    setServerError('');
-    if (Object.keys(found).length > 0) {
-      focusField(Object.keys(found)[0] as keyof SignupErrors);
-      return;
-    }
+  const submit = handleSubmit(async (values) => {
     try {
-      const answer = await createCard(signupRequest(values, businessId)).unwrap();
+      const request = { email: values.email, fullName: values.full_name, phone: values.phone, privacyAck: values.privacy_ack, marketingChannels: new Set(values.marketing_channels) };
+      const answer = await createCard(signupRequest(request, businessId)).unwrap();
       onCreated(answer);
     } catch (failure) {
       const message = errorMessage(failure, MESSAGES.userCreateError);
       // Issue 17: the number the server could not read is shown under the phone field.
-      if (message === SIGNUP_MESSAGES.phoneInvalid) {
-        setErrors({ phone: message });
-        focusField('phone');
-      } else {
-        setServerError(message);
-      }
+      if (message === SIGNUP_MESSAGES.phoneInvalid) setError('phone', { message }, { shouldFocus: true });
+      else setError('root.server', { message });
     }
-  };
+  });
 
   return (
-    <Form ref={formRef} onSubmit={submit} noValidate aria-label="Richiesta della carta fedeltà">
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Richiesta della carta fedeltà">
       <TextField
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
+        error={errors.email?.message}
+        {...register('email')}
       />
       <TextField
         label="Nome completo"
-        name="full_name"
         autoComplete="name"
         required
-        value={values.fullName}
-        error={errors.fullName}
-        onChange={(e) => change('fullName', e.target.value)}
+        error={errors.full_name?.message}
+        {...register('full_name')}
       />
       <TextField
         label="Numero di telefono"
         type="tel"
-        name="phone"
         autoComplete="tel"
         required
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => change('phone', e.target.value)}
+        error={errors.phone?.message}
+        {...register('phone')}
       />
       <Consents>
         <legend>Consensi</legend>
         <Checkbox
           label="Ho letto l'informativa sulla privacy (obbligatorio)"
-          name="privacy_ack"
           required
-          checked={values.privacyAck}
-          aria-invalid={errors.privacyAck ? true : undefined}
-          aria-describedby={errors.privacyAck ? 'privacy-ack-error' : undefined}
-          onChange={(e) => change('privacyAck', e.target.checked)}
+          aria-invalid={errors.privacy_ack ? true : undefined}
+          aria-describedby={errors.privacy_ack ? 'privacy-ack-error' : undefined}
+          {...register('privacy_ack')}
         />
-        {errors.privacyAck && <FieldError id="privacy-ack-error">{errors.privacyAck}</FieldError>}
+        {errors.privacy_ack && <FieldError id="privacy-ack-error">{errors.privacy_ack.message}</FieldError>}
         {/* A new tab, so the half-filled form stays where it is. */}
         <Link to="/privacy" target="_blank" rel="noopener">
           Leggi l&apos;informativa sulla privacy
@@ -144,15 +120,13 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
             <Checkbox
               key={channel}
               label={label}
-              name="marketing_channels"
               value={channel}
-              checked={values.marketingChannels.has(channel)}
-              onChange={(e) => toggleChannel(channel, e.target.checked)}
+              {...register('marketing_channels')}
             />
           ))}
         </Channels>
       </Consents>
-      {serverError && <ServerError role="alert">{serverError}</ServerError>}
+      {errors.root?.server && <ServerError role="alert">{errors.root.server.message}</ServerError>}
       <Button type="submit" loading={isLoading} fullWidth>
         Ottieni
       </Button>

@@ -1,15 +1,17 @@
-// The framework-free subpath: the prerendered page's script imports this module too (src/enhance/signup.ts).
-import { looksLikePhone, PHONE_INVALID } from '@loyalty/shared/page-script';
+// The framework-free subpath: the prerendered page's script imports this module too (src/enhance/signup.ts),
+// so these checks stay hand-written (no zod); the React form uses shared's `signupForm` rule, and
+// tools/test/form-rules.test.ts proves both give the same verdicts and messages.
+import { FORM_MESSAGES, looksLikePhone } from '@loyalty/shared/page-script';
 
-/** SPEC §5 public card signup: required fields, with the spec's messages verbatim. */
+/** SPEC §5 public card signup: required fields, with the spec's messages verbatim (shared's form messages). */
 export const SIGNUP_MESSAGES = {
-  emailRequired: 'Campo "email" è obbligatorio',
-  fullNameRequired: 'Campo "nome completo" è obbligatorio',
-  phoneRequired: 'Campo "numero di telefono" obbligatorio',
+  emailRequired: FORM_MESSAGES.signupEmailRequired,
+  fullNameRequired: FORM_MESSAGES.signupFullNameRequired,
+  phoneRequired: FORM_MESSAGES.signupPhoneRequired,
   // Issue 17: the API's answer too (it checks the number exactly); here only a quick look at its shape.
-  phoneInvalid: PHONE_INVALID,
+  phoneInvalid: FORM_MESSAGES.phoneInvalid,
   // Same wording as the API's refusal.
-  privacyRequired: "È necessario accettare l'informativa sulla privacy",
+  privacyRequired: FORM_MESSAGES.privacyRequired,
 } as const;
 
 /**

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { nanoid } from '@reduxjs/toolkit';
 import styled from 'styled-components';
 import {
@@ -15,9 +17,13 @@ import {
   useNotify,
   type LoyaltyCard,
 } from '@loyalty/shared';
+import { FORM_MESSAGES, whatsappMessage, z } from '@loyalty/shared/forms';
 import { useSendWhatsappMutation } from './api';
 
-export const EMPTY_MESSAGE_ERROR = 'Inserisci un messaggio per la carta selezionata';
+export const EMPTY_MESSAGE_ERROR = FORM_MESSAGES.whatsappMessageRequired;
+
+/** SPEC §5 Easy SMS: a message that is not blank, at most 1600 characters (shared's rule, the API's too). */
+const whatsappSchema = z.object({ message: whatsappMessage });
 
 const Form = styled.form`
   display: grid;
@@ -38,32 +44,34 @@ const Alert = styled.p`
 export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; whatsappEnabled: boolean }) {
   const notify = useNotify();
   const [sendWhatsapp, { isLoading }] = useSendWhatsappMutation();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const alertId = useId();
+  const { register, handleSubmit, reset, setError, formState } = useForm({
+    resolver: zodResolver(whatsappSchema),
+    defaultValues: { message: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error = formState.errors.message?.message ?? formState.errors.root?.server?.message;
   // One key per message: a retry after a lost answer does not send it twice.
   const [idempotencyKey, setIdempotencyKey] = useState(nanoid);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ message }) => {
     if (isLoading) return;
-    if (message.trim() === '') return setError(EMPTY_MESSAGE_ERROR);
-    if (!whatsappEnabled) return setError(channelDisabledMessage('WhatsApp'));
-    setError(null);
+    if (!whatsappEnabled) return setError('root.server', { message: channelDisabledMessage('WhatsApp') });
     try {
-      const result = await sendWhatsapp({ cardId: card.id, message: message.trim(), idempotencyKey }).unwrap();
+      const result = await sendWhatsapp({ cardId: card.id, message, idempotencyKey }).unwrap();
       // Issue 17: 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
-      if (!sendSucceeded(result)) return setError(result.message);
+      if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.whatsappSent);
-      setMessage('');
+      reset({ message: '' });
       setIdempotencyKey(nanoid());
     } catch (err) {
-      setError(errorMessage(err, MESSAGES.whatsappError));
+      setError('root.server', { message: errorMessage(err, MESSAGES.whatsappError) });
     }
-  };
+  });
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate aria-label={`WhatsApp a ${card.customer_name}`}>
+      <Form onSubmit={(event) => void submit(event)} noValidate aria-label={`WhatsApp a ${card.customer_name}`}>
         <h2>{card.customer_name}</h2>
         <Muted>
           {card.card_number} · {card.customer_phone ? formatPhone(card.customer_phone) : 'nessun telefono'} · {formatPoints(card.points)} punti
@@ -73,15 +81,16 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
             <Textarea
               {...control}
               rows={3}
-              value={message}
-              onChange={(e) => {
-                setMessage(e.target.value);
-                setIdempotencyKey(nanoid());
-              }}
+              {...(formState.errors.message ? { 'aria-invalid': true, 'aria-describedby': alertId } : {})}
+              {...register('message', { onChange: () => setIdempotencyKey(nanoid()) })}
             />
           )}
         </Field>
-        {error && <Alert role="alert">{error}</Alert>}
+        {error && (
+          <Alert id={alertId} role="alert">
+            {error}
+          </Alert>
+        )}
         <Button type="submit" loading={isLoading}>
           Invia WhatsApp
         </Button>

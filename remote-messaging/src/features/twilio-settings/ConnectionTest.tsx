@@ -1,7 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Card, Field, MESSAGES, Select, TextField, connectionTestSucceededMessage, errorMessage, useNotify } from '@loyalty/shared';
+import { FORM_MESSAGES, requiredText, z } from '@loyalty/shared/forms';
 import { useTestConnectionMutation, type MessagingService } from './api';
+
+/** SPEC §5: the test recipient is required (the API's rule too); Testa connessione waits for it. */
+const connectionTestSchema = z.object({
+  service: z.enum(['whatsapp', 'sms', 'email']),
+  testRecipient: requiredText(FORM_MESSAGES.testRecipientRequired),
+});
 
 const Form = styled(Card).attrs({ as: 'form' })`
   display: grid;
@@ -23,32 +32,33 @@ const Notice = styled.p`
 export function ConnectionTest({ businessId }: { businessId: string }) {
   const notify = useNotify();
   const [testConnection, { isLoading }] = useTestConnectionMutation();
-  const [service, setService] = useState<MessagingService>('sms');
-  const [recipient, setRecipient] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, setError, formState } = useForm({
+    resolver: zodResolver(connectionTestSchema),
+    defaultValues: { service: 'sms' as MessagingService, testRecipient: '' },
+  });
+  const error = formState.errors.root?.server?.message;
+  const recipientGiven = watch('testRecipient').trim() !== '';
   // Test mode: the server checked nothing real and says so; not a success, not an error.
   const [notice, setNotice] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (recipient.trim() === '' || isLoading) return;
-    setError(null);
+  const submit = handleSubmit(async ({ service, testRecipient }) => {
+    if (isLoading) return;
     setNotice(null);
     try {
-      const result = await testConnection({ businessId, service, testRecipient: recipient.trim() }).unwrap();
+      const result = await testConnection({ businessId, service, testRecipient }).unwrap();
       if (result.mode === 'test') return setNotice(result.message);
       notify.success(result.message || connectionTestSucceededMessage(service));
     } catch (err) {
-      setError(errorMessage(err, MESSAGES.connectionTestError));
+      setError('root.server', { message: errorMessage(err, MESSAGES.connectionTestError) });
     }
-  };
+  });
 
   return (
-    <Form onSubmit={submit} noValidate aria-labelledby="connection-test-title">
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="connection-test-title">
       <h2 id="connection-test-title">Test di connessione</h2>
       <Field label="Servizio">
         {(control) => (
-          <Select {...control} value={service} onChange={(e) => setService(e.target.value as MessagingService)}>
+          <Select {...control} {...register('service')}>
             <option value="whatsapp">WhatsApp</option>
             <option value="sms">SMS</option>
             <option value="email">Email</option>
@@ -58,13 +68,12 @@ export function ConnectionTest({ businessId }: { businessId: string }) {
       <TextField
         label="Destinatario di prova"
         hint="Numero di telefono (WhatsApp, SMS) o indirizzo email"
-        value={recipient}
-        onChange={(e) => setRecipient(e.target.value)}
+        {...register('testRecipient')}
       />
       {error && <Alert role="alert">{error}</Alert>}
       {notice && <Notice role="status">{notice}</Notice>}
       <div>
-        <Button type="submit" disabled={recipient.trim() === ''} loading={isLoading}>
+        <Button type="submit" disabled={!recipientGiven} loading={isLoading}>
           Testa connessione
         </Button>
       </div>

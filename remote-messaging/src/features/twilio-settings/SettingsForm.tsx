@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Card, Checkbox, Field, MESSAGES, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
+import { z } from '@loyalty/shared/forms';
 import { useSaveTwilioSettingsMutation, type TwilioSettings, type TwilioSettingsUpdate } from './api';
 import { BONUS_TEMPLATE_HINT, validateBonusTemplate } from './bonusTemplate';
-import { validateSettings, withoutSeparators, type SettingsErrors, type SettingsFormValues } from './settingsValidation';
+import { validateSettings, withoutSeparators, type SettingsFormValues } from './settingsValidation';
 
 export const TOGGLES_LOCKED = 'Solo il super admin può abilitare o disabilitare i servizi';
 
@@ -32,6 +35,33 @@ const Alert = styled.p`
 
 type Flags = Pick<TwilioSettings, 'whatsappEnabled' | 'smsEnabled' | 'emailEnabled'>;
 
+/** Everything the form edits; `bonusTemplate` undefined when the API does not know it yet (an older server). */
+type MessagingSettingsForm = SettingsFormValues & Partial<Flags> & { bonusTemplate?: string };
+
+/**
+ * The formats the API enforces (settingsValidation.ts, bonusTemplate.ts: the same rules, tested there), each
+ * message under its field. A switch the admin may not change is disabled, so it may be missing.
+ */
+const settingsFormSchema = z
+  .object({
+    accountSid: z.string(),
+    authToken: z.string(),
+    phoneNumber: z.string(),
+    messagingServiceSid: z.string(),
+    emailSender: z.string(),
+    whatsappEnabled: z.optional(z.boolean()),
+    smsEnabled: z.optional(z.boolean()),
+    emailEnabled: z.optional(z.boolean()),
+    bonusTemplate: z.optional(z.string()),
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      for (const [field, message] of Object.entries(validateSettings(form))) ctx.issues.push({ code: 'custom', message, path: [field], input: form });
+      const template = form.bonusTemplate === undefined ? undefined : validateBonusTemplate(form.bonusTemplate);
+      if (template) ctx.issues.push({ code: 'custom', message: template, path: ['bonusTemplate'], input: form.bonusTemplate });
+    }),
+  );
+
 export interface SettingsFormProps {
   businessId: string;
   settings: TwilioSettings;
@@ -43,49 +73,38 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
   const notify = useNotify();
   const lockedHintId = useId();
   const [save, { isLoading }] = useSaveTwilioSettingsMutation();
-  const [values, setValues] = useState<SettingsFormValues>({
-    accountSid: settings.accountSid,
-    authToken: '',
-    phoneNumber: settings.phoneNumber,
-    messagingServiceSid: settings.messagingServiceSid,
-    emailSender: settings.emailSender,
+  const { register, handleSubmit, setValue, setError, formState } = useForm<MessagingSettingsForm>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: {
+      accountSid: settings.accountSid,
+      authToken: '',
+      phoneNumber: settings.phoneNumber,
+      messagingServiceSid: settings.messagingServiceSid,
+      emailSender: settings.emailSender,
+      whatsappEnabled: settings.whatsappEnabled,
+      smsEnabled: settings.smsEnabled,
+      emailEnabled: settings.emailEnabled,
+      bonusTemplate: settings.bonusTemplate,
+    },
   });
-  const [flags, setFlags] = useState<Flags>({
-    whatsappEnabled: settings.whatsappEnabled,
-    smsEnabled: settings.smsEnabled,
-    emailEnabled: settings.emailEnabled,
-  });
-  const [errors, setErrors] = useState<SettingsErrors>({});
-  // The bonus WhatsApp's text; undefined when the API does not know it yet (an older server).
-  const [bonusTemplate, setBonusTemplate] = useState(settings.bonusTemplate);
-  const [bonusTemplateError, setBonusTemplateError] = useState<string | undefined>();
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { errors } = formState;
+  const saveError = errors.root?.server?.message;
+  // The bonus WhatsApp's text is edited only where the API knows it.
+  const hasBonusTemplate = settings.bonusTemplate !== undefined;
 
-  const field = (name: keyof SettingsFormValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
+  const field = (name: keyof SettingsFormValues) => ({ error: errors[name]?.message, ...register(name) });
 
   const toggle = (name: keyof Flags) => (
     <Checkbox
       label={{ whatsappEnabled: 'WhatsApp abilitato', smsEnabled: 'SMS abilitato', emailEnabled: 'Email abilitata' }[name]}
-      checked={flags[name]}
       disabled={!canToggleServices}
       aria-describedby={canToggleServices ? undefined : lockedHintId}
-      onChange={(e) => setFlags((f) => ({ ...f, [name]: e.target.checked }))}
+      {...register(name)}
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (values) => {
     if (isLoading) return;
-    setSaveError(null);
-    const found = validateSettings(values);
-    setErrors(found);
-    const templateError = bonusTemplate === undefined ? undefined : validateBonusTemplate(bonusTemplate);
-    setBonusTemplateError(templateError);
-    if (Object.keys(found).length > 0 || templateError) return;
     const update: TwilioSettingsUpdate = {
       accountSid: values.accountSid.trim(),
       phoneNumber: withoutSeparators(values.phoneNumber),
@@ -93,21 +112,22 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
       emailSender: values.emailSender.trim(),
       // Left empty, the saved token stays: it is never sent back to the browser.
       ...(values.authToken.trim() ? { authToken: values.authToken.trim() } : {}),
-      ...(canToggleServices ? flags : {}),
-      ...(bonusTemplate === undefined ? {} : { bonusTemplate: bonusTemplate.trim() }),
+      ...(canToggleServices ? { whatsappEnabled: Boolean(values.whatsappEnabled), smsEnabled: Boolean(values.smsEnabled), emailEnabled: Boolean(values.emailEnabled) } : {}),
+      ...(values.bonusTemplate === undefined ? {} : { bonusTemplate: values.bonusTemplate.trim() }),
     };
     try {
       const result = await save({ businessId, settings: update }).unwrap();
       notify.success(result.message || MESSAGES.twilioSettingsSaved);
-      setValues((v) => ({ ...v, authToken: '', phoneNumber: result.settings.phoneNumber }));
-      if (result.settings.bonusTemplate !== undefined) setBonusTemplate(result.settings.bonusTemplate);
+      setValue('authToken', '');
+      setValue('phoneNumber', result.settings.phoneNumber);
+      if (result.settings.bonusTemplate !== undefined) setValue('bonusTemplate', result.settings.bonusTemplate);
     } catch (err) {
-      setSaveError(errorMessage(err, MESSAGES.settingsSaveError));
+      setError('root.server', { message: errorMessage(err, MESSAGES.settingsSaveError) });
     }
-  };
+  });
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Impostazioni di messaggistica">
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Impostazioni di messaggistica">
       <Section aria-labelledby={`${lockedHintId}-cred`}>
         <h2 id={`${lockedHintId}-cred`}>Credenziali</h2>
         <TextField label="Account SID" placeholder="AC…" autoComplete="off" spellCheck={false} {...field('accountSid')} />
@@ -135,11 +155,9 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
         <h2 id={`${lockedHintId}-wa`}>WhatsApp</h2>
         <p>I messaggi WhatsApp usano lo stesso numero, abilitato a WhatsApp Business.</p>
         {toggle('whatsappEnabled')}
-        {bonusTemplate !== undefined && (
-          <Field label="Messaggio bonus" hint={BONUS_TEMPLATE_HINT} error={bonusTemplateError}>
-            {(control) => (
-              <Textarea {...control} rows={3} value={bonusTemplate} onChange={(e) => setBonusTemplate(e.target.value)} />
-            )}
+        {hasBonusTemplate && (
+          <Field label="Messaggio bonus" hint={BONUS_TEMPLATE_HINT} error={errors.bonusTemplate?.message}>
+            {(control) => <Textarea {...control} rows={3} {...register('bonusTemplate')} />}
           </Field>
         )}
       </Section>

@@ -1,0 +1,9 @@
+/**
+ * `@loyalty/shared/forms`: the form rules and the part of zod the forms use. Framework-free, and not in
+ * shared's main entry, so zod reaches only the screens with a form: the remotes import this entry, which
+ * the federation config shares as one singleton (tools/src/federation.ts), downloaded once.
+ */
+export { z, type FormInput, type FormOutput, type FormSchema } from './zod';
+export * from './messages';
+export * from './rules';
+export { firstErrorMessage } from './errors';

@@ -1,0 +1,50 @@
+/**
+ * The Italian messages of the form rules (SPEC §5 verbatim where it has one). No zod here: the prerendered
+ * pages' scripts read these through `@loyalty/shared/page-script` for their own small checks.
+ */
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PHONE_INVALID } from '../format/phone';
+
+/** The most points one operation may add or take away (the API's POINTS_PER_OPERATION_MAX). */
+export const POINTS_PER_OPERATION_MAX = 1_000_000;
+/** The largest bonus threshold the API keeps. */
+export const BONUS_THRESHOLD_MAX = 1_000_000_000;
+/** A campaign's message: SMS-sized (SPEC §5). */
+export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
+/** A WhatsApp to one card (the API's limit). */
+export const WHATSAPP_MESSAGE_MAX_LENGTH = 1600;
+
+export const FORM_MESSAGES = {
+  // Public card signup (SPEC §5)
+  signupEmailRequired: 'Campo "email" è obbligatorio',
+  signupFullNameRequired: 'Campo "nome completo" è obbligatorio',
+  signupPhoneRequired: 'Campo "numero di telefono" obbligatorio',
+  // Same wording as the API's refusal.
+  privacyRequired: "È necessario accettare l'informativa sulla privacy",
+  phoneInvalid: PHONE_INVALID,
+  // User creation (SPEC §5)
+  emailAndNameRequired: 'Campi email e nome sono obbligatori',
+  selectBusinessForClient: "Seleziona un'azienda per associare il cliente",
+  // Passwords (SPEC §5, §9)
+  passwordTooShort: `La password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
+  newPasswordTooShort: `La nuova password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
+  passwordFieldsRequired: 'Compila tutti i campi della password',
+  passwordsDoNotMatch: 'Le password non corrispondono',
+  // Points (SPEC §5) and the API's limits on them
+  pointsAndDescriptionRequired: 'Compila sia punti che descrizione',
+  pointsInvalid: 'Inserisci un numero di punti valido',
+  pointsNotZero: 'I punti non possono essere zero',
+  pointsDecimals: 'I punti possono avere al massimo due decimali',
+  pointsPerOperation: 'Puoi aggiungere o togliere al massimo 1.000.000 punti per operazione',
+  qrPointsMinimum: 'Inserisci almeno 1 punto',
+  cardOrUserMissing: 'Card ID o User ID mancanti.',
+  bonusThresholdInvalid: 'La soglia deve essere un numero intero di almeno 1',
+  // Businesses, campaigns, messages
+  businessNameRequired: "Il nome dell'azienda è obbligatorio",
+  campaignNameRequired: 'Il nome della campagna è obbligatorio',
+  messageEmpty: 'Il messaggio non può essere vuoto',
+  campaignMessageTooLong: `Il messaggio supera i ${CAMPAIGN_MESSAGE_MAX_LENGTH} caratteri`,
+  whatsappMessageRequired: 'Inserisci un messaggio per la carta selezionata',
+  whatsappMessageTooLong: `Il messaggio non può superare i ${WHATSAPP_MESSAGE_MAX_LENGTH} caratteri`,
+  testRecipientRequired: 'Inserisci il destinatario di prova',
+} as const;
