@@ -7,7 +7,7 @@ export interface NewUserForm {
   email: string;
   full_name: string;
   phone: string;
-  role: NewUser['role'];
+  role: NonNullable<NewUser['role']>;
   business_id: string;
   password: string;
 }
@@ -21,7 +21,7 @@ export const SELECT_BUSINESS_FOR_CLIENT = FORM_MESSAGES.selectBusinessForClient;
 export const NEW_USER_ALERT_FIELDS = ['email', 'full_name', 'business_id', 'password'] as const;
 
 /** A password is asked (and sent) only when a super admin creates an admin (SPEC §5, §6). */
-export function needsPassword(role: NewUser['role'], actorIsSuperAdmin: boolean): boolean {
+export function needsPassword(role: NewUserForm['role'], actorIsSuperAdmin: boolean): boolean {
   return actorIsSuperAdmin && role === 'admin';
 }
 
