@@ -1,7 +1,7 @@
 import { mountStandalone } from '@loyalty/shared';
-import { OverviewScreen } from './features/overview/OverviewScreen';
-import { LoyaltyCardsScreen } from './features/loyalty-cards/LoyaltyCardsScreen';
-import { AddPointsScreen } from './features/add-points/AddPointsScreen';
+import { OverviewScreen } from './features/cards/components/OverviewScreen';
+import { LoyaltyCardsScreen } from './features/cards/components/LoyaltyCardsScreen';
+import { AddPointsScreen } from './features/cards/components/AddPointsScreen';
 
 void mountStandalone([
   { path: '/dashboard', element: <OverviewScreen />, requiresAuth: true },

@@ -3,13 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme } from '@loyalty/shared';
-import { App } from './App';
-import { takeConfigRequest } from './federation/earlyConfig';
-import { applyOverrides } from './federation/overrides';
-import { prepareRemoteRoute } from './federation/RemoteRoute';
-import { initRemotes } from './federation/remotes';
-import { firstPageModuleFor } from './routes/routeModules';
-import { hasStoredToken } from './routes/storedSession';
+import { App } from './routes/App';
+import { takeConfigRequest } from './features/federation/model/earlyConfig';
+import { applyOverrides } from './features/federation/model/overrides';
+import { prepareRemoteRoute } from './features/federation/components/RemoteRoute';
+import { initRemotes } from './features/federation/model/remotes';
+import { firstPageModuleFor } from './shared/routeModules';
+import { hasStoredToken } from './shared/storedSession';
 
 function renderFatal(root: HTMLElement, message: string) {
   root.innerHTML = '';

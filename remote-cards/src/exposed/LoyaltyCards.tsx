@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { LoyaltyCardsScreen as default } from '../features/loyalty-cards/LoyaltyCardsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { LoyaltyCardsScreen as default } from '../features/cards/components/LoyaltyCardsScreen';
