@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { DEFAULT_BONUS_THRESHOLD, Field, MESSAGES, NoBusinessState, PagedCards, Select, TextField, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
+import { Field, MESSAGES, NoBusinessState, PagedCards, Select, TextField, type Business, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
-import { BonusThresholdForm } from '../../bonus/components/BonusThresholdForm';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { LedgerDialog } from './LedgerDialog';
@@ -43,7 +42,12 @@ const rowHeight = (width: number) => (width < 640 ? 250 : 160);
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
  * edits the threshold and shows what the server answers for each card ('Bonus!', "bonus inviato il …").
  */
-export function LoyaltyCardsScreen() {
+export interface LoyaltyCardsScreenProps {
+  /** The bonus threshold's form for the business shown, first in the toolbar (another feature: composed by exposed/LoyaltyCards). */
+  bonusSettings?: (business: Business) => ReactNode;
+}
+
+export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
@@ -71,7 +75,7 @@ export function LoyaltyCardsScreen() {
             </Notice>
           )}
           <Toolbar>
-            <BonusThresholdForm key={`${business.id}:${business.bonus_threshold ?? DEFAULT_BONUS_THRESHOLD}`} business={business} />
+            {bonusSettings?.(business)}
             <TextField
               label="Cerca per nome, numero carta o telefono"
               type="search"

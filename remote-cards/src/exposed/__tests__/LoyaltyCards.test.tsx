@@ -11,8 +11,8 @@ import {
   login,
   outboxMessagesOf,
   renderSignedIn,
-} from '../../../../../test/helpers';
-import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+} from '../../../test/helpers';
+import LoyaltyCardsScreen from '../LoyaltyCards';
 
 let token: string;
 let user: User;
