@@ -3,14 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@loyalty/shared';
 import {
   BAR_CENTRALE,
+  DEMO_ADMIN,
   apiCall,
   cardCount,
   configureTestRuntime,
   createBusiness,
   createCard,
-  login,
+  logIn,
   outboxMessagesOf,
-  renderSignedIn,
+  renderWithSession,
 } from '../../../test/helpers';
 import LoyaltyCardsScreen from '../LoyaltyCards';
 
@@ -19,7 +20,7 @@ let user: User;
 
 beforeAll(async () => {
   configureTestRuntime();
-  ({ token, user } = await login());
+  ({ token, user } = await logIn(DEMO_ADMIN));
 });
 
 beforeEach(() => {
@@ -28,7 +29,7 @@ beforeEach(() => {
 });
 
 const row = (name: string) => screen.findByRole('article', { name });
-const renderScreen = (businessId: string) => renderSignedIn(<LoyaltyCardsScreen />, { token, user, businessId });
+const renderScreen = (businessId: string) => renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId });
 
 describe('the list', () => {
   it('renders only the rows in view and more as it scrolls (Bar Centrale, its demo cards)', async () => {

@@ -12,7 +12,7 @@ import {
   signUpCard,
   unique,
   unreachableApiBaseUrl,
-} from '../../../../../test/helpers';
+} from '@loyalty/shared/testing';
 import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import { businessSelected, type Business, type User } from '@loyalty/shared';
 import { act } from '@testing-library/react';
@@ -76,7 +76,7 @@ describe('list', () => {
 
   it('shows the empty state for a business without campaigns', async () => {
     const { account, businessId } = await createAdminWithBusiness();
-    await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
     expect(screen.getByText("Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà.")).toBeInTheDocument();
   });
@@ -127,7 +127,7 @@ describe('create', () => {
   }
 
   async function openCreateDialog(account: Parameters<typeof renderSignedIn>[2], businessId: string) {
-    const rendered = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    const rendered = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
     await rendered.user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
     return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Crea Nuova Campagna' }) };
@@ -392,7 +392,7 @@ describe('send', () => {
       body: { businessId, name, channels: ['sms'], recipients: JSON.stringify(cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email }))) },
     });
 
-    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     const item = await itemOf(name);
     expect(within(item).getByText('2 destinatari')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name }));
@@ -529,7 +529,7 @@ describe('send', () => {
     const name = unique('Consenso');
     await callApi('/campaigns', { method: 'POST', token, body: { businessId, name, channels: ['sms'], recipients: cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email })) } });
 
-    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     await user.click(within(await itemOf(name)).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');

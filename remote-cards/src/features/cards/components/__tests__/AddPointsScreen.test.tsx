@@ -4,13 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Business, User } from '@loyalty/shared';
 import {
   DASHBOARD_BASE_URL,
-  LocationProbe,
+  DEMO_ADMIN,
   configureTestRuntime,
   createBusiness,
   createCard,
   currentLocation,
-  login,
-  renderSignedIn,
+  LocationProbe,
+  logIn,
+  renderWithSession,
   type TestCard,
 } from '../../../../../test/helpers';
 import { AddPointsScreen } from '../AddPointsScreen';
@@ -22,7 +23,7 @@ let card: TestCard;
 
 beforeAll(async () => {
   configureTestRuntime();
-  ({ token, user } = await login());
+  ({ token, user } = await logIn(DEMO_ADMIN));
   shop = await createBusiness(token);
   card = await createCard(token, shop.id, 'Sara Scansione', 10);
 });
@@ -33,7 +34,7 @@ beforeEach(() => {
 });
 
 function renderAddPoints(route: string, who: User = user) {
-  return renderSignedIn(
+  return renderWithSession(
     <>
       <Routes>
         <Route path="/dashboard/add-points" element={<AddPointsScreen />} />

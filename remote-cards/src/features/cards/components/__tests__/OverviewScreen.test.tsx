@@ -4,16 +4,17 @@ import { businessSelected, type Business, type User } from '@loyalty/shared';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
-  DEMO_SUPER_ADMIN,
+  DEMO_ADMIN,
+  DEMO_SUPERADMIN,
   apiCall,
   cardCount,
   configureTestRuntime,
   createBusiness,
   createCard,
-  login,
-  renderSignedIn,
-  uniqueName,
+  logIn,
+  renderWithSession,
   type TestCard,
+  unique,
 } from '../../../../../test/helpers';
 import { OverviewScreen } from '../OverviewScreen';
 
@@ -26,7 +27,7 @@ let bigShop: Business;
 
 beforeAll(async () => {
   configureTestRuntime();
-  ({ token, user } = await login());
+  ({ token, user } = await logIn(DEMO_ADMIN));
   shop = await createBusiness(token);
   emptyShop = await createBusiness(token);
   bigShop = await createBusiness(token);
@@ -47,7 +48,7 @@ beforeEach(() => {
 const tile = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 it('shows the tiles of the current business from the stats call', async () => {
-  renderSignedIn(<OverviewScreen />, { token, user, businessId: shop.id });
+  renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
   expect(await screen.findByText(`Carte fedeltà di ${shop.name}`)).toBeInTheDocument();
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
   expect(tile('Total Points')).toBe('150,5');
@@ -56,14 +57,14 @@ it('shows the tiles of the current business from the stats call', async () => {
 });
 
 it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
-  renderSignedIn(<OverviewScreen />, { token, user, businessId: bigShop.id });
+  renderWithSession(<OverviewScreen />, { token, user, businessId: bigShop.id });
   await waitFor(() => expect(tile('Total Points')).toBe('4.017,5'));
   expect(tile('Avg Points')).toBe('2.008,75');
   expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
 });
 
 it('lists the card tiles with name, points, number, phone and Italian dates, and searches them', async () => {
-  const { user: person } = renderSignedIn(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
   const anna = await screen.findByRole('article', { name: 'Anna Russo' });
   expect(within(anna).getByText('120,5 punti')).toBeInTheDocument();
   expect(within(anna).getByText(/^N\. LC-/)).toBeInTheDocument();
@@ -86,7 +87,7 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
 });
 
 it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
-  renderSignedIn(<OverviewScreen />, { token, user, businessId: emptyShop.id });
+  renderWithSession(<OverviewScreen />, { token, user, businessId: emptyShop.id });
   await waitFor(() => expect(tile('Total Cards')).toBe('0'));
   expect(tile('Avg Points')).toBe('0');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
@@ -95,18 +96,18 @@ it("shows '0' as the average and 'No cards found' for a business without cards",
 });
 
 it('shows a new admin without any business where to create the first', async () => {
-  const { token: superToken } = await login(DEMO_SUPER_ADMIN);
-  const account = { email: `${uniqueName('nuovo').replace(/\W+/g, '.')}@example.it`, password: 'Password2026!' };
+  const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+  const account = { email: `${unique('nuovo').replace(/\W+/g, '.')}@example.it`, password: 'Password2026!' };
   await apiCall('POST', '/users', superToken, { ...account, full_name: 'Nuovo Admin', role: 'admin' });
-  const newcomer = await login(account);
-  renderSignedIn(<OverviewScreen />, { token: newcomer.token, user: newcomer.user, businessId: null });
+  const newcomer = await logIn(account);
+  renderWithSession(<OverviewScreen />, { token: newcomer.token, user: newcomer.user, businessId: null });
   const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
   expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
   expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
 });
 
 it('opens the Analytics tab with the three charts, loaded on demand', async () => {
-  const { user: person } = renderSignedIn(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
   await person.click(await screen.findByRole('tab', { name: 'Analytics' }));
   // The first import of recharts in a test process takes a while.
   expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
@@ -115,7 +116,7 @@ it('opens the Analytics tab with the three charts, loaded on demand', async () =
 });
 
 it('follows the business switcher without a reload', async () => {
-  const { store } = renderSignedIn(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { store } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
   const total = await cardCount(token, BAR_CENTRALE);
   act(() => void store.dispatch(businessSelected(BAR_CENTRALE)));
@@ -132,7 +133,7 @@ it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async 
     [`GET /loyalty-cards/business/${shop.id}/stats`]: { status: 500, body: {} },
   });
   try {
-    renderSignedIn(<OverviewScreen />, { token, user, businessId: shop.id });
+    renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
     await waitFor(() => expect(screen.getAllByText('Error loading loyalty cards')).toHaveLength(2));
     expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(2);
   } finally {

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn, unique } from '../../../../../test/helpers';
+import { DEMO_ADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn, unique } from '@loyalty/shared/testing';
 import { EasySmsScreen } from '../EasySmsScreen';
 
 const PATH = '/dashboard/easy-sms';
@@ -29,7 +29,7 @@ it('lists the cards after a spinner, paged by the server, and the server-side se
   for (const c of customers) {
     await callApi('/users', { method: 'POST', token, body: { email: `${unique('c')}@example.it`, full_name: c.name, role: 'client', phone: c.phone, business_id: businessId } });
   }
-  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   expect(screen.getByRole('heading', { level: 1, name: 'SMS Facile' })).toBeInTheDocument();
   expect(screen.getByText('Caricamento delle carte…')).toBeInTheDocument();
   const list = await cardList();
@@ -72,7 +72,7 @@ it('asks for a message, then sends the WhatsApp and clears the box', async () =>
     token,
     body: { email: `${unique('w')}@example.it`, full_name: customerName, role: 'client', phone: '+393331234567', business_id: DEMO_BUSINESS, marketing_channels: ['whatsapp'] },
   });
-  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { preloadedState: { currentBusiness: { id: DEMO_BUSINESS } } });
   await cardList();
   await user.type(screen.getByLabelText('Cerca carte'), customerName);
   await waitFor(() => expect(within(screen.getByRole('list', { name: 'Carte' })).getAllByRole('listitem')).toHaveLength(1));
@@ -99,7 +99,7 @@ it('says nothing was sent to a customer without WhatsApp marketing consent, keep
     token,
     body: { email: `${unique('s')}@example.it`, full_name: customerName, role: 'client', phone: '+393339876501', business_id: DEMO_BUSINESS, marketing_channels: ['sms'] },
   });
-  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { currentBusiness: { id: DEMO_BUSINESS } });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, DEMO_ADMIN, { preloadedState: { currentBusiness: { id: DEMO_BUSINESS } } });
   await cardList();
   await user.type(screen.getByLabelText('Cerca carte'), customerName);
   await waitFor(() => expect(within(screen.getByRole('list', { name: 'Carte' })).getAllByRole('listitem')).toHaveLength(1));
@@ -114,7 +114,7 @@ it('refuses to send when WhatsApp is not enabled for the business, before any ca
   const { account, token, businessId } = await createAdminWithBusiness();
   const name = unique('Cliente');
   await callApi('/users', { method: 'POST', token, body: { email: `${unique('c')}@example.it`, full_name: name, role: 'client', phone: '+393331112222', business_id: businessId } });
-  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  const { user } = await renderSignedIn(<EasySmsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   await cardList();
   const form = formOf(name);
   await user.type(within(form).getByRole('textbox'), 'Ciao');
@@ -124,7 +124,7 @@ it('refuses to send when WhatsApp is not enabled for the business, before any ca
 
 it('shows the empty state for a business without cards', async () => {
   const { account, businessId } = await createAdminWithBusiness();
-  await renderSignedIn(<EasySmsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  await renderSignedIn(<EasySmsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
   expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
 });

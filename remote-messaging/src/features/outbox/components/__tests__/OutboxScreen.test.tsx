@@ -1,6 +1,6 @@
 /** The Outbox screen (issue 17) against the real API: what the business's messages were, a page at a time. */
 import { screen, within } from '@testing-library/react';
-import { callApi, configureTestRuntime, createAdminWithBusiness, renderSignedIn } from '../../../../../test/helpers';
+import { callApi, configureTestRuntime, createAdminWithBusiness, renderSignedIn } from '@loyalty/shared/testing';
 import { OutboxScreen } from '../OutboxScreen';
 
 const PATH = '/dashboard/outbox';
@@ -21,7 +21,7 @@ it('lists what would have gone out, newest first, with Italian phone numbers, an
     expect(status).toBe(200);
   }
 
-  const { user } = await renderSignedIn(<OutboxScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  const { user } = await renderSignedIn(<OutboxScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   expect(screen.getByRole('heading', { level: 1, name: 'Outbox' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Messaggi' });
   const rows = within(table).getAllByRole('row').slice(1);
@@ -43,7 +43,7 @@ it('lists what would have gone out, newest first, with Italian phone numbers, an
 
 it('says what fills the list when the business has no message yet', async () => {
   const { account, businessId } = await createAdminWithBusiness();
-  await renderSignedIn(<OutboxScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  await renderSignedIn(<OutboxScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   expect(await screen.findByText('Nessun messaggio')).toBeInTheDocument();
   expect(screen.getByText(/I messaggi compaiono qui/)).toBeInTheDocument();
 });

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn } from '../../../../../test/helpers';
+import { DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn } from '@loyalty/shared/testing';
 import { TwilioSettingsScreen } from '../TwilioSettingsScreen';
 import type { TwilioSettings } from '../../api';
 
@@ -55,7 +55,7 @@ it('validates the formats before saving, with Italian messages, and sends nothin
 
 it('lets a super admin save credentials and toggles: the token comes back masked, never in clear', async () => {
   const { businessId } = await createAdminWithBusiness();
-  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, DEMO_SUPERADMIN, { currentBusiness: { id: businessId } });
+  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, DEMO_SUPERADMIN, { preloadedState: { currentBusiness: { id: businessId } } });
   const settings = await form();
   expect(within(settings).getByText('Nessun token salvato.')).toBeInTheDocument();
   await user.type(within(settings).getByLabelText('Account SID'), ACCOUNT_SID);
@@ -83,7 +83,7 @@ it('lets a super admin save credentials and toggles: the token comes back masked
 
 it('edits the bonus WhatsApp text: the default first, checked like the API, saved on the server', async () => {
   const { account, token, businessId } = await createAdminWithBusiness();
-  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, account, { currentBusiness: { id: businessId } });
+  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
   const settings = await form();
   const text = within(settings).getByLabelText('Messaggio bonus');
   expect(text).toHaveValue('Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.');
