@@ -1,37 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  Field,
-  MESSAGES,
-  NoBusinessState,
-  QueryState,
-  Select,
-  Spinner,
-  TextField,
-  useCurrentBusiness,
-} from '@loyalty/shared';
+import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
 import { CAMPAIGN_STATUSES, STATUS_LABELS, filterCampaigns, type StatusFilter } from '../model/campaignModel';
 import { CampaignItem } from './CampaignItem';
 import { CreateCampaignModal } from './CreateCampaignModal';
 import { SendCampaignModal } from './SendCampaignModal';
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  h1 { margin: 0; }
-`;
-
-const Toolbar = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
 
 const List = styled.ul`
   display: grid;
@@ -87,17 +61,17 @@ export function CampaignsScreen() {
 
   return (
     <div>
-      <Header>
+      <ScreenHeader>
         <h1>Campagne</h1>
         <Button onClick={() => setCreating(true)} disabled={!business}>
           Crea Nuova Campagna
         </Button>
-      </Header>
+      </ScreenHeader>
       <p>
         Crea e invia campagne WhatsApp, SMS ed Email ai clienti della tua attività. Scegli i destinatari tra le carte fedeltà,
         poi apri una campagna per inviarle un messaggio e seguirne l’invio.
       </p>
-      <Toolbar>
+      <FilterBar>
         <TextField label="Cerca campagne" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Field label="Stato">
           {(control) => (
@@ -111,7 +85,7 @@ export function CampaignsScreen() {
             </Select>
           )}
         </Field>
-      </Toolbar>
+      </FilterBar>
       {businessesLoading ? (
         <Spinner label="Caricamento delle campagne…" />
       ) : !business ? (

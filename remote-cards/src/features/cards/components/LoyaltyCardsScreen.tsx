@@ -1,27 +1,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Field, MESSAGES, NoBusinessState, PagedCards, Select, TextField, type Business, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
+import { Field, FilterBar, MESSAGES, NoBusinessState, PagedCards, ScreenHeader, Select, TextField, type Business, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { LedgerDialog } from './LedgerDialog';
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  h1 { margin: 0; }
-`;
-
-const Toolbar = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
 
 /** Once for the screen, not per card: with WhatsApp off the bonuses are recorded ('Bonus!'), never sent. */
 const Notice = styled.p`
@@ -60,10 +43,10 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
 
   return (
     <div>
-      <Header>
+      <ScreenHeader>
         <h1>Carte Fedeltà</h1>
         <ScanButton />
-      </Header>
+      </ScreenHeader>
       {!business || !query ? (
         <NoBusinessState />
       ) : (
@@ -74,7 +57,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
-          <Toolbar>
+          <FilterBar>
             {bonusSettings?.(business)}
             <TextField
               label="Cerca per nome, numero carta o telefono"
@@ -91,7 +74,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
                 </Select>
               )}
             </Field>
-          </Toolbar>
+          </FilterBar>
           <PagedCards
             query={query}
             label="Carte fedeltà"
