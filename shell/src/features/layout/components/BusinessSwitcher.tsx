@@ -2,24 +2,15 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness } from '@loyalty/shared';
 import { useDisclosure } from '../hooks/useDisclosure';
-
-const Wrapper = styled.div`
-  position: relative;
-`;
+import { PopupAnchor, popupPanel, popupTrigger } from './popup';
 
 const Trigger = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
+  ${popupTrigger}
   min-width: 12rem;
   max-width: 60vw;
   justify-content: space-between;
   padding: 0.5rem 0.75rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 0.5rem;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
   span {
     overflow: hidden;
     text-overflow: ellipsis;
@@ -28,8 +19,7 @@ const Trigger = styled.button`
 `;
 
 const List = styled.ul`
-  position: absolute;
-  top: calc(100% + 0.25rem);
+  ${popupPanel}
   left: 0;
   min-width: 100%;
   max-height: 15rem;
@@ -37,11 +27,6 @@ const List = styled.ul`
   margin: 0;
   padding: 0.25rem;
   list-style: none;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 0.5rem;
-  box-shadow: 0 10px 25px rgba(15, 23, 42, 0.15);
-  z-index: 60;
 `;
 
 const Option = styled.button<{ $selected: boolean }>`
@@ -74,7 +59,7 @@ export function BusinessSwitcher() {
   const listId = useId();
 
   return (
-    <Wrapper ref={containerRef}>
+    <PopupAnchor ref={containerRef}>
       <Trigger
         ref={buttonRef}
         type="button"
@@ -114,6 +99,6 @@ export function BusinessSwitcher() {
           ))}
         </List>
       )}
-    </Wrapper>
+    </PopupAnchor>
   );
 }

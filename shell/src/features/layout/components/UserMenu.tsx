@@ -2,34 +2,19 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Link, ROLE_LABELS, useAuth, useNavigate } from '@loyalty/shared';
 import { useDisclosure } from '../hooks/useDisclosure';
-
-const Wrapper = styled.div`
-  position: relative;
-`;
+import { PopupAnchor, popupPanel, popupTrigger } from './popup';
 
 const Trigger = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
+  ${popupTrigger}
   padding: 0.4rem 0.75rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 999px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
 `;
 
 const Panel = styled.div`
-  position: absolute;
+  ${popupPanel}
   right: 0;
-  top: calc(100% + 0.25rem);
   min-width: 15rem;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 0.5rem;
-  box-shadow: 0 10px 25px rgba(15, 23, 42, 0.15);
   padding: 0.75rem;
-  z-index: 60;
   p {
     margin: 0 0 0.25rem;
     overflow-wrap: anywhere;
@@ -73,7 +58,7 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <Wrapper ref={containerRef}>
+    <PopupAnchor ref={containerRef}>
       <Trigger ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} aria-haspopup="true" onClick={toggle}>
         <span>{user.full_name || user.email}</span>
       </Trigger>
@@ -104,6 +89,6 @@ export function UserMenu() {
           </ul>
         </Panel>
       )}
-    </Wrapper>
+    </PopupAnchor>
   );
 }
