@@ -1,6 +1,6 @@
 /**
  * The small script of the prerendered `/login` (docs/decisions/028-prerendered-public-pages.md): no React,
- * no store, no federation runtime. It binds to the HTML rendered at build time (src/prerender/) what must
+ * no store, no federation runtime. It binds to the HTML rendered at build time (src/exposed/prerender/) what must
  * work at once — the login form with its messages and 3-strike lock, the cookie banner, the mobile menu —
  * with the same rules, messages and storage keys as the React page (features/login, features/cookies).
  * After a successful login it stores the session where @loyalty/shared reads it (`token`) and opens

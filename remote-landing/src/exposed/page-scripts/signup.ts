@@ -1,7 +1,7 @@
 /**
  * The small script of the prerendered signup page, `/loyalty-cards/create?business_id=…`
  * (docs/decisions/028-prerendered-public-pages.md): no React, no store, no federation runtime. It binds to
- * the HTML rendered at build time (src/prerender/StaticSignupPage.tsx) the form with the React page's rules
+ * the HTML rendered at build time (src/exposed/prerender/StaticSignupPage.tsx) the form with the React page's rules
  * and messages (features/signup/validateSignup.ts, signupAnswer.ts: the same modules), posts it, and shows
  * the answer: the card drawn with its QR code and the PNG download (shared's card drawing, the QR library
  * loaded with it), or 'Carta già richiesta', or the error in Italian under the field or above the button.

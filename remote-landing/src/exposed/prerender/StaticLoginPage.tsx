@@ -1,7 +1,7 @@
 /**
  * `/login` as it is rendered to HTML at build time (tools/src/prerender.ts): the whole landing page — header,
  * hero, login form, features with the SVG charts, pricing, footer — and the cookie banner, hidden until the
- * page's small script (src/enhance/login.ts) finds no saved choice. Nothing here reads the session, the
+ * page's small script (src/exposed/page-scripts/login.ts) finds no saved choice. Nothing here reads the session, the
  * store or the browser: the script binds the form, the banner and the mobile menu to this markup by the
  * `data-*` attributes below (docs/decisions/028-prerendered-public-pages.md).
  */

@@ -4,7 +4,7 @@
  * consent fieldset with the privacy link and the marketing channels, the footer — and, hidden, the two
  * answers the form can lead to: the card (image with QR, download) and 'Carta già richiesta'. The shop's
  * name is written into `[data-business-name]` per request by the static server (tools/src/link-preview.ts).
- * The page's small script (src/enhance/signup.ts) binds them by the `data-*` attributes below
+ * The page's small script (src/exposed/page-scripts/signup.ts) binds them by the `data-*` attributes below
  * (docs/decisions/028-prerendered-public-pages.md).
  */
 import { Button, CARD_HEIGHT, CARD_WIDTH, Checkbox, Field, Input, Link } from '@loyalty/shared';

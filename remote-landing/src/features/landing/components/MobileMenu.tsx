@@ -11,7 +11,7 @@ const Backdrop = styled.div`
 `;
 
 // Open and closed are attribute selectors, not props: the page is also prerendered to HTML and opened by a
-// small script (remote-landing/src/enhance/), so both states' CSS must be in the server style sheet.
+// small script (remote-landing/src/exposed/page-scripts/), so both states' CSS must be in the server style sheet.
 const Panel = styled.div`
   position: fixed;
   inset: 0 0 0 auto;

@@ -1,6 +1,6 @@
 /**
  * The mobile menu's keyboard, without React: Escape closes it, Tab and Shift+Tab stay inside its panel. The
- * React menu (MobileMenu.tsx) and the prerendered page's script (src/enhance/login.ts) both call it, so the
+ * React menu (MobileMenu.tsx) and the prerendered page's script (src/exposed/page-scripts/login.ts) both call it, so the
  * two cannot drift.
  */
 

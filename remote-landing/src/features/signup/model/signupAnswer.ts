@@ -1,6 +1,6 @@
 /**
  * The public signup call (SPEC §7 POST /users/loyalty-cards/create) — what is sent and what comes back —
- * free of React and the store: the React page and the prerendered page's script (src/enhance/signup.ts)
+ * free of React and the store: the React page and the prerendered page's script (src/exposed/page-scripts/signup.ts)
  * both use it.
  */
 import { chosenChannels, type MarketingChannel, type SignupValues } from './validateSignup';

@@ -1,4 +1,4 @@
-// The framework-free subpath: the prerendered page's script imports this module too (src/enhance/signup.ts).
+// The framework-free subpath: the prerendered page's script imports this module too (src/exposed/page-scripts/signup.ts).
 import { looksLikePhone, PHONE_INVALID } from '@loyalty/shared/page-script';
 
 /** SPEC §5 public card signup: required fields, with the spec's messages verbatim. */
