@@ -1,8 +1,13 @@
 // Lint for the whole monorepo, including the import boundaries between the independently shipped parts.
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** The repository root (zones and feature folders are read from here, wherever eslint runs). */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const REMOTES = ['remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin'];
 const FRONTENDS = ['shell', ...REMOTES];
@@ -27,7 +32,7 @@ const OWN_ROUTER = { group: ['react-router', 'react-router/*', 'react-router-dom
  */
 function featureZones(app) {
   const featuresDir = `${app}/src/features`;
-  const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  const features = fs.existsSync(path.join(ROOT, featuresDir)) ? fs.readdirSync(path.join(ROOT, featuresDir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
   const composition = [`./${app}/src/exposed`, `./${app}/src/routes`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`];
   return [
     ...features.map((feature) => ({
@@ -69,7 +74,7 @@ export default tseslint.config(
     files: FRONTENDS.map((app) => `${app}/src/**/*.{ts,tsx}`),
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js'] })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: FRONTENDS.flatMap(featureZones) }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: FRONTENDS.flatMap(featureZones) }] },
   },
   boundary(['shared/src/**/*.{ts,tsx}'], reaching([...FRONTENDS, 'api', 'tools']), '@loyalty/shared is the bottom layer: it imports no app.'),
   {
