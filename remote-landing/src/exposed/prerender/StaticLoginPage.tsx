@@ -8,13 +8,8 @@
 import styled from 'styled-components';
 import { Button, Card, SpinnerGlyph, TextField } from '@loyalty/shared';
 import { CookieBanner } from '../../features/cookies/components/CookieBanner';
-import { FeaturesSection } from '../../features/landing/components/FeaturesSection';
-import { Hero } from '../../features/landing/components/Hero';
-import { PricingSection } from '../../features/landing/components/PricingSection';
-import { SiteFooter } from '../../shared/components/SiteFooter';
-import { SiteHeader } from '../../features/landing/components/SiteHeader';
 import { ErrorMessage, Form } from '../../features/login/components/LoginForm';
-import { LoginSection, Page } from '../pages/LoginPage';
+import { LandingLayout } from '../pages/LandingLayout';
 
 const noop = () => undefined;
 
@@ -44,23 +39,14 @@ export function StaticLoginForm() {
 
 export function StaticLoginPage() {
   return (
-    <Page id="top">
-      <SiteHeader />
-      <main>
-        <Hero
-          aside={
-            <LoginSection id="login">
-              <StaticLoginForm />
-            </LoginSection>
-          }
-        />
-        <FeaturesSection />
-        <PricingSection />
-      </main>
-      <SiteFooter onCookiePreferences={noop} />
-      <div hidden data-cookie-banner>
-        <CookieBanner initial={null} onSave={noop} focusOnOpen={false} />
-      </div>
-    </Page>
+    <LandingLayout
+      loginForm={<StaticLoginForm />}
+      onCookiePreferences={noop}
+      cookieBanner={
+        <div hidden data-cookie-banner>
+          <CookieBanner initial={null} onSave={noop} focusOnOpen={false} />
+        </div>
+      }
+    />
   );
 }
