@@ -1,6 +1,13 @@
 // Lint for the whole monorepo, including the import boundaries between the independently shipped parts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** The repository root (zones and feature folders are read from here, wherever eslint runs). */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const REMOTES = ['remote-landing', 'remote-cards', 'remote-campaigns', 'remote-messaging', 'remote-admin'];
 const FRONTENDS = ['shell', ...REMOTES];
@@ -15,6 +22,29 @@ function reaching(folders) {
  * importing react-router itself would bundle a second copy whose context the shell's router never fills.
  */
 const OWN_ROUTER = { group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'], message: "Import the router from '@loyalty/shared': one router instance for the shell and every remote." };
+
+/**
+ * One shape for every app (docs/decisions/035-apps-shaped-alike.md): a feature imports its own files, the app's
+ * src/shared/ and @loyalty/shared — never another feature; what two features need goes to src/shared/. Only the
+ * composition layer (bootstrap, exposed/*, the shell's routes/) puts features together. src/shared/ imports no
+ * feature and no composition file. Paths are resolved (import-x's no-restricted-paths, as bulletproof-react's
+ * import/no-restricted-paths), so `../../other/x`, `../other` and any depth are caught alike.
+ */
+function featureZones(app) {
+  const featuresDir = `${app}/src/features`;
+  const features = fs.existsSync(path.join(ROOT, featuresDir)) ? fs.readdirSync(path.join(ROOT, featuresDir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  const composition = [`./${app}/src/exposed`, `./${app}/src/routes`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`];
+  return [
+    ...features.map((feature) => ({
+      target: `./${featuresDir}/${feature}`,
+      from: `./${featuresDir}`,
+      except: [`./${feature}`],
+      message: `A feature imports only its own files, ${app}/src/shared/ and @loyalty/shared: move what two features share to ${app}/src/shared/ (or @loyalty/shared), or compose them in exposed/*.`,
+    })),
+    { target: `./${featuresDir}`, from: composition, message: 'A feature never imports the composition layer (bootstrap, exposed/*, routes/).' },
+    { target: `./${app}/src/shared`, from: [`./${featuresDir}`, ...composition], message: `${app}/src/shared/ is below the features: it imports no feature and no composition file.` },
+  ];
+}
 
 function boundary(files, forbidden, message, extra = []) {
   return {
@@ -40,6 +70,12 @@ export default tseslint.config(
     boundary([`${remote}/src/**/*.{ts,tsx}`], reaching([...FRONTENDS.filter((f) => f !== remote), 'api', 'tools']), `${remote} may import only @loyalty/shared and its own files.`, [OWN_ROUTER]),
   ),
   boundary(['shell/src/**/*.{ts,tsx}'], reaching([...REMOTES, 'api', 'tools']), 'The shell loads remotes at run time through federation; it never imports their source or the API.', [OWN_ROUTER]),
+  {
+    files: FRONTENDS.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: FRONTENDS.flatMap(featureZones) }] },
+  },
   boundary(['shared/src/**/*.{ts,tsx}'], reaching([...FRONTENDS, 'api', 'tools']), '@loyalty/shared is the bottom layer: it imports no app.'),
   {
     files: ['api/**/*.ts'],

@@ -5,5 +5,5 @@ export default createAppConfig({
   title: 'Appo – Dashboard carte fedeltà',
   // /login is the public landing page: its SEO must be in the HTML the server sends.
   htmlTemplate: 'landing',
-  runtimePlugins: ['./src/federation/runtimePlugin.ts'],
+  runtimePlugins: ['./src/features/federation/model/runtimePlugin.ts'],
 });

@@ -1,7 +1,7 @@
 /**
  * Section 7, browser side of the scale goals: 100 000 cards in one shop, the overview's cold load until
  * tiles and first cards are shown, and the longest main-thread task while scrolling the card list.
- * Runs the cards team's own benchmark (remote-cards/bench/scale.ts, on PGlite) against this run's
+ * Runs the cards team's own benchmark (bench/src/cards-scale.ts, on PGlite) against this run's
  * production builds and reads its figures, so both commands measure the same thing.
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ const RUNS = 5;
 
 function runScaleScript(roots: Record<AppName, string>, log: (line: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('remote-cards', 'bench', 'scale.ts')], {
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('bench', 'src', 'cards-scale.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, BENCH_PORT_BASE: String(PORT_BASE), RUNS: String(RUNS), CARDS: '100000', APP_ROOTS: JSON.stringify(roots) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,7 +33,7 @@ function runScaleScript(roots: Record<AppName, string>, log: (line: string) => v
     child.on('close', (code) => {
       for (const line of out.trim().split('\n')) log(`  ${line}`);
       if (code === 0) resolve(out);
-      else reject(new Error(`remote-cards/bench/scale.ts: exit ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      else reject(new Error(`bench/src/cards-scale.ts: exit ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
     });
   });
 }
@@ -48,7 +48,7 @@ function figure(output: string, label: string): { value: number; detail: string 
 export async function browserScale(roots: Record<AppName, string>, log: (line: string) => void): Promise<SectionReport> {
   const report = section(TITLE);
   report.method.push(
-    'remote-cards/bench/scale.ts sui build di produzione di questa esecuzione: PGlite, seed demo + 100 000 carte in "Bar Centrale" (INSERT … generate_series), Chromium di Debian headless, finestra 1280×800',
+    'bench/src/cards-scale.ts sui build di produzione di questa esecuzione: PGlite, seed demo + 100 000 carte in "Bar Centrale" (INSERT … generate_series), Chromium di Debian headless, finestra 1280×800',
     `panoramica interattiva: mediana di ${RUNS} caricamenti a freddo (contesto nuovo, cache vuota, token già salvato) da navigazione a /dashboard fino a riquadri con il totale e prime carte visibili`,
     'task più lungo: PerformanceObserver "longtask" (task > 50 ms) durante 60 passi di rotella da 600 px nella lista virtuale, che carica le pagine dal server man mano',
   );

@@ -1,7 +1,7 @@
 import { mountStandalone } from '@loyalty/shared';
-import { UsersScreen } from './features/users/UsersScreen';
-import { SettingsScreen } from './features/settings/SettingsScreen';
-import { DocumentationScreen } from './features/documentation/DocumentationScreen';
+import { UsersScreen } from './features/users/components/UsersScreen';
+import { SettingsScreen } from './features/settings/components/SettingsScreen';
+import { DocumentationScreen } from './features/documentation/components/DocumentationScreen';
 
 void mountStandalone([
   { path: '/dashboard/users', element: <UsersScreen />, requiresAuth: true },

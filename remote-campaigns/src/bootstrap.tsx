@@ -1,6 +1,6 @@
 import { mountStandalone } from '@loyalty/shared';
-import { CampaignsScreen } from './features/campaigns/CampaignsScreen';
-import { CampaignSuccessScreen } from './features/campaign-success/CampaignSuccessScreen';
+import { CampaignsScreen } from './features/campaigns/components/CampaignsScreen';
+import { CampaignSuccessScreen } from './features/campaigns/components/CampaignSuccessScreen';
 
 void mountStandalone([
   { path: '/dashboard/campaigns', element: <CampaignsScreen />, requiresAuth: true },

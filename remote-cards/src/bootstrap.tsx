@@ -1,10 +1,10 @@
 import { mountStandalone } from '@loyalty/shared';
-import { OverviewScreen } from './features/overview/OverviewScreen';
-import { LoyaltyCardsScreen } from './features/loyalty-cards/LoyaltyCardsScreen';
-import { AddPointsScreen } from './features/add-points/AddPointsScreen';
+import { OverviewScreen } from './features/cards/components/OverviewScreen';
+import LoyaltyCards from './exposed/LoyaltyCards';
+import { AddPointsScreen } from './features/cards/components/AddPointsScreen';
 
 void mountStandalone([
   { path: '/dashboard', element: <OverviewScreen />, requiresAuth: true },
-  { path: '/dashboard/loyalty-cards', element: <LoyaltyCardsScreen />, requiresAuth: true },
+  { path: '/dashboard/loyalty-cards', element: <LoyaltyCards />, requiresAuth: true },
   { path: '/dashboard/add-points', element: <AddPointsScreen />, requiresAuth: true },
 ]);

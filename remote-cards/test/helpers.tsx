@@ -1,26 +1,19 @@
-/** Helpers for the remote's tests, which run against the real API on PGlite (tools/jest/real-api.js). */
+/**
+ * Set-ups of the cards remote's tests, on top of @loyalty/shared/testing (the real API on PGlite,
+ * tools/jest/real-api.js): businesses and cards of the demo admin, the outbox, a screen with a session.
+ */
 import type { ReactElement } from 'react';
 import type { Business, User } from '@loyalty/shared';
-import { API, DEMO_ADMIN, DEMO_SUPERADMIN as DEMO_SUPER_ADMIN, renderWithProviders } from '@loyalty/shared/testing';
+import { DEMO_SUPERADMIN, callApi, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
 
-export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, LocationProbe, configureTestRuntime, currentLocation } from '@loyalty/shared/testing';
-export { DEMO_SUPER_ADMIN };
+export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, DEMO_SUPERADMIN, LocationProbe, configureTestRuntime, currentLocation, logIn, unique } from '@loyalty/shared/testing';
 export const BAR_CENTRALE = 'default-business-id';
 
-/** A call to the real API, failing the test on an unexpected status. */
+/** Shared's callApi for set-ups: the answer's body, and the test fails on an unexpected status. */
 export async function apiCall<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${API}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-export async function login(account = DEMO_ADMIN): Promise<{ token: string; user: User }> {
-  return apiCall('POST', '/auth/login', null, account);
+  const answer = await callApi<T>(path, { method, token: token ?? undefined, body });
+  if (answer.status >= 400) throw new Error(`${method} ${path}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }
 
 /** How many cards a business has now (other suites sharing the test API may have added some). */
@@ -28,15 +21,11 @@ export async function cardCount(token: string, businessId: string): Promise<numb
   return (await apiCall<{ total_cards: number }>('GET', `/loyalty-cards/business/${businessId}/stats`, token)).total_cards;
 }
 
-let unique = 0;
-/** A name no other test uses (the tests of every file share one database). */
-export const uniqueName = (prefix: string) => `${prefix} ${process.pid}-${Date.now()}-${++unique}`;
-
 /** A new business of the demo admin; WhatsApp as asked (a super admin flips the flag). */
 export async function createBusiness(adminToken: string, { whatsapp = false } = {}): Promise<Business> {
-  const business = await apiCall<Business>('POST', '/business', adminToken, { name: uniqueName('Negozio') });
+  const business = await apiCall<Business>('POST', '/business', adminToken, { name: unique('Negozio') });
   if (whatsapp) {
-    const { token } = await login(DEMO_SUPER_ADMIN);
+    const { token } = await logIn(DEMO_SUPERADMIN);
     await apiCall('PUT', `/settings/${business.id}`, token, { whatsapp_enabled: 1 });
   }
   return { ...business, whatsapp_enabled: whatsapp ? 1 : 0 };
@@ -49,10 +38,10 @@ export interface TestCard {
   phone: string;
 }
 
-/** A customer with a card at `businessId`, with `points` already on it. */
+/** A customer with a card at `businessId` (made by the admin, as the users screen does), with `points` already on it. */
 export async function createCard(adminToken: string, businessId: string, name: string, points = 0): Promise<TestCard> {
   const phone = `+39 333 ${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`;
-  const email = `${uniqueName('cliente').replace(/\W+/g, '.')}@example.it`;
+  const email = `${unique('cliente').replace(/\W+/g, '.')}@example.it`;
   const created = await apiCall<{ id: string; card_id: string }>('POST', '/users', adminToken, {
     email,
     full_name: name,
@@ -66,7 +55,7 @@ export async function createCard(adminToken: string, businessId: string, name: s
 
 /** The messages the outbox driver "sent" for a card. */
 export async function outboxMessagesOf(cardId: string, businessId: string): Promise<{ card_id: string; body: string; channel: string }[]> {
-  const { token } = await login(DEMO_SUPER_ADMIN);
+  const { token } = await logIn(DEMO_SUPERADMIN);
   const { messages } = await apiCall<{ messages: { card_id: string; body: string; channel: string }[] }>(
     'GET',
     `/outbox?businessId=${encodeURIComponent(businessId)}&limit=500`,
@@ -75,8 +64,11 @@ export async function outboxMessagesOf(cardId: string, businessId: string): Prom
   return messages.filter((message) => message.card_id === cardId);
 }
 
-/** Renders a screen as the shell would: signed in (token stored), the given business selected. */
-export function renderSignedIn(ui: ReactElement, { token, user, businessId, route = '/' }: { token: string; user: User; businessId: string | null; route?: string }) {
+/**
+ * A screen as the shell renders it, with a session the test already holds (one login per file: argon2 is slow
+ * on two cores), the given business selected. Shared's renderSignedIn logs in for each render instead.
+ */
+export function renderWithSession(ui: ReactElement, { token, user, businessId, route = '/' }: { token: string; user: User; businessId: string | null; route?: string }) {
   localStorage.setItem('token', token);
   return renderWithProviders(ui, {
     route,

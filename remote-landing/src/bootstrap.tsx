@@ -1,8 +1,8 @@
 import { mountStandalone } from '@loyalty/shared';
-import { DashboardRedirect } from './components/DashboardRedirect';
-import { LegalPage } from './features/legal/LegalPage';
-import { LoginPage } from './pages/LoginPage';
-import { SignupPage } from './pages/SignupPage';
+import { DashboardRedirect } from './shared/components/DashboardRedirect';
+import { LegalPage } from './features/legal/components/LegalPage';
+import { LoginPage } from './exposed/pages/LoginPage';
+import { SignupPage } from './exposed/pages/SignupPage';
 
 void mountStandalone([
   { path: '/login', element: <LoginPage /> },

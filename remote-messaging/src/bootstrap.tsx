@@ -1,7 +1,7 @@
 import { mountStandalone } from '@loyalty/shared';
-import { EasySmsScreen } from './features/easy-sms/EasySmsScreen';
-import { OutboxScreen } from './features/outbox/OutboxScreen';
-import { TwilioSettingsScreen } from './features/twilio-settings/TwilioSettingsScreen';
+import { EasySmsScreen } from './features/easy-sms/components/EasySmsScreen';
+import { OutboxScreen } from './features/outbox/components/OutboxScreen';
+import { TwilioSettingsScreen } from './features/twilio-settings/components/TwilioSettingsScreen';
 
 void mountStandalone([
   { path: '/dashboard/easy-sms', element: <EasySmsScreen />, requiresAuth: true },

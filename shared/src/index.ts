@@ -109,6 +109,7 @@ export * from './ui';
 export * from './cards';
 
 export { mountStandalone } from './standalone/mountStandalone';
+export { renderApp } from './standalone/renderApp';
 
 // Issue 17 (2.2.0): send answers, test/live mode and its banner.
 export {

@@ -1,6 +1,6 @@
 /**
  * `@loyalty/shared/page-script`: the framework-free part of shared that the prerendered public pages' small
- * script (remote-landing/src/enhance/, docs/decisions/028-prerendered-public-pages.md) imports. Nothing here
+ * script (remote-landing/src/exposed/page-scripts/, docs/decisions/028-prerendered-public-pages.md) imports. Nothing here
  * imports React, the store, the router or styled-components, so the script carries only these modules and
  * the rules stay one copy: the app imports the same files through the package's entry.
  */

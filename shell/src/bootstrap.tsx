@@ -1,15 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { ThemeProvider } from 'styled-components';
-import { api, BrowserRouter, createAppStore, GlobalStyle, loadRuntimeConfig, RUNTIME_CONFIG_URL, setRuntimeConfig, theme } from '@loyalty/shared';
-import { App } from './App';
-import { takeConfigRequest } from './federation/earlyConfig';
-import { applyOverrides } from './federation/overrides';
-import { prepareRemoteRoute } from './federation/RemoteRoute';
-import { initRemotes } from './federation/remotes';
-import { firstPageModuleFor } from './routes/routeModules';
-import { hasStoredToken } from './routes/storedSession';
+import { api, createAppStore, loadRuntimeConfig, renderApp, RUNTIME_CONFIG_URL, setRuntimeConfig } from '@loyalty/shared';
+import { App } from './routes/App';
+import { takeConfigRequest } from './features/federation/model/earlyConfig';
+import { applyOverrides } from './features/federation/model/overrides';
+import { prepareRemoteRoute } from './features/federation/components/RemoteRoute';
+import { initRemotes } from './features/federation/model/remotes';
+import { firstPageModuleFor } from './shared/routeModules';
+import { hasStoredToken } from './shared/storedSession';
 
 function renderFatal(root: HTMLElement, message: string) {
   root.innerHTML = '';
@@ -48,18 +44,7 @@ async function start() {
   const target = firstPageModuleFor(window.location.pathname, hasSession);
   if (target) prepareRemoteRoute(target.remote, target.module);
   if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>,
-  );
+  renderApp(rootElement, store, <App />);
 }
 
 void start();

@@ -1,5 +1,5 @@
-import { copyOfConfigRequest, startConfigRequest } from './federation/earlyConfig';
-import { startFirstPageRemote } from './federation/earlyRemote';
+import { copyOfConfigRequest, startConfigRequest } from './features/federation/model/earlyConfig';
+import { startFirstPageRemote } from './features/federation/model/earlyRemote';
 
 // The run-time config travels in parallel with the shared chunks instead of after them.
 startConfigRequest();

@@ -33,7 +33,8 @@ module.exports = {
     '^@loyalty/shared/forms$': path.join(sharedSrc, 'forms/index.ts'),
     '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
   },
-  setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom')],
+  // jsdom has no showModal(): shared's Modal is a native <dialog> (tools/jest/html-dialog.js).
+  setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom'), require.resolve('./html-dialog.js')],
   testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   // Build-time constants webpack's DefinePlugin provides (tools/src/federation.ts).
   globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test' },

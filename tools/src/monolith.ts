@@ -38,7 +38,7 @@ ${lines.join('\n')}
 
 export function registerRemotes(): void {}
 
-/** The entry's early start of the first page's module (shell/src/federation/earlyRemote.ts): here, its lazy chunk. */
+/** The entry's early start of the first page's module (shell/src/features/federation/model/earlyRemote.ts): here, its lazy chunk. */
 export async function preloadRemote(options: { nameOrAlias: string; exposes?: string[] }[]): Promise<void> {
   await Promise.all(options.flatMap((o) => (o.exposes ?? []).map((e) => modules[\`\${o.nameOrAlias}/\${e.replace(/^\\.\\//, '')}\`]?.())));
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const config = JSON.parse(process.argv[2] || '{}') as Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { renderPublicPages } = require(path.join(__dirname, '..', '..', 'remote-landing', 'src', 'prerender', 'render.tsx')) as {
+const { renderPublicPages } = require(path.join(__dirname, '..', '..', 'remote-landing', 'src', 'exposed', 'prerender', 'render.tsx')) as {
   renderPublicPages: (config: Record<string, unknown>) => Record<string, { html: string; styles: string }>;
 };
 process.stdout.write(JSON.stringify(renderPublicPages(config)));

@@ -1,7 +1,7 @@
 /**
  * The landing's public pages as HTML made at build time (docs/decisions/028-prerendered-public-pages.md).
  * After webpack has built remote-landing, this step
- *  1. builds each page's small script (remote-landing/src/enhance/, no React, no federation) into the same
+ *  1. builds each page's small script (remote-landing/src/exposed/page-scripts/, no React, no federation) into the same
  *     folder as `login.<hash>.js` and `signup.<hash>.js` (+ `.br`), a separate tiny webpack run;
  *  2. renders the pages' React components to HTML with their critical CSS (styled-components' server
  *     style sheet), in a tsx child process (tools/src/prerender-worker.ts);
@@ -32,8 +32,8 @@ type PageName = 'login' | 'signup';
 
 /** Each page: its script's entry, its file, what a browser without JavaScript is told. */
 const PAGES: Record<PageName, { entry: string; file: string; noscript: string }> = {
-  login: { entry: './src/enhance/index.ts', file: PRERENDERED_PAGES['/login'], noscript: 'Per accedere attiva JavaScript nel browser.' },
-  signup: { entry: './src/enhance/signup-entry.ts', file: PRERENDERED_PAGES[SIGNUP_PAGE_PATH], noscript: 'Per richiedere la carta attiva JavaScript nel browser.' },
+  login: { entry: './src/exposed/page-scripts/login-entry.ts', file: PRERENDERED_PAGES['/login'], noscript: 'Per accedere attiva JavaScript nel browser.' },
+  signup: { entry: './src/exposed/page-scripts/signup-entry.ts', file: PRERENDERED_PAGES[SIGNUP_PAGE_PATH], noscript: 'Per richiedere la carta attiva JavaScript nel browser.' },
 };
 
 /** What a page script must never carry (React, the store, the router, shared's entry, the forms' libraries): the build fails on it. */

@@ -7,7 +7,7 @@ const federation = (config: webpack.Configuration) =>
   config.plugins?.find((p) => (p as { name?: string } | undefined)?.name === 'ModuleFederationPlugin') as unknown as { _options: { experiments?: { optimization?: object } } };
 
 const cards = createAppConfig({ name: 'cards', title: 'Cards', exposes: { './Overview': './src/exposed/Overview.tsx' } });
-const shell = createAppConfig({ name: 'shell', title: 'Shell', runtimePlugins: ['./src/federation/runtimePlugin.ts'] });
+const shell = createAppConfig({ name: 'shell', title: 'Shell', runtimePlugins: ['./src/features/federation/model/runtimePlugin.ts'] });
 
 describe('which Module Federation release a build bundles (decision 029)', () => {
   it('the previous patch is another patch of the same minor, installed apart from ours', () => {

@@ -16,8 +16,8 @@ import { bonusThresholdBodySchema, createBusinessBodySchema } from '../../api/sr
 import { campaignSendBodySchema, sendWhatsappBodySchema } from '../../api/src/routes/messaging';
 import { createCampaignBodySchema } from '../../api/src/schemas/campaigns';
 import { connectionTestBodySchema } from '../../api/src/schemas/messaging-settings';
-import { validateSignup } from '../../remote-landing/src/features/signup/validateSignup';
-import { loginFieldsMissing } from '../../remote-landing/src/features/login/loginFields';
+import { validateSignup } from '../../remote-landing/src/features/signup/model/validateSignup';
+import { loginFieldsMissing } from '../../remote-landing/src/features/login/model/loginFields';
 
 type Verdict = { ok: true } | { ok: false; message: string };
 

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { DocumentationScreen as default } from '../features/documentation/DocumentationScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { DocumentationScreen as default } from '../features/documentation/components/DocumentationScreen';

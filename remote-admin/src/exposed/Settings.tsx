@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { SettingsScreen as default } from '../features/settings/SettingsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { SettingsScreen as default } from '../features/settings/components/SettingsScreen';

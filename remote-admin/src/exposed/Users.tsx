@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { UsersScreen as default } from '../features/users/UsersScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { UsersScreen as default } from '../features/users/components/UsersScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { CampaignSuccessScreen as default } from '../features/campaign-success/CampaignSuccessScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { CampaignSuccessScreen as default } from '../features/campaigns/components/CampaignSuccessScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { CampaignsScreen as default } from '../features/campaigns/CampaignsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { CampaignsScreen as default } from '../features/campaigns/components/CampaignsScreen';

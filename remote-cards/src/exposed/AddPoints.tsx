@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { AddPointsScreen as default } from '../features/add-points/AddPointsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { AddPointsScreen as default } from '../features/cards/components/AddPointsScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { OverviewScreen as default } from '../features/overview/OverviewScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { OverviewScreen as default } from '../features/cards/components/OverviewScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { LegalPage as default } from '../features/legal/LegalPage';
+export { remoteMeta } from '../shared/remoteMeta';
+export { LegalPage as default } from '../features/legal/components/LegalPage';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { LoginPage as default } from '../pages/LoginPage';
+export { remoteMeta } from '../shared/remoteMeta';
+export { LoginPage as default } from './pages/LoginPage';

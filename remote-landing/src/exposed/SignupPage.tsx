@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { SignupPage as default } from '../pages/SignupPage';
+export { remoteMeta } from '../shared/remoteMeta';
+export { SignupPage as default } from './pages/SignupPage';

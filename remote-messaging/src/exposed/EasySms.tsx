@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { EasySmsScreen as default } from '../features/easy-sms/EasySmsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { EasySmsScreen as default } from '../features/easy-sms/components/EasySmsScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { OutboxScreen as default } from '../features/outbox/OutboxScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { OutboxScreen as default } from '../features/outbox/components/OutboxScreen';

@@ -1,2 +1,2 @@
-export { remoteMeta } from '../remoteMeta';
-export { TwilioSettingsScreen as default } from '../features/twilio-settings/TwilioSettingsScreen';
+export { remoteMeta } from '../shared/remoteMeta';
+export { TwilioSettingsScreen as default } from '../features/twilio-settings/components/TwilioSettingsScreen';

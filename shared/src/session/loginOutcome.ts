@@ -1,6 +1,6 @@
 /**
  * The login call's outcome rules, free of React and the store: the app's `useAuth` and the prerendered
- * `/login`'s small script (remote-landing/src/enhance/, through `@loyalty/shared/page-script`) both use them.
+ * `/login`'s small script (remote-landing/src/exposed/page-scripts/, through `@loyalty/shared/page-script`) both use them.
  */
 import type { LoginFailure } from './sessionSlice';
 

@@ -3,11 +3,8 @@
  * develop and demo its remote alone (and customers reach remote-landing's signup without the shell).
  * Inside the shell this file is never used: exposed modules render in the shell's providers.
  */
-import { StrictMode, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { ThemeProvider } from 'styled-components';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtimeConfig';
 import { checkSession } from '../session/sessionSlice';
 import { useAuth } from '../session/useAuth';
@@ -15,11 +12,10 @@ import { createAppStore } from '../store/createAppStore';
 import { useAppDispatch } from '../store/hooks';
 import { useCurrentBusiness } from '../business/useCurrentBusiness';
 import { Notifications } from '../notifications/Notifications';
-import { GlobalStyle } from '../ui/GlobalStyle';
-import { theme } from '../ui/theme';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { Spinner } from '../ui/Spinner';
+import { renderApp } from './renderApp';
 
 export interface StandaloneRoute {
   path: string;
@@ -94,17 +90,5 @@ export async function mountStandalone(routes: StandaloneRoute[], rootElement = d
     rootElement.textContent = (err as Error).message;
     return;
   }
-  const store = createAppStore();
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <BrowserRouter>
-            <StandaloneApp routes={routes} />
-          </BrowserRouter>
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>,
-  );
+  renderApp(rootElement, createAppStore(), <StandaloneApp routes={routes} />);
 }

@@ -1,6 +1,7 @@
 // '@loyalty/shared/testing': helpers for every package's Jest tests. Never imported by app code,
 // so none of this (node:http, testing-library) ends up in a bundle.
 export { renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
+export { ADMIN_USER } from './fixtures';
 export {
   startTestApiServer,
   type TestApiServer,

@@ -42,7 +42,8 @@ export async function callApi<T>(path: string, init: { method?: string; token?: 
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: res.status, body: (await res.json()) as T };
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 export async function logIn(account: Account): Promise<LoginResponse> {
@@ -55,7 +56,7 @@ let counter = 0;
 /** A unique suffix per call, so tests never collide on the shared database. */
 export function unique(prefix: string): string {
   counter += 1;
-  return `${prefix}-${Date.now()}-${counter}`;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}`;
 }
 
 /** A fresh admin (made by the super admin) owning one new business with every service off, for tests that need a clean slate. */
@@ -89,9 +90,12 @@ export function LocationProbe() {
 
 export const currentLocation = () => screen.getByRole('status', { name: 'posizione' }).textContent;
 
+/** Where screens send the user after an action: a heading to find there. */
+const LANDING_ROUTES: Record<string, ReactElement> = { '/dashboard': <h1>Panoramica</h1>, '/campaign-success': <h1>Successo</h1> };
+
 export interface RenderSignedInOptions {
   preloadedState?: Partial<RootState>;
-  /** Other routes the screen may navigate to (path → what they show); by default a /dashboard. */
+  /** Other routes the screen may navigate to (path → what they show); by default the dashboard and the campaign success page. */
   routes?: Record<string, ReactElement>;
   /** The address the screen opens at, when it differs from `path` (e.g. with a query string). */
   initialEntry?: string;
@@ -105,7 +109,7 @@ export async function renderSignedIn(
   element: ReactElement,
   path: string,
   account: Account,
-  { preloadedState = {}, routes = { '/dashboard': <h1>Panoramica</h1> }, initialEntry = path }: RenderSignedInOptions = {},
+  { preloadedState = {}, routes = LANDING_ROUTES, initialEntry = path }: RenderSignedInOptions = {},
 ) {
   const { token, user } = await logIn(account);
   localStorage.setItem('token', token);

@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../messages';
@@ -20,28 +12,23 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.modal};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.overlay};
-`;
-
-const Dialog = styled.div`
-  display: flex;
-  flex-direction: column;
-  width: 100%;
+const Dialog = styled.dialog`
+  width: calc(100% - 2 * ${({ theme }) => theme.space.md});
   max-width: ${({ theme }) => theme.sizes.modalWidth};
   max-height: calc(100vh - 2rem);
+  padding: 0;
+  border: 0;
   overflow: auto;
+  color: inherit;
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.overlay};
 
+  &[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  &::backdrop { background: ${({ theme }) => theme.colors.overlay}; }
   &:focus { outline: none; }
 `;
 
@@ -93,47 +80,55 @@ export interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
-/** Accessible modal dialog (WAI-ARIA dialog pattern), rendered into document.body. */
+/**
+ * A modal dialog on the native `<dialog>` opened with `showModal()` (docs/decisions/035-apps-shaped-alike.md): the
+ * browser puts it in the top layer, makes the page behind inert (unreachable by pointer, keyboard and screen
+ * reader) and turns Escape into a `cancel` event; a nested dialog is the top one, so Escape closes it alone.
+ * Rendered into document.body, so a dialog opened from a form or a table row is never nested in them.
+ */
 export function Modal({ open, ...dialogProps }: ModalProps) {
   return open ? <ModalDialog {...dialogProps} /> : null;
 }
 
 function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit<ModalProps, 'open'>) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    // showModal focuses the first focusable element, the close button in the header: the content comes first.
     const firstInBody = bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (initialFocusRef?.current ?? firstInBody ?? dialogRef.current)?.focus();
+    (initialFocusRef?.current ?? firstInBody ?? dialog).focus();
 
-    // The page behind must not scroll under the overlay.
+    // The page behind stays inert but would still scroll under the backdrop.
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = previousOverflow;
+      if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
   }, [initialFocusRef]);
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      // A nested dialog closes alone, not together with the one beneath it.
-      event.stopPropagation();
-      onClose();
-      return;
-    }
+  // The state is React's: Escape asks to close, and the dialog closes when `open` turns false.
+  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  // Tab from the last control wraps to the first (and Shift+Tab back): with the page inert, the browser
+  // would otherwise move focus out to its own toolbar.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusable.length === 0) {
-      event.preventDefault();
-      return;
-    }
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+    if (!first) event.preventDefault();
+    else if (event.shiftKey && (active === first || active === dialogRef.current)) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && active === last) {
@@ -142,30 +137,33 @@ function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit
     }
   };
 
-  const closeOnBackdrop = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target === event.currentTarget) onClose();
+  // A press on the backdrop targets the dialog element itself, outside its box.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) onClose();
   };
 
   return createPortal(
-    <Backdrop onMouseDown={closeOnBackdrop}>
-      <Dialog
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-      >
-        <Header>
-          <Title id={titleId}>{title}</Title>
-          <CloseButton type="button" aria-label={MESSAGES.close} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </CloseButton>
-        </Header>
-        <Body ref={bodyRef}>{children}</Body>
-        {footer && <Footer>{footer}</Footer>}
-      </Dialog>
-    </Backdrop>,
+    <Dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onCancel={handleCancel}
+      onKeyDown={keepFocusInside}
+      onMouseDown={closeOnBackdrop}
+    >
+      <Header>
+        <Title id={titleId}>{title}</Title>
+        <CloseButton type="button" aria-label={MESSAGES.close} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </CloseButton>
+      </Header>
+      <Body ref={bodyRef}>{children}</Body>
+      {footer && <Footer>{footer}</Footer>}
+    </Dialog>,
     document.body,
   );
 }

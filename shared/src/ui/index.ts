@@ -11,6 +11,7 @@ export { Checkbox, type CheckboxProps } from './Checkbox';
 export { Modal, type ModalProps } from './Modal';
 export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { Card } from './Card';
+export { ScreenHeader, FilterBar } from './ScreenLayout';
 export { Badge, type BadgeTone } from './Badge';
 export { Toast, type ToastProps, type ToastKind } from './Toast';
 export { EmptyState, type EmptyStateProps } from './EmptyState';

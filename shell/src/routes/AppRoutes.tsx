@@ -6,11 +6,11 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from '@loyalty/shared';
-import { RemoteRoute } from '../federation/RemoteRoute';
-import { DashboardLayout } from '../layout/DashboardLayout';
+import { RemoteRoute } from '../features/federation/components/RemoteRoute';
+import { DashboardLayout } from '../features/layout/components/DashboardLayout';
 import { HtmlPageRoute } from './HtmlPageRoute';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
-import { isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from './routeTable';
+import { isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from '../shared/routeTable';
 
 /** The one place access becomes guards: what each kind of access wraps around its page. */
 const GUARDS: Record<RouteAccess, (page: ReactNode) => ReactNode> = {

@@ -7,8 +7,8 @@
  */
 import { useEffect } from 'react';
 import { Spinner, useLocation } from '@loyalty/shared';
-import { RemoteRoute } from '../federation/RemoteRoute';
-import type { RouteEntry } from './routeTable';
+import { RemoteRoute } from '../features/federation/components/RemoteRoute';
+import type { RouteEntry } from '../shared/routeTable';
 
 /** How the route leaves the app; a test replaces `assign` (jsdom cannot navigate). */
 export const pageLoad = { assign: (url: string) => window.location.assign(url) };

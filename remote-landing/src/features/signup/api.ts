@@ -1,7 +1,7 @@
 import { api } from '@loyalty/shared';
 
-export { isResent, type CardSignupRequest, type CardSignupResponse, type SignedUpCard, type SignupResentAnswer } from './signupAnswer';
-import type { CardSignupRequest, CardSignupResponse } from './signupAnswer';
+export { isResent, type CardSignupRequest, type CardSignupResponse, type SignedUpCard, type SignupResentAnswer } from './model/signupAnswer';
+import type { CardSignupRequest, CardSignupResponse } from './model/signupAnswer';
 
 const signupApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,9 +2,9 @@ import { setImmediate as ioSetImmediate } from 'node:timers';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { setRuntimeConfig } from '../../config/runtimeConfig';
 import { REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY } from '../../constants';
-import type { User } from '../../domain/types';
 import { selectCurrentUser } from '../../session/sessionSlice';
 import { createAppStore, type AppStore } from '../../store/createAppStore';
+import { ADMIN_USER as admin } from '../../testing/fixtures';
 import { startTestApiServer, type TestApiServer } from '../../testing/testApiServer';
 import { api } from '../apiSlice';
 import { apiUrl, baseQuery } from '../baseQuery';
@@ -14,16 +14,6 @@ import { setOnUnauthorized } from '../unauthorized';
 async function waitFor(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => ioSetImmediate(resolve));
 }
-
-const admin: User = {
-  id: 'u1',
-  email: 'admin@negozio.it',
-  full_name: 'Anna Admin',
-  role: 'admin',
-  phone: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  business_id: null,
-};
 
 function loggedInStore(): AppStore {
   return createAppStore({ session: { user: admin, loading: false, checked: true } });

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '../../constants';
-import type { User } from '../../domain/types';
 import { createAppStore } from '../../store/createAppStore';
+import { ADMIN_USER as admin } from '../../testing/fixtures';
 import { startTestApiServer, type TestApiServer } from '../../testing/testApiServer';
 import {
   checkSession,
@@ -8,16 +8,6 @@ import {
   selectSessionChecked,
   selectSessionLoading,
 } from '../sessionSlice';
-
-const admin: User = {
-  id: 'u1',
-  email: 'admin@negozio.it',
-  full_name: 'Anna Admin',
-  role: 'admin',
-  phone: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  business_id: null,
-};
 
 let server: TestApiServer;
 

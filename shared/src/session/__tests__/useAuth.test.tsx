@@ -4,21 +4,11 @@ import { Provider } from 'react-redux';
 import { api } from '../../api/apiSlice';
 import { setOnUnauthorized } from '../../api/unauthorized';
 import { TOKEN_STORAGE_KEY } from '../../constants';
-import type { User } from '../../domain/types';
 import { MESSAGES } from '../../messages';
 import { createAppStore, type AppStore } from '../../store/createAppStore';
+import { ADMIN_USER as admin } from '../../testing/fixtures';
 import { startTestApiServer, type TestApiServer } from '../../testing/testApiServer';
 import { useAuth } from '../useAuth';
-
-const admin: User = {
-  id: 'u1',
-  email: 'admin@negozio.it',
-  full_name: 'Anna Admin',
-  role: 'admin',
-  phone: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  business_id: null,
-};
 
 let server: TestApiServer;
 let store: AppStore;

@@ -1,0 +1,38 @@
+import { Tabs, isSuperAdmin, useAuth, useSearchParams } from '@loyalty/shared';
+import { Page, PageTitle } from '../../../shared/layout';
+import { AccountTab } from './AccountTab';
+import { AdminManagementTab } from './AdminManagementTab';
+import { BusinessesTab } from './BusinessesTab';
+import { ServicesTab } from './ServicesTab';
+
+/**
+ * The open tab is in the address (`?tab=aziende`), so other screens can link to one tab (shared's
+ * CREATE_BUSINESS_PATH) and a reload keeps it; an unknown or forbidden tab opens the first.
+ */
+export const SETTINGS_TAB_PARAM = 'tab';
+
+export function SettingsScreen() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = [
+    { id: 'account', label: 'Account', content: <AccountTab /> },
+    { id: 'aziende', label: 'Aziende', content: <BusinessesTab /> },
+    ...(isSuperAdmin(user)
+      ? [
+          { id: 'admin', label: 'Gestione Admin', content: <AdminManagementTab /> },
+          { id: 'servizi', label: 'Servizi', content: <ServicesTab /> },
+        ]
+      : []),
+  ];
+  return (
+    <Page>
+      <PageTitle>Impostazioni App</PageTitle>
+      <Tabs
+        label="Sezioni delle impostazioni"
+        tabs={tabs}
+        selectedId={searchParams.get(SETTINGS_TAB_PARAM) ?? undefined}
+        onSelect={(id) => setSearchParams({ [SETTINGS_TAB_PARAM]: id }, { replace: true })}
+      />
+    </Page>
+  );
+}

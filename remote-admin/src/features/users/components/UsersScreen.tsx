@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import {
+  Card,
+  Field,
+  isAdmin,
+  isSuperAdmin,
+  MESSAGES,
+  Navigate,
+  NoBusinessState,
+  QueryState,
+  Select,
+  Spinner,
+  useAuth,
+  useCurrentBusiness,
+} from '@loyalty/shared';
+import { Muted, Page, PageTitle, SectionTitle } from '../../../shared/layout';
+import { useGetUsersQuery } from '../api';
+import { CreateUserForm } from './CreateUserForm';
+import { UsersTable } from './UsersTable';
+
+/** SPEC §2, §6: the users screen, for admins and the super admin only. */
+export function UsersScreen() {
+  const { user } = useAuth();
+  if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
+  return <UsersManagement superAdmin={isSuperAdmin(user)} />;
+}
+
+/** The users of one business (an admin's filter) or all of them (super admin); mounted anew for another business. */
+function UsersList({ businessId, superAdmin }: { businessId: string | undefined; superAdmin: boolean }) {
+  const query = useGetUsersQuery({ businessId });
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento degli utenti…"
+      errorMessage={MESSAGES.usersLoadError}
+      empty={{
+        message: 'Nessun utente trovato',
+        description: superAdmin
+          ? 'Crea il primo utente con il modulo qui sopra.'
+          : 'Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.',
+      }}
+    >
+      {(users) => <UsersTable users={users} />}
+    </QueryState>
+  );
+}
+
+function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
+  const { businessId: currentBusinessId, businesses, isLoading: businessesLoading } = useCurrentBusiness();
+  // An admin sees the holders of a card of the business it picks here, starting from the top bar's one.
+  const [chosenBusinessId, setChosenBusinessId] = useState<string | null>(null);
+  const filterBusinessId = superAdmin ? undefined : (chosenBusinessId ?? currentBusinessId ?? undefined);
+
+  return (
+    <Page>
+      <PageTitle>Gestione Utenti</PageTitle>
+      <CreateUserForm
+        businesses={businesses}
+        superAdmin={superAdmin}
+        // The new client shows up in the list: the filter moves to its business.
+        onCreated={(created) => created.business_id && setChosenBusinessId(created.business_id)}
+      />
+      <Card aria-labelledby="users-list-title">
+        <SectionTitle id="users-list-title">{superAdmin ? 'Tutti gli utenti' : 'Utenti dell’azienda'}</SectionTitle>
+        {!superAdmin && (
+          <Field label="Filtra per azienda">
+            {(control) => (
+              <Select {...control} value={filterBusinessId ?? ''} onChange={(e) => setChosenBusinessId(e.target.value)}>
+                {!filterBusinessId && <option value="">Seleziona un&apos;azienda</option>}
+                {businesses.map((business) => (
+                  <option key={business.id} value={business.id}>
+                    {business.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        {!superAdmin && !filterBusinessId && !businessesLoading ? (
+          businesses.length === 0 ? (
+            <NoBusinessState />
+          ) : (
+            <Muted>Crea o seleziona un&apos;azienda per vederne gli utenti.</Muted>
+          )
+        ) : businessesLoading && !superAdmin ? (
+          <Spinner label="Caricamento degli utenti…" />
+        ) : (
+          <UsersList key={filterBusinessId ?? 'all'} businessId={filterBusinessId} superAdmin={superAdmin} />
+        )}
+      </Card>
+    </Page>
+  );
+}

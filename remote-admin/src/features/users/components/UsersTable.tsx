@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, ROLE_LABELS, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
+import { Table, TableScroll } from '../../../shared/layout';
+import type { ManagedUser } from '../api';
+import { downloadUserQr } from '../model/userQr';
+
+const QR_DOWNLOAD_ERROR = 'Impossibile generare il QR Code. Riprova.';
+
+/** Only admins and the super admin reach this table, so the per-user card QR column is always there (SPEC §6). */
+export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
+  const notify = useNotify();
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const download = async (user: ManagedUser & { card_id: string }) => {
+    setDownloading(user.id);
+    try {
+      await downloadUserQr(user);
+    } catch (failure) {
+      notify.error(errorMessage(failure, QR_DOWNLOAD_ERROR));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <TableScroll>
+      <Table>
+        <caption>Utenti</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nome</th>
+            <th scope="col">Email</th>
+            <th scope="col">Ruolo</th>
+            <th scope="col">Telefono</th>
+            <th scope="col">Creato il</th>
+            <th scope="col">QR Code</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const cardId = user.card_id;
+            return (
+              <tr key={user.id}>
+                <td>{user.full_name}</td>
+                <td>{user.email}</td>
+                <td>{ROLE_LABELS[user.role]}</td>
+                <td>{formatPhone(user.phone)}</td>
+                <td>{formatDate(user.created_at)}</td>
+                <td>
+                  {cardId ? (
+                    <Button
+                      variant="secondary"
+                      aria-label={`Scarica QR di ${user.full_name}`}
+                      loading={downloading === user.id}
+                      onClick={() => void download({ ...user, card_id: cardId })}
+                    >
+                      Scarica QR
+                    </Button>
+                  ) : (
+                    <span>Nessuna carta</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}

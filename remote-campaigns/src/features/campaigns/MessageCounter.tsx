@@ -1,8 +1,0 @@
-import { countSms } from './smsEncoding';
-import { MESSAGE_MAX_LENGTH } from './campaignModel';
-
-/** "42/160 caratteri · GSM-7 · 1 SMS": live, so the length and the cost are visible while typing. */
-export function messageCounterText(message: string): string {
-  const { characters, encoding, segments } = countSms(message);
-  return `${characters}/${MESSAGE_MAX_LENGTH} caratteri · ${encoding} · ${segments} SMS`;
-}

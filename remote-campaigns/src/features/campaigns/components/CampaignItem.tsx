@@ -1,0 +1,84 @@
+import styled from 'styled-components';
+import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, useNotify } from '@loyalty/shared';
+import { useDeleteCampaignMutation, type Campaign, type CampaignStatus } from '../api';
+import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, recipientCountOf } from '../model/campaignModel';
+import { DeliveryProgress } from './DeliveryProgress';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+/** The campaign's name opens the send modal: a real button, so keyboard users reach it. */
+const OpenButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  color: ${({ theme }) => theme.colors.primary};
+  text-align: left;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+`;
+
+const STATUS_TONE = { draft: 'neutral', scheduled: 'info', active: 'success', completed: 'success', cancelled: 'danger' } as const satisfies Record<
+  CampaignStatus,
+  string
+>;
+
+/** `announceProgress`: false while a dialog is open, so only the dialog's progress is heard. */
+export function CampaignItem({ campaign, onOpen, announceProgress = true }: { campaign: Campaign; onOpen: () => void; announceProgress?: boolean }) {
+  const notify = useNotify();
+  const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
+  const recipientCount = recipientCountOf(campaign);
+
+  const remove = async () => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    try {
+      const { message } = await deleteCampaign(campaign.id).unwrap();
+      notify.success(message || 'Campagna eliminata');
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.campaignDeleteError));
+    }
+  };
+
+  return (
+    <li>
+      <Card>
+        <Row>
+          <Title>
+            <OpenButton type="button" onClick={onOpen} aria-haspopup="dialog">
+              {campaign.name}
+            </OpenButton>
+          </Title>
+          <Button variant="danger" onClick={remove} loading={deleting} aria-label={`Elimina la campagna ${campaign.name}`}>
+            Elimina
+          </Button>
+        </Row>
+        {campaign.description && <p>{campaign.description}</p>}
+        <Meta>
+          <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
+          <span>{formatCount(recipientCount, RECIPIENTS)}</span>
+          {campaign.channels.length > 0 && <span>· {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>}
+        </Meta>
+        <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} announce={announceProgress} />
+      </Card>
+    </li>
+  );
+}

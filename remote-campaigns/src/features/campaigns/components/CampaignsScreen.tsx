@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
+import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
+import { CAMPAIGN_STATUSES, STATUS_LABELS, filterCampaigns, type StatusFilter } from '../model/campaignModel';
+import { CampaignItem } from './CampaignItem';
+import { CreateCampaignModal } from './CreateCampaignModal';
+import { SendCampaignModal } from './SendCampaignModal';
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const NO_CAMPAIGNS = {
+  message: 'Nessuna campagna trovata',
+  description: "Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà.",
+};
+const NO_MATCH = { message: 'Nessuna campagna corrisponde alla ricerca', description: 'Prova con altre parole o scegli «Tutti gli stati».' };
+
+interface CampaignListProps {
+  businessId: string;
+  search: string;
+  status: StatusFilter;
+  onOpen: (campaign: Campaign) => void;
+  announceProgress: boolean;
+}
+
+/** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
+function CampaignList({ businessId, search, status, onOpen, announceProgress }: CampaignListProps) {
+  const query = useGetBusinessCampaignsQuery(businessId);
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Caricamento delle campagne…"
+      errorMessage={MESSAGES.campaignsLoadError}
+      isEmpty={(campaigns) => filterCampaigns(campaigns, search, status).length === 0}
+      empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
+    >
+      {(campaigns) => (
+        <List aria-label="Campagne">
+          {filterCampaigns(campaigns, search, status).map((campaign) => (
+            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} announceProgress={announceProgress} />
+          ))}
+        </List>
+      )}
+    </QueryState>
+  );
+}
+
+/** SPEC §2 "Campaigns screen". */
+export function CampaignsScreen() {
+  const { business, isLoading: businessesLoading } = useCurrentBusiness();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [creating, setCreating] = useState(false);
+  const [sending, setSending] = useState<Campaign | null>(null);
+
+  return (
+    <div>
+      <ScreenHeader>
+        <h1>Campagne</h1>
+        <Button onClick={() => setCreating(true)} disabled={!business}>
+          Crea Nuova Campagna
+        </Button>
+      </ScreenHeader>
+      <p>
+        Crea e invia campagne WhatsApp, SMS ed Email ai clienti della tua attività. Scegli i destinatari tra le carte fedeltà,
+        poi apri una campagna per inviarle un messaggio e seguirne l’invio.
+      </p>
+      <FilterBar>
+        <TextField label="Cerca campagne" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label="Stato">
+          {(control) => (
+            <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+              <option value="all">Tutti gli stati</option>
+              {CAMPAIGN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </FilterBar>
+      {businessesLoading ? (
+        <Spinner label="Caricamento delle campagne…" />
+      ) : !business ? (
+        <NoBusinessState />
+      ) : (
+        // Another business is another list: never the previous business's campaigns while the new ones load.
+        <CampaignList
+          key={business.id}
+          businessId={business.id}
+          search={search}
+          status={status}
+          onOpen={setSending}
+          announceProgress={!sending && !creating}
+        />
+      )}
+      {business && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
+      {business && sending && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Business, Button, Checkbox, errorMessage, Field, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
+import { requiredText, z } from '@loyalty/shared/forms';
+import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from '../api';
+import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
+import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';
+import { RecipientPicker } from './RecipientPicker';
+
+/** The order the issue lists them in. */
+const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
+
+/** SPEC §5 campaign creation: the name is required (the API's rule too); the rest is chosen, not typed. */
+const createCampaignSchema = z.object({
+  name: requiredText(CAMPAIGN_NAME_REQUIRED),
+  description: z.string(),
+  status: z.custom<CampaignStatus>((value) => CAMPAIGN_STATUSES.includes(value as CampaignStatus)),
+  channels: z.array(z.custom<CampaignChannel>((value) => CHANNEL_CHOICES.includes(value as CampaignChannel))),
+  audience: z.custom<AudienceChoice>(),
+});
+
+interface CampaignDraft {
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  channels: CampaignChannel[];
+  audience: AudienceChoice;
+}
+
+const NEW_CAMPAIGN: CampaignDraft = { name: '', description: '', status: 'draft', channels: [], audience: ALL_CARDS };
+
+/** What the success screen shows about the campaign just created. */
+export interface CreatedCampaignState {
+  campaignName: string;
+  recipientCount: number;
+}
+
+export interface CreateCampaignModalProps {
+  open: boolean;
+  business: Business;
+  onClose: () => void;
+}
+
+export function CreateCampaignModal({ open, business, onClose }: CreateCampaignModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Crea Nuova Campagna">
+      <CreateCampaignForm business={business} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CreateCampaignForm({ business, onClose }: { business: Business; onClose: () => void }) {
+  const navigate = useNavigate();
+  const descriptionId = useId();
+  const [createCampaign, { isLoading }] = useCreateCampaignMutation();
+  const { register, handleSubmit, control, watch, setError, formState } = useForm<CampaignDraft>({ resolver: zodResolver(createCampaignSchema), defaultValues: NEW_CAMPAIGN });
+  const { errors } = formState;
+  const audience = useController({ control, name: 'audience' }).field;
+  // In the issue's order, whatever order they were ticked in.
+  const chosen = watch('channels');
+  const channels = CHANNEL_CHOICES.filter((c) => chosen.includes(c));
+
+  const submit = handleSubmit(async (form) => {
+    if (isLoading) return;
+    try {
+      const campaign = await createCampaign({
+        businessId: business.id,
+        name: form.name,
+        description: form.description.trim(),
+        status: form.status,
+        // Issue 17: the server resolves the segment when the campaign is sent; picked cards travel as ids.
+        segment: segmentOf(form.audience),
+        targets: form.audience.kind === 'cards' ? [...form.audience.picked] : [],
+        channels,
+      }).unwrap();
+      onClose();
+      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: recipientCountOf(campaign) };
+      navigate('/campaign-success', { state });
+    } catch (err) {
+      setError('root.server', { message: errorMessage(err, MESSAGES.campaignCreateError) });
+    }
+  });
+
+  return (
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-busy={isLoading || undefined}>
+      <TextField label="Nome della campagna" required aria-required="true" error={errors.name?.message} maxLength={200} {...register('name')} />
+      <Field label="Descrizione" id={descriptionId}>
+        {(control) => <Textarea {...control} rows={3} maxLength={2000} {...register('description')} />}
+      </Field>
+      <Field label="Stato">
+        {(control) => (
+          <Select {...control} {...register('status')}>
+            {CAMPAIGN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Channels>
+        <legend>Canali</legend>
+        {CHANNEL_CHOICES.map((channel) => (
+          <Checkbox key={channel} label={CHANNEL_LABELS[channel]} value={channel} {...register('channels')} />
+        ))}
+      </Channels>
+      <RecipientPicker businessId={business.id} value={audience.value} onChange={audience.onChange} channels={channels} />
+      {errors.root?.server && <Alert role="alert">{errors.root.server.message}</Alert>}
+      <Actions>
+        <Button variant="secondary" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button type="submit" loading={isLoading}>
+          Crea campagna
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

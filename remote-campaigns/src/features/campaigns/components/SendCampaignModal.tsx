@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import styled from 'styled-components';
+import {
+  Button,
+  Field,
+  MESSAGES,
+  Modal,
+  TestModeBanner,
+  Textarea,
+  channelDisabledMessage,
+  errorMessage,
+  formatCount,
+  sendSucceeded,
+  useNotify,
+  type Business,
+  type SendOutcome,
+} from '@loyalty/shared';
+import { FORM_MESSAGES, campaignMessage, z } from '@loyalty/shared/forms';
+import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from '../model/campaignModel';
+import { DeliveryProgress } from './DeliveryProgress';
+import { messageCounterText } from './MessageCounter';
+import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
+
+/** Radio choices, each label around its input. */
+const Channels = styled(ChannelFieldset)`
+  label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; cursor: pointer; }
+`;
+
+export const MESSAGE_TOO_LONG = FORM_MESSAGES.campaignMessageTooLong;
+
+/** SPEC §5: one of the campaign's channels, a message of 1–160 characters once trimmed (the API's rule). */
+const sendSchema = z.object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: campaignMessage });
+
+export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
+
+/** Why recipients were skipped, as the send answer counts them (`skippedByReason`). */
+const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
+  noConsent: 'Saltati senza consenso marketing',
+  optedOut: 'Saltati perché hanno chiesto di non ricevere messaggi (STOP)',
+  invalidContact: 'Saltati senza numero o indirizzo valido',
+  channelDisabled: 'Saltati su un canale non abilitato',
+};
+
+/** The send answer's counts, first what was queued, then every reason that skipped someone. */
+export function sendOutcomeLines(outcome: CampaignSendResult): string[] {
+  const lines = [`Messi in coda: ${formatCount(outcome.queued)}`];
+  for (const [reason, label] of Object.entries(SKIPPED_LABELS) as [keyof typeof SKIPPED_LABELS, string][]) {
+    const count = outcome.skippedByReason[reason];
+    if (count > 0) lines.push(`${label}: ${formatCount(count)}`);
+  }
+  if (outcome.alreadyEnqueued > 0) lines.push(`Avevano già ricevuto questa campagna su questo canale: ${formatCount(outcome.alreadyEnqueued)}`);
+  return lines;
+}
+
+const SentView = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  h3:focus { outline: none; }
+  ul { margin: 0; padding-left: ${({ theme }) => theme.space.md}; }
+`;
+
+export interface SendCampaignModalProps {
+  campaign: Campaign;
+  business: Business;
+  onClose: () => void;
+}
+
+/**
+ * Sends one message to every recipient of a campaign on one channel. Issue 17: after a send that queued
+ * something the dialog stays open on the send's counts and the live delivery progress (kept while the
+ * provider's receipts arrive), focus on its heading, until "Chiudi".
+ */
+export function SendCampaignModal({ campaign, business, onClose }: SendCampaignModalProps) {
+  const notify = useNotify();
+  const [sendCampaign, { isLoading }] = useSendCampaignMutation();
+  // The campaign's own channels, or all of them when it names none.
+  const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : CHANNELS;
+  const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
+    resolver: zodResolver(sendSchema),
+    defaultValues: { channel: offered[0], message: '' },
+  });
+  const error = formState.errors.root?.server?.message;
+  const [outcome, setOutcome] = useState<CampaignSendResult | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const outcomeId = useId();
+
+  // The form gives way to the progress: a screen reader hears its heading and the send's counts.
+  useEffect(() => {
+    if (outcome) headingRef.current?.focus();
+  }, [outcome]);
+
+  // Checked as it is typed: the counter, the "too long" message and Invia follow the message.
+  const channel = watch('channel');
+  const message = watch('message');
+  const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
+  const verdict = campaignMessage.safeParse(message);
+  const tooLong = !verdict.success && verdict.error.issues.some((issue) => issue.message === MESSAGE_TOO_LONG);
+  const canSend = channelEnabled && verdict.success;
+  const recipientCount = recipientCountOf(campaign);
+
+  const submit = handleSubmit(async (form) => {
+    if (!canSend || isLoading) return;
+    try {
+      const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
+      // Issue 17: a toast only when something was queued; otherwise the server's reason stays on screen.
+      if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
+      notify.success(result.message || MESSAGES.messageSent);
+      setOutcome(result);
+    } catch (err) {
+      setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
+    }
+  });
+
+  const title = `Invia messaggio: ${campaign.name}`;
+  if (outcome) {
+    return (
+      <Modal open onClose={onClose} title={title}>
+        <SentView aria-labelledby={`${outcomeId}-heading`}>
+          <TestModeBanner businessId={business.id} />
+          <h3 id={`${outcomeId}-heading`} ref={headingRef} tabIndex={-1} aria-describedby={outcomeId}>
+            {SEND_PROGRESS_HEADING}
+          </h3>
+          <ul id={outcomeId} aria-label="Esito dell'invio">
+            {sendOutcomeLines(outcome).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
+          <Actions>
+            <Button onClick={onClose}>{MESSAGES.close}</Button>
+          </Actions>
+        </SentView>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <Form onSubmit={(event) => void submit(event)} noValidate>
+        <TestModeBanner businessId={business.id} />
+        <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
+        <Channels>
+          <legend>Canale</legend>
+          {offered.map((c) => (
+            <label key={c}>
+              <input type="radio" value={c} {...register('channel', { onChange: () => clearErrors('root.server') })} />
+              {CHANNEL_LABELS[c]}
+            </label>
+          ))}
+        </Channels>
+        {!channelEnabled && <Alert role="alert">{channelDisabledMessage(CHANNEL_LABELS[channel])}</Alert>}
+        <Field label="Messaggio" hint={messageCounterText(message)} error={tooLong ? MESSAGE_TOO_LONG : undefined}>
+          {(control) => <Textarea {...control} rows={4} {...register('message')} />}
+        </Field>
+        {error && <Alert role="alert">{error}</Alert>}
+        <Actions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" disabled={!canSend} loading={isLoading}>
+            Invia
+          </Button>
+        </Actions>
+      </Form>
+    </Modal>
+  );
+}

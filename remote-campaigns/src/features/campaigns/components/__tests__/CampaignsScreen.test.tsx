@@ -1,0 +1,564 @@
+/** The campaigns screen (SPEC §2, §5, §8) against the real API and its demo seed. */
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  DEMO_ADMIN,
+  DEMO_SUPERADMIN,
+  callApi,
+  configureTestRuntime,
+  createAdminWithBusiness,
+  currentLocation,
+  logIn,
+  renderSignedIn,
+  signUpCard,
+  unique,
+  unreachableApiBaseUrl,
+} from '@loyalty/shared/testing';
+import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
+import { businessSelected, type Business, type User } from '@loyalty/shared';
+import { act } from '@testing-library/react';
+import { CampaignsScreen } from '../CampaignsScreen';
+import type { Campaign, CampaignDeliveries } from '../../api';
+
+const PATH = '/dashboard/campaigns';
+
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
+const BAR: Business = {
+  id: 'default-business-id', name: 'Bar Centrale', address: null, phone: null, email: null, website: null,
+  whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0,
+};
+const SAMPLE: Campaign = {
+  id: 'c1', business_id: BAR.id, name: 'Prova', description: '', status: 'draft', targets: [],
+  recipients: '[{"customer_phone":"+393331234567","email":null}]', channels: ['whatsapp'], created_at: '2026-01-01',
+};
+
+const campaignList = () => screen.findByRole('list', { name: 'Campagne' });
+const itemOf = async (name: string) => (await within(await campaignList()).findByRole('button', { name })).closest('li')!;
+
+describe('list', () => {
+  it('shows a spinner, then the campaigns with status label, recipient count and channels', async () => {
+    await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    expect(screen.getByRole('heading', { level: 1, name: 'Campagne' })).toBeInTheDocument();
+    expect(screen.getByText(/Crea e invia campagne WhatsApp, SMS ed Email/)).toBeInTheDocument();
+    expect(screen.getByText('Caricamento delle campagne…')).toBeInTheDocument();
+    const item = await itemOf('Aperitivo del venerdì');
+    expect(within(item).getByText('Completata')).toBeInTheDocument();
+    expect(within(item).getByText('8 destinatari')).toBeInTheDocument();
+    expect(within(item).getByText(/Spritz e stuzzichini/)).toBeInTheDocument();
+    expect(within(item).getByText('· WhatsApp')).toBeInTheDocument();
+    expect(await within(item).findByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
+    expect(within(await itemOf('Colazione di primavera')).getByText('Bozza')).toBeInTheDocument();
+  });
+
+  it('searches and filters by status', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await itemOf('Aperitivo del venerdì');
+    await user.type(screen.getByLabelText('Cerca campagne'), 'CORNETTO');
+    const list = await campaignList();
+    expect(within(list).getByRole('button', { name: 'Colazione di primavera' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Aperitivo del venerdì' })).toBeNull();
+
+    await user.clear(screen.getByLabelText('Cerca campagne'));
+    await user.selectOptions(screen.getByLabelText('Stato'), 'Completata');
+    expect(within(await campaignList()).getByRole('button', { name: 'Aperitivo del venerdì' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Colazione di primavera' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Stato'), 'Annullata');
+    expect(screen.getByText('Nessuna campagna corrisponde alla ricerca')).toBeInTheDocument();
+    expect(screen.getByText('Prova con altre parole o scegli «Tutti gli stati».')).toBeInTheDocument();
+  });
+
+  it('shows the empty state for a business without campaigns', async () => {
+    const { account, businessId } = await createAdminWithBusiness();
+    await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
+    expect(screen.getByText("Nessuna campagna: creane una con 'Crea Nuova Campagna', scegliendo i destinatari tra le carte fedeltà.")).toBeInTheDocument();
+  });
+
+  it('shows a new admin without any business where to create the first', async () => {
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+    const account = { email: `${unique('nuovo')}@example.it`, password: 'Password2026!' };
+    await callApi('/users', { method: 'POST', token: superToken, body: { ...account, full_name: 'Nuovo Admin', role: 'admin' } });
+    await renderSignedIn(<CampaignsScreen />, PATH, account);
+    const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+    expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+    expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeDisabled();
+  });
+
+  it('shows the load error with Riprova, and recovers', async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { status: 500, body: {} },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante il caricamento delle campagne');
+      server.use({ 'GET /campaigns/business/default-business-id': { body: [] } });
+      await user.click(screen.getByRole('button', { name: 'Riprova' }));
+      expect(await screen.findByText('Nessuna campagna trovata')).toBeInTheDocument();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('create', () => {
+  /** A business of its own with three customers (other suites add cards to the demo business meanwhile). */
+  async function businessWithCustomers() {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const customers = [
+      { name: unique('Alba Rossi'), phone: '+393331110001', points: 120 },
+      { name: unique('Bruno Rossi'), phone: '+393331110002', points: 0 },
+      { name: unique('Carla Verdi'), phone: '+393331110003', points: 40 },
+    ];
+    const ids: Record<string, string> = {};
+    for (const c of customers) {
+      const { body } = await callApi<{ card_id: string }>('/users', { method: 'POST', token, body: { email: `${unique('c')}@example.it`, full_name: c.name, role: 'client', phone: c.phone, business_id: businessId } });
+      ids[c.name] = body.card_id;
+      if (c.points > 0) await callApi(`/loyalty-cards/${body.card_id}/points`, { method: 'POST', token, body: { points: c.points, description: 'Benvenuto' } });
+    }
+    return { account, token, businessId, customers, ids };
+  }
+
+  async function openCreateDialog(account: Parameters<typeof renderSignedIn>[2], businessId: string) {
+    const rendered = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
+    await rendered.user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
+    return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Crea Nuova Campagna' }) };
+  }
+
+  it("counts the marketing-consent segment on the campaign's channels, as the server sends it (decision 025)", async () => {
+    const { account, businessId } = await createAdminWithBusiness();
+    for (const [i, channels] of [['whatsapp'], ['sms'], ['whatsapp', 'sms', 'email'], []].entries()) {
+      const signup = await callApi('/users/loyalty-cards/create', {
+        method: 'POST',
+        body: { email: `${unique('canali')}@example.it`, full_name: unique('Cliente Canali'), phone: `+39333222000${i}`, business_id: businessId, privacy_ack: true, marketing_channels: channels },
+      });
+      expect(signup.status).toBe(200);
+    }
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    const who = within(dialog).getByLabelText('Chi riceve la campagna');
+    await user.selectOptions(who, 'Con consenso marketing sul canale di invio');
+    expect(who).toHaveAccessibleDescription('Ogni invio raggiunge chi ha acconsentito al canale usato; il conteggio vale per almeno uno dei canali scelti.');
+    // No channel chosen yet: consent on any channel.
+    expect(await within(dialog).findByText('3 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }));
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+  });
+
+  it('requires a name, then creates the campaign for a segment with its live count from the server and opens /campaign-success', async () => {
+    const { account, token, businessId } = await businessWithCustomers();
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    // Focus moves into the dialog, on its first field.
+    expect(within(dialog).getByLabelText('Nome della campagna')).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    expect(within(dialog).getByText('Il nome della campagna è obbligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nome della campagna')).toHaveAttribute('aria-invalid', 'true');
+
+    const name = unique('Promo');
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), name);
+    await user.type(within(dialog).getByLabelText('Descrizione'), 'Sconto per i clienti attivi');
+    await user.selectOptions(within(dialog).getByLabelText('Stato'), 'Attiva');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'WhatsApp' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+
+    // The count comes from the server (the cards never reach the browser) and follows every filter.
+    expect(await within(dialog).findByText('3 destinatari')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Chi riceve la campagna'), 'Carte attive (con punti)');
+    expect(await within(dialog).findByText('2 destinatari')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Cerca clienti'), 'ROSSI');
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Punti minimi'), '500');
+    expect(await within(dialog).findByText('0 destinatari')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Punti minimi'));
+    expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Carte fedeltà' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const { body } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    expect(body.find((c) => c.name === name)).toMatchObject({
+      description: 'Sconto per i clienti attivi',
+      status: 'active',
+      channels: ['whatsapp', 'sms'],
+      segment: { kind: 'active', q: 'ROSSI' },
+      targets: [],
+      recipients: [],
+      recipient_count: 1,
+    });
+  });
+
+  it('picks cards one by one from a list the server pages and searches', async () => {
+    const { account, token, businessId, customers, ids } = await businessWithCustomers();
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    const name = unique('Scelti');
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), name);
+    await user.selectOptions(within(dialog).getByLabelText('Chi riceve la campagna'), 'Scelti uno per uno');
+    const list = await within(dialog).findByRole('list', { name: 'Carte fedeltà' });
+    await waitFor(() => expect(within(list).getAllByRole('checkbox')).toHaveLength(3));
+    expect(within(dialog).getByText('0 destinatari selezionati')).toBeInTheDocument();
+
+    const search = within(dialog).getByLabelText('Cerca clienti');
+    await user.type(search, 'verdi');
+    await waitFor(() => expect(within(within(dialog).getByRole('list', { name: 'Carte fedeltà' })).getAllByRole('checkbox')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('checkbox', { name: new RegExp(customers[2].name) }));
+    expect(within(dialog).getByText('1 destinatario selezionato')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nessuno-così');
+    expect(await within(dialog).findByText('Nessuna carta corrisponde alla ricerca')).toBeInTheDocument();
+    await user.clear(search);
+    await user.click(await within(dialog).findByRole('checkbox', { name: new RegExp(customers[0].name) }));
+    expect(within(dialog).getByText('2 destinatari selezionati')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
+    const { body } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    const created = body.find((c) => c.name === name)!;
+    expect(created).toMatchObject({ segment: { kind: 'cards' }, recipients: [], recipient_count: 2 });
+    expect([...created.targets].sort()).toEqual([ids[customers[0].name], ids[customers[2].name]].sort());
+  });
+
+  it('shows the creation error and keeps the dialog open; Escape closes it and gives focus back', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await itemOf('Aperitivo del venerdì');
+    const opener = screen.getByRole('button', { name: 'Crea Nuova Campagna' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), 'Senza rete');
+    configureTestRuntime(await unreachableApiBaseUrl());
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Errore durante la creazione della campagna');
+    expect(currentLocation()).toBe(PATH);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it("shows the API's error when there is one", async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [] },
+      'GET /loyalty-cards/business/default-business-id/count': { body: { count: 0 } },
+      'POST /campaigns': { status: 400, body: { error: 'Campo "nome" non valido' } },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
+      const dialog = screen.getByRole('dialog');
+      expect(await within(dialog).findByText('Nessuna carta fedeltà per questa attività')).toBeInTheDocument();
+      expect(within(dialog).getByText(/condividi il link di iscrizione o crea un cliente in Gestione Utenti/)).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Nome della campagna'), 'X');
+      await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campo "nome" non valido');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('business switch', () => {
+  it("never shows the previous business's campaigns while the new business's load", async () => {
+    const SHOP: Business = { ...BAR, id: 'shop', name: 'Profumeria' };
+    let release: () => void = () => undefined;
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR, SHOP] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, name: 'Campagna del bar' }] },
+      'GET /campaigns/business/shop': { body: [{ ...SAMPLE, id: 'c2', business_id: 'shop', name: 'Campagna della profumeria' }], holdUntil: new Promise<void>((r) => (release = r)) },
+    });
+    try {
+      const { store } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      expect(await itemOf('Campagna del bar')).toBeInTheDocument();
+      act(() => {
+        store.dispatch(businessSelected('shop'));
+      });
+      expect(await screen.findByText('Caricamento delle campagne…')).toBeInTheDocument();
+      expect(screen.queryByText('Campagna del bar')).toBeNull();
+      release();
+      expect(await itemOf('Campagna della profumeria')).toBeInTheDocument();
+      expect(screen.queryByText('Campagna del bar')).toBeNull();
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+});
+
+describe('delete', () => {
+  it('asks for confirmation, keeps the campaign when cancelled, deletes it when confirmed', async () => {
+    const { token } = await (async () => ({ token: (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: DEMO_ADMIN })).body.token }))();
+    const name = unique('Da eliminare');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name } });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    const item = await itemOf(name);
+    await user.click(within(item).getByRole('button', { name: `Elimina la campagna ${name}` }));
+    expect(confirm).toHaveBeenCalledWith('Sei sicuro di voler eliminare questa campagna?');
+    expect(within(await campaignList()).getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: `Elimina la campagna ${name}` }));
+    expect(await screen.findByText('Campagna eliminata')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name })).toBeNull());
+  });
+
+  it('shows the default error when the deletion fails', async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
+      'DELETE /campaigns/c1': { status: 500, body: {} },
+    });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Elimina la campagna Prova' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent("Errore durante l'eliminazione della campagna");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('send', () => {
+  it('counts characters live with encoding and segments, and enables Invia only for 1–160 characters', async () => {
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await user.click(within(await campaignList()).getByRole('button', { name: 'Colazione di primavera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Colazione di primavera' });
+    const message = within(dialog).getByLabelText('Messaggio');
+    const send = within(dialog).getByRole('button', { name: 'Invia' });
+    expect(within(dialog).getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+    expect(within(dialog).queryByRole('radio', { name: 'Email' })).toBeNull();
+    expect(message).toHaveAccessibleDescription('0/160 caratteri · GSM-7 · 0 SMS');
+    expect(send).toBeDisabled();
+
+    await user.type(message, '   ');
+    expect(send).toBeDisabled();
+    await user.clear(message);
+    await user.type(message, 'Caffè a 1€');
+    expect(message).toHaveAccessibleDescription('10/160 caratteri · GSM-7 · 1 SMS');
+    expect(send).toBeEnabled();
+    await user.type(message, ' PERCHÈ');
+    expect(message).toHaveAccessibleDescription('17/160 caratteri · UCS-2 · 1 SMS');
+
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('a'.repeat(161));
+    expect(message).toHaveAccessibleDescription('161/160 caratteri · GSM-7 · 2 SMS Il messaggio supera i 160 caratteri');
+    expect(send).toBeDisabled();
+  });
+
+  it('refuses a channel the business has not enabled before any call', async () => {
+    const { token } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: DEMO_ADMIN })).body;
+    const name = unique('Email');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name, channels: ['email', 'sms'] } });
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
+    await user.click(await within(await campaignList()).findByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    // Bar Centrale has e-mail switched off.
+    expect(within(dialog).getByRole('radio', { name: 'SMS' })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+    await user.click(within(dialog).getByRole('radio', { name: 'Email' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Servizio Email non abilitato per questo business');
+    expect(within(dialog).getByRole('button', { name: 'Invia' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('sends through the outbox driver and shows the delivery progress until every recipient is reached', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Giulia Verdi');
+    await signUpCard(businessId, 'Paolo Neri');
+    const { body: cards } = await callApi<{ customer_phone: string; email: string }[]>(`/loyalty-cards/business/${businessId}`, { token });
+    const name = unique('Saldi');
+    await callApi('/campaigns', {
+      method: 'POST',
+      token,
+      body: { businessId, name, channels: ['sms'], recipients: JSON.stringify(cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email }))) },
+    });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    const item = await itemOf(name);
+    expect(within(item).getByText('2 destinatari')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Il messaggio raggiungerà 2 destinatari.')).toBeInTheDocument();
+    // No provider configured: the dialog says nothing will be delivered, and where to look.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Modalità prova: i messaggi non vengono consegnati');
+    expect(within(dialog).getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/dashboard/outbox');
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
+    await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
+    // Issue 17: the dialog stays open on the send's counts and its live progress, the heading focused.
+    const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAccessibleDescription('Messi in coda: 2');
+    const inDialog = await within(dialog).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
+    const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0';
+    await waitFor(() => expect(inDialog).toHaveTextContent(done), { timeout: 10_000 });
+    // The outbox has no receipts to wait for.
+    expect(within(dialog).queryByText(/In attesa delle conferme di consegna/)).toBeNull();
+    await user.click(within(dialog).getByText('Chiudi'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const progress = await within(item).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
+    await waitFor(() => expect(progress).toHaveTextContent(done), { timeout: 10_000 });
+    const { body: deliveries } = await callApi<CampaignDeliveries>(`/campaigns/${(await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token })).body[0].id}/deliveries`, { token });
+    expect(deliveries).toMatchObject({ total: 2, sent: 2 });
+  });
+
+  it('keeps the progress in the dialog, polling while queued and more slowly while receipts are awaited, until the failure reasons arrive', async () => {
+    const EMPTY: CampaignDeliveries = { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] };
+    const QUEUED = { ...EMPTY, total: 3, queued: 2, skipped: 1 };
+    const AWAITING = { ...EMPTY, total: 3, sent: 2, skipped: 1, awaitingReceipts: 2 };
+    const REASON = 'Destinatario non raggiungibile (telefono spento o senza campo) (Twilio 30003)';
+    const DONE = { ...EMPTY, total: 3, sent: 1, delivered: 1, failed: 1, skipped: 1, failureReasons: [{ reason: REASON, count: 1 }] };
+    // After the send the deliveries answer: queued twice (the same counts), awaiting receipts (held until released), then done.
+    const afterSend = [QUEUED, QUEUED, AWAITING, DONE];
+    let sent = false;
+    const polls: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, recipients: '[]', recipient_count: 3 }] },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'twilio', mode: 'live' } },
+      'GET /campaigns/c1/deliveries': () => {
+        if (!sent) return { body: EMPTY };
+        polls.push(Date.now());
+        const answer = afterSend[Math.min(polls.length - 1, afterSend.length - 1)];
+        return { body: answer, holdUntil: answer === AWAITING ? held : undefined };
+      },
+      'POST /campaigns/c1/send': () => {
+        sent = true;
+        return {
+          body: {
+            message: '2 messaggi messi in coda', queued: 2, skipped: 1, alreadyEnqueued: 1, mode: 'live',
+            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+          },
+        };
+      },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      const opener = await screen.findByRole('button', { name: 'Prova' });
+      const item = opener.closest('li')!;
+      expect(await within(item).findByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
+      await user.click(opener);
+      const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Prova' });
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+
+      // The toast of decision 022, and the dialog stays on the send's counts with the focus on its heading.
+      expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
+      const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
+      await waitFor(() => expect(heading).toHaveFocus());
+      const outcome = within(dialog).getByRole('list', { name: "Esito dell'invio" });
+      expect(within(outcome).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Messi in coda: 2',
+        'Saltati senza consenso marketing: 1',
+        'Avevano già ricevuto questa campagna su questo canale: 1',
+      ]);
+      expect(heading).toHaveAccessibleDescription(/^Messi in coda: 2/);
+      expect(within(dialog).queryByLabelText('Messaggio')).toBeNull();
+
+      const progress = await within(dialog).findByRole('group', { name: 'Avanzamento degli invii di Prova' });
+      await waitFor(() => expect(progress).toHaveTextContent('Inviati 0 di 3 · Consegnati 0 · In coda 2'));
+      // The summary is a polite live region (the list's one behind the dialog is silenced)…
+      const live = progress.querySelector('[aria-live]')!;
+      expect(live).toHaveAttribute('aria-live', 'polite');
+      expect(within(item).getByRole('group', { name: 'Avanzamento degli invii di Prova' }).querySelector('[aria-live]')).toHaveAttribute('aria-live', 'off');
+      // …left untouched by a poll that brings the same counts: nothing to announce.
+      const mutations: MutationRecord[] = [];
+      const changes = new MutationObserver((records) => mutations.push(...records));
+      const changeCount = () => mutations.push(...changes.takeRecords());
+      changes.observe(live, { subtree: true, childList: true, characterData: true, attributes: true });
+      await waitFor(() => expect(polls).toHaveLength(3), { timeout: 5000 });
+      expect(changeCount()).toBe(0);
+      // Polled every second while messages are queued.
+      expect(polls[1] - polls[0]).toBeLessThan(2500);
+
+      release();
+      expect(await within(dialog).findByText('In attesa delle conferme di consegna: 2')).toBeInTheDocument();
+      expect(changeCount()).toBeGreaterThan(0);
+      changes.disconnect();
+      expect(progress).toHaveTextContent('Inviati 2 di 3 · Consegnati 0 · In coda 0');
+
+      // Then every five seconds while only receipts are awaited, until the provider's reasons arrive.
+      const reasons = await within(dialog).findByRole('list', { name: 'Motivi dei messaggi non riusciti di Prova' }, { timeout: 8000 });
+      expect(reasons).toHaveTextContent(`${REASON}: 1`);
+      expect(polls[3] - polls[2]).toBeGreaterThanOrEqual(4500);
+      expect(progress).toHaveTextContent('Inviati 1 di 3 · Consegnati 1 · In coda 0 · Non riusciti 1');
+      expect(within(dialog).queryByText(/In attesa delle conferme di consegna/)).toBeNull();
+
+      // Nothing left to wait for: the polling stops.
+      await new Promise((r) => setTimeout(r, 5500));
+      expect(polls).toHaveLength(4);
+
+      await user.click(within(dialog).getByText('Chiudi'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(opener).toHaveFocus();
+      expect(within(item).getByRole('list', { name: 'Motivi dei messaggi non riusciti di Prova' })).toHaveTextContent(`${REASON}: 1`);
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+
+  it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Nina Senzaconsenso', false);
+    const { body: cards } = await callApi<{ customer_phone: string; email: string }[]>(`/loyalty-cards/business/${businessId}`, { token });
+    const name = unique('Consenso');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId, name, channels: ['sms'], recipients: cards.map((c) => ({ customer_phone: c.customer_phone, email: c.email })) } });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    await user.click(within(await itemOf(name)).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');
+    await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
+    expect(screen.queryByText('Messaggio inviato con successo')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("shows the send error from the API, or the default one", async () => {
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [SAMPLE] },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
+      'POST /campaigns/c1/send': { status: 400, body: { error: 'Servizio WhatsApp non abilitato per questo business' } },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Prova' }));
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Servizio WhatsApp non abilitato per questo business');
+
+      server.use({ 'POST /campaigns/c1/send': { status: 502, body: {} } });
+      await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent("Errore durante l'invio dei messaggi"));
+    } finally {
+      await server.close();
+    }
+  });
+});

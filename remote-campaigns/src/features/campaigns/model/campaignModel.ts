@@ -1,0 +1,88 @@
+import type { MessagingChannelLabel } from '@loyalty/shared';
+import { CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES } from '@loyalty/shared/forms';
+import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from '../api';
+
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Bozza',
+  scheduled: 'Programmata',
+  active: 'Attiva',
+  completed: 'Completata',
+  cancelled: 'Annullata',
+};
+
+export const CAMPAIGN_STATUSES = Object.keys(STATUS_LABELS) as CampaignStatus[];
+
+export const CHANNEL_LABELS: Record<CampaignChannel, MessagingChannelLabel> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
+
+export const CHANNELS = Object.keys(CHANNEL_LABELS) as CampaignChannel[];
+
+/** Column of the business that says whether a channel is enabled. */
+export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
+
+/** SPEC §9 and the API's limit (shared's campaign message rule). */
+export const MESSAGE_MAX_LENGTH = CAMPAIGN_MESSAGE_MAX_LENGTH;
+
+/** How a number of recipients is worded: '1 destinatario', '12 destinatari'. */
+export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
+
+export const CAMPAIGN_NAME_REQUIRED = FORM_MESSAGES.campaignNameRequired;
+export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
+
+/** Recipients may arrive as a JSON string (SPEC §3); anything unreadable counts as none. */
+export function parseRecipients(recipients: Campaign['recipients']): CampaignRecipient[] {
+  if (Array.isArray(recipients)) return recipients;
+  if (typeof recipients !== 'string' || recipients.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(recipients);
+    return Array.isArray(parsed) ? (parsed as CampaignRecipient[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type StatusFilter = CampaignStatus | 'all';
+
+/** Campaigns whose name or description contains the search text (any case) and whose status matches. */
+export function filterCampaigns(campaigns: readonly Campaign[], search: string, status: StatusFilter): Campaign[] {
+  const needle = search.trim().toLocaleLowerCase('it');
+  return campaigns.filter(
+    (c) =>
+      (status === 'all' || c.status === status) &&
+      (needle === '' || `${c.name}\n${c.description ?? ''}`.toLocaleLowerCase('it').includes(needle)),
+  );
+}
+
+/** Who receives a campaign, as the dialog offers it (issue 17). */
+export const SEGMENT_LABELS: Record<SegmentKind, string> = {
+  all: 'Tutte le carte',
+  active: 'Carte attive (con punti)',
+  inactive: 'Carte inattive (senza punti)',
+  // Decision 025: consent is per channel; a send reaches who agreed to its channel.
+  consent: 'Con consenso marketing sul canale di invio',
+  cards: 'Scelti uno per uno',
+};
+
+/** The recipient picker's state: a segment's filters, or the cards picked one by one. */
+export interface AudienceChoice {
+  kind: SegmentKind;
+  /** What the search box holds (the segment's `q`, or the picked list's search). */
+  search: string;
+  /** What the minimum-points box holds; '' for none. */
+  minPoints: string;
+  picked: ReadonlySet<string>;
+}
+
+export const ALL_CARDS: AudienceChoice = { kind: 'all', search: '', minPoints: '', picked: new Set() };
+
+/** The segment a choice stands for (picked cards: kind 'cards', the ids go in `targets`). */
+export function segmentOf(choice: AudienceChoice): CampaignSegment {
+  if (choice.kind === 'cards') return { kind: 'cards' };
+  const q = choice.search.trim();
+  const minPoints = choice.minPoints.trim() === '' ? NaN : Number(choice.minPoints);
+  return { kind: choice.kind, ...(Number.isFinite(minPoints) && minPoints > 0 ? { min_points: minPoints } : {}), ...(q ? { q } : {}) };
+}
+
+/** The recipients a campaign was created with: its segment's size then, or its `recipients` list's length. */
+export function recipientCountOf(campaign: Campaign): number {
+  return campaign.recipient_count ?? parseRecipients(campaign.recipients).length;
+}

@@ -1,0 +1,93 @@
+/**
+ * The bonus threshold of the business, kept on the server (issue 17, docs/decisions/021-bonus-on-the-server.md).
+ * Saving never sends silently: the server first says how many bonus WhatsApp messages the new threshold
+ * would send; with any, the person confirms that number, and the server refuses (409) a save whose number
+ * changed meanwhile — then the new number is asked for.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from '../api';
+import { parseThreshold, savedMessage, thresholdFormSchema } from '../model/bonusThreshold';
+
+export interface PendingThreshold {
+  threshold: number;
+  /** The messages the server said this threshold sends now. */
+  messages: number;
+}
+
+const isConflict = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+
+/** Mount it again (a `key`) for another business or another saved threshold: the input starts from it. */
+export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_threshold'>) {
+  const notify = useNotify();
+  const saved = business.bonus_threshold ?? DEFAULT_BONUS_THRESHOLD;
+  // Checked as it is typed: the field says at once when the text is not a threshold.
+  const form = useForm({ resolver: zodResolver(thresholdFormSchema), defaultValues: { threshold: String(saved) }, mode: 'onChange' });
+  const [pending, setPending] = useState<PendingThreshold | null>(null);
+  const [getPreview, preview] = useLazyGetBonusPreviewQuery();
+  const [save, saving] = useSaveBonusThresholdMutation();
+  const typed = parseThreshold(form.watch('threshold'));
+
+  /** Saves when nothing would be sent, else asks. Returns when the question is up or the save is done. */
+  async function saveOrAsk(threshold: number) {
+    const { messages } = await getPreview({ businessId: business.id, threshold }).unwrap();
+    if (messages > 0) {
+      setPending({ threshold, messages });
+      return;
+    }
+    const result = await save({ businessId: business.id, threshold }).unwrap();
+    setPending(null);
+    notify.success(savedMessage(result));
+  }
+
+  const submit = form.handleSubmit(async ({ threshold }) => {
+    if (threshold === saved) return;
+    try {
+      await saveOrAsk(threshold);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.settingsSaveError));
+    }
+  });
+
+  async function confirm() {
+    if (!pending) return;
+    try {
+      const result = await save({ businessId: business.id, threshold: pending.threshold, confirmMessages: pending.messages }).unwrap();
+      setPending(null);
+      notify.success(savedMessage(result));
+    } catch (error) {
+      if (!isConflict(error)) {
+        setPending(null);
+        notify.error(errorMessage(error, MESSAGES.settingsSaveError));
+        return;
+      }
+      // Cards changed since the question: ask again with the server's new number.
+      try {
+        await saveOrAsk(pending.threshold);
+      } catch (again) {
+        setPending(null);
+        notify.error(errorMessage(again, MESSAGES.settingsSaveError));
+      }
+    }
+  }
+
+  function cancel() {
+    setPending(null);
+    form.reset({ threshold: String(saved) });
+  }
+
+  return {
+    /** The threshold field, its message while the text is not a valid threshold. */
+    field: form.register('threshold'),
+    error: form.formState.errors.threshold?.message,
+    saved,
+    changed: typed !== null && typed !== saved,
+    busy: preview.isFetching || saving.isLoading,
+    pending,
+    submit,
+    confirm,
+    cancel,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The Analytics tab's recharts charts. Only OverviewScreen imports this module, with React.lazy, so
+ * recharts (a shared, non-eager federation library) is fetched when the tab is opened.
+ */
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import styled, { useTheme } from 'styled-components';
+import { formatCount, formatPoints } from '@loyalty/shared';
+import type { CardStats } from '../api';
+import { monthSeries, pointsBuckets } from '../model/stats';
+
+// ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
+const INITIAL_SIZE = { width: 480, height: 260 };
+const CHART_HEIGHT = 260;
+const CARDS = { one: 'carta', other: 'carte' };
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
+`;
+
+const Figure = styled.figure`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  figcaption { font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+`;
+
+export default function AnalyticsCharts({ stats, now = new Date() }: { stats: CardStats; now?: Date }) {
+  const theme = useTheme();
+  const buckets = pointsBuckets(stats.buckets);
+  const months = monthSeries(stats.months, now);
+  const sliceColors = [theme.colors.borderStrong, theme.colors.primary, theme.colors.success, theme.colors.warning];
+  return (
+    <Grid>
+      <Figure aria-label="Distribuzione dei punti">
+        <figcaption>Distribuzione dei punti</figcaption>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
+          <PieChart>
+            <Pie data={buckets} dataKey="cards" nameKey="bucket" outerRadius={90} label isAnimationActive={false}>
+              {buckets.map((slice, index) => (
+                <Cell key={slice.bucket} fill={sliceColors[index]} />
+              ))}
+            </Pie>
+            <Tooltip formatter={(value) => [formatCount(Number(value), CARDS), 'Carte']} />
+            <Legend />
+          </PieChart>
+        </ResponsiveContainer>
+      </Figure>
+      <Figure aria-label="Nuove carte per mese">
+        <figcaption>Nuove carte per mese</figcaption>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
+          <BarChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
+            <XAxis dataKey="label" />
+            <YAxis allowDecimals={false} width={40} tickFormatter={(value: number) => formatCount(value)} />
+            <Tooltip formatter={(value) => formatCount(Number(value))} />
+            <Bar dataKey="newCards" name="Nuove carte" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </Figure>
+      <Figure aria-label="Punti per mese">
+        <figcaption>Punti per mese</figcaption>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
+          <LineChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
+            <XAxis dataKey="label" />
+            <YAxis width={56} tickFormatter={(value: number) => formatPoints(value)} />
+            <Tooltip formatter={(value) => formatPoints(Number(value))} />
+            <Line type="monotone" dataKey="points" name="Punti" stroke={theme.colors.success} strokeWidth={3} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </Figure>
+    </Grid>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import styled from 'styled-components';
+import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, formatPoints, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import { FORM_MESSAGES, firstErrorMessage, pointsChange, requiredText, z } from '@loyalty/shared/forms';
+import { useDeleteCardMutation, useUpdatePointsMutation } from '../api';
+import { marketingConsentText } from '../model/marketingConsent';
+
+export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
+export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
+const BOTH_REQUIRED = FORM_MESSAGES.pointsAndDescriptionRequired;
+
+/** SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too) within the API's limits. */
+const pointsFormSchema = z.object({ points: pointsChange, description: requiredText(BOTH_REQUIRED) });
+
+const Row = styled.article`
+  box-sizing: border-box;
+  height: 100%;
+  overflow: hidden;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  .points { margin-left: auto; font-weight: ${({ theme }) => theme.fontWeights.bold}; color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Details = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  span + span::before { content: ' · '; }
+`;
+
+const Actions = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  input[name='points'] { width: 7rem; }
+  input[name='description'] { flex: 1 1 10rem; width: auto; }
+`;
+
+/** What is typed into a card's points form, not yet sent. */
+export interface PointsDraft {
+  points: string;
+  description: string;
+}
+
+export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
+
+export interface CardRowProps {
+  card: LoyaltyCard;
+  onShowLedger: (card: LoyaltyCard) => void;
+  /**
+   * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
+   * so what the user typed lives with the screen, keyed by card, not in the row.
+   */
+  draft: PointsDraft;
+  onDraftChange: (cardId: string, draft: PointsDraft) => void;
+}
+
+/**
+ * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
+ * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
+ */
+export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowProps) {
+  const notify = useNotify();
+  const [updatePoints, update] = useUpdatePointsMutation();
+  const [deleteCard, removal] = useDeleteCardMutation();
+  // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
+  const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema), defaultValues: draft, reValidateMode: 'onSubmit' });
+  useEffect(() => {
+    const subscription = watch(({ points = '', description = '' }) => onDraftChange(card.id, { points, description }));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange, card.id]);
+  const invalid = (field: keyof PointsDraft) => (formState.errors[field] ? { 'aria-invalid': true } : {});
+
+  const submit = handleSubmit(
+    async ({ points, description }) => {
+      try {
+        await updatePoints({ cardId: card.id, points, description }).unwrap();
+        reset(EMPTY_DRAFT);
+        onDraftChange(card.id, EMPTY_DRAFT);
+        notify.success(MESSAGES.pointsUpdated);
+      } catch (error) {
+        notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
+      }
+    },
+    // The SPEC's "fill in both" first, then what is wrong with the points.
+    (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], BOTH_REQUIRED) ?? INVALID_POINTS),
+  );
+
+  const remove = async () => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    try {
+      await deleteCard(card.id).unwrap();
+      notify.success(MESSAGES.cardDeleted);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.cardDeleteError));
+    }
+  };
+
+  const name = card.customer_name;
+  const consent = marketingConsentText(card.marketing_channels);
+  return (
+    <Row aria-label={name}>
+      <Top>
+        <h3>{name}</h3>
+        <span>N. {card.card_number}</span>
+        {card.bonus_due && <Badge $tone="success">Bonus!</Badge>}
+        <span className="points">{formatPoints(card.points)} punti</span>
+      </Top>
+      <Details>
+        <span>{card.email || 'Email —'}</span>
+        <span>Tel. {formatPhone(card.customer_phone)}</span>
+        <span>Nascita: {formatDate(card.birth_date)}</span>
+        {consent && <span>{consent}</span>}
+        {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
+      </Details>
+      <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna punti di ${name}`} noValidate>
+        <Input inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} {...invalid('points')} {...register('points')} />
+        <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
+        <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
+        <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
+        <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
+      </Actions>
+    </Row>
+  );
+}

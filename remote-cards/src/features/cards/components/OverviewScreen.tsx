@@ -1,0 +1,158 @@
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import {
+  QueryState,
+  Spinner,
+  Tabs,
+  TextField,
+  MESSAGES,
+  NoBusinessState,
+  PagedCards,
+  formatAveragePoints,
+  formatCount,
+  formatDate,
+  formatPhone,
+  formatPoints,
+  type LoyaltyCard,
+} from '@loyalty/shared';
+import { useGetCardStatsQuery } from '../api';
+import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
+
+// recharts is only fetched when the Analytics tab is opened.
+const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
+
+const Header = styled.header`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  h1 { margin: 0 0 ${({ theme }) => theme.space.xs}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const TileGrid = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+`;
+
+const Tile = styled.div`
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  dd { margin: ${({ theme }) => theme.space.xs} 0 0; font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+`;
+
+const CardTile = styled.article`
+  box-sizing: border-box;
+  height: 100%;
+  overflow: hidden;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  h3 { margin: 0 0 ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.md}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  .points { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: ${({ theme }) => theme.fontWeights.bold}; color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Toolbar = styled.div`
+  max-width: 28rem;
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+function OverviewTile({ card }: { card: LoyaltyCard }) {
+  return (
+    <CardTile aria-label={card.customer_name}>
+      <h3>{card.customer_name}</h3>
+      <p className="points">{formatPoints(card.points)} punti</p>
+      <p>N. {card.card_number}</p>
+      <p>Tel. {formatPhone(card.customer_phone)}</p>
+      <p>Nascita: {formatDate(card.birth_date)}</p>
+      <p>Creata il {formatDate(card.created_at)}</p>
+    </CardTile>
+  );
+}
+
+function StatsTiles({ businessId }: { businessId: string }) {
+  const query = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
+  return (
+    <QueryState query={query} loadingLabel="Caricamento delle statistiche…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
+      {(stats) => (
+        <TileGrid>
+          <Tile><dt>Total Cards</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
+          <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
+          <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
+          <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
+        </TileGrid>
+      )}
+    </QueryState>
+  );
+}
+
+function Analytics({ businessId }: { businessId: string }) {
+  const query = useGetCardStatsQuery(businessId);
+  return (
+    <QueryState query={query} loadingLabel="Caricamento dei grafici…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
+      {(stats) => (
+        <Suspense fallback={<Spinner label="Caricamento dei grafici…" />}>
+          <AnalyticsCharts stats={stats} />
+        </Suspense>
+      )}
+    </QueryState>
+  );
+}
+
+/** SPEC §2 "Overview screen": tiles and charts from the stats call, the card list paged and virtual. */
+export function OverviewScreen() {
+  const { business, search, setSearch, query } = useBusinessCardQuery();
+  return (
+    <div>
+      <Header>
+        <h1>Panoramica</h1>
+        <p>{business ? `Carte fedeltà di ${business.name}` : 'Seleziona un’attività per vedere le sue carte.'}</p>
+      </Header>
+      {!business || !query ? (
+        <NoBusinessState />
+      ) : (
+        <>
+          {/* Another business is mounted anew: never the previous business's figures while these load. */}
+          <StatsTiles key={business.id} businessId={business.id} />
+          <Tabs
+            label="Panoramica"
+            tabs={[
+              {
+                id: 'cards',
+                label: 'Card List',
+                content: (
+                  <>
+                    <Toolbar>
+                      <TextField
+                        label="Cerca per nome o numero carta"
+                        type="search"
+                        value={search}
+                        onChange={(event) => setSearch(event.target.value)}
+                      />
+                    </Toolbar>
+                    <PagedCards
+                      query={query}
+                      label="Carte fedeltà"
+                      errorMessage={MESSAGES.loyaltyCardsLoadError}
+                      emptyMessage="No cards found"
+                      noMatchHint="Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta."
+                      lineHeight={190}
+                      minColumnWidth={240}
+                      renderCard={(card) => <OverviewTile card={card} />}
+                    />
+                  </>
+                ),
+              },
+              { id: 'analytics', label: 'Analytics', content: <Analytics key={business.id} businessId={business.id} /> },
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import styled from 'styled-components';
+import { Button, Modal, TextField } from '@loyalty/shared';
+import { z } from '@loyalty/shared/forms';
+import { parseCardLink, type CardLink } from '../model/cardLink';
+
+export const NOT_A_CARD = 'Questo QR non è una carta fedeltà';
+
+/** A pasted link must be a card's add-points link. */
+const cardLinkFormSchema = z.object({ link: z.string().check(z.refine((link) => parseCardLink(link) !== null, NOT_A_CARD)) });
+export const CAMERA_UNAVAILABLE = 'Fotocamera non disponibile: incolla il link della carta qui sotto.';
+
+const Video = styled.video`
+  width: 100%;
+  max-height: 60vh;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #000;
+`;
+
+const Message = styled.p`
+  margin: ${({ theme }) => theme.space.sm} 0;
+`;
+
+const ManualForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  > :first-child { flex: 1 1 14rem; }
+`;
+
+interface ScannerControls {
+  stop: () => void;
+}
+
+/**
+ * Reads a card's QR with the device camera. @zxing/browser is imported only when the dialog opens,
+ * so nobody downloads it who does not scan. Where there is no camera (or no permission) the link can
+ * be pasted instead, which also keeps the dialog usable from the keyboard.
+ */
+function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [status, setStatus] = useState<'starting' | 'scanning' | 'unavailable'>('starting');
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(cardLinkFormSchema), defaultValues: { link: '' }, reValidateMode: 'onSubmit' });
+  const linkError = formState.errors.link?.message;
+  const onCardRef = useRef(onCard);
+  onCardRef.current = onCard;
+
+  useEffect(() => {
+    let controls: ScannerControls | null = null;
+    let cancelled = false;
+    const start = async () => {
+      if (!navigator.mediaDevices?.getUserMedia || !videoRef.current) throw new Error('no camera');
+      const { BrowserQRCodeReader } = await import('@zxing/browser');
+      if (cancelled || !videoRef.current) return;
+      const reader = new BrowserQRCodeReader();
+      controls = await reader.decodeFromVideoDevice(undefined, videoRef.current, (result) => {
+        if (!result) return;
+        const card = parseCardLink(result.getText());
+        if (card) {
+          controls?.stop();
+          onCardRef.current(card);
+        } else {
+          setProblem(NOT_A_CARD);
+        }
+      });
+      if (cancelled) controls.stop();
+      else setStatus('scanning');
+    };
+    start().catch(() => {
+      if (!cancelled) setStatus('unavailable');
+    });
+    return () => {
+      cancelled = true;
+      controls?.stop();
+    };
+  }, []);
+
+  const submitLink = handleSubmit(({ link }) => {
+    const card = parseCardLink(link);
+    if (card) onCard(card);
+  });
+  // What the camera read, or the pasted link's rule: one message.
+  const shownProblem = linkError ?? problem;
+
+  return (
+    <>
+      <Video ref={videoRef} muted playsInline aria-label="Inquadratura della fotocamera" hidden={status === 'unavailable'} />
+      <Message role="status">
+        {status === 'starting' && 'Avvio della fotocamera…'}
+        {status === 'scanning' && 'Inquadra il QR code della carta.'}
+        {status === 'unavailable' && CAMERA_UNAVAILABLE}
+      </Message>
+      {shownProblem && (
+        <Message id={problemId} role="alert">
+          {shownProblem}
+        </Message>
+      )}
+      <ManualForm onSubmit={(event) => void submitLink(event)} noValidate>
+        <TextField label="Link della carta" type="url" {...(linkError ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})} {...register('link')} />
+        <Button type="submit" variant="secondary">Apri</Button>
+      </ManualForm>
+    </>
+  );
+}
+
+export function QrScannerDialog({ open, onClose, onCard }: { open: boolean; onClose: () => void; onCard: (card: CardLink) => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Scansiona una carta">
+      <ScannerBody onCard={onCard} />
+    </Modal>
+  );
+}

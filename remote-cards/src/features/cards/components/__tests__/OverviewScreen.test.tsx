@@ -1,0 +1,142 @@
+/** The overview (SPEC §2) against the real API: tiles from the stats call, paged cards, lazy charts. */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { businessSelected, type Business, type User } from '@loyalty/shared';
+import { startTestApiServer } from '@loyalty/shared/testing';
+import {
+  BAR_CENTRALE,
+  DEMO_ADMIN,
+  DEMO_SUPERADMIN,
+  apiCall,
+  cardCount,
+  configureTestRuntime,
+  createBusiness,
+  createCard,
+  logIn,
+  renderWithSession,
+  type TestCard,
+  unique,
+} from '../../../../../test/helpers';
+import { OverviewScreen } from '../OverviewScreen';
+
+let token: string;
+let user: User;
+let shop: Business;
+let cards: TestCard[];
+let emptyShop: Business;
+let bigShop: Business;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+  shop = await createBusiness(token);
+  emptyShop = await createBusiness(token);
+  bigShop = await createBusiness(token);
+  cards = [
+    await createCard(token, shop.id, 'Giulia Verdi', 0),
+    await createCard(token, shop.id, 'Paolo Neri', 30),
+    await createCard(token, shop.id, 'Anna Russo', 120.5),
+  ];
+  await createCard(token, bigShop.id, 'Carla Grandi', 4000);
+  await createCard(token, bigShop.id, 'Dario Piccoli', 17.5);
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const tile = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+it('shows the tiles of the current business from the stats call', async () => {
+  renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  expect(await screen.findByText(`Carte fedeltà di ${shop.name}`)).toBeInTheDocument();
+  await waitFor(() => expect(tile('Total Cards')).toBe('3'));
+  expect(tile('Total Points')).toBe('150,5');
+  expect(tile('Active Cards')).toBe('2');
+  expect(tile('Avg Points')).toBe('50,17');
+});
+
+it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
+  renderWithSession(<OverviewScreen />, { token, user, businessId: bigShop.id });
+  await waitFor(() => expect(tile('Total Points')).toBe('4.017,5'));
+  expect(tile('Avg Points')).toBe('2.008,75');
+  expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
+});
+
+it('lists the card tiles with name, points, number, phone and Italian dates, and searches them', async () => {
+  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  const anna = await screen.findByRole('article', { name: 'Anna Russo' });
+  expect(within(anna).getByText('120,5 punti')).toBeInTheDocument();
+  expect(within(anna).getByText(/^N\. LC-/)).toBeInTheDocument();
+  // Stored as '+39 333 1234567', shown in the Italian national format.
+  const subscriber = cards[2].phone.slice(-7);
+  expect(within(anna).getByText(`Tel. 333 ${subscriber.slice(0, 3)} ${subscriber.slice(3)}`)).toBeInTheDocument();
+  expect(within(anna).getByText(/^Creata il \d{2}\/\d{2}\/\d{4}$/)).toBeInTheDocument();
+  // The stats may still be loading (their spinner is a status too): the count line is the one with '3 carte'.
+  expect(screen.getByText('3 carte')).toHaveAttribute('role', 'status');
+
+  await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'paolo');
+  expect(await screen.findByText('1 carta')).toBeInTheDocument();
+  expect(screen.getByRole('article', { name: 'Paolo Neri' })).toBeInTheDocument();
+  expect(screen.queryByRole('article', { name: 'Anna Russo' })).not.toBeInTheDocument();
+
+  await person.clear(screen.getByLabelText('Cerca per nome o numero carta'));
+  await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'nessuno-così');
+  expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  expect(screen.getByText('Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta.')).toBeInTheDocument();
+});
+
+it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
+  renderWithSession(<OverviewScreen />, { token, user, businessId: emptyShop.id });
+  await waitFor(() => expect(tile('Total Cards')).toBe('0'));
+  expect(tile('Avg Points')).toBe('0');
+  expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  // Beside SPEC's words, what would fill the list.
+  expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
+});
+
+it('shows a new admin without any business where to create the first', async () => {
+  const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+  const account = { email: `${unique('nuovo').replace(/\W+/g, '.')}@example.it`, password: 'Password2026!' };
+  await apiCall('POST', '/users', superToken, { ...account, full_name: 'Nuovo Admin', role: 'admin' });
+  const newcomer = await logIn(account);
+  renderWithSession(<OverviewScreen />, { token: newcomer.token, user: newcomer.user, businessId: null });
+  const create = await screen.findByRole('link', { name: 'Crea la tua prima attività' });
+  expect(create).toHaveAttribute('href', '/dashboard/settings?tab=aziende');
+  expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
+});
+
+it('opens the Analytics tab with the three charts, loaded on demand', async () => {
+  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  await person.click(await screen.findByRole('tab', { name: 'Analytics' }));
+  // The first import of recharts in a test process takes a while.
+  expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('figure', { name: 'Nuove carte per mese' })).toBeInTheDocument();
+  expect(screen.getByRole('figure', { name: 'Punti per mese' })).toBeInTheDocument();
+});
+
+it('follows the business switcher without a reload', async () => {
+  const { store } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  await waitFor(() => expect(tile('Total Cards')).toBe('3'));
+  const total = await cardCount(token, BAR_CENTRALE);
+  act(() => void store.dispatch(businessSelected(BAR_CENTRALE)));
+  expect(await screen.findByText('Carte fedeltà di Bar Centrale')).toBeInTheDocument();
+  await waitFor(() => expect(tile('Total Cards')).toBe(String(total)));
+  expect(screen.queryByRole('article', { name: 'Anna Russo' })).not.toBeInTheDocument();
+});
+
+it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async () => {
+  // A server that knows the business but fails every card call (the real API does not fail on demand).
+  const failing = await startTestApiServer({
+    'GET /business': { body: [shop] },
+    [`GET /loyalty-cards/business/${shop.id}`]: { status: 500, body: {} },
+    [`GET /loyalty-cards/business/${shop.id}/stats`]: { status: 500, body: {} },
+  });
+  try {
+    renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+    await waitFor(() => expect(screen.getAllByText('Error loading loyalty cards')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(2);
+  } finally {
+    await failing.close();
+  }
+});

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  addPointsLink,
+  downloadCanvasPng,
+  drawLoyaltyCard,
+  getRuntimeConfig,
+  loyaltyCardFileName,
+} from '@loyalty/shared';
+import type { SignedUpCard } from '../api';
+
+export const Result = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  h1:focus { outline: none; }
+  p { margin: 0; text-align: center; }
+`;
+
+/** The card keeps its 400×250 drawing and scales down on narrow phones. */
+export const CardCanvas = styled.canvas`
+  width: 100%;
+  max-width: ${CARD_WIDTH}px;
+  height: auto;
+  aspect-ratio: ${CARD_WIDTH} / ${CARD_HEIGHT};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.overlay};
+`;
+
+export const DrawError = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, and the PNG download. */
+export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [drawing, setDrawing] = useState<'pending' | 'done' | 'failed'>('pending');
+  const { brandName, dashboardBaseUrl } = getRuntimeConfig();
+
+  useEffect(() => {
+    // The form was replaced by the result: tell screen-reader and keyboard users where they are.
+    headingRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let current = true;
+    drawLoyaltyCard(canvas, {
+      brandName,
+      businessName: card.business_name,
+      qrText: addPointsLink(dashboardBaseUrl, card.id, card.user_id),
+    }).then(
+      () => current && setDrawing('done'),
+      () => current && setDrawing('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [brandName, dashboardBaseUrl, card]);
+
+  return (
+    <Result>
+      <h1 ref={headingRef} tabIndex={-1}>
+        La tua Carta Fedeltà
+      </h1>
+      <p>
+        Mostra il codice QR in cassa da <strong>{card.business_name}</strong> per accumulare punti.
+        {card.card_number && <> Numero carta: {card.card_number}.</>}
+      </p>
+      <CardCanvas
+        ref={canvasRef}
+        width={CARD_WIDTH}
+        height={CARD_HEIGHT}
+        role="img"
+        aria-label={`Carta fedeltà ${brandName} di ${card.business_name} con codice QR`}
+      />
+      {drawing === 'failed' && (
+        <DrawError role="alert">Non è stato possibile disegnare la carta in questo browser.</DrawError>
+      )}
+      <Button
+        disabled={drawing !== 'done'}
+        onClick={() => canvasRef.current && downloadCanvasPng(canvasRef.current, loyaltyCardFileName(brandName))}
+      >
+        Scarica la carta (PNG)
+      </Button>
+    </Result>
+  );
+}

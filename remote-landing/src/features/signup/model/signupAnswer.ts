@@ -1,0 +1,40 @@
+/**
+ * The public signup call (SPEC §7 POST /users/loyalty-cards/create) — what is sent and what comes back —
+ * free of React and the store: the React page and the prerendered page's script (src/exposed/page-scripts/signup.ts)
+ * both use it.
+ */
+import type { ApiBody, ApiRequestBody } from '@loyalty/shared/page-script';
+import { chosenChannels, type SignupValues } from './validateSignup';
+
+/**
+ * SPEC §7 POST /users/loyalty-cards/create, with both consents stored with the card. The page always sends
+ * `role: 'client'`, `privacy_ack: true` and `marketing_channels` (one consent per purpose; decision 025);
+ * the old `marketing_consent` flag is not sent: an API without channels then stores no consent rather
+ * than consent on every channel.
+ */
+export type CardSignupRequest = ApiRequestBody<'/api/users/loyalty-cards/create', 'post'>;
+
+/** The request for the form's values (trimmed), with the ticked channels in the form's order. */
+export function signupRequest(values: SignupValues, businessId: string): CardSignupRequest {
+  return {
+    email: values.email.trim(),
+    full_name: values.fullName.trim(),
+    phone: values.phone.trim(),
+    role: 'client',
+    business_id: businessId,
+    privacy_ack: true,
+    marketing_channels: chosenChannels(values),
+  };
+}
+
+export type CardSignupResponse = ApiBody<'/api/users/loyalty-cards/create', 'post'>;
+
+/**
+ * The e-mail already has a card here but the phone is not the card's (or the e-mail cannot hold a client
+ * card): no card to show; the shop sent it again to the contacts it has. `message` is the Italian sentence to show.
+ */
+export type SignupResentAnswer = Extract<CardSignupResponse, { status: 'resent' }>;
+/** A new card, or the existing one when the e-mail and phone given are the card's: the page draws it. */
+export type SignedUpCard = Exclude<CardSignupResponse, SignupResentAnswer>;
+
+export const isResent = (answer: CardSignupResponse): answer is SignupResentAnswer => 'status' in answer && answer.status === 'resent';

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, NoBusinessState, QueryState, Spinner, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
+import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from '../api';
+import { CHANNEL_LABELS, recipientLabel, statusLabel } from '../model/outboxLabels';
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  th, td { padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; vertical-align: top; }
+  td:nth-child(4) { white-space: pre-wrap; }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const NO_MESSAGES = { message: 'Nessun messaggio', description: 'I messaggi compaiono qui dopo un invio da Campagne, SMS Facile o un test di connessione.' };
+
+/** One page of one business's messages; another page or business is mounted anew (its first load). */
+function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: number; onGo: (offset: number) => void }) {
+  const query = useGetOutboxQuery({ businessId, offset });
+  const current = Math.floor(offset / OUTBOX_PAGE_SIZE) + 1;
+  return (
+    <QueryState query={query} loadingLabel="Caricamento dei messaggi…" errorMessage="Impossibile caricare i messaggi" isEmpty={(data) => data.total === 0} empty={NO_MESSAGES}>
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE));
+        return (
+          <>
+            <Table aria-label="Messaggi">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Canale</th>
+                  <th scope="col">Destinatario</th>
+                  <th scope="col">Testo</th>
+                  <th scope="col">Stato</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.messages.map((message) => (
+                  <tr key={message.id}>
+                    <td>{formatDateTime(message.created_at)}</td>
+                    <td>{CHANNEL_LABELS[message.channel]}</td>
+                    <td>{recipientLabel(message)}</td>
+                    <td>{message.body}</td>
+                    <td>{statusLabel(message)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager aria-label="Pagine dei messaggi">
+              <Button variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE)}>
+                Precedenti
+              </Button>
+              <span>
+                Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total)} messaggi
+              </span>
+              <Button variant="secondary" disabled={current >= pages || query.isFetching} onClick={() => onGo(offset + OUTBOX_PAGE_SIZE)}>
+                Successivi
+              </Button>
+            </Pager>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** Issue 17: what the business's messages were, a page at a time from the server; with the outbox driver, what would have gone out. */
+export function OutboxScreen() {
+  const { business, isLoading: businessesLoading } = useCurrentBusiness();
+  const [page, setPage] = useState({ businessId: '', offset: 0 });
+  // A switch of business starts again from the first page.
+  const offset = page.businessId === business?.id ? page.offset : 0;
+
+  return (
+    <div>
+      <h1>Outbox</h1>
+      <p>I messaggi della tua attività, dal più recente. In modalità prova sono ciò che sarebbe partito: nessuno è stato consegnato.</p>
+      {businessesLoading ? (
+        <Spinner label="Caricamento dei messaggi…" />
+      ) : !business ? (
+        <NoBusinessState />
+      ) : (
+        <OutboxPage
+          key={`${business.id}:${offset}`}
+          businessId={business.id}
+          offset={offset}
+          onGo={(next) => setPage({ businessId: business.id, offset: next })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { formatPhone } from '@loyalty/shared';
+import type { OutboxChannel, OutboxMessage } from '../api';
+
+export const CHANNEL_LABELS: Record<OutboxChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
+
+const STATUS_LABELS: Record<string, string> = {
+  queued: 'In coda',
+  sending: 'In invio',
+  sent: 'Inviato',
+  delivered: 'Consegnato',
+  undelivered: 'Non consegnato',
+  failed: 'Non riuscito',
+};
+
+/** 'Registrato (modalità prova)' for what the outbox kept instead of sending; the provider's reason after a failure. */
+export function statusLabel(message: Pick<OutboxMessage, 'status' | 'driver' | 'error'>): string {
+  if (message.driver === 'outbox' && message.status === 'sent') return 'Registrato (modalità prova)';
+  const label = STATUS_LABELS[message.status] ?? message.status;
+  return message.error ? `${label}: ${message.error}` : label;
+}
+
+/** Phones in Italian national format, e-mail addresses as they are. */
+export const recipientLabel = (message: Pick<OutboxMessage, 'channel' | 'recipient'>) =>
+  message.channel === 'email' ? message.recipient : formatPhone(message.recipient);

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { checkSession, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
+import { AppRoutes } from './AppRoutes';
+
+export function App() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void dispatch(checkSession());
+  }, [dispatch]);
+
+  useEffect(() => {
+    // SPEC §8: any 401 sends the user to /login (the session slice is already cleared by the base query).
+    setOnUnauthorized(() => navigate('/login', { replace: true }));
+  }, [navigate]);
+
+  return (
+    <>
+      <AppRoutes />
+      <Notifications />
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The shell's routes, guards and layout against the real API (started by tools/jest/real-api.js on
+ * PGlite with the demo seed). Remote code is not loaded in jsdom: each area is identified by the remote
+ * that owns it (data-remote), and the real loading is proven by the e2e journeys.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, setRuntimeConfig, useLocation, type User } from '@loyalty/shared';
+import { renderWithProviders } from '@loyalty/shared/testing';
+import { App } from '../App';
+import { RequireAdmin } from '../guards';
+import { pageLoad } from '../HtmlPageRoute';
+
+const API = process.env.TEST_API_URL!;
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="posizione">{location.pathname + location.search}</output>;
+}
+
+function renderApp(route: string) {
+  return renderWithProviders(
+    <>
+      <App />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+async function loginAsDemoAdmin() {
+  const res = await fetch(`${API}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.it', password: 'Admin2026!' }),
+  });
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  localStorage.setItem('token', token);
+}
+
+const location = () => screen.getByRole('status', { name: 'posizione' }).textContent;
+
+const pageLoads: string[] = [];
+
+beforeEach(() => {
+  pageLoads.length = 0;
+  pageLoad.assign = (url) => void pageLoads.push(url);
+  localStorage.clear();
+  setRuntimeConfig({ apiBaseUrl: `${API}/api` });
+});
+
+describe('without a session', () => {
+  // Issue 18: /login is the landing's prerendered page, which the shell's server answers; the app loads it
+  // in full rather than rendering the landing remote's React page (docs/decisions/028).
+  it('sends a visitor of /dashboard to /login, loaded as a whole page (the prerendered landing)', async () => {
+    const { container } = renderApp('/dashboard');
+    await waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(pageLoads).toEqual(['/login']));
+    expect(container.querySelector('[data-remote="landing"]')).toBeNull();
+  });
+
+  it('sends / and unknown paths to /login', async () => {
+    renderApp('/qualcosa/di/strano');
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  // Issue 18: the customers' signup page is prerendered too; the app loads it in full, with its query string.
+  it('keeps the public signup page public, loaded as a whole page with its business_id', async () => {
+    const { container } = renderApp('/loyalty-cards/create?business_id=default-business-id');
+    await waitFor(() => expect(pageLoads).toEqual(['/loyalty-cards/create?business_id=default-business-id']));
+    expect(location()).toBe('/loyalty-cards/create?business_id=default-business-id');
+    expect(container.querySelector('[data-remote="landing"]')).toBeNull();
+  });
+
+  it('clears a token the API rejects and shows the login page', async () => {
+    localStorage.setItem('token', 'not-a-valid-token');
+    renderApp('/dashboard');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('as the demo admin', () => {
+  beforeEach(loginAsDemoAdmin);
+
+  it('opens the overview of the cards remote with the sidebar, switcher and user menu', async () => {
+    const { container, user } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Sezioni della dashboard' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Panoramica',
+      'Campagne',
+      'Carte Fedeltà',
+      'SMS Facile',
+      'Impostazioni Twilio',
+      'Outbox',
+      'Impostazioni App',
+      'Gestione Utenti',
+      'Documentazione',
+    ]);
+    expect(container.querySelector('[data-remote="cards"]')).not.toBeNull();
+
+    // The switcher prefers default-business-id and lists every business of the admin.
+    const switcher = await screen.findByRole('button', { name: /Attività corrente: Bar Centrale/ });
+    await user.click(switcher);
+    await user.click(screen.getByRole('button', { name: 'Profumeria Bella' }));
+    expect(await screen.findByRole('button', { name: /Attività corrente: Profumeria Bella/ })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: /Marco Bianchi/ }));
+    expect(screen.getByText('admin@demo.it')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Profilo' })).toHaveAttribute('href', '/dashboard/settings');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(pageLoads).toEqual(['/login']));
+  });
+
+  it('redirects /login to the dashboard', async () => {
+    renderApp('/login');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('sends unknown dashboard paths to the overview', async () => {
+    renderApp('/dashboard/non-esiste');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('needs both card_id and user_id on the add-points page', async () => {
+    renderApp('/dashboard/add-points?card_id=abc');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('routes each dashboard path to the remote that owns it', async () => {
+    const cases: [string, string][] = [
+      ['/dashboard/campaigns', 'campaigns'],
+      ['/dashboard/loyalty-cards', 'cards'],
+      ['/dashboard/add-points?card_id=a&user_id=b', 'cards'],
+      ['/dashboard/easy-sms', 'messaging'],
+      ['/dashboard/twilio-settings', 'messaging'],
+      ['/dashboard/outbox', 'messaging'],
+      ['/dashboard/users', 'admin'],
+      ['/dashboard/settings', 'admin'],
+      ['/dashboard/documentation', 'admin'],
+      ['/campaign-success', 'campaigns'],
+    ];
+    for (const [path, remote] of cases) {
+      const { container, unmount } = renderApp(path);
+      await waitFor(() => expect(container.querySelector(`[data-remote="${remote}"]`)).not.toBeNull());
+      expect(location()).toBe(path);
+      unmount();
+    }
+  });
+});
+
+describe('as a new admin without any business', () => {
+  beforeEach(async () => {
+    const superAdmin = await fetch(`${API}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@demo.it', password: 'SuperAdmin2026!' }),
+    });
+    const { token: superToken } = (await superAdmin.json()) as { token: string };
+    const account = { email: `nuovo-${Date.now()}@example.it`, password: 'Password2026!' };
+    const created = await fetch(`${API}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${superToken}` },
+      body: JSON.stringify({ ...account, full_name: 'Nuovo Admin', role: 'admin' }),
+    });
+    expect(created.status).toBe(201);
+    const login = await fetch(`${API}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    localStorage.setItem('token', ((await login.json()) as { token: string }).token);
+  });
+
+  it("finds under 'Nessuna attività trovata' the way to create the first, in Impostazioni → Aziende", async () => {
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Attività corrente: nessuna/ }));
+    const list = screen.getByRole('list', { name: 'Attività' });
+    expect(within(list).getByText('Nessuna attività trovata')).toBeInTheDocument();
+    await user.click(within(list).getByRole('link', { name: 'Crea la tua prima attività' }));
+    await waitFor(() => expect(location()).toBe('/dashboard/settings?tab=aziende'));
+    expect(screen.queryByRole('list', { name: 'Attività' })).toBeNull();
+  });
+});
+
+describe('admin-only screens', () => {
+  const client: User = { id: 'c1', email: 'cliente@example.it', full_name: 'Cliente', role: 'client', phone: null, created_at: '2026-01-01', business_id: null };
+
+  it('send a client back to the overview', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/users" element={<RequireAdmin><p>utenti</p></RequireAdmin>} />
+        <Route path="/dashboard" element={<LocationProbe />} />
+      </Routes>,
+      { route: '/dashboard/users', preloadedState: { session: { user: client, loading: false, checked: true } } },
+    );
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(screen.queryByText('utenti')).toBeNull();
+  });
+});
