@@ -1,7 +1,9 @@
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Toast } from '../ui/Toast';
 import { notificationDismissed, selectNotifications } from './notificationsSlice';
+import { useToastHost } from './toastHost';
 
 const ToastStack = styled.div`
   position: fixed;
@@ -13,11 +15,15 @@ const ToastStack = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-/** Renders the shared notifications; mount it once, in the shell (or a standalone remote). */
+/**
+ * Renders the shared notifications; mount it once, in the shell (or a standalone remote). While a modal dialog
+ * is open they are drawn inside it (toastHost.ts), where they can be seen, heard and dismissed.
+ */
 export function Notifications() {
   const dispatch = useAppDispatch();
   const notifications = useAppSelector(selectNotifications);
-  return (
+  const host = useToastHost();
+  const stack = (
     <ToastStack>
       {notifications.map((notification) => (
         <Toast
@@ -30,4 +36,5 @@ export function Notifications() {
       ))}
     </ToastStack>
   );
+  return host ? createPortal(stack, host) : stack;
 }

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, ty
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../messages';
+import { addToastHost } from '../notifications/toastHost';
 
 const FOCUSABLE = [
   'a[href]',
@@ -99,6 +100,8 @@ function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit
     const dialog = dialogRef.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // The page behind is inert now: the toasts move in here (notifications/toastHost.ts).
+    const removeToastHost = addToastHost(dialog);
     // showModal focuses the first focusable element, the close button in the header: the content comes first.
     const firstInBody = bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     (initialFocusRef?.current ?? firstInBody ?? dialog).focus();
@@ -107,6 +110,7 @@ function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      removeToastHost();
       document.body.style.overflow = previousOverflow;
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();

@@ -1,7 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, within } from '@testing-library/react';
 import { NOTIFICATION_TIMEOUT_MS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { Modal } from '../../ui/Modal';
 import { useNotify } from '../useNotify';
 
 function PointsForm() {
@@ -64,4 +66,39 @@ it('lets the user close a success early', async () => {
 
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
   act(() => jest.advanceTimersByTime(NOTIFICATION_TIMEOUT_MS));
+});
+
+describe('while a modal dialog is open', () => {
+  function FormInDialog() {
+    const notify = useNotify();
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <Modal open={open} onClose={() => setOpen(false)} title="Modifica punti">
+          <button type="button" onClick={() => notify.error(MESSAGES.pointsUpdateError)}>
+            Salva
+          </button>
+        </Modal>
+        <button type="button" onClick={() => notify.success(MESSAGES.pointsUpdated)}>
+          Aggiorna
+        </button>
+      </>
+    );
+  }
+
+  it('draws the toasts inside the dialog, where the inert page cannot hide them, and back in the page once it closes', async () => {
+    const { user } = renderWithProviders(<FormInDialog />, { userEventOptions: { advanceTimers: jest.advanceTimersByTime } });
+    const dialog = screen.getByRole('dialog', { name: 'Modifica punti' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.pointsUpdateError);
+    // Dismissable without leaving the dialog: its own close button and the toast's.
+    expect(within(dialog).getAllByRole('button', { name: MESSAGES.close })).toHaveLength(2);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.pointsUpdateError);
+    expect(alert.closest('dialog')).toBeNull();
+  });
 });
