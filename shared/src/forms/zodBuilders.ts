@@ -1,0 +1,21 @@
+/** The builders of `zod/mini` the forms use; `zod.ts` hands them out as one `z` (see there why only these). */
+export {
+  array,
+  boolean,
+  check,
+  custom,
+  enum,
+  literal,
+  maxLength,
+  minLength,
+  number,
+  object,
+  optional,
+  pipe,
+  refine,
+  string,
+  superRefine,
+  transform,
+  trim,
+  NEVER,
+} from 'zod/mini';
