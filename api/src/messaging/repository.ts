@@ -30,7 +30,8 @@ export interface SettingsUpdate {
   bonus_template?: string | null;
 }
 
-export interface JobRecord {
+/** What a queued job and a logged message both say about one message. */
+interface MessageFields {
   id: number;
   business_id: string;
   campaign_id: string | null;
@@ -38,6 +39,9 @@ export interface JobRecord {
   channel: Channel;
   recipient: string;
   body: string;
+}
+
+export interface JobRecord extends MessageFields {
   attempts: number;
   lock_token: string;
 }
@@ -78,14 +82,7 @@ const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
 /** A contact the provider could take: E.164 phone, or an address with an @ and a dot in its domain. */
 const VALID_CONTACT_SQL = String.raw`CASE WHEN $3::text = 'email' THEN d.contact ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' ELSE d.contact ~ '^\+[1-9][0-9]{5,14}$' END`;
 
-export interface LoggedMessage {
-  id: number;
-  business_id: string;
-  campaign_id: string | null;
-  card_id: string | null;
-  channel: Channel;
-  recipient: string;
-  body: string;
+export interface LoggedMessage extends MessageFields {
   status: string;
   driver: string;
   provider_message_id: string | null;

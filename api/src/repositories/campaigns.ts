@@ -13,8 +13,8 @@ export interface CampaignRecipient {
   email: string | null;
 }
 
-export interface CampaignRecord {
-  id: string;
+/** What a campaign is given when created and keeps. */
+interface CampaignFields {
   business_id: string;
   name: string;
   description: string;
@@ -22,6 +22,10 @@ export interface CampaignRecord {
   targets: string[];
   recipients: CampaignRecipient[];
   channels: Channel[];
+}
+
+export interface CampaignRecord extends CampaignFields {
+  id: string;
   /** Issue 17: the cards the server sends to (null: the `recipients` list). */
   segment: Segment | null;
   /** The segment's size when the campaign was created, or the length of `recipients`. */
@@ -29,14 +33,7 @@ export interface CampaignRecord {
   created_at: string;
 }
 
-export interface NewCampaign {
-  business_id: string;
-  name: string;
-  description: string;
-  status: CampaignStatus;
-  targets: string[];
-  recipients: CampaignRecipient[];
-  channels: Channel[];
+export interface NewCampaign extends CampaignFields {
   /** Given: the recipients are these cards of the business, resolved at send time (`recipients` is then []). */
   segment?: Segment | null;
   created_by: string;
