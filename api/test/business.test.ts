@@ -1,19 +1,17 @@
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
 
 describeEachDatabase('business', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    await createClientWithCard(t.app, DEMO_BUSINESSES[1].id);
+    ({ t } = await startTwoShops(variant, DEMO_BUSINESSES[1].id));
   });
   afterAll(() => t.close());
 
-  const list = async (account: { email: string; password: string }) =>
-    t.app.inject({ method: 'GET', url: '/api/business', headers: await authHeader(t.app, account.email, account.password) });
+  const list = (account: { email: string; password: string }) =>
+    getAs(t, '/api/business', account);
 
   describe('GET /api/business', () => {
     it('gives an admin its own businesses in creation order, in the shared Business shape', async () => {

@@ -1,23 +1,17 @@
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
+import { CLIENT, getAs, OTHER_ADMIN, startTwoShops } from './helpers/fixtures';
 
 describeEachDatabase('GET /api/campaigns/business/:id', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    await createClientWithCard(t.app, 'default-business-id');
+    ({ t } = await startTwoShops(variant, 'default-business-id'));
   });
   afterAll(() => t.close());
 
-  const campaigns = async (businessId: string, account?: { email: string; password: string }) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/campaigns/business/${businessId}`,
-      headers: account ? await authHeader(t.app, account.email, account.password) : {},
-    });
+  const campaigns = (businessId: string, account?: { email: string; password: string }) =>
+    getAs(t, `/api/campaigns/business/${businessId}`, account);
 
   it('lists the campaigns of an own business, newest first, with lists decoded', async () => {
     const response = await campaigns('default-business-id', demoAccount('admin'));

@@ -1,7 +1,7 @@
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
 
 const NOT_FOUND = { error: 'Azienda non trovata' };
 
@@ -9,18 +9,12 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
   let t: TestApp;
   let clientCardId: string;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    ({ cardId: clientCardId } = await createClientWithCard(t.app, DEMO_BUSINESSES[1].id));
+    ({ t, clientCardId } = await startTwoShops(variant, DEMO_BUSINESSES[1].id));
   });
   afterAll(() => t.close());
 
-  const cards = async (businessId: string, account?: { email: string; password: string }) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/loyalty-cards/business/${businessId}`,
-      headers: account ? await authHeader(t.app, account.email, account.password) : {},
-    });
+  const cards = (businessId: string, account?: { email: string; password: string }) =>
+    getAs(t, `/api/loyalty-cards/business/${businessId}`, account);
 
   it('lists the cards of an own business, newest first, with the SPEC aliases', async () => {
     const response = await cards('default-business-id', demoAccount('admin'));

@@ -1,19 +1,17 @@
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
 
 describeEachDatabase('GET /api/twilio/settings', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    await createClientWithCard(t.app, 'default-business-id');
+    ({ t } = await startTwoShops(variant, 'default-business-id'));
   });
   afterAll(() => t.close());
 
-  const settings = async (query: string, account?: { email: string; password: string }) =>
-    t.app.inject({ method: 'GET', url: `/api/twilio/settings${query}`, headers: account ? await authHeader(t.app, account.email, account.password) : {} });
+  const settings = (query: string, account?: { email: string; password: string }) =>
+    getAs(t, `/api/twilio/settings${query}`, account);
 
   it('answers the stored settings with the business switches', async () => {
     const response = await settings('?businessId=default-business-id', demoAccount('admin'));

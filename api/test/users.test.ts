@@ -1,7 +1,7 @@
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
 
 interface ListedUser {
   email: string;
@@ -14,14 +14,12 @@ describeEachDatabase('GET /api/users', (variant) => {
   let t: TestApp;
   let clientCardId: string;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true });
-    await createOtherAdmin(t.app);
-    ({ cardId: clientCardId } = await createClientWithCard(t.app, DEMO_BUSINESSES[1].id));
+    ({ t, clientCardId } = await startTwoShops(variant, DEMO_BUSINESSES[1].id));
   });
   afterAll(() => t.close());
 
-  const users = async (query: string, account?: { email: string; password: string }) =>
-    t.app.inject({ method: 'GET', url: `/api/users${query}`, headers: account ? await authHeader(t.app, account.email, account.password) : {} });
+  const users = (query: string, account?: { email: string; password: string }) =>
+    getAs(t, `/api/users${query}`, account);
 
   it('gives an admin the card holders of its business, each with the card id', async () => {
     const response = await users(`?business_id=${DEMO_BUSINESSES[1].id}`, demoAccount('admin'));

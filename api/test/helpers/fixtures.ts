@@ -1,5 +1,6 @@
 import type { App } from '../../src/app';
-import { authHeader, createUser, demoAccount } from './app';
+import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './app';
+import type { DatabaseVariant } from './databases';
 
 export const OTHER_ADMIN = { email: 'altro.admin@test.it', password: 'AltroAdmin2026!' };
 export const OTHER_BUSINESS_ID = 'test-libreria-altrove';
@@ -50,4 +51,20 @@ export async function demoRows(app: App, businessId: string) {
   const { rows } = await app.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM loyalty_cards WHERE business_id = $1 ORDER BY id LIMIT 1', [businessId]);
   const campaign = await app.db.query<{ id: string }>('SELECT id FROM campaigns WHERE business_id = $1 ORDER BY id LIMIT 1', [businessId]);
   return { cardId: rows[0].id, userId: rows[0].user_id, campaignId: campaign.rows[0].id };
+}
+
+/**
+ * The access tests' set-up: the seeded demo, `createOtherAdmin`'s shop, and `CLIENT` holding a card in
+ * `clientBusinessId`.
+ */
+export async function startTwoShops(variant: DatabaseVariant, clientBusinessId: string) {
+  const t = await startTestApp(variant, { seedDemo: true });
+  await createOtherAdmin(t.app);
+  const { cardId } = await createClientWithCard(t.app, clientBusinessId);
+  return { t, clientCardId: cardId };
+}
+
+/** A GET with the account's session, or with none. */
+export async function getAs(t: TestApp, url: string, account?: { email: string; password: string }) {
+  return t.app.inject({ method: 'GET', url, headers: account ? await authHeader(t.app, account.email, account.password) : {} });
 }
