@@ -8,7 +8,7 @@ import type { App } from '../src/app';
 import { createUser, startTestApp, authHeader, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { consentingCards, createCampaign, createCard } from './helpers/messaging';
+import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT } from './helpers/messaging';
 
 const BUSINESS_ID = 'test-negozio-segmenti';
 const OWNER = { email: 'titolare.segmenti@test.it', password: 'Segmenti2026!' };
@@ -273,17 +273,7 @@ describeEachDatabase('campaign segments', (variant) => {
       const campaign = await createCampaign(t.app, SHOP, [{ customer_phone: NO_CARD, email: NO_CARD_EMAIL }]);
       for (const channel of ['sms', 'whatsapp', 'email']) {
         const outcome = await send(campaign, channel);
-        expect([outcome.statusCode, outcome.json()]).toEqual([
-          200,
-          {
-            message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
-            queued: 0,
-            skipped: 1,
-            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-            alreadyEnqueued: 0,
-            mode: 'test',
-          },
-        ]);
+        expect([outcome.statusCode, outcome.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
       }
       // Nothing queued: one skipped job per channel, on no card.
       const skipped = await t.app.db.query('SELECT channel, card_id, recipient, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY channel', [campaign]);
@@ -332,17 +322,7 @@ describeEachDatabase('campaign segments', (variant) => {
       const jobsOf = async (key: string) => (await t.app.db.query("SELECT 1 FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'card:%'", [ids[key]])).rows.length;
 
       const refused = await easy('sms');
-      expect([refused.statusCode, refused.json()]).toEqual([
-        200,
-        {
-          message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
-          queued: 0,
-          skipped: 1,
-          skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-          alreadyEnqueued: 0,
-          mode: 'test',
-        },
-      ]);
+      expect([refused.statusCode, refused.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
       expect(await jobsOf('sms')).toBe(0);
       expect((await easy('wa')).json()).toMatchObject({ queued: 1, skipped: 0 });
       expect(await jobsOf('wa')).toBe(1);

@@ -1,8 +1,8 @@
 /** Campaign sends, single WhatsApp messages, delivery progress and the outbox log, through the routes. */
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { consentingCards, createCampaign, createCard } from './helpers/messaging';
+import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT } from './helpers/messaging';
 
 const BAR = 'default-business-id';
 
@@ -17,14 +17,7 @@ describeEachDatabase('messaging routes', (variant) => {
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });
-    await createOtherAdmin(t.app);
-    await createClientWithCard(t.app, BAR);
-    [admin, superAdmin, otherAdmin, client] = await Promise.all([
-      authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password),
-      authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password),
-      authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password),
-      authHeader(t.app, CLIENT.email, CLIENT.password),
-    ]);
+    ({ admin, superAdmin, otherAdmin, client } = await fourSessions(t.app, BAR));
     cardA = await createCard(t.app, BAR, { name: 'Anna Verdi', phone: '+39 333 000 0001', email: 'Anna@Example.it', consent: true, points: 1250 });
     await createCard(t.app, BAR, { name: 'Bruno Neri', phone: '+393330000002', email: 'bruno@example.it', consent: false });
     await createCard(t.app, BAR, { name: 'Carla Blu', phone: '+393330000003', email: 'carla@example.it', consent: true });
@@ -111,17 +104,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('says why nothing was sent: the only recipient has no marketing consent, or no valid number', async () => {
       const id = await createCampaign(t.app, BAR, [{ customer_name: 'Bruno Neri', customer_phone: '+393330000002' }]);
       const response = await send(id, { service: 'sms', message: 'Promo' });
-      expect([response.statusCode, response.json()]).toEqual([
-        200,
-        {
-          message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
-          queued: 0,
-          skipped: 1,
-          skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-          alreadyEnqueued: 0,
-          mode: 'test',
-        },
-      ]);
+      expect([response.statusCode, response.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
       const invalid = await createCampaign(t.app, BAR, [{ customer_phone: '333 12' }, { customer_phone: null }, { customer_phone: '+393330000003' }]);
       expect((await send(invalid, { service: 'whatsapp', message: 'Promo' })).json()).toMatchObject({
         message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari senza numero o indirizzo valido',

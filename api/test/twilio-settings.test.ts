@@ -1,9 +1,9 @@
 /** PUT /api/twilio/settings/:businessId and POST /api/twilio/test-connection. */
 import twilio from 'twilio';
 import type { App } from '../src/app';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';
 
 const BAR = 'default-business-id';
 const PROFUMERIA = 'demo-profumeria-bella';
@@ -26,14 +26,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true, messaging: { publicUrl: PUBLIC_URL, worker: { enabled: false } } });
-    await createOtherAdmin(t.app);
-    await createClientWithCard(t.app, BAR);
-    [admin, superAdmin, otherAdmin, client] = await Promise.all([
-      authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password),
-      authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password),
-      authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password),
-      authHeader(t.app, CLIENT.email, CLIENT.password),
-    ]);
+    ({ admin, superAdmin, otherAdmin, client } = await fourSessions(t.app, BAR));
   });
   afterAll(() => t.close());
 

@@ -68,3 +68,19 @@ export async function startTwoShops(variant: DatabaseVariant, clientBusinessId: 
 export async function getAs(t: TestApp, url: string, account?: { email: string; password: string }) {
   return t.app.inject({ method: 'GET', url, headers: account ? await authHeader(t.app, account.email, account.password) : {} });
 }
+
+/**
+ * `createOtherAdmin`, `CLIENT` with a card in `clientBusinessId`, and the sessions of the demo admin, the super
+ * admin, the other shop's admin and the client.
+ */
+export async function fourSessions(app: App, clientBusinessId: string) {
+  await createOtherAdmin(app);
+  await createClientWithCard(app, clientBusinessId);
+  const [admin, superAdmin, otherAdmin, client] = await Promise.all([
+    authHeader(app, demoAccount('admin').email, demoAccount('admin').password),
+    authHeader(app, demoAccount('super_admin').email, demoAccount('super_admin').password),
+    authHeader(app, OTHER_ADMIN.email, OTHER_ADMIN.password),
+    authHeader(app, CLIENT.email, CLIENT.password),
+  ]);
+  return { admin, superAdmin, otherAdmin, client };
+}

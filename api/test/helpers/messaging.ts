@@ -101,3 +101,13 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000,
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** A send's answer (test mode) when its only recipient has no marketing consent. */
+export const NOTHING_SENT_NO_CONSENT = {
+  message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
+  queued: 0,
+  skipped: 1,
+  skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+  alreadyEnqueued: 0,
+  mode: 'test',
+};
