@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, MESSAGES, TextField, errorMessage, useAuth, useChangePasswordMutation, useNotify } from '@loyalty/shared';
+import { Card, MESSAGES, TextField, errorMessage, useAuth, useChangePasswordMutation, useNotify } from '@loyalty/shared';
 import { firstErrorMessage } from '@loyalty/shared/forms';
-import { FormActions, FormError, FormGrid, Muted, SectionTitle } from '../../../shared/layout';
+import { FormGrid, Muted, SectionTitle } from '../../../shared/layout';
 import { EMPTY_PASSWORD_CHANGE, PASSWORD_CHANGE_FIELDS, passwordChangeSchema, type PasswordChangeForm } from '../model/passwordChange';
+import { FormFooter } from '../../../shared/FormFooter';
 
 export function AccountTab() {
   const { user } = useAuth();
@@ -51,16 +52,9 @@ export function AccountTab() {
           {...register('newPassword')}
         />
         <TextField label="Conferma nuova password" type="password" autoComplete="new-password" required {...invalid('confirmPassword')} {...register('confirmPassword')} />
-        {error && (
-          <FormError id={errorId} role="alert">
-            {error}
-          </FormError>
-        )}
-        <FormActions>
-          <Button type="submit" loading={isLoading}>
-            Aggiorna password
-          </Button>
-        </FormActions>
+        <FormFooter error={error} errorId={errorId} loading={isLoading}>
+          Aggiorna password
+        </FormFooter>
       </FormGrid>
     </Card>
   );

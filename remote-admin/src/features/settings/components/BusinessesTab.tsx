@@ -22,8 +22,9 @@ import {
   type NewBusiness,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, optionalPhone, requiredText, z } from '@loyalty/shared/forms';
-import { FormActions, FormError, FormGrid, Muted, SectionTitle } from '../../../shared/layout';
+import { FormGrid, Muted, SectionTitle } from '../../../shared/layout';
 import { downloadSignupPoster } from '../model/signupPoster';
+import { FormFooter } from '../../../shared/FormFooter';
 
 const EMPTY_BUSINESS = { name: '', address: '', phone: '', email: '', website: '' };
 type BusinessForm = typeof EMPTY_BUSINESS;
@@ -112,16 +113,9 @@ function CreateBusinessForm() {
         <TextField label="Telefono" type="tel" error={errors.phone?.message} {...register('phone')} />
         <TextField label="Email" type="email" {...register('email')} />
         <TextField label="Sito web" inputMode="url" placeholder="https://" {...register('website')} />
-        {error && (
-          <FormError id={errorId} role="alert">
-            {error}
-          </FormError>
-        )}
-        <FormActions>
-          <Button type="submit" loading={isLoading}>
-            Crea azienda
-          </Button>
-        </FormActions>
+        <FormFooter error={error} errorId={errorId} loading={isLoading}>
+          Crea azienda
+        </FormFooter>
       </FormGrid>
     </Card>
   );

@@ -2,12 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, Card, Field, PHONE_INVALID, Select, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { Card, Field, PHONE_INVALID, Select, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
 import { firstErrorMessage } from '@loyalty/shared/forms';
-import { FormActions, FormError, FormGrid, SectionTitle } from '../../../shared/layout';
+import { FormGrid, SectionTitle } from '../../../shared/layout';
 import { useCreateUserMutation, type CreatedUser } from '../api';
 import { EMPTY_NEW_USER, NEW_USER_ALERT_FIELDS, USER_CREATE_ERROR, needsPassword, newUserRequest, newUserSchema, type NewUserForm } from '../model/newUser';
 import { userQrFileName } from '../model/userQr';
+import { BusinessOptions, FormFooter } from '../../../shared/FormFooter';
 
 const CreatedQr = styled.figure`
   display: flex;
@@ -83,11 +84,7 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
             {(control) => (
               <Select {...control} {...invalid('business_id')} {...register('business_id')} required>
                 <option value="">Seleziona un&apos;azienda</option>
-                {businesses.map((business) => (
-                  <option key={business.id} value={business.id}>
-                    {business.name}
-                  </option>
-                ))}
+                <BusinessOptions businesses={businesses} />
               </Select>
             )}
           </Field>
@@ -103,16 +100,9 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
             {...register('password')}
           />
         )}
-        {error && (
-          <FormError id={errorId} role="alert">
-            {error}
-          </FormError>
-        )}
-        <FormActions>
-          <Button type="submit" loading={isLoading}>
-            Crea utente
-          </Button>
-        </FormActions>
+        <FormFooter error={error} errorId={errorId} loading={isLoading}>
+          Crea utente
+        </FormFooter>
       </FormGrid>
       {created?.qrCode && (
         <CreatedQr>

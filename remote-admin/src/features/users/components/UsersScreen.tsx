@@ -17,6 +17,7 @@ import { Muted, Page, PageTitle, SectionTitle } from '../../../shared/layout';
 import { useGetUsersQuery } from '../api';
 import { CreateUserForm } from './CreateUserForm';
 import { UsersTable } from './UsersTable';
+import { BusinessOptions } from '../../../shared/FormFooter';
 
 /** SPEC §2, §6: the users screen, for admins and the super admin only. */
 export function UsersScreen() {
@@ -67,11 +68,7 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
             {(control) => (
               <Select {...control} value={filterBusinessId ?? ''} onChange={(e) => setChosenBusinessId(e.target.value)}>
                 {!filterBusinessId && <option value="">Seleziona un&apos;azienda</option>}
-                {businesses.map((business) => (
-                  <option key={business.id} value={business.id}>
-                    {business.name}
-                  </option>
-                ))}
+                <BusinessOptions businesses={businesses} />
               </Select>
             )}
           </Field>
