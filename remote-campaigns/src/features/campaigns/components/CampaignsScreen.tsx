@@ -2,10 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
-import { CAMPAIGN_STATUSES, STATUS_LABELS, filterCampaigns, type StatusFilter } from '../model/campaignModel';
+import { filterCampaigns, type StatusFilter } from '../model/campaignModel';
 import { CampaignItem } from './CampaignItem';
 import { CreateCampaignModal } from './CreateCampaignModal';
 import { SendCampaignModal } from './SendCampaignModal';
+import { StatusOptions } from './StatusOptions';
 
 const List = styled.ul`
   display: grid;
@@ -77,11 +78,7 @@ export function CampaignsScreen() {
           {(control) => (
             <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
               <option value="all">Tutti gli stati</option>
-              {CAMPAIGN_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
+              <StatusOptions />
             </Select>
           )}
         </Field>

@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, Button, Checkbox, errorMessage, Field, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
 import { requiredText, z } from '@loyalty/shared/forms';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from '../api';
-import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, STATUS_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
+import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
 import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
+import { StatusOptions } from './StatusOptions';
 
 /** The order the issue lists them in. */
 const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
@@ -91,11 +92,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
       <Field label="Stato">
         {(control) => (
           <Select {...control} {...register('status')}>
-            {CAMPAIGN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
         )}
       </Field>
