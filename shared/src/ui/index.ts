@@ -18,3 +18,5 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 // 2.5.0 (issue 19): the one way a list or table shows its query (docs/decisions/032).
 export { QueryState, type QueryStateProps, type QueryStateResult } from './QueryState';
+// 2.6.0: a table's header row, written once for the admin users, the card ledger and the outbox.
+export { TableHead } from './TableHead';

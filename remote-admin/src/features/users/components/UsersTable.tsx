@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ROLE_LABELS, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
+import { Button, ROLE_LABELS, TableHead, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
 import { Table, TableScroll } from '../../../shared/layout';
 import type { ManagedUser } from '../api';
 import { downloadUserQr } from '../model/userQr';
@@ -26,16 +26,7 @@ export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
     <TableScroll>
       <Table>
         <caption>Utenti</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nome</th>
-            <th scope="col">Email</th>
-            <th scope="col">Ruolo</th>
-            <th scope="col">Telefono</th>
-            <th scope="col">Creato il</th>
-            <th scope="col">QR Code</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'QR Code']} />
         <tbody>
           {users.map((user) => {
             const cardId = user.card_id;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Modal, QueryState, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
+import { Modal, QueryState, TableHead, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { useGetCardLedgerQuery } from '../api';
 
 const Table = styled.table`
@@ -21,14 +21,7 @@ function LedgerTable({ cardId }: { cardId: string }) {
     >
       {(entries) => (
         <Table>
-          <thead>
-            <tr>
-              <th scope="col">Data</th>
-              <th scope="col">Punti</th>
-              <th scope="col">Descrizione</th>
-              <th scope="col">Operatore</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Data', 'Punti', 'Descrizione', 'Operatore']} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, NoBusinessState, QueryState, Spinner, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
+import { Button, NoBusinessState, QueryState, Spinner, TableHead, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
 import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from '../api';
 import { CHANNEL_LABELS, recipientLabel, statusLabel } from '../model/outboxLabels';
 
@@ -32,15 +32,7 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
         return (
           <>
             <Table aria-label="Messaggi">
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Canale</th>
-                  <th scope="col">Destinatario</th>
-                  <th scope="col">Testo</th>
-                  <th scope="col">Stato</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Data', 'Canale', 'Destinatario', 'Testo', 'Stato']} />
               <tbody>
                 {data.messages.map((message) => (
                   <tr key={message.id}>
