@@ -7,11 +7,11 @@
  * The page's small script (src/exposed/page-scripts/signup.ts) binds them by the `data-*` attributes below
  * (docs/decisions/028-prerendered-public-pages.md).
  */
-import { Button, CARD_HEIGHT, CARD_WIDTH, Checkbox, Field, Input, Link } from '@loyalty/shared';
+import { Button, CARD_HEIGHT, CARD_WIDTH, Checkbox, Field, Input } from '@loyalty/shared';
 import { SiteFooter } from '../../shared/components/SiteFooter';
 import { BusinessName, Page, Panel } from '../../features/signup/components/CardSignup';
 import { CardCanvas, DrawError, Result } from '../../features/signup/components/LoyaltyCardResult';
-import { Channels, Consents, FieldError, Form, ServerError } from '../../features/signup/components/SignupForm';
+import { Channels, Consents, FieldError, Form, PrivacyNoticeLink, ServerError } from '../../features/signup/components/SignupForm';
 import { ResentBusinessName, ResentResult } from '../../features/signup/components/SignupResent';
 import { MARKETING_CHANNELS, MARKETING_LEGEND } from '../../features/signup/model/validateSignup';
 import { BusySpinner } from './StaticLoginPage';
@@ -43,10 +43,7 @@ export function StaticSignupForm() {
         <legend>Consensi</legend>
         <Checkbox label="Ho letto l'informativa sulla privacy (obbligatorio)" name="privacy_ack" required />
         <FieldError id="privacy-ack-error" hidden data-field-error="privacy_ack" />
-        {/* A new tab, so the half-filled form stays where it is. */}
-        <Link to="/privacy" target="_blank" rel="noopener">
-          Leggi l&apos;informativa sulla privacy
-        </Link>
+        <PrivacyNoticeLink />
         <Channels>
           <legend>{MARKETING_LEGEND}</legend>
           {MARKETING_CHANNELS.map(({ channel, label }) => (

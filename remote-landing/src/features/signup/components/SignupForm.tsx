@@ -110,10 +110,7 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
           {...register('privacy_ack')}
         />
         {errors.privacy_ack && <FieldError id="privacy-ack-error">{errors.privacy_ack.message}</FieldError>}
-        {/* A new tab, so the half-filled form stays where it is. */}
-        <Link to="/privacy" target="_blank" rel="noopener">
-          Leggi l&apos;informativa sulla privacy
-        </Link>
+        <PrivacyNoticeLink />
         <Channels>
           <legend>{MARKETING_LEGEND}</legend>
           {MARKETING_CHANNELS.map(({ channel, label }) => (
@@ -131,5 +128,14 @@ export function SignupForm({ businessId, onCreated }: { businessId: string; onCr
         Ottieni
       </Button>
     </Form>
+  );
+}
+
+/** The privacy notice, in a new tab so the half-filled form stays where it is (also on the prerendered page). */
+export function PrivacyNoticeLink() {
+  return (
+    <Link to="/privacy" target="_blank" rel="noopener">
+      Leggi l&apos;informativa sulla privacy
+    </Link>
   );
 }
