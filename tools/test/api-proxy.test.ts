@@ -47,6 +47,16 @@ function send(
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 
+/** The static server over `dir` (an index page and its runtime config, written here) in front of `apiUrl`. */
+async function startProxy(dir: string, apiUrl: string, options: { proxySecret?: string } = {}) {
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  const configFile = path.join(dir, 'runtime-config.json');
+  writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
+  const proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl, ...options });
+  await proxy.listen({ port: 0, host: '127.0.0.1' });
+  return { proxy, base: `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}` };
+}
+
 describe('static server proxy in front of the real API', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proxy-'));
   let api: FastifyInstance;
@@ -54,14 +64,9 @@ describe('static server proxy in front of the real API', () => {
   let base = '';
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
-    const configFile = path.join(dir, 'runtime-config.json');
-    writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
     api = buildApp(testConfig({ kind: 'pglite', dataDir: null }, { seedDemo: true }));
     await api.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl: `http://127.0.0.1:${(api.server.address() as AddressInfo).port}` });
-    await proxy.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    ({ proxy, base } = await startProxy(dir, `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`));
   });
   afterAll(async () => {
     await proxy?.close();
@@ -116,15 +121,10 @@ describe('static server proxy and the API share the proxy secret (npm start)', (
   let apiBase = '';
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
-    const configFile = path.join(dir, 'runtime-config.json');
-    writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
     api = buildApp(testConfig({ kind: 'pglite', dataDir: null }, { loginRateLimitPerMinute: 2, proxySecret: SECRET, trustProxy: false }));
     await api.listen({ port: 0, host: '127.0.0.1' });
     apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-    proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl: apiBase, proxySecret: SECRET });
-    await proxy.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    ({ proxy, base } = await startProxy(dir, apiBase, { proxySecret: SECRET }));
   });
   afterAll(async () => {
     await proxy?.close();
@@ -164,9 +164,6 @@ describe('static server proxy: request bodies reach the API byte for byte', () =
   let base = '';
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
-    const configFile = path.join(dir, 'runtime-config.json');
-    writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));
     echo = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -182,9 +179,7 @@ describe('static server proxy: request bodies reach the API byte for byte', () =
       );
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
-    proxy = await createStaticServer({ root: dir, runtimeConfigFile: configFile, apiUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` });
-    await proxy.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    ({ proxy, base } = await startProxy(dir, `http://127.0.0.1:${(echo.address() as AddressInfo).port}`));
   });
   afterAll(async () => {
     await proxy?.close();
