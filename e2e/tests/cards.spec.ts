@@ -145,6 +145,9 @@ test('overview, switching business, search, filter, points with history, delete 
     const rows = [page, other].map((screen) => screen.getByRole('article', { name: 'Beatrice Bonus' }));
     for (const [screen, row] of [[page, rows[0]], [other, rows[1]]] as const) {
       await screen.getByLabel('Cerca per nome, numero carta o telefono').fill('Beatrice Bonus');
+      // The search reaches the server after a pause and the list is drawn anew: type into the row of the
+      // searched list, as a person who sees it would, not into the one it replaces.
+      await expect(screen.getByText('1 carta', { exact: true })).toBeVisible();
       await expect(row.getByText('950 punti')).toBeVisible();
       await expect(row.getByText(/bonus inviato il/)).toHaveCount(0);
       await row.getByLabel('Punti per Beatrice Bonus').fill('100');
