@@ -4,7 +4,7 @@ jest.setTimeout(60_000);
 /**
  * PGlite's WebAssembly runtime (Emscripten) sets `process.exitCode` when its Postgres program exits or a JS
  * error escapes one of its callbacks (`quit_` / `handleException` in its dist). On a 2-core machine Jest runs
- * every suite in its own process (`maxWorkers` 1 means in band), so that code became Jest's: a CI run once
+ * every suite in band, inside Jest's own process (`maxWorkers` 1), so that code became Jest's: a CI run once
  * exited 1 with all 1 489 tests passed (tools/jest/exit-reason-reporter.js named "exit code set by something
  * other than Jest"). In worker mode the same code dies with the worker. A test's verdict is its assertions:
  * name the suite on stderr, and give the process back the exit code it had before the suite.
