@@ -1,5 +1,5 @@
 import type { MessagingChannelLabel } from '@loyalty/shared';
-import { CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES } from '@loyalty/shared/forms';
+import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from '../api';
 
 export const STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -18,9 +18,6 @@ export const CHANNELS = Object.keys(CHANNEL_LABELS) as CampaignChannel[];
 
 /** Column of the business that says whether a channel is enabled. */
 export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
-
-/** SPEC §9 and the API's limit (shared's campaign message rule). */
-export const MESSAGE_MAX_LENGTH = CAMPAIGN_MESSAGE_MAX_LENGTH;
 
 /** How a number of recipients is worded: '1 destinatario', '12 destinatari'. */
 export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };

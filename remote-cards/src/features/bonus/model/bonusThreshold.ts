@@ -1,7 +1,5 @@
 /** The bonus threshold as typed on the cards screen (SPEC §5: integer, minimum 1): shared's form rule. */
-import { bonusThreshold, FORM_MESSAGES, z } from '@loyalty/shared/forms';
-
-export const THRESHOLD_ERROR = FORM_MESSAGES.bonusThresholdInvalid;
+import { bonusThreshold, z } from '@loyalty/shared/forms';
 
 /** The threshold form: what is typed, read as a whole number by the rule. */
 export const thresholdFormSchema = z.object({ threshold: bonusThreshold });
