@@ -148,6 +148,18 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   driver: 'fornitore',
   bonusTemplate: 'messaggio bonus',
   testRecipient: 'destinatario di prova',
+  // issue 20: rewards and the program
+  cost: 'costo',
+  active: 'attivo',
+  valid_from: 'valido dal',
+  valid_until: 'valido fino al',
+  stock: 'pezzi disponibili',
+  reward_id: 'premio',
+  loyalty_mode: 'modalità',
+  expiry_months: 'mesi di validità dei punti',
+  expiry_reminder_days: 'giorni di preavviso',
+  birthday_points: 'punti di compleanno',
+  birthday_message: 'messaggio di compleanno',
   // Twilio's webhooks (Twilio's own parameter names)
   From: 'mittente',
   Body: 'testo del messaggio',
@@ -180,6 +192,53 @@ export const POINTS_MESSAGES = {
   decimals: 'I punti possono avere al massimo due decimali',
   perOperation: (max: number) => `Puoi aggiungere o togliere al massimo ${italianNumber.format(max)} punti per operazione`,
   balance: (max: number) => `Il saldo supererebbe il massimo consentito di ${italianNumber.format(max)} punti`,
+} as const;
+
+// issue 20: rewards, redemption, stamps, expiry and birthdays
+/** 'punti' or 'timbri': how a business counts (its `loyalty_mode`). */
+export const unitWord = (mode: 'points' | 'stamps') => (mode === 'stamps' ? 'timbri' : 'punti');
+/** Points the Italian way, as the dashboard and the bonus message write them: 4017.5 → '4.017,5'. */
+const ITALIAN_POINTS = new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 });
+export const formatPointsIt = (points: number) => ITALIAN_POINTS.format(points);
+
+export const REWARD_MESSAGES = {
+  rewardNotFound: 'Premio non trovato',
+  businessRequired: 'Campo "azienda" è obbligatorio',
+  nameRequired: 'Il nome del premio è obbligatorio',
+  nameTooLong: 'Il nome del premio può avere al massimo 200 caratteri',
+  costRequired: 'Il costo del premio è obbligatorio',
+  costInvalid: 'Il costo deve essere un numero intero di almeno 1',
+  descriptionInvalid: 'La descrizione può avere al massimo 1000 caratteri',
+  activeInvalid: 'Campo "attivo" non valido: usa sì o no',
+  dateInvalid: 'La data deve essere nel formato AAAA-MM-GG',
+  datesOutOfOrder: 'La data di fine validità non può precedere quella di inizio',
+  stockInvalid: 'I pezzi disponibili devono essere un numero intero di almeno 0',
+  rewardRequired: 'Scegli il premio da riscattare',
+  rewardDeleted: 'Premio eliminato',
+  rewardArchived: 'Premio archiviato',
+  redeemed: 'Premio riscattato',
+  insufficientPoints: 'Punti insufficienti per questo premio',
+  insufficientStamps: 'Timbri insufficienti per questo premio',
+  rewardArchivedNotRedeemable: 'Questo premio non è più disponibile',
+  rewardInactive: 'Questo premio non è attivo',
+  rewardNotYetValid: 'Questo premio non è ancora riscattabile',
+  rewardExpired: 'Questo premio non è più riscattabile: la validità è terminata',
+  rewardOutOfStock: 'Questo premio è esaurito',
+  modeInvalid: 'Modalità non valida: scegli tra punti e timbri',
+  expiryMonthsInvalid: 'La scadenza dei punti deve essere un numero intero di mesi tra 1 e 120',
+  reminderDaysInvalid: 'Il preavviso deve essere un numero intero di giorni tra 1 e 90',
+  birthdayPointsInvalid: 'I punti di compleanno devono essere un numero intero tra 0 e 100.000',
+  birthdayMessageInvalid: 'Il messaggio di compleanno può avere al massimo 1600 caratteri',
+  birthdayPlaceholders: 'Il messaggio di compleanno può usare solo {nome}, {punti} e {negozio}',
+  stampsFractionalBalances: 'Non puoi passare ai timbri: alcune carte hanno un saldo con decimali. Arrotonda prima quei saldi.',
+  stampsWholeNumbers: 'In modalità timbri puoi aggiungere solo timbri interi (almeno 1)',
+  programSaved: 'Programma salvato',
+  receipt: (reward: string, balance: number, mode: 'points' | 'stamps') => `Hai riscattato ${reward}. Saldo: ${formatPointsIt(balance)} ${unitWord(mode)}`,
+  expiryDescription: 'Punti scaduti',
+  birthdayDescription: 'Regalo di compleanno',
+  defaultBirthdayMessage: 'Buon compleanno {nome}! {negozio} ti regala {punti} punti.',
+  reminder: (name: string, points: number, shop: string, date: string, mode: 'points' | 'stamps') =>
+    `Ciao ${name}, ${formatPointsIt(points)} ${unitWord(mode)} della tua carta ${shop} scadono il ${date}.`,
 } as const;
 
 /** Fastify's own refusals of a URL, before any route runs (src/plugins/errors.ts). */

@@ -23,6 +23,7 @@ interface Fixture {
   clientId: string;
   freshCard(): Promise<{ id: string; user_id: string }>;
   freshCampaign(): Promise<string>;
+  freshReward(): Promise<string>;
   unique(): string;
 }
 
@@ -140,6 +141,31 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/settings/${BAR}/bonus-threshold`, payload: { threshold: 1_000_000_000 } }),
     expected: OWNED,
   },
+  // issue 20: rewards
+  { route: 'GET /api/rewards/business/{id}', request: () => ({ method: 'GET', url: `/api/rewards/business/${BAR}` }), expected: OWNED },
+  { route: 'POST /api/rewards', request: () => ({ method: 'POST', url: '/api/rewards', payload: { businessId: BAR, name: 'Matrice', cost: 5 } }), expected: OWNED },
+  { route: 'PUT /api/rewards/{id}', request: async (f) => ({ method: 'PUT', url: `/api/rewards/${await f.freshReward()}`, payload: { cost: 7 } }), expected: OWNED },
+  { route: 'DELETE /api/rewards/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/rewards/${await f.freshReward()}` }), expected: OWNED },
+  { route: 'GET /api/rewards/business/{id}/program', request: () => ({ method: 'GET', url: `/api/rewards/business/${BAR}/program` }), expected: OWNED },
+  {
+    route: 'PUT /api/rewards/business/{id}/program',
+    request: () => ({ method: 'PUT', url: `/api/rewards/business/${BAR}/program`, payload: { expiry_reminder_days: 14 } }),
+    expected: OWNED,
+  },
+  {
+    route: 'GET /api/loyalty-cards/{id}/rewards',
+    request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/rewards` }),
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/loyalty-cards/{id}/redeem',
+    request: async (f) => {
+      const card = await f.freshCard();
+      await f.t.app.repos.loyaltyCards.addPoints(card.id, { ownerId: null }, { points: 10, description: 'Matrice', authorId: null });
+      return { method: 'POST', url: `/api/loyalty-cards/${card.id}/redeem`, payload: { reward_id: await f.freshReward() } };
+    },
+    expected: OWNED,
+  },
   // messaging (routes/twilio.ts, routes/messaging.ts)
   { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
   {
@@ -223,6 +249,18 @@ describeEachDatabase('authorization matrix', (variant) => {
           created_by: owner.id,
         });
         return campaign.id;
+      },
+      async freshReward() {
+        const reward = await t.app.repos.rewards.create(BAR, {
+          name: 'Premio matrice',
+          cost: 5,
+          description: null,
+          active: true,
+          valid_from: null,
+          valid_until: null,
+          stock: null,
+        });
+        return reward.id;
       },
     };
     headers.set('anonymous', {});

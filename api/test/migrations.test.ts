@@ -18,6 +18,8 @@ const TABLES = [
   'messaging_settings',
   'outbox_messages',
   'points_ledger',
+  'rewards',
+  'scheduled_tasks',
   'schema_migrations',
   'users',
 ];

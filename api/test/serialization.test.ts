@@ -45,7 +45,14 @@ describe('fast serialisation of the hot routes', () => {
   });
 
   it('writes the other hot answers exactly as the zod serializer did', () => {
-    const ledger = fc.record({ id: fc.nat(), card_id: fc.uuid(), points, description: text, author_id: fc.option(fc.uuid()), author_name: fc.option(text), created_at: timestamp });
+    const ledger = fc.record({
+      id: fc.nat(),
+      card_id: fc.uuid(),
+      points,
+      kind: fc.constantFrom('credit' as const, 'redemption' as const, 'expiry' as const, 'birthday' as const, 'adjustment' as const),
+      reward_id: fc.option(fc.uuid()),
+      reward_name: fc.option(text),
+      description: text, author_id: fc.option(fc.uuid()), author_name: fc.option(text), created_at: timestamp });
     const user = fc.record({
       id: fc.uuid(),
       email: text,

@@ -14,6 +14,8 @@ export interface BusinessRecord {
   email_enabled: Flag;
   /** Points per bonus: a WhatsApp for every multiple a card reaches (migration 009). */
   bonus_threshold: number;
+  /** Issue 20: points or stamps (migration 013). */
+  loyalty_mode: 'points' | 'stamps';
 }
 
 export interface PublicBusiness {
@@ -34,7 +36,7 @@ export type BusinessChanges = Partial<NewBusiness & { whatsapp_enabled: Flag; sm
 /** Column names `update` may set (the keys come from a validated body, this is a second fence). */
 const UPDATABLE = new Set(['name', 'address', 'phone', 'email', 'website', 'whatsapp_enabled', 'sms_enabled', 'email_enabled']);
 
-const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled, b.bonus_threshold';
+const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled, b.bonus_threshold, b.loyalty_mode';
 const ORDER = 'ORDER BY b.created_at, b.id';
 
 export function createBusinessesRepository(db: Queryable) {

@@ -5,6 +5,7 @@ import { createCampaignsRepository } from './campaigns';
 import { createLoginAttemptsRepository } from './login-attempts';
 import { createLoyaltyCardsRepository } from './loyalty-cards';
 import { createMessagingSettingsRepository } from './messaging-settings';
+import { createRewardsRepository } from './rewards';
 import { createUsersRepository } from './users';
 
 /** Every repository over one connection (the pool, or a transaction). */
@@ -17,6 +18,7 @@ export function createRepositories(db: Queryable) {
     messagingSettings: createMessagingSettingsRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
     bonus: createBonusRepository(db),
+    rewards: createRewardsRepository(db),
   };
 }
 

@@ -28,6 +28,11 @@ export interface LedgerEntry {
   id: number;
   card_id: string;
   points: number;
+  /** Issue 20 (migration 013): what the row is; positive rows are the lots that expire. */
+  kind: 'credit' | 'redemption' | 'expiry' | 'birthday' | 'adjustment';
+  reward_id: string | null;
+  /** The reward's name when it was redeemed (kept if the reward is renamed or deleted). */
+  reward_name: string | null;
   description: string;
   author_id: string | null;
   author_name: string | null;
@@ -125,6 +130,9 @@ export interface CardStats {
  */
 const markerSql = (businessId: string) =>
   `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
+
+/** A ledger row's columns (alias `l`) as answers show them, without the author's name. */
+const LEDGER_RETURNING = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.author_id, l.created_at';
 
 const CARD_COLUMNS =
   'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at, c.bonus_due, c.last_bonus_at, ' +
@@ -276,10 +284,10 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     },
 
     /** The card if it exists within the scope, else null (a foreign card looks like a missing one). */
-    async findInScope(id: string, scope: CardScope): Promise<(LoyaltyCardRecord & { business_name: string }) | null> {
+    async findInScope(id: string, scope: CardScope): Promise<(LoyaltyCardRecord & { business_name: string; loyalty_mode: 'points' | 'stamps' }) | null> {
       const s = scopeCondition(scope, 2);
-      const { rows } = await db.query<LoyaltyCardRecord & { business_name: string }>(
-        `SELECT ${CARD_COLUMNS}, bn.name AS business_name
+      const { rows } = await db.query<LoyaltyCardRecord & { business_name: string; loyalty_mode: 'points' | 'stamps' }>(
+        `SELECT ${CARD_COLUMNS}, bn.name AS business_name, bn.loyalty_mode
            FROM loyalty_cards c JOIN businesses bn ON bn.id = c.business_id
           WHERE c.id = $1 AND ${s.sql}`,
         [id, s.param],
@@ -322,33 +330,36 @@ export function createLoyaltyCardsRepository(db: Queryable) {
      * (0 to POINTS_BALANCE_MAX) is part of the UPDATE's condition: an update waiting for the row lock
      * re-checks it on the balance the one before it left, so together they never pass it. Null when the card
      * is not in the scope (or, with `userId`, not that user's); 'negative' when the balance would drop below
-     * zero, 'over-limit' when it would pass the maximum (nothing written).
+     * zero, 'over-limit' when it would pass the maximum, 'stamps' when the business counts stamps and the
+     * change is not a whole number of at least 1 (nothing written). The row is a 'credit' (a lot), or an
+     * 'adjustment' when negative; `at` dates it (the app's clock), else the database's now().
      */
     async addPoints(
       id: string,
       scope: CardScope,
-      change: { points: number; description: string; authorId: string | null; userId?: string },
-    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative' | 'over-limit'> {
+      change: { points: number; description: string; authorId: string | null; userId?: string; at?: Date },
+    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative' | 'over-limit' | 'stamps'> {
       const s = scopeCondition(scope, 3);
       const { rows } = await db.query<LedgerEntry & { balance: number }>(
         `WITH card AS (
            UPDATE loyalty_cards c SET points = c.points + $2
             WHERE c.id = $1 AND ${s.sql} AND ($4::text IS NULL OR c.user_id = $4) AND c.points + $2 BETWEEN 0 AND $7
+              AND (($2 >= 1 AND $2 = trunc($2)) OR (SELECT m.loyalty_mode FROM businesses m WHERE m.id = c.business_id) <> 'stamps')
             RETURNING c.id, c.points
          ),
          entry AS (
-           INSERT INTO points_ledger AS l (card_id, points, description, author_id)
-           SELECT card.id, $2, $5::text, $6::text FROM card
-           RETURNING l.id, l.card_id, l.points, l.description, l.author_id, l.created_at
+           INSERT INTO points_ledger AS l (card_id, points, kind, description, author_id, created_at)
+           SELECT card.id, $2, CASE WHEN $2 < 0 THEN 'adjustment' ELSE 'credit' END, $5::text, $6::text, coalesce($8::timestamptz, now()) FROM card
+           RETURNING ${LEDGER_RETURNING}
          )
-         SELECT card.points AS balance, entry.id, entry.card_id, entry.points, entry.description, entry.author_id,
-                (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name, entry.created_at
+         SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name
            FROM card, entry`,
-        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId, POINTS_BALANCE_MAX],
+        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId, POINTS_BALANCE_MAX, change.at?.toISOString() ?? null],
       );
       if (!rows[0]) {
         const card = await this.findInScope(id, scope);
         if (!card || (change.userId !== undefined && card.user_id !== change.userId)) return null;
+        if (!(change.points >= 1 && Number.isInteger(change.points)) && card.loyalty_mode === 'stamps') return 'stamps';
         // Only which message to give: amounts are whole cents, so a refused balance is at least a cent out of range.
         return card.points + change.points < 0 ? 'negative' : 'over-limit';
       }
@@ -359,7 +370,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     /** Newest first. */
     async ledger(cardId: string): Promise<LedgerEntry[]> {
       const { rows } = await db.query<LedgerEntry>(
-        `SELECT l.id, l.card_id, l.points, l.description, l.author_id, u.full_name AS author_name, l.created_at
+        `SELECT ${LEDGER_RETURNING}, u.full_name AS author_name
            FROM points_ledger l LEFT JOIN users u ON u.id = l.author_id
           WHERE l.card_id = $1 ORDER BY l.created_at DESC, l.id DESC`,
         [cardId],

@@ -7,6 +7,7 @@ import healthRoutes from './health';
 import loyaltyCardRoutes from './loyalty-cards';
 import messagingRoutes from './messaging';
 import qrcodeRoutes from './qrcode';
+import { cardRewardRoutes, rewardRoutes } from './rewards';
 import settingsRoutes from './settings';
 import twilioRoutes from './twilio';
 import userRoutes from './users';
@@ -16,6 +17,9 @@ const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/auth', authRoutes],
   ['/business', businessRoutes],
   ['/loyalty-cards', loyaltyCardRoutes],
+  // Issue 20: the catalogue and the program; redemption lives under the card it changes.
+  ['/rewards', rewardRoutes],
+  ['/loyalty-cards', cardRewardRoutes],
   ['/campaigns', campaignRoutes],
   ['/twilio', twilioRoutes],
   // Sending (campaign send, send-whatsapp, deliveries, outbox): full paths, across resources.

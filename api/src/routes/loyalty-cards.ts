@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { MESSAGES, POINTS_MESSAGES } from '../messages';
+import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
@@ -216,10 +216,11 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const { points, description } = request.body;
       // One statement: the balance and the ledger row together (see addPoints).
-      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id });
+      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id, at: app.clock() });
       if (result === null) throw notFound(MESSAGES.cardNotFound);
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+      if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
     },
   );

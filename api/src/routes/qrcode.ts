@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../errors';
-import { MESSAGES, POINTS_MESSAGES } from '../messages';
+import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { pointsResultSchema, qrScanBodySchema } from '../schemas/loyalty-cards';
@@ -27,10 +27,17 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const { card_id, user_id, points } = request.body;
       // One statement: the card/user check, the balance and the ledger row together (see addPoints).
-      const result = await app.repos.loyaltyCards.addPoints(card_id, cardScope(user), { points, description: QR_SCAN_DESCRIPTION, authorId: user.id, userId: user_id });
+      const result = await app.repos.loyaltyCards.addPoints(card_id, cardScope(user), {
+        points,
+        description: QR_SCAN_DESCRIPTION,
+        authorId: user.id,
+        userId: user_id,
+        at: app.clock(),
+      });
       // Points are at least 1 here, so the balance cannot go negative.
       if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+      if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
       return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };
     },
   );

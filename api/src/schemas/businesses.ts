@@ -14,6 +14,7 @@ export const businessSchema = z
     sms_enabled: flagSchema,
     email_enabled: flagSchema,
     bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
+    loyalty_mode: z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri (numeri interi)'),
   })
   .describe('Azienda')
   .meta({ id: 'Business' });

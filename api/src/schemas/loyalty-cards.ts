@@ -129,6 +129,11 @@ export const ledgerEntrySchema = z
     id: z.number().int(),
     card_id: z.string(),
     points: z.number(),
+    kind: z
+      .enum(['credit', 'redemption', 'expiry', 'birthday', 'adjustment'])
+      .describe('credit: accredito; redemption: riscatto di un premio; expiry: scadenza; birthday: bonus compleanno; adjustment: rettifica (togliere punti)'),
+    reward_id: z.string().nullable().describe('Il premio riscattato (riscatti)'),
+    reward_name: z.string().nullable().describe('Il nome del premio al momento del riscatto'),
     description: z.string(),
     author_id: z.string().nullable(),
     author_name: z.string().nullable(),

@@ -10,9 +10,9 @@ export type Role = User['role'];
 
 /**
  * `bonus_threshold` (points per bonus, issue 17) is absent from an API older than that; screens fall back
- * to DEFAULT_BONUS_THRESHOLD.
+ * to DEFAULT_BONUS_THRESHOLD. `loyalty_mode` (points or stamps, issue 20) likewise: absent means points.
  */
-export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold'>;
+export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold' | 'loyalty_mode'>;
 /** 0/1 flags, as the API stores them. */
 export type EnabledFlag = Business['whatsapp_enabled'];
 export type NewBusiness = ApiRequestBody<'/api/business', 'post'>;
