@@ -7,5 +7,6 @@ export default createAppConfig({
     './Overview': './src/exposed/Overview.tsx',
     './LoyaltyCards': './src/exposed/LoyaltyCards.tsx',
     './AddPoints': './src/exposed/AddPoints.tsx',
+    './Rewards': './src/exposed/Rewards.tsx',
   },
 });

@@ -26,6 +26,8 @@ export const API_TAG_TYPES = [
   'TwilioSettings',
   'BusinessSettings',
   'Admin',
+  // Issue 20: a business's rewards catalogue (the cards remote's Premi screen and redemption dialog).
+  'Reward',
 ] as const;
 
 /** Id of the tag that stands for "the whole list" of a type. */

@@ -14,7 +14,7 @@ export type FederationName = typeof SHELL_NAME | RemoteName;
  */
 export const REMOTE_EXPOSES = {
   landing: ['./LoginPage', './SignupPage', './LegalPage'],
-  cards: ['./Overview', './LoyaltyCards', './AddPoints'],
+  cards: ['./Overview', './LoyaltyCards', './AddPoints', './Rewards'],
   campaigns: ['./Campaigns', './CampaignSuccess'],
   messaging: ['./EasySms', './TwilioSettings', './Outbox'],
   admin: ['./Users', './Settings', './Documentation'],

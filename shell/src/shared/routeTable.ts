@@ -32,7 +32,8 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
 
 const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
 
-/** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings). */
+/** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings, the
+ * rewards of issue 20 after the loyalty cards). */
 export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
@@ -41,6 +42,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/dashboard', remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
   page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
+  page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
   page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),
   page({ path: '/dashboard/outbox', remote: 'messaging', module: './Outbox', access: 'admin', nav: { label: 'Outbox' } }),

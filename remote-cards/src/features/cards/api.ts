@@ -8,6 +8,11 @@ export type CardDetail = ApiSchema<'CardDetail'>;
 export type LedgerEntry = ApiSchema<'LedgerEntry'>;
 /** A points change: `points` is the new balance, `entry` the ledger row written. */
 export type PointsResult = ApiSchema<'PointsResult'>;
+/** What a card can redeem today (issue 20): its balance, the business's mode, the rewards with `affordable`. */
+export type CardRewards = ApiBody<'/api/loyalty-cards/{id}/rewards', 'get'>;
+export type RedeemableReward = CardRewards['rewards'][number];
+/** A redemption: `points` is the new balance, `entry` the ledger row (kind 'redemption'). */
+export type Redemption = ApiBody<'/api/loyalty-cards/{id}/redeem', 'post'>;
 
 /** Every list page and the overview change with any card: one tag each, invalidated together. */
 const cardListTags = [
@@ -41,6 +46,25 @@ export const cardsApi = api.injectEndpoints({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}`, method: 'DELETE' }),
       invalidatesTags: cardListTags,
     }),
+    getCardRewards: build.query<CardRewards, string>({
+      query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/rewards`,
+      // Asked again when the card's balance or the catalogue changes.
+      providesTags: (_rewards, _error, cardId) => [{ type: 'Card', id: cardId }, { type: 'Reward', id: LIST_TAG_ID }],
+    }),
+    redeemReward: build.mutation<Redemption, { cardId: string; rewardId: string }>({
+      query: ({ cardId, rewardId }) => ({
+        url: `/loyalty-cards/${encodeURIComponent(cardId)}/redeem`,
+        method: 'POST',
+        body: { reward_id: rewardId } satisfies ApiRequestBody<'/api/loyalty-cards/{id}/redeem', 'post'>,
+      }),
+      // The balance (lists, overview, the card), its history, and the reward's stock and count.
+      invalidatesTags: (_result, _error, { cardId }) => [
+        ...cardListTags,
+        { type: 'Card', id: cardId },
+        { type: 'Ledger', id: cardId },
+        { type: 'Reward', id: LIST_TAG_ID },
+      ],
+    }),
     scanQrCode: build.mutation<PointsResult, { cardId: string; userId: string; points: number }>({
       query: ({ cardId, userId, points }) => ({
         url: '/qrcode/scan',
@@ -59,4 +83,6 @@ export const {
   useUpdatePointsMutation,
   useDeleteCardMutation,
   useScanQrCodeMutation,
+  useGetCardRewardsQuery,
+  useRedeemRewardMutation,
 } = cardsApi;

@@ -3,7 +3,7 @@ import { REMOTE_EXPOSES, REMOTE_NAMES, remoteModuleId } from '../contract';
 it('exposes every screen of docs/architecture.md under its remote', () => {
   expect(REMOTE_NAMES).toEqual(['landing', 'cards', 'campaigns', 'messaging', 'admin']);
   expect(Object.keys(REMOTE_EXPOSES)).toEqual([...REMOTE_NAMES]);
-  expect(REMOTE_EXPOSES.cards).toEqual(['./Overview', './LoyaltyCards', './AddPoints']);
+  expect(REMOTE_EXPOSES.cards).toEqual(['./Overview', './LoyaltyCards', './AddPoints', './Rewards']);
 });
 
 it('builds the id the federation runtime loads', () => {

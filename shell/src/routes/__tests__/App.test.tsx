@@ -90,6 +90,7 @@ describe('as the demo admin', () => {
       'Panoramica',
       'Campagne',
       'Carte Fedeltà',
+      'Premi',
       'SMS Facile',
       'Impostazioni Twilio',
       'Outbox',
@@ -133,6 +134,7 @@ describe('as the demo admin', () => {
     const cases: [string, string][] = [
       ['/dashboard/campaigns', 'campaigns'],
       ['/dashboard/loyalty-cards', 'cards'],
+      ['/dashboard/rewards', 'cards'],
       ['/dashboard/add-points?card_id=a&user_id=b', 'cards'],
       ['/dashboard/easy-sms', 'messaging'],
       ['/dashboard/twilio-settings', 'messaging'],

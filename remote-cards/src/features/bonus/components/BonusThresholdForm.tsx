@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button, Modal, TextField, type Business } from '@loyalty/shared';
+import { loyaltyModeOf, unitWord } from '../../../shared/loyaltyMode';
 import { confirmQuestion } from '../model/bonusThreshold';
 import { useBonusThreshold } from '../hooks/useBonusThreshold';
 
@@ -22,13 +23,13 @@ const Actions = styled.div`
  * SPEC §2 "Bonus-threshold input", saved on the server; a change that sends messages is confirmed first.
  * Keyed by business and saved threshold, so a switch or a save by anyone starts it from the saved value.
  */
-export function BonusThresholdForm({ business }: { business: Pick<Business, 'id' | 'bonus_threshold'> }) {
+export function BonusThresholdForm({ business }: { business: Pick<Business, 'id' | 'bonus_threshold' | 'loyalty_mode'> }) {
   const threshold = useBonusThreshold(business);
   return (
     <>
       <Form onSubmit={(event) => void threshold.submit(event)} aria-label="Soglia bonus" noValidate>
         <TextField
-          label="Soglia bonus (punti)"
+          label={`Soglia bonus (${unitWord(loyaltyModeOf(business))})`}
           type="number"
           min={1}
           step={1}

@@ -2,16 +2,16 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, DEFAULT_QR_POINTS, errorMessage, formatPoints, isAdmin, MESSAGES, Navigate, QueryState, TextField, useAuth, useSearchParams } from '@loyalty/shared';
-import { FORM_MESSAGES, qrPoints, z } from '@loyalty/shared/forms';
-import { useGetCardQuery, useScanQrCodeMutation } from '../api';
+import { Button, DEFAULT_QR_POINTS, errorMessage, isAdmin, MESSAGES, Navigate, QueryState, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { FORM_MESSAGES } from '@loyalty/shared/forms';
+import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
+import { useGetCardQuery, useScanQrCodeMutation, type CardDetail } from '../api';
+import { addPointsSchema, DEFAULT_QR_STAMPS, STAMP_MESSAGES } from '../model/pointsInput';
+import { RedeemDialog } from './RedeemDialog';
 import { ScanButton } from './ScanButton';
 
 export const MISSING_IDS = FORM_MESSAGES.cardOrUserMissing;
 export const INVALID_QR_POINTS = FORM_MESSAGES.qrPointsMinimum;
-
-/** SPEC §5 add points via QR link: a number, at least 1 (and the API's limits), default 50. */
-const addPointsSchema = z.object({ points: qrPoints });
 
 const Page = styled.div`
   max-width: 28rem;
@@ -46,73 +46,116 @@ const Outcome = styled.p<{ $error?: boolean }>`
   background: ${({ theme, $error }) => ($error ? theme.colors.dangerSurface : theme.colors.successSurface)};
 `;
 
+const Redeem = styled.div`
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
 const Footer = styled.div`
   margin-top: ${({ theme }) => theme.space.xl};
 `;
 
 type Outcome = { kind: 'success'; message: string; balance: number } | { kind: 'error'; message: string };
 
-function AddPointsForm({ cardId, userId }: { cardId: string; userId: string }) {
-  // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
-  const cardQuery = useGetCardQuery(cardId);
+/**
+ * The card's holder and balance, the points form and 'Riscatta premio'. The amount follows the card's business:
+ * points (default 50, decimals) or stamps (default 1, whole numbers; issue 20).
+ */
+function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string; mode: LoyaltyMode }) {
   const [scan, { isLoading }] = useScanQrCodeMutation();
   const outcomeId = useId();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(addPointsSchema),
-    defaultValues: { points: String(DEFAULT_QR_POINTS) },
+    resolver: zodResolver(addPointsSchema(mode)),
+    defaultValues: { points: String(mode === 'stamps' ? DEFAULT_QR_STAMPS : DEFAULT_QR_POINTS) },
     reValidateMode: 'onSubmit',
   });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [redeeming, setRedeeming] = useState(false);
 
   const submit = handleSubmit(
     async ({ points }) => {
-      if (!cardId || !userId) {
+      if (!card.id || !userId) {
         setOutcome({ kind: 'error', message: MISSING_IDS });
         return;
       }
       try {
-        const result = await scan({ cardId, userId, points }).unwrap();
+        const result = await scan({ cardId: card.id, userId, points }).unwrap();
         setOutcome({ kind: 'success', message: result.message, balance: result.points });
       } catch (error) {
         setOutcome({ kind: 'error', message: errorMessage(error, MESSAGES.addPointsError) });
       }
     },
-    (errors) => setOutcome({ kind: 'error', message: errors.points?.message ?? INVALID_QR_POINTS }),
+    (errors) => setOutcome({ kind: 'error', message: errors.points?.message ?? (mode === 'stamps' ? STAMP_MESSAGES.qrMinimum : INVALID_QR_POINTS) }),
   );
   const pointsInvalid = formState.errors.points ? { 'aria-invalid': true, 'aria-describedby': outcomeId } : {};
 
   return (
-    <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
-      {(card) => (
-        <>
-          <Holder>
-            <dt>Titolare</dt>
-            <dd>{card.customer_name}</dd>
-            <dt>Carta</dt>
-            <dd>{card.card_number}</dd>
-            <dt>Saldo attuale</dt>
-            <dd>{formatPoints(card.points)} punti</dd>
-          </Holder>
-          <Form onSubmit={(event) => void submit(event)} noValidate>
-            <TextField label="Punti da aggiungere" type="number" inputMode="decimal" min={1} step="any" required {...pointsInvalid} {...register('points')} />
-            <Button type="submit" loading={isLoading} fullWidth>
-              Aggiungi punti
-            </Button>
-          </Form>
-          {outcome?.kind === 'success' && (
-            <Outcome role="status">
-              {outcome.message}. Nuovo saldo: <strong>{formatPoints(outcome.balance)} punti</strong>
-            </Outcome>
-          )}
-          {outcome?.kind === 'error' && (
-            <Outcome id={outcomeId} role="alert" $error>
-              {outcome.message}
-            </Outcome>
-          )}
-        </>
+    <>
+      <Holder>
+        <dt>Titolare</dt>
+        <dd>{card.customer_name}</dd>
+        <dt>Carta</dt>
+        <dd>{card.card_number}</dd>
+        <dt>Saldo attuale</dt>
+        <dd>{formatAmount(card.points, mode)}</dd>
+      </Holder>
+      <Form onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label={`${unitTitle(mode)} da aggiungere`}
+          type="number"
+          inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
+          min={1}
+          step={mode === 'stamps' ? 1 : 'any'}
+          required
+          {...pointsInvalid}
+          {...register('points')}
+        />
+        <Button type="submit" loading={isLoading} fullWidth>
+          Aggiungi {unitWord(mode)}
+        </Button>
+      </Form>
+      {outcome?.kind === 'success' && (
+        <Outcome role="status">
+          {outcome.message}. Nuovo saldo: <strong>{formatAmount(outcome.balance, mode)}</strong>
+        </Outcome>
       )}
+      {outcome?.kind === 'error' && (
+        <Outcome id={outcomeId} role="alert" $error>
+          {outcome.message}
+        </Outcome>
+      )}
+      <Redeem>
+        <Button variant="secondary" onClick={() => setRedeeming(true)} fullWidth>
+          Riscatta premio
+        </Button>
+      </Redeem>
+      <RedeemDialog card={redeeming ? card : null} onClose={() => setRedeeming(false)} />
+    </>
+  );
+}
+
+/** 'Aggiungi punti', or 'Aggiungi timbri' once the card's business is known to count stamps. */
+function Title({ cardId }: { cardId: string }) {
+  // `currentData`: this card's, never the previous card's while a new scan loads.
+  const { currentData: card } = useGetCardQuery(cardId);
+  const { mode } = useLoyaltyMode(card?.business_id);
+  return <h1>Aggiungi {unitWord(mode)}</h1>;
+}
+
+/** The card a link names, and its business's mode, before the form that depends on both. */
+function CardByLink({ cardId, userId }: { cardId: string; userId: string }) {
+  // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
+  const cardQuery = useGetCardQuery(cardId);
+  return (
+    <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
+      {(card) => <CardWithMode card={card} userId={userId} />}
     </QueryState>
   );
+}
+
+function CardWithMode({ card, userId }: { card: CardDetail; userId: string }) {
+  const { mode, isLoading } = useLoyaltyMode(card.business_id);
+  if (isLoading) return <Spinner label="Caricamento della carta…" />;
+  return <CardCounter key={mode} card={card} userId={userId} mode={mode} />;
 }
 
 /** `/dashboard/add-points?card_id=…&user_id=…`: what a shop opens by scanning a customer's card. */
@@ -125,9 +168,9 @@ export function AddPointsScreen() {
   if (!cardId || !userId) return <Navigate to="/dashboard" replace />;
   return (
     <Page>
-      <h1>Aggiungi punti</h1>
+      <Title cardId={cardId} />
       {/* A new scan opens another card: a fresh form. */}
-      <AddPointsForm key={`${cardId}|${userId}`} cardId={cardId} userId={userId} />
+      <CardByLink key={`${cardId}|${userId}`} cardId={cardId} userId={userId} />
       <Footer>
         <ScanButton />
       </Footer>

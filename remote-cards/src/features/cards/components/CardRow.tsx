@@ -2,17 +2,15 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, formatPoints, useNotify, type LoyaltyCard } from '@loyalty/shared';
-import { FORM_MESSAGES, firstErrorMessage, pointsChange, requiredText, z } from '@loyalty/shared/forms';
+import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
+import { formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useDeleteCardMutation, useUpdatePointsMutation } from '../api';
 import { marketingConsentText } from '../model/marketingConsent';
+import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
-const BOTH_REQUIRED = FORM_MESSAGES.pointsAndDescriptionRequired;
-
-/** SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too) within the API's limits. */
-const pointsFormSchema = z.object({ points: pointsChange, description: requiredText(BOTH_REQUIRED) });
 
 const Row = styled.article`
   box-sizing: border-box;
@@ -62,6 +60,10 @@ export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 export interface CardRowProps {
   card: LoyaltyCard;
   onShowLedger: (card: LoyaltyCard) => void;
+  /** 'Riscatta premio' (issue 20): the screen opens its dialog. */
+  onRedeem: (card: LoyaltyCard) => void;
+  /** Points or stamps (the business's): the words, and whole numbers for stamps. */
+  mode: LoyaltyMode;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
    * so what the user typed lives with the screen, keyed by card, not in the row.
@@ -74,12 +76,14 @@ export interface CardRowProps {
  * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
  * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
  */
-export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowProps) {
+export function CardRow({ card, onShowLedger, onRedeem, mode, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
-  const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema), defaultValues: draft, reValidateMode: 'onSubmit' });
+  // SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
+  const messages = pointsFormMessages(mode);
+  const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema(mode)), defaultValues: draft, reValidateMode: 'onSubmit' });
   useEffect(() => {
     const subscription = watch(({ points = '', description = '' }) => onDraftChange(card.id, { points, description }));
     return () => subscription.unsubscribe();
@@ -98,7 +102,7 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
       }
     },
     // The SPEC's "fill in both" first, then what is wrong with the points.
-    (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], BOTH_REQUIRED) ?? INVALID_POINTS),
+    (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid),
   );
 
   const remove = async () => {
@@ -119,7 +123,7 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
         <h3>{name}</h3>
         <span>N. {card.card_number}</span>
         {card.bonus_due && <Badge $tone="success">Bonus!</Badge>}
-        <span className="points">{formatPoints(card.points)} punti</span>
+        <span className="points">{formatAmount(card.points, mode)}</span>
       </Top>
       <Details>
         <span>{card.email || 'Email —'}</span>
@@ -128,10 +132,17 @@ export function CardRow({ card, onShowLedger, draft, onDraftChange }: CardRowPro
         {consent && <span>{consent}</span>}
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
       </Details>
-      <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna punti di ${name}`} noValidate>
-        <Input inputMode="decimal" placeholder="Punti" aria-label={`Punti per ${name}`} {...invalid('points')} {...register('points')} />
+      <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna ${unitWord(mode)} di ${name}`} noValidate>
+        <Input
+          inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
+          placeholder={unitTitle(mode)}
+          aria-label={`${unitTitle(mode)} per ${name}`}
+          {...invalid('points')}
+          {...register('points')}
+        />
         <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
         <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
+        <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
         <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
       </Actions>

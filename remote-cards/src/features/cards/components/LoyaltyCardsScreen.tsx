@@ -1,10 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Field, FilterBar, MESSAGES, NoBusinessState, PagedCards, ScreenHeader, Select, TextField, type Business, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
+import { loyaltyModeOf } from '../../../shared/loyaltyMode';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { LedgerDialog } from './LedgerDialog';
+import { RedeemDialog } from './RedeemDialog';
 
 /** Once for the screen, not per card: with WhatsApp off the bonuses are recorded ('Bonus!'), never sent. */
 const Notice = styled.p`
@@ -18,8 +20,8 @@ const Notice = styled.p`
 
 const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 'Attive', inactive: 'Inattive' };
 
-/** Wide screens fit a card on two lines of controls; narrow ones wrap them. */
-const rowHeight = (width: number) => (width < 640 ? 250 : 160);
+/** Wide screens fit a card on two lines of controls; narrower ones wrap the buttons, narrow ones everything. */
+const rowHeight = (width: number) => (width < 640 ? 250 : width < 900 ? 200 : 160);
 
 /**
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
@@ -33,6 +35,8 @@ export interface LoyaltyCardsScreenProps {
 export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
+  const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
+  const mode = loyaltyModeOf(business);
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});
   const changeDraft = useCallback((cardId: string, draft: PointsDraft) => {
@@ -86,12 +90,15 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <CardRow
                 card={card}
                 onShowLedger={setLedgerCard}
+                onRedeem={setRedeemCard}
+                mode={mode}
                 draft={drafts[card.id] ?? EMPTY_DRAFT}
                 onDraftChange={changeDraft}
               />
             )}
           />
-          <LedgerDialog card={ledgerCard} onClose={() => setLedgerCard(null)} />
+          <LedgerDialog card={ledgerCard} mode={mode} onClose={() => setLedgerCard(null)} />
+          <RedeemDialog card={redeemCard} onClose={() => setRedeemCard(null)} />
         </>
       )}
     </div>

@@ -1,0 +1,2 @@
+export { remoteMeta } from '../shared/remoteMeta';
+export { RewardsScreen as default } from '../features/rewards/components/RewardsScreen';

@@ -1,0 +1,155 @@
+/**
+ * 'Riscatta premio' (issue 20) from a card's row and from the QR page, the ledger's kinds and the stamp mode,
+ * against the real API on PGlite.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, type Business, type User } from '@loyalty/shared';
+import { DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession, type TestCard } from '../../../../../test/helpers';
+import { AddPointsScreen } from '../AddPointsScreen';
+import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+
+let token: string;
+let user: User;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const createReward = (businessId: string, name: string, cost: number) => apiCall<{ id: string }>('POST', '/rewards', token, { businessId, name, cost });
+const balanceOf = async (cardId: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${cardId}`, token)).points;
+const row = (name: string) => screen.findByRole('article', { name });
+const renderCards = (businessId: string) => renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId });
+
+/** A shop with a coffee (100) and a dinner (200), and a card holding `points`. */
+async function shopWithRewards(name: string, points: number): Promise<{ shop: Business; card: TestCard }> {
+  const shop = await createBusiness(token);
+  await createReward(shop.id, 'Cena', 200);
+  await createReward(shop.id, 'Caffè', 100);
+  const card = await createCard(token, shop.id, name, points);
+  return { shop, card };
+}
+
+describe('from a card row', () => {
+  it('lists the affordable rewards with a button and the others with what is missing, redeems one and shows the new balance', async () => {
+    const { shop, card } = await shopWithRewards('Bruno Banco', 120);
+    const { user: person } = renderCards(shop.id);
+    await person.click(within(await row('Bruno Banco')).getByRole('button', { name: 'Riscatta premio per Bruno Banco' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Bruno Banco' });
+    expect(await within(dialog).findByText('120 punti')).toBeInTheDocument();
+    const rewards = within(dialog).getByRole('list', { name: 'Premi' });
+    expect(within(rewards).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Caffè', 'Cena']);
+    const dinner = within(rewards).getByRole('listitem', { name: 'Cena' });
+    expect(within(dinner).getByText('Mancano 80 punti')).toBeInTheDocument();
+    expect(within(dinner).queryByRole('button')).not.toBeInTheDocument();
+
+    await person.click(within(rewards).getByRole('button', { name: 'Riscatta Caffè' }));
+    expect(within(dialog).getByText('Riscattare «Caffè» per 100 punti? Il saldo passerà a 20 punti.')).toBeInTheDocument();
+    // Nothing is taken before the confirmation.
+    expect(await balanceOf(card.id)).toBe(120);
+    await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Premio riscattato: «Caffè». Nuovo saldo: 20 punti');
+    expect(await balanceOf(card.id)).toBe(20);
+    // The dialog's list and the card list follow the new balance (RTK Query tags).
+    await waitFor(() => expect(within(within(dialog).getByRole('listitem', { name: 'Caffè' })).getByText('Mancano 80 punti')).toBeInTheDocument());
+    await person.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(async () => expect(within(await row('Bruno Banco')).getByText('20 punti')).toBeInTheDocument());
+
+    // The ledger names the kind of each row and the reward of the redemption.
+    await person.click(within(await row('Bruno Banco')).getByRole('button', { name: 'Movimenti di Bruno Banco' }));
+    const ledger = await screen.findByRole('dialog', { name: 'Movimenti di Bruno Banco' });
+    const entries = await within(ledger).findAllByRole('row');
+    expect(within(entries[0]).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Data', 'Tipo', 'Punti', 'Descrizione', 'Operatore']);
+    expect(entries[1]).toHaveTextContent('riscattoCaffè');
+    expect(entries[1]).toHaveTextContent('-100');
+    expect(entries[2]).toHaveTextContent('accredito');
+    expect(entries[2]).not.toHaveTextContent('Caffè');
+  });
+
+  it("shows the server's refusal as it says it when the balance went down meanwhile", async () => {
+    const { shop, card } = await shopWithRewards('Carla Corsa', 150);
+    const { user: person } = renderCards(shop.id);
+    await person.click(within(await row('Carla Corsa')).getByRole('button', { name: 'Riscatta premio per Carla Corsa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Carla Corsa' });
+    await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Caffè' }));
+    // Another till takes 100 points first.
+    await apiCall('POST', `/loyalty-cards/${card.id}/points`, token, { points: -100, description: 'Altra cassa' });
+    await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Punti insufficienti per questo premio');
+    expect(await balanceOf(card.id)).toBe(50);
+  });
+
+  it('says what to do when nothing can be redeemed today', async () => {
+    const shop = await createBusiness(token);
+    await createCard(token, shop.id, 'Dino Digiuno', 10);
+    const { user: person } = renderCards(shop.id);
+    await person.click(within(await row('Dino Digiuno')).getByRole('button', { name: 'Riscatta premio per Dino Digiuno' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Dino Digiuno' });
+    expect(await within(dialog).findByText('Nessun premio riscattabile oggi')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Vai ai Premi' })).toHaveAttribute('href', '/dashboard/rewards');
+  });
+});
+
+const renderAddPoints = (card: TestCard, businessId: string) =>
+  renderWithSession(
+    <Routes>
+      <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
+    </Routes>,
+    { token, user, businessId, route: `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}` },
+  );
+
+describe('from the page a card QR opens', () => {
+  it('redeems and shows the new balance on the page', async () => {
+    const { shop, card } = await shopWithRewards('Elsa Cassa', 230);
+    const { user: person } = renderAddPoints(card, shop.id);
+    expect(await screen.findByText('230 punti', { selector: 'dd' })).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Riscatta premio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Elsa Cassa' });
+    await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Cena' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Nuovo saldo: 30 punti');
+    await person.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    expect(await screen.findByText('30 punti', { selector: 'dd' })).toBeInTheDocument();
+  });
+});
+
+describe('a stamp-mode shop', () => {
+  let shop: Business;
+  let card: TestCard;
+
+  beforeAll(async () => {
+    shop = await createBusiness(token);
+    await apiCall('PUT', `/rewards/business/${shop.id}/program`, token, { loyalty_mode: 'stamps' });
+    await createReward(shop.id, 'Caffè gratis', 10);
+    card = await createCard(token, shop.id, 'Tina Timbri', 9);
+  });
+
+  it('says timbri on the card list, takes whole stamps only and tells what is missing in timbri', async () => {
+    const { user: person } = renderCards(shop.id);
+    const tina = await row('Tina Timbri');
+    await waitFor(() => expect(within(tina).getByText('9 timbri')).toBeInTheDocument());
+    await person.type(within(tina).getByLabelText('Timbri per Tina Timbri'), '1,5');
+    await person.type(within(tina).getByLabelText('Descrizione per Tina Timbri'), 'Caffè');
+    await person.click(within(tina).getByRole('button', { name: 'Aggiorna Tina Timbri' }));
+    expect(await screen.findByText('I timbri sono numeri interi: inserisci ad esempio 1 o -2')).toBeInTheDocument();
+    expect(await balanceOf(card.id)).toBe(9);
+
+    await person.click(within(tina).getByRole('button', { name: 'Riscatta premio per Tina Timbri' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Tina Timbri' });
+    expect(await within(dialog).findByText('Manca 1 timbro')).toBeInTheDocument();
+  });
+
+  it('starts the QR page at 1 timbro', async () => {
+    renderAddPoints(card, shop.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aggiungi timbri' })).toBeInTheDocument();
+    const stamps = await screen.findByLabelText('Timbri da aggiungere');
+    expect(stamps).toHaveValue(1);
+    expect(stamps).toHaveAttribute('step', '1');
+    expect(screen.getByRole('button', { name: 'Aggiungi timbri' })).toBeInTheDocument();
+  });
+});

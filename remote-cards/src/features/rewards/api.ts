@@ -1,0 +1,62 @@
+import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody } from '@loyalty/shared';
+
+/** A reward of the catalogue (issue 20): `cost` in the business's points or stamps, `stock` null = unlimited. */
+export type Reward = ApiBody<'/api/rewards/business/{id}', 'get'>[number];
+export type NewReward = ApiRequestBody<'/api/rewards', 'post'>;
+export type RewardChange = ApiRequestBody<'/api/rewards/{id}', 'put'>;
+/** 'Premio eliminato', or 'Premio archiviato' (`archived`) for a reward ever redeemed. */
+export type RewardDeleted = ApiBody<'/api/rewards/{id}', 'delete'>;
+/** Points or stamps, expiry and its reminder, the birthday gift. */
+export type Program = ApiBody<'/api/rewards/business/{id}/program', 'get'>;
+export type ProgramChange = ApiRequestBody<'/api/rewards/business/{id}/program', 'put'>;
+
+const catalogueTag = { type: 'Reward' as const, id: LIST_TAG_ID };
+
+export const rewardsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRewards: build.query<Reward[], string>({
+      query: (businessId) => `/rewards/business/${encodeURIComponent(businessId)}`,
+      providesTags: (rewards = []) => [catalogueTag, ...rewards.map((reward) => ({ type: 'Reward' as const, id: reward.id }))],
+    }),
+    createReward: build.mutation<Reward, NewReward>({
+      query: (reward) => ({ url: '/rewards', method: 'POST', body: reward }),
+      invalidatesTags: [catalogueTag],
+    }),
+    updateReward: build.mutation<Reward, { id: string; change: RewardChange }>({
+      query: ({ id, change }) => ({ url: `/rewards/${encodeURIComponent(id)}`, method: 'PUT', body: change }),
+      invalidatesTags: [catalogueTag],
+    }),
+    deleteReward: build.mutation<RewardDeleted, string>({
+      query: (id) => ({ url: `/rewards/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [catalogueTag],
+    }),
+    getProgram: build.query<Program, string>({
+      query: (businessId) => `/rewards/business/${encodeURIComponent(businessId)}/program`,
+      providesTags: (_program, _error, businessId) => [{ type: 'BusinessSettings', id: businessId }],
+    }),
+    saveProgram: build.mutation<Program, { businessId: string; change: ProgramChange }>({
+      query: ({ businessId, change }) => ({ url: `/rewards/business/${encodeURIComponent(businessId)}/program`, method: 'PUT', body: change }),
+      // The mode lives on the business (the switcher's list, which every cards screen reads it from); the
+      // expiry policy changes what the cards and the overview show as expiring.
+      invalidatesTags: (result, _error, { businessId }) =>
+        result
+          ? [
+              { type: 'BusinessSettings', id: businessId },
+              { type: 'Business', id: LIST_TAG_ID },
+              { type: 'Card', id: LIST_TAG_ID },
+              { type: 'Stats', id: LIST_TAG_ID },
+              catalogueTag,
+            ]
+          : [],
+    }),
+  }),
+});
+
+export const {
+  useGetRewardsQuery,
+  useCreateRewardMutation,
+  useUpdateRewardMutation,
+  useDeleteRewardMutation,
+  useGetProgramQuery,
+  useSaveProgramMutation,
+} = rewardsApi;

@@ -1,0 +1,94 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Field, Modal, Textarea, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
+import { useCreateRewardMutation, useUpdateRewardMutation, type Reward } from '../api';
+import { EMPTY_REWARD_FORM, rewardFormOf, rewardFormSchema, rewardRequest, type RewardForm } from '../model/rewardForm';
+import { Actions, Alert, FieldRow, StackedForm } from './layout';
+
+export const REWARD_SAVE_ERROR = 'Errore durante il salvataggio del premio';
+
+/** What the dialog is open for: a new reward, or one to change. */
+export type RewardEditing = { kind: 'new' } | { kind: 'edit'; reward: Reward };
+
+export interface RewardDialogProps {
+  editing: RewardEditing | null;
+  businessId: string;
+  mode: LoyaltyMode;
+  onClose: () => void;
+}
+
+/** 'Nuovo premio' / 'Modifica premio': the catalogue's one form (react-hook-form, decision 034). */
+export function RewardDialog({ editing, businessId, mode, onClose }: RewardDialogProps) {
+  return (
+    <Modal open={editing !== null} onClose={onClose} title={editing?.kind === 'edit' ? 'Modifica premio' : 'Nuovo premio'}>
+      {editing && <RewardFormFields key={editing.kind === 'edit' ? editing.reward.id : 'new'} editing={editing} businessId={businessId} mode={mode} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RewardFormFields({ editing, businessId, mode, onClose }: { editing: RewardEditing; businessId: string; mode: LoyaltyMode; onClose: () => void }) {
+  const notify = useNotify();
+  const [createReward, creation] = useCreateRewardMutation();
+  const [updateReward, update] = useUpdateRewardMutation();
+  const busy = creation.isLoading || update.isLoading;
+  const { register, handleSubmit, setError, formState } = useForm<RewardForm>({
+    resolver: zodResolver(rewardFormSchema),
+    defaultValues: editing.kind === 'edit' ? rewardFormOf(editing.reward) : EMPTY_REWARD_FORM,
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (form) => {
+    if (busy) return;
+    const body = rewardRequest(form);
+    try {
+      const saved =
+        editing.kind === 'edit'
+          ? await updateReward({ id: editing.reward.id, change: body }).unwrap()
+          : await createReward({ businessId, ...body }).unwrap();
+      notify.success(editing.kind === 'edit' ? `Premio «${saved.name}» aggiornato` : `Premio «${saved.name}» creato`);
+      onClose();
+    } catch (error) {
+      // The API's Italian reason (a duplicate, a limit) as it says it.
+      setError('root.server', { message: errorMessage(error, REWARD_SAVE_ERROR) });
+    }
+  });
+
+  return (
+    <StackedForm onSubmit={(event) => void submit(event)} noValidate aria-busy={busy || undefined}>
+      <TextField label="Nome del premio" required aria-required="true" maxLength={200} error={errors.name?.message} {...register('name')} />
+      <TextField
+        label={`Costo (${unitWord(mode)})`}
+        inputMode="numeric"
+        required
+        aria-required="true"
+        error={errors.cost?.message}
+        {...register('cost')}
+      />
+      <Field label="Descrizione (facoltativa)">
+        {(control) => <Textarea {...control} rows={2} maxLength={1000} {...register('description')} />}
+      </Field>
+      <FieldRow>
+        <TextField label="Valido dal" type="date" hint="Vuoto: da subito" error={errors.valid_from?.message} {...register('valid_from')} />
+        <TextField label="Valido fino al" type="date" hint="Vuoto: senza scadenza" error={errors.valid_until?.message} {...register('valid_until')} />
+      </FieldRow>
+      <TextField
+        label="Pezzi disponibili"
+        inputMode="numeric"
+        hint="Vuoto: illimitati. Scende di uno a ogni riscatto."
+        error={errors.stock?.message}
+        {...register('stock')}
+      />
+      <Checkbox label="Attivo (riscattabile alla cassa)" {...register('active')} />
+      {errors.root?.server && <Alert role="alert">{errors.root.server.message}</Alert>}
+      <Actions>
+        <Button variant="secondary" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button type="submit" loading={busy}>
+          Salva premio
+        </Button>
+      </Actions>
+    </StackedForm>
+  );
+}

@@ -1,0 +1,178 @@
+/** The Premi screen (issue 20) against the real API on PGlite: the catalogue, its dialog, delete, the program. */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Business, User } from '@loyalty/shared';
+import { DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import type { Program, Reward } from '../../api';
+import { RewardsScreen } from '../RewardsScreen';
+
+let token: string;
+let user: User;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const renderScreen = (businessId: string) => renderWithSession(<RewardsScreen />, { token, user, businessId });
+const rewardsOf = (businessId: string) => apiCall<Reward[]>('GET', `/rewards/business/${businessId}`, token);
+const programOf = (businessId: string) => apiCall<Program>('GET', `/rewards/business/${businessId}/program`, token);
+const createReward = (businessId: string, reward: { name: string; cost: number; stock?: number | null; description?: string }) =>
+  apiCall<Reward>('POST', '/rewards', token, { businessId, ...reward });
+const rewardRow = (name: string) => screen.findByRole('row', { name });
+
+describe('the catalogue', () => {
+  it('tells a business without rewards what to do, and creates the first from there', async () => {
+    const shop = await createBusiness(token);
+    const { user: person } = renderScreen(shop.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Premi' })).toBeInTheDocument();
+    expect(await screen.findByText('Nessun premio')).toBeInTheDocument();
+    expect(screen.getByText(/Crea il primo premio, ad esempio «Caffè omaggio» per 10 punti/)).toBeInTheDocument();
+
+    await person.click(screen.getByRole('button', { name: 'Crea il primo premio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo premio' });
+    await person.type(within(dialog).getByLabelText('Nome del premio'), 'Caffè omaggio');
+    await person.type(within(dialog).getByLabelText('Costo (punti)'), '2,5');
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    // Refused before sending, in the API's words, under its field: nothing is created.
+    expect(await within(dialog).findByText('Il costo deve essere un numero intero di almeno 1')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Costo (punti)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await rewardsOf(shop.id)).toEqual([]);
+
+    await person.clear(within(dialog).getByLabelText('Costo (punti)'));
+    await person.type(within(dialog).getByLabelText('Costo (punti)'), '100');
+    await person.type(within(dialog).getByLabelText('Descrizione (facoltativa)'), 'Un espresso al banco');
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    expect(await screen.findByText('Premio «Caffè omaggio» creato')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuovo premio' })).not.toBeInTheDocument());
+
+    const row = await rewardRow('Caffè omaggio');
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 6)).toEqual(['Caffè omaggioUn espresso al banco', '100 punti', 'Attivo', 'Sempre', 'Illimitata', 'Mai']);
+    expect(await rewardsOf(shop.id)).toMatchObject([{ name: 'Caffè omaggio', cost: 100, description: 'Un espresso al banco', active: true, stock: null }]);
+  });
+
+  it('lists the rewards cheapest first and edits one: dates, stock, inactive', async () => {
+    const shop = await createBusiness(token);
+    await createReward(shop.id, { name: 'Cena per due', cost: 900 });
+    await createReward(shop.id, { name: 'Cornetto', cost: 40 });
+    const { user: person } = renderScreen(shop.id);
+    const table = await screen.findByRole('table', { name: 'Premi' });
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'))).toEqual(['Cornetto', 'Cena per due']));
+
+    await person.click(within(await rewardRow('Cornetto')).getByRole('button', { name: 'Modifica Cornetto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica premio' });
+    expect(within(dialog).getByLabelText('Nome del premio')).toHaveValue('Cornetto');
+    expect(within(dialog).getByLabelText('Costo (punti)')).toHaveValue('40');
+    await person.type(within(dialog).getByLabelText('Valido dal'), '2026-12-01');
+    await person.type(within(dialog).getByLabelText('Valido fino al'), '2026-11-30');
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    expect(await within(dialog).findByText('La data di fine validità non può precedere quella di inizio')).toBeInTheDocument();
+
+    await person.clear(within(dialog).getByLabelText('Valido fino al'));
+    await person.type(within(dialog).getByLabelText('Valido fino al'), '2026-12-31');
+    await person.type(within(dialog).getByLabelText('Pezzi disponibili'), '12');
+    await person.click(within(dialog).getByLabelText('Attivo (riscattabile alla cassa)'));
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    expect(await screen.findByText('Premio «Cornetto» aggiornato')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rewardRow('Cornetto')).getByText('Dal 01/12/2026 al 31/12/2026')).toBeInTheDocument());
+    const row = await rewardRow('Cornetto');
+    expect(within(row).getByText('12 pezzi')).toBeInTheDocument();
+    expect(within(row).getByText('Non attivo')).toBeInTheDocument();
+    expect((await rewardsOf(shop.id)).find((r) => r.name === 'Cornetto')).toMatchObject({ active: false, stock: 12, valid_from: '2026-12-01', valid_until: '2026-12-31' });
+  });
+
+  it("shows the API's Italian error as it says it (a reward deleted meanwhile)", async () => {
+    const shop = await createBusiness(token);
+    const gone = await createReward(shop.id, { name: 'Gelato', cost: 30 });
+    const { user: person } = renderScreen(shop.id);
+    await person.click(within(await rewardRow('Gelato')).getByRole('button', { name: 'Modifica Gelato' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica premio' });
+    await apiCall('DELETE', `/rewards/${gone.id}`, token);
+    await person.clear(within(dialog).getByLabelText('Costo (punti)'));
+    await person.type(within(dialog).getByLabelText('Costo (punti)'), '35');
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Premio non trovato');
+  });
+
+  it('says before deleting whether the reward goes or is archived, and what the server did', async () => {
+    const shop = await createBusiness(token);
+    const card = await createCard(token, shop.id, 'Rita Riscatto', 500);
+    const redeemed = await createReward(shop.id, { name: 'Borraccia', cost: 100 });
+    await createReward(shop.id, { name: 'Adesivo', cost: 10 });
+    await apiCall('POST', `/loyalty-cards/${card.id}/redeem`, token, { reward_id: redeemed.id });
+    const { user: person } = renderScreen(shop.id);
+
+    await person.click(within(await rewardRow('Adesivo')).getByRole('button', { name: 'Elimina Adesivo' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Eliminare il premio?' });
+    expect(dialog).toHaveTextContent('«Adesivo» non è mai stato riscattato: sarà eliminato definitivamente.');
+    await person.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    expect(await rewardRow('Adesivo')).toBeInTheDocument();
+    await person.click(within(await rewardRow('Adesivo')).getByRole('button', { name: 'Elimina Adesivo' }));
+    dialog = await screen.findByRole('dialog', { name: 'Eliminare il premio?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Premio eliminato')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Adesivo' })).not.toBeInTheDocument());
+
+    const borraccia = await rewardRow('Borraccia');
+    expect(within(borraccia).getByText('1 volta')).toBeInTheDocument();
+    await person.click(within(borraccia).getByRole('button', { name: 'Elimina Borraccia' }));
+    dialog = await screen.findByRole('dialog', { name: 'Archiviare il premio?' });
+    expect(dialog).toHaveTextContent('«Borraccia» è stato riscattato 1 volta: sarà archiviato.');
+    await person.click(within(dialog).getByRole('button', { name: 'Archivia' }));
+    expect(await screen.findByText('Premio archiviato')).toBeInTheDocument();
+    expect(await screen.findByText('Nessun premio')).toBeInTheDocument();
+  });
+});
+
+describe('the program', () => {
+  it('saves stamps, an expiry with its reminder and a birthday gift; the screen then speaks of timbri', async () => {
+    const shop = await createBusiness(token);
+    await createReward(shop.id, { name: 'Caffè', cost: 10 });
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
+    expect(await within(await rewardRow('Caffè')).findByText('10 punti')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Il programma raccoglie')).toHaveValue('points');
+    expect(within(form).getByLabelText('Scadenza dei punti')).toHaveValue('never');
+    expect(within(form).queryByLabelText('Mesi di validità')).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Salva programma' })).toBeDisabled();
+
+    await person.selectOptions(within(form).getByLabelText('Il programma raccoglie'), 'Timbri');
+    await person.selectOptions(within(form).getByLabelText('Scadenza dei timbri'), 'Dopo un numero di mesi');
+    await person.clear(within(form).getByLabelText('Mesi di validità'));
+    await person.type(within(form).getByLabelText('Mesi di validità'), '200');
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await within(form).findByText('La scadenza dei punti deve essere un numero intero di mesi tra 1 e 120')).toBeInTheDocument();
+    expect((await programOf(shop.id)).loyalty_mode).toBe('points');
+
+    await person.clear(within(form).getByLabelText('Mesi di validità'));
+    await person.type(within(form).getByLabelText('Mesi di validità'), '6');
+    await person.clear(within(form).getByLabelText('Promemoria (giorni prima della scadenza)'));
+    await person.type(within(form).getByLabelText('Promemoria (giorni prima della scadenza)'), '7');
+    await person.clear(within(form).getByLabelText('Regalo di compleanno (timbri)'));
+    await person.type(within(form).getByLabelText('Regalo di compleanno (timbri)'), '2');
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await screen.findByText('Programma fedeltà salvato')).toBeInTheDocument();
+    expect(await programOf(shop.id)).toEqual({ loyalty_mode: 'stamps', expiry_months: 6, expiry_reminder_days: 7, birthday_points: 2, birthday_message: null });
+    // The business list follows (the mode lives on the business): the catalogue now counts timbri.
+    expect(await within(await rewardRow('Caffè')).findByText('10 timbri')).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Nuovo premio' }));
+    expect(await screen.findByLabelText('Costo (timbri)')).toBeInTheDocument();
+  });
+
+  it("refuses stamps while a card holds a fractional balance, in the API's words, and changes nothing", async () => {
+    const shop: Business = await createBusiness(token);
+    await createCard(token, shop.id, 'Sergio Decimali', 12.5);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
+    await waitFor(() => expect(within(form).getByLabelText('Il programma raccoglie')).toHaveValue('points'));
+    await person.selectOptions(within(form).getByLabelText('Il programma raccoglie'), 'Timbri');
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Non puoi passare ai timbri: alcune carte hanno un saldo con decimali.');
+    expect((await programOf(shop.id)).loyalty_mode).toBe('points');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The loyalty program's settings as typed on the Premi screen (issue 20): points or stamps, expiry, its
+ * reminder, the birthday gift. `programRequest` makes the `PUT /rewards/business/{id}/program` body.
+ */
+import { z } from '@loyalty/shared/forms';
+import type { LoyaltyMode } from '../../../shared/loyaltyMode';
+import type { Program, ProgramChange } from '../api';
+
+export const PROGRAM_LIMITS = { expiryMonths: [1, 120], reminderDays: [1, 90], birthdayPoints: [0, 100_000] } as const;
+
+/** The API's words for the same rules (api/src/messages.ts REWARD_MESSAGES). */
+export const PROGRAM_MESSAGES = {
+  expiryMonthsInvalid: 'La scadenza dei punti deve essere un numero intero di mesi tra 1 e 120',
+  reminderDaysInvalid: 'Il preavviso deve essere un numero intero di giorni tra 1 e 90',
+  birthdayPointsInvalid: 'I punti di compleanno devono essere un numero intero tra 0 e 100.000',
+  birthdayMessageTooLong: 'Il messaggio di compleanno può avere al massimo 1600 caratteri',
+  birthdayPlaceholders: 'Il messaggio di compleanno può usare solo {nome}, {punti} e {negozio}',
+} as const;
+
+export const BIRTHDAY_MESSAGE_MAX_LENGTH = 1600;
+
+/** The default birthday text the API sends when the business wrote none (its placeholders in braces). */
+export const DEFAULT_BIRTHDAY_MESSAGE = 'Buon compleanno {nome}! {negozio} ti regala {punti} punti.';
+export const BIRTHDAY_PLACEHOLDERS = ['{nome}', '{punti}', '{negozio}'] as const;
+
+/** Every '{…}' of the text is one of the placeholders. */
+export function onlyKnownPlaceholders(text: string): boolean {
+  return (text.match(/\{[^{}]*\}/g) ?? []).every((placeholder) => (BIRTHDAY_PLACEHOLDERS as readonly string[]).includes(placeholder));
+}
+
+export type ExpiryChoice = 'never' | 'months';
+
+export interface ProgramForm {
+  loyalty_mode: LoyaltyMode;
+  expiry: ExpiryChoice;
+  expiry_months: string;
+  expiry_reminder_days: string;
+  birthday_points: string;
+  birthday_message: string;
+}
+
+const wholeIn = (text: string, [min, max]: readonly [number, number]) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+export const programFormSchema = z
+  .object({
+    loyalty_mode: z.enum(['points', 'stamps']),
+    expiry: z.enum(['never', 'months']),
+    expiry_months: z.string(),
+    expiry_reminder_days: z.string(),
+    birthday_points: z.string(),
+    birthday_message: z.string(),
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      const fail = (field: keyof ProgramForm, message: string) => ctx.issues.push({ code: 'custom', message, path: [field], input: form[field] });
+      // Months and the reminder count only when points expire; otherwise what is typed there is not sent.
+      if (form.expiry === 'months') {
+        if (!wholeIn(form.expiry_months, PROGRAM_LIMITS.expiryMonths)) fail('expiry_months', PROGRAM_MESSAGES.expiryMonthsInvalid);
+        if (!wholeIn(form.expiry_reminder_days, PROGRAM_LIMITS.reminderDays)) fail('expiry_reminder_days', PROGRAM_MESSAGES.reminderDaysInvalid);
+      }
+      if (!wholeIn(form.birthday_points, PROGRAM_LIMITS.birthdayPoints)) fail('birthday_points', PROGRAM_MESSAGES.birthdayPointsInvalid);
+      const message = form.birthday_message.trim();
+      if (message.length > BIRTHDAY_MESSAGE_MAX_LENGTH) fail('birthday_message', PROGRAM_MESSAGES.birthdayMessageTooLong);
+      else if (!onlyKnownPlaceholders(message)) fail('birthday_message', PROGRAM_MESSAGES.birthdayPlaceholders);
+    }),
+  );
+
+/** The saved program in the form. */
+export function programFormOf(program: Program): ProgramForm {
+  return {
+    loyalty_mode: program.loyalty_mode,
+    expiry: program.expiry_months === null ? 'never' : 'months',
+    expiry_months: program.expiry_months === null ? '12' : String(program.expiry_months),
+    expiry_reminder_days: String(program.expiry_reminder_days),
+    birthday_points: String(program.birthday_points),
+    birthday_message: program.birthday_message ?? '',
+  };
+}
+
+/**
+ * The whole program as the API takes it. 'Mai' sends `expiry_months: null` and keeps the saved reminder days;
+ * a blank birthday message is null (the API's default text).
+ */
+export function programRequest(form: ProgramForm, saved: Program): ProgramChange {
+  const message = form.birthday_message.trim();
+  const expires = form.expiry === 'months';
+  return {
+    loyalty_mode: form.loyalty_mode,
+    expiry_months: expires ? Number(form.expiry_months.trim()) : null,
+    expiry_reminder_days: expires ? Number(form.expiry_reminder_days.trim()) : saved.expiry_reminder_days,
+    birthday_points: Number(form.birthday_points.trim()),
+    birthday_message: message === '' ? null : message,
+  };
+}
