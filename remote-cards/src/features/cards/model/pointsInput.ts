@@ -1,6 +1,7 @@
 /**
  * A points amount typed by a person: '12,5' or '12.5' → 12.5; anything else → null. One rule, in shared's form rules.
- * Stamps (issue 20) are whole numbers: the stamp rules below read only digits and say 'timbri'.
+ * Stamps (issue 20) are whole numbers and are only ever added (the API refuses anything else, decision 036): the
+ * stamp rules below read only digits and say 'timbri'.
  */
 import { FORM_MESSAGES, POINTS_PER_OPERATION_MAX, pointsChange, qrPoints, requiredText, z } from '@loyalty/shared/forms';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
@@ -9,15 +10,13 @@ export { parsePointsInput } from '@loyalty/shared/forms';
 
 export const STAMP_MESSAGES = {
   bothRequired: 'Compila sia timbri che descrizione',
-  invalid: 'I timbri sono numeri interi: inserisci ad esempio 1 o -2',
-  notZero: 'I timbri non possono essere zero',
-  perOperation: `Puoi aggiungere o togliere al massimo ${formatAmount(POINTS_PER_OPERATION_MAX, 'stamps')} per operazione`,
+  /** The API's refusal of a fractional, zero or negative stamp change (api/src/messages.ts). */
+  whole: 'In modalità timbri puoi aggiungere solo timbri interi (almeno 1)',
+  perOperation: `Puoi aggiungere al massimo ${formatAmount(POINTS_PER_OPERATION_MAX, 'stamps')} per operazione`,
   qrMinimum: 'Inserisci almeno 1 timbro',
-  /** The API's refusal of a fractional stamp on the QR page (api/src/messages.ts). */
-  qrWhole: 'In modalità timbri puoi aggiungere solo timbri interi (almeno 1)',
 } as const;
 
-/** Typed text → a whole number of stamps (a sign allowed), or `invalidMessage` (blank → `requiredMessage`). */
+/** Typed text → a whole number (a sign allowed, checked after), or `invalidMessage` (blank → `requiredMessage`). */
 const stampsNumber = (requiredMessage: string, invalidMessage: string) =>
   z.pipe(
     z.string().check(z.trim(), z.minLength(1, requiredMessage)),
@@ -31,15 +30,15 @@ const stampsNumber = (requiredMessage: string, invalidMessage: string) =>
 const perOperation = (n: number) => Math.abs(n) <= POINTS_PER_OPERATION_MAX;
 
 const stampsChange = z.pipe(
-  stampsNumber(STAMP_MESSAGES.bothRequired, STAMP_MESSAGES.invalid),
+  stampsNumber(STAMP_MESSAGES.bothRequired, STAMP_MESSAGES.whole),
   z.number().check(
-    z.refine((n) => n !== 0, { error: STAMP_MESSAGES.notZero, abort: true }),
+    z.refine((n) => n >= 1, { error: STAMP_MESSAGES.whole, abort: true }),
     z.refine(perOperation, STAMP_MESSAGES.perOperation),
   ),
 );
 
 const qrStamps = z.pipe(
-  stampsNumber(STAMP_MESSAGES.qrMinimum, STAMP_MESSAGES.qrWhole),
+  stampsNumber(STAMP_MESSAGES.qrMinimum, STAMP_MESSAGES.whole),
   z.number().check(
     z.refine((n) => n >= 1, { error: STAMP_MESSAGES.qrMinimum, abort: true }),
     z.refine(perOperation, STAMP_MESSAGES.perOperation),
@@ -55,7 +54,7 @@ export function pointsFormSchema(mode: LoyaltyMode) {
 /** The messages a card row's form falls back on: fill in both, an amount that is not one. */
 export function pointsFormMessages(mode: LoyaltyMode): { bothRequired: string; invalid: string } {
   return mode === 'stamps'
-    ? { bothRequired: STAMP_MESSAGES.bothRequired, invalid: STAMP_MESSAGES.invalid }
+    ? { bothRequired: STAMP_MESSAGES.bothRequired, invalid: STAMP_MESSAGES.whole }
     : { bothRequired: FORM_MESSAGES.pointsAndDescriptionRequired, invalid: FORM_MESSAGES.pointsInvalid };
 }
 

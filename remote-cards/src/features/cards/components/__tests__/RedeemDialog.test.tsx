@@ -136,7 +136,7 @@ describe('a stamp-mode shop', () => {
     await person.type(within(tina).getByLabelText('Timbri per Tina Timbri'), '1,5');
     await person.type(within(tina).getByLabelText('Descrizione per Tina Timbri'), 'Caffè');
     await person.click(within(tina).getByRole('button', { name: 'Aggiorna Tina Timbri' }));
-    expect(await screen.findByText('I timbri sono numeri interi: inserisci ad esempio 1 o -2')).toBeInTheDocument();
+    expect(await screen.findByText('In modalità timbri puoi aggiungere solo timbri interi (almeno 1)')).toBeInTheDocument();
     expect(await balanceOf(card.id)).toBe(9);
 
     await person.click(within(tina).getByRole('button', { name: 'Riscatta premio per Tina Timbri' }));

@@ -29,13 +29,10 @@ describe("a card row's amount", () => {
     expect(verdict(points, 'abc')).toBe(FORM_MESSAGES.pointsInvalid);
   });
 
-  it('takes whole stamps only, added or taken away, and says timbri', () => {
+  it('takes whole stamps from 1 only, in the words the API refuses the others with, and says timbri', () => {
     const stamps = pointsFormSchema('stamps');
-    expect(verdict(stamps, '2')).toBe(2);
-    expect(verdict(stamps, ' -1 ')).toBe(-1);
-    expect(verdict(stamps, '1,5')).toBe(STAMP_MESSAGES.invalid);
-    expect(verdict(stamps, '1.0')).toBe(STAMP_MESSAGES.invalid);
-    expect(verdict(stamps, '0')).toBe(STAMP_MESSAGES.notZero);
+    expect(verdict(stamps, ' 2 ')).toBe(2);
+    for (const refused of ['1,5', '1.0', '0', '-1']) expect(verdict(stamps, refused)).toBe('In modalità timbri puoi aggiungere solo timbri interi (almeno 1)');
     expect(verdict(stamps, '1000001')).toBe(STAMP_MESSAGES.perOperation);
     expect(verdict(stamps, '')).toBe(STAMP_MESSAGES.bothRequired);
     expect(pointsFormMessages('stamps').bothRequired).toBe('Compila sia timbri che descrizione');
