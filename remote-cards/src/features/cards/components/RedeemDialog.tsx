@@ -112,7 +112,8 @@ function CardRewardsList({ cardId }: { cardId: string }) {
                   <Button variant="secondary" onClick={redemption.cancel}>
                     Annulla
                   </Button>
-                  <Button onClick={() => void redemption.confirm(mode)} loading={redemption.busy}>
+                  {/* The question appears under the list: the keyboard and the screen reader go to it. */}
+                  <Button onClick={() => void redemption.confirm(mode)} loading={redemption.busy} autoFocus>
                     Conferma riscatto
                   </Button>
                 </div>

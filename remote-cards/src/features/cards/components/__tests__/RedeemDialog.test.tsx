@@ -50,6 +50,7 @@ describe('from a card row', () => {
 
     await person.click(within(rewards).getByRole('button', { name: 'Riscatta Caffè' }));
     expect(within(dialog).getByText('Riscattare «Caffè» per 100 punti? Il saldo passerà a 20 punti.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Conferma riscatto' })).toHaveFocus();
     // Nothing is taken before the confirmation.
     expect(await balanceOf(card.id)).toBe(120);
     await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
