@@ -47,7 +47,7 @@ ALTER TABLE points_ledger
 
 UPDATE points_ledger SET kind = CASE WHEN points < 0 THEN 'adjustment' ELSE 'credit' END;
 ALTER TABLE points_ledger ALTER COLUMN kind SET NOT NULL;
-ALTER TABLE points_ledger ADD CONSTRAINT points_ledger_kind_known CHECK (
+ALTER TABLE points_ledger ADD CONSTRAINT points_ledger_sign_matches_kind CHECK (
   (kind IN ('credit', 'birthday') AND points > 0) OR (kind IN ('redemption', 'expiry', 'adjustment') AND points < 0)
 );
 ALTER TABLE points_ledger ADD CONSTRAINT points_ledger_expiry_has_lot CHECK ((kind = 'expiry') = (lot_id IS NOT NULL));

@@ -147,6 +147,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
         month: m.month,
         new_cards: newCards.get(m.month) ?? 0,
         points: Math.round((points.get(m.month) ?? 0) * 100) / 100,
+        redeemed_rewards: 0,
       })),
     );
     expect(stats.months.at(-1).month).toBe(new Date().toISOString().slice(0, 7));
@@ -178,13 +179,17 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
       average_points: 1.25,
       buckets: { zero: 1, from1to50: 3, from51to100: 0, over100: 0 },
       months: [
-        { month: '2025-10', new_cards: 1, points: 2 },
-        { month: '2025-11', new_cards: 0, points: -4 },
-        { month: '2025-12', new_cards: 0, points: 0 },
-        { month: '2026-01', new_cards: 1, points: 5 },
-        { month: '2026-02', new_cards: 0, points: 0 },
-        { month: '2026-03', new_cards: 1, points: -2 },
+        { month: '2025-10', new_cards: 1, points: 2, redeemed_rewards: 0 },
+        { month: '2025-11', new_cards: 0, points: -4, redeemed_rewards: 0 },
+        { month: '2025-12', new_cards: 0, points: 0, redeemed_rewards: 0 },
+        { month: '2026-01', new_cards: 1, points: 5, redeemed_rewards: 0 },
+        { month: '2026-02', new_cards: 0, points: 0, redeemed_rewards: 0 },
+        { month: '2026-03', new_cards: 1, points: -2, redeemed_rewards: 0 },
       ],
+      // Issue 20: the balances' sum, no expiry policy, points mode.
+      points_outstanding: 5,
+      expiring_points_30d: 0,
+      loyalty_mode: 'points',
     });
     const empty = await app.repos.loyaltyCards.stats('no-such-business', NOW);
     expect(empty).toMatchObject({ total_cards: 0, total_points: 0, active_cards: 0, average_points: 0 });

@@ -28,6 +28,7 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
         [
           'id', 'business_id', 'user_id', 'card_number', 'customer_name', 'customer_phone', 'email', 'birth_date', 'points', 'created_at',
           'bonus_due', 'last_bonus_at', 'marketing_channels', 'marketing_consent', 'customername', 'customerphone', 'customeremail', 'birthdate', 'createdat',
+          'expiring_points', 'expiring_on',
         ].sort(),
       );
       // Decision 025: the channels agreed to, in one order; the flag says whether there is any.

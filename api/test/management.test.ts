@@ -118,6 +118,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
         sms_enabled: 0,
         email_enabled: 0,
         bonus_threshold: 1000,
+        loyalty_mode: 'points',
       });
       const mine = (await call('GET', '/api/business', OTHER_ADMIN)).json();
       expect(mine.map((b: { id: string }) => b.id)).toEqual([OTHER_BUSINESS_ID, response.json().id]);

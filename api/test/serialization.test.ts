@@ -35,8 +35,8 @@ describe('fast serialisation of the hot routes', () => {
   it('writes a page of cards exactly as the zod serializer did, dropping unknown keys', () => {
     const serialize = compileSerializer(z.union([z.array(loyaltyCardSchema), cardPageSchema]));
     fc.assert(
-      fc.property(fc.array(cardRecord, { maxLength: 5 }), fc.nat(), fc.option(fc.nat()), (cards, total, nextOffset) => {
-        const items = cards.map((c) => ({ ...toLoyaltyCardResponse(c), privacy_ack: true }));
+      fc.property(fc.array(fc.tuple(cardRecord, fc.option(fc.record({ points, first: timestamp }), { nil: undefined })), { maxLength: 5 }), fc.nat(), fc.option(fc.nat()), (cards, total, nextOffset) => {
+        const items = cards.map(([c, expiring]) => ({ ...toLoyaltyCardResponse(c, expiring), privacy_ack: true }));
         const page = { items, total, nextOffset };
         expect(serialize(page)).toBe(zodJson(cardPageSchema, page));
         expect(serialize(items)).toBe(zodJson(z.array(loyaltyCardSchema), items));
@@ -63,7 +63,7 @@ describe('fast serialisation of the hot routes', () => {
       business_id: fc.option(text),
       password_hash: text,
     });
-    const month = fc.record({ month: fc.constantFrom('2026-06', '2026-11'), new_cards: fc.nat(), points });
+    const month = fc.record({ month: fc.constantFrom('2026-06', '2026-11'), new_cards: fc.nat(), points, redeemed_rewards: fc.nat() });
     const stats = fc.record({
       total_cards: fc.nat(),
       total_points: points,
@@ -71,6 +71,9 @@ describe('fast serialisation of the hot routes', () => {
       average_points: points,
       buckets: fc.record({ zero: fc.nat(), from1to50: fc.nat(), from51to100: fc.nat(), over100: fc.nat() }),
       months: fc.array(month, { minLength: 6, maxLength: 6 }),
+      points_outstanding: points,
+      expiring_points_30d: points,
+      loyalty_mode: fc.constantFrom('points' as const, 'stamps' as const),
     });
     const cases: [z.ZodType, fc.Arbitrary<unknown>][] = [
       [userSchema, user],

@@ -1,6 +1,7 @@
 /**
  * The messaging plugin: decorates `app.messaging` (secrets, repository, driver resolution, the job
- * worker) and runs the worker from `onReady` until `preClose`, so it stops before the database closes.
+ * worker, the scheduler of recurring tasks) and `app.rewards` (issue 20: the rewards sweep), and runs the
+ * worker and the scheduler from `onReady` until `preClose`, so they stop before the database closes.
  */
 import fp from 'fastify-plugin';
 import { resolveMessagingConfig, type MessagingConfig } from './config';
@@ -10,23 +11,37 @@ import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
 import type { Channel, MessageDriver } from './types';
 import { createJobWorker, type JobWorker } from './worker';
+import { createScheduler, type Scheduler } from './scheduler';
+import { createRewardsSweep, type SweepResult } from '../services/rewards-sweep';
 
 export interface Messaging {
   config: MessagingConfig;
   secrets: SecretBox;
   repo: MessagingRepository;
   worker: JobWorker;
+  /** Recurring tasks (`scheduled_tasks`): the rewards sweep. */
+  scheduler: Scheduler;
   /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
   driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
   /** 'test' when the business's driver is the outbox (nothing leaves the machine), else 'live'. */
   modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }>;
 }
 
+export interface Rewards {
+  /** Issue 20: expiry rows, expiry reminders and birthday gifts due at `now` (tests pass their own clock). */
+  sweep(now: Date): Promise<SweepResult>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     messaging: Messaging;
+    rewards: Rewards;
   }
 }
+
+/** How often the scheduler looks for due tasks, and how long a claimed one is held. */
+const SCHEDULER_POLL_MS = 60_000;
+const SCHEDULER_LEASE_MS = 15 * 60_000;
 
 export interface MessagingPluginOptions {
   /** Replaces every driver (tests: a fake that never touches the network). */
@@ -81,9 +96,34 @@ export default fp<MessagingPluginOptions>(
       driverFor: (job) => driverFor(job.business_id, job.channel),
     });
 
-    app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor });
-    if (config.worker.enabled) app.addHook('onReady', async () => worker.start());
-    app.addHook('preClose', () => worker.stop());
+    const sweeper = createRewardsSweep(app.db, app.log.child({ component: 'rewards-sweep' }));
+    const rewards: Rewards = {
+      async sweep(now) {
+        const result = await sweeper.sweep(now);
+        if (result.reminders > 0 || result.birthdays > 0) worker.wake();
+        return result;
+      },
+    };
+    const scheduler = createScheduler({
+      db: app.db,
+      log: app.log.child({ component: 'scheduler' }),
+      tasks: { 'rewards-sweep': () => rewards.sweep(app.clock()) },
+      pollIntervalMs: SCHEDULER_POLL_MS,
+      leaseMs: SCHEDULER_LEASE_MS,
+    });
+
+    app.decorate('messaging', { config, secrets, repo, worker, scheduler, driverFor, modeFor });
+    app.decorate('rewards', rewards);
+    if (config.worker.enabled) {
+      app.addHook('onReady', async () => {
+        worker.start();
+        scheduler.start();
+      });
+    }
+    app.addHook('preClose', async () => {
+      await scheduler.stop();
+      await worker.stop();
+    });
   },
   { name: 'messaging', dependencies: ['db'] },
 );

@@ -120,8 +120,24 @@ export interface CardStats {
   average_points: number;
   buckets: { zero: number; from1to50: number; from51to100: number; over100: number };
   /** The last 6 months, oldest first, current month last, zero-filled: 'YYYY-MM'. */
-  months: { month: string; new_cards: number; points: number }[];
+  months: { month: string; new_cards: number; points: number; redeemed_rewards: number }[];
+  /** Issue 20: the sum of the balances (what the shop owes its customers). */
+  points_outstanding: number;
+  /** Points of lots that expire within 30 days of now (0 without an expiry policy). */
+  expiring_points_30d: number;
+  loyalty_mode: 'points' | 'stamps';
 }
+
+/** Issue 20: a card's points that expire within 30 days, and the earliest such instant. */
+export interface CardExpiring {
+  points: number;
+  /** ISO instant of the first lot to expire among them. */
+  first: string;
+}
+
+/** How far ahead a card's and the overview's "expiring" look. */
+export const EXPIRING_WINDOW_DAYS = 30;
+const windowEnd = (now: Date) => new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000).toISOString();
 
 /**
  * The change marker of a business's cards and ledger (migration 006), as a SQL expression over a business id
@@ -367,6 +383,26 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       return { balance, entry };
     },
 
+    /**
+     * Issue 20: for each of the cards whose business has an expiry policy, what is left of the lots that expire
+     * before now + 30 days (lots already due count: the next sweep expires them), and the first such instant.
+     * Cards with nothing expiring are absent.
+     */
+    async expiringFor(cardIds: readonly string[], now: Date): Promise<Map<string, CardExpiring>> {
+      if (cardIds.length === 0) return new Map();
+      const { rows } = await db.query<{ card_id: string } & CardExpiring>(
+        `SELECT c.id AS card_id, sum(x.remaining) AS points, min(x.expires_at) AS first
+           FROM unnest($1::text[]) AS k(id)
+           JOIN loyalty_cards c ON c.id = k.id
+           JOIN businesses b ON b.id = c.business_id AND b.expiry_months IS NOT NULL
+           CROSS JOIN LATERAL loyalty_card_lots(c.id) x
+          WHERE x.remaining > 0 AND x.expires_at <= $2::timestamptz
+          GROUP BY c.id`,
+        [cardIds, windowEnd(now)],
+      );
+      return new Map(rows.map((r) => [r.card_id, { points: r.points, first: r.first }]));
+    },
+
     /** Newest first. */
     async ledger(cardId: string): Promise<LedgerEntry[]> {
       const { rows } = await db.query<LedgerEntry>(
@@ -426,12 +462,39 @@ export function createLoyaltyCardsRepository(db: Queryable) {
                 FROM loyalty_cards c WHERE c.business_id = $1
             ),
             ledger AS (
-              SELECT ${months.map((k) => `coalesce(sum(l.points) FILTER (WHERE ${inMonth('l.created_at', k)}), 0) AS points_${k}`).join(',\n                     ')}
+              SELECT ${months.map((k) => `coalesce(sum(l.points) FILTER (WHERE ${inMonth('l.created_at', k)}), 0) AS points_${k}`).join(',\n                     ')},
+                     ${months.map((k) => `count(*) FILTER (WHERE l.kind = 'redemption' AND ${inMonth('l.created_at', k)}) AS redeemed_${k}`).join(',\n                     ')}
                 FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
                WHERE c.business_id = $1 AND l.created_at >= $3::timestamptz AND l.created_at < $9::timestamptz
+            ),
+            program AS (
+              SELECT coalesce((SELECT b.loyalty_mode FROM businesses b WHERE b.id = $1), 'points') AS loyalty_mode
+            ),
+            -- What is left of the lots that expire before $10 (now + 30 days), every card's lots at once: the
+            -- FIFO of loyalty_card_lots (migration 013) per card. Nothing read without an expiry policy.
+            policy AS (
+              SELECT b.expiry_months, b.expiry_since FROM businesses b WHERE b.id = $1 AND b.expiry_months IS NOT NULL
+            ),
+            lots AS (
+              SELECT l.card_id, l.created_at, l.points,
+                     sum(l.points) OVER (PARTITION BY l.card_id ORDER BY l.created_at, l.id ROWS UNBOUNDED PRECEDING) AS upto
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+               WHERE c.business_id = $1 AND l.points > 0 AND EXISTS (SELECT 1 FROM policy)
+            ),
+            used AS (
+              SELECT l.card_id, -sum(l.points) AS total
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+               WHERE c.business_id = $1 AND l.points < 0 AND EXISTS (SELECT 1 FROM policy)
+               GROUP BY l.card_id
+            ),
+            expiring AS (
+              SELECT coalesce(sum(least(lots.points, greatest(0, lots.upto - coalesce(used.total, 0)))), 0) AS expiring_points_30d
+                FROM lots LEFT JOIN used ON used.card_id = lots.card_id, policy
+               WHERE greatest(lots.created_at, policy.expiry_since) + make_interval(months => policy.expiry_months) <= $10::timestamptz
             )
-       SELECT tiles.*, ledger.*, ${markerSql('$1')} AS marker FROM allowed, tiles, ledger`,
-      [businessId, ownerId, ...starts.map((d) => d.toISOString())],
+       SELECT tiles.*, ledger.*, program.loyalty_mode, expiring.expiring_points_30d, ${markerSql('$1')} AS marker
+         FROM allowed, tiles, ledger, program, expiring`,
+      [businessId, ownerId, ...starts.map((d) => d.toISOString()), windowEnd(now)],
     );
     if (rows.length === 0) return null;
     const t = rows[0];
@@ -443,7 +506,15 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       average_points: t.average_points,
       // points is NOT NULL: every card is either active (> 0) or in the zero bucket (<= 0).
       buckets: { zero: t.total_cards - t.active_cards, from1to50: t.from1to50, from51to100: t.from51to100, over100: t.over100 },
-      months: months.map((k) => ({ month: starts[k].toISOString().slice(0, 7), new_cards: t[`new_cards_${k}`], points: t[`points_${k}`] })),
+      months: months.map((k) => ({
+        month: starts[k].toISOString().slice(0, 7),
+        new_cards: t[`new_cards_${k}`],
+        points: t[`points_${k}`],
+        redeemed_rewards: t[`redeemed_${k}`],
+      })),
+      points_outstanding: t.total_points,
+      expiring_points_30d: t.expiring_points_30d,
+      loyalty_mode: t.loyalty_mode as unknown as 'points' | 'stamps',
     };
   }
 }

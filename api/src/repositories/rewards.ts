@@ -187,23 +187,24 @@ export function createRewardsRepository(db: Queryable) {
     /**
      * Changes the given settings (undefined: keep). Switching to stamps happens only when no card of the
      * business holds a fractional balance ('fractional', nothing changed). A new `expiry_months` restarts
-     * `expiry_since`: points held then get the whole new period.
+     * `expiry_since` at `now`: points held then get the whole new period.
      */
-    async updateProgram(businessId: string, changes: Partial<Program>): Promise<Program | 'fractional' | null> {
+    async updateProgram(businessId: string, changes: Partial<Program>, now: Date): Promise<Program | 'fractional' | null> {
       const keys = (['loyalty_mode', 'expiry_months', 'expiry_reminder_days', 'birthday_points', 'birthday_message'] as const).filter(
         (k) => changes[k] !== undefined,
       );
-      const sets = keys.map((key, i) => `${key} = $${i + 2}`);
+      const sets = keys.map((key, i) => `${key} = $${i + 3}`);
       if (changes.expiry_months !== undefined) {
-        sets.push(`expiry_since = CASE WHEN b.expiry_months IS DISTINCT FROM $${keys.indexOf('expiry_months') + 2}::integer THEN now() ELSE b.expiry_since END`);
+        sets.push(`expiry_since = CASE WHEN b.expiry_months IS DISTINCT FROM $${keys.indexOf('expiry_months') + 3}::integer THEN $2::timestamptz ELSE b.expiry_since END`);
       }
       const stampsCheck =
         changes.loyalty_mode === 'stamps'
           ? `AND NOT EXISTS (SELECT 1 FROM loyalty_cards c WHERE c.business_id = b.id AND c.points <> trunc(c.points))`
           : '';
       const { rows } = await db.query<Program>(
-        `UPDATE businesses b SET ${sets.length > 0 ? sets.join(', ') : 'name = b.name'} WHERE b.id = $1 ${stampsCheck} RETURNING ${PROGRAM_COLUMNS}`,
-        [businessId, ...keys.map((k) => changes[k])],
+        `UPDATE businesses b SET ${sets.length > 0 ? sets.join(', ') : 'name = b.name'} WHERE b.id = $1 AND $2::timestamptz IS NOT NULL ${stampsCheck}
+         RETURNING ${PROGRAM_COLUMNS}`,
+        [businessId, now.toISOString(), ...keys.map((k) => changes[k])],
       );
       if (rows[0]) return rows[0];
       return (await this.program(businessId)) ? 'fractional' : null;

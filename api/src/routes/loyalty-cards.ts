@@ -84,19 +84,25 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter = { q: q || undefined, status, minPoints: min_points };
       if (limit === undefined && offset === undefined) {
         await app.authorizeBusiness(request.user!, request.params.id);
-        return (await app.repos.loyaltyCards.listByBusiness(request.params.id, filter)).map(toLoyaltyCardResponse);
+        const cards = await app.repos.loyaltyCards.listByBusiness(request.params.id, filter);
+        const expiring = await app.repos.loyaltyCards.expiringFor(cards.map((c) => c.id), app.clock());
+        return cards.map((c) => toLoyaltyCardResponse(c, expiring.get(c.id)));
       }
       const page = { limit: limit ?? 50, offset: offset ?? 0 };
       const businessId = request.params.id;
       const ownerId = ownerScope(request.user!);
-      const key = JSON.stringify(['page', businessId, page.limit, page.offset, filter.q ?? null, filter.status ?? null, filter.minPoints ?? null]);
+      const now = app.clock();
+      // Points expiring in the next 30 days depend on the day: part of the key.
+      const key = JSON.stringify(['page', businessId, now.toISOString().slice(0, 10), page.limit, page.offset, filter.q ?? null, filter.status ?? null, filter.minPoints ?? null]);
       return cachedRead(reply, key, businessId, ownerId, async () => {
         // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
         const result = await app.repos.loyaltyCards.pageInScope(businessId, ownerId, { ...filter, ...page });
         if (!result) return null;
         const { items, total, marker } = result;
         const next = page.offset + items.length;
-        return { marker, body: writeCardList({ items: items.map(toLoyaltyCardResponse), total, nextOffset: next < total ? next : null }) };
+        const expiring = await app.repos.loyaltyCards.expiringFor(items.map((c) => c.id), now);
+        const body = writeCardList({ items: items.map((c) => toLoyaltyCardResponse(c, expiring.get(c.id))), total, nextOffset: next < total ? next : null });
+        return { marker, body };
       });
     },
   );
@@ -119,8 +125,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const businessId = request.params.id;
       const ownerId = ownerScope(request.user!);
       const now = app.clock();
-      // The last 6 months depend on the current (UTC) month: it is part of the key.
-      const key = JSON.stringify(['stats', businessId, now.toISOString().slice(0, 7)]);
+      // The last 6 months depend on the current (UTC) month, the points expiring in 30 days on the day: part of the key.
+      const key = JSON.stringify(['stats', businessId, now.toISOString().slice(0, 10)]);
       return cachedRead(reply, key, businessId, ownerId, async () => {
         // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
         const result = await app.repos.loyaltyCards.statsInScope(businessId, ownerId, now);
@@ -172,7 +178,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
       if (!card) throw notFound(MESSAGES.cardNotFound);
-      return { ...toLoyaltyCardResponse(card), business_name: card.business_name };
+      const expiring = await app.repos.loyaltyCards.expiringFor([card.id], app.clock());
+      return { ...toLoyaltyCardResponse(card, expiring.get(card.id)), business_name: card.business_name };
     },
   );
 

@@ -169,7 +169,7 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.authorizeBusiness(request.user!, request.params.id);
-      const result = await app.repos.rewards.updateProgram(request.params.id, request.body);
+      const result = await app.repos.rewards.updateProgram(request.params.id, request.body, app.clock());
       if (result === null) throw notFound(MESSAGES.businessNotFound);
       if (result === 'fractional') throw badRequest(REWARD_MESSAGES.stampsFractionalBalances);
       return result;

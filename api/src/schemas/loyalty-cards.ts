@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { POINTS_BALANCE_MAX, type LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { POINTS_BALANCE_MAX, type CardExpiring, type LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { italianDay } from '../repositories/rewards';
 import { MESSAGES, POINTS_MESSAGES } from '../messages';
 import { canonicalChannels, CHANNELS, type Channel } from '../messaging/types';
 import { dateSchema, requiredEmail, requiredPhone, timestampSchema } from './common';
@@ -20,6 +21,8 @@ export const loyaltyCardSchema = z
     last_bonus_at: timestampSchema.nullable().describe('Quando è stato messo in coda l’ultimo WhatsApp bonus della carta'),
     marketing_channels: z.array(z.enum(CHANNELS)).describe('Canali su cui il cliente accetta offerte e novità (ordine whatsapp, sms, email); [] per nessuno'),
     marketing_consent: z.boolean().describe('true se `marketing_channels` non è vuoto'),
+    expiring_points: z.number().describe('Punti che scadono nei prossimi 30 giorni; 0 se nessuno o se i punti non scadono'),
+    expiring_on: dateSchema.nullable().describe('Il primo giorno (ora italiana) in cui scadono alcuni di quei punti; null se nessuno'),
     // SPEC §3: the same values under the names older clients read.
     customername: z.string(),
     customerphone: z.string().nullable(),
@@ -32,8 +35,11 @@ export const loyaltyCardSchema = z
 
 export type LoyaltyCardResponse = z.infer<typeof loyaltyCardSchema>;
 
-/** Every field written out (no spread of the database row): one object of a fixed shape per card, built fast. */
-export function toLoyaltyCardResponse(card: LoyaltyCardRecord): LoyaltyCardResponse {
+/**
+ * Every field written out (no spread of the database row): one object of a fixed shape per card, built fast.
+ * `expiring`: the card's points expiring within 30 days (issue 20; `LoyaltyCardsRepository.expiringFor`).
+ */
+export function toLoyaltyCardResponse(card: LoyaltyCardRecord, expiring?: CardExpiring): LoyaltyCardResponse {
   return {
     id: card.id,
     business_id: card.business_id,
@@ -49,6 +55,8 @@ export function toLoyaltyCardResponse(card: LoyaltyCardRecord): LoyaltyCardRespo
     last_bonus_at: card.last_bonus_at,
     marketing_channels: card.marketing_channels,
     marketing_consent: card.marketing_consent,
+    expiring_points: expiring?.points ?? 0,
+    expiring_on: expiring ? italianDay(new Date(expiring.first)) : null,
     customername: card.customer_name,
     customerphone: card.customer_phone,
     customeremail: card.email,
@@ -90,8 +98,18 @@ export const cardStatsSchema = z
       .object({ zero: z.number().int(), from1to50: z.number().int(), from51to100: z.number().int(), over100: z.number().int() })
       .describe('Carte per fascia di punti: 0, 1-50, 51-100, 101+'),
     months: z
-      .array(z.object({ month: z.string().describe('YYYY-MM (UTC)'), new_cards: z.number().int(), points: z.number() }))
-      .describe('Ultimi 6 mesi, dal più vecchio al corrente, a zero dove non c’è nulla: nuove carte e punti assegnati'),
+      .array(
+        z.object({
+          month: z.string().describe('YYYY-MM (UTC)'),
+          new_cards: z.number().int(),
+          points: z.number(),
+          redeemed_rewards: z.number().int().describe('Premi riscattati nel mese'),
+        }),
+      )
+      .describe('Ultimi 6 mesi, dal più vecchio al corrente, a zero dove non c’è nulla: nuove carte, punti assegnati e premi riscattati'),
+    points_outstanding: z.number().describe('Somma dei saldi: i punti che il negozio deve ai clienti'),
+    expiring_points_30d: z.number().describe('Punti che scadono nei prossimi 30 giorni; 0 se i punti non scadono'),
+    loyalty_mode: z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri'),
   })
   .describe('Statistiche della panoramica')
   .meta({ id: 'CardStats' });

@@ -1,4 +1,4 @@
-import { FIELD_LABELS, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
+import { FIELD_LABELS, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
 import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
@@ -10,6 +10,8 @@ const SENTENCES = new Set<string>([
   ...(Object.values(MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(MESSAGING_MESSAGES),
   ...Object.values(URL_MESSAGES),
+  // Issue 20: rewards and the program (the functions are message texts, not answers).
+  ...(Object.values(REWARD_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(BONUS_MESSAGES),
   ...Object.values(TRUTH_MESSAGES),
   ...Object.values(TWILIO_ERRORS),

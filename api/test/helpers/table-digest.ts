@@ -3,11 +3,12 @@ import type { Queryable } from '../../src/db';
 /**
  * A digest of every row of every table (name → md5 of its sorted rows): two equal digests mean nothing
  * was written in between. How the bad-input and security suites check that a refused request left the
- * database alone, whatever table a bug might have touched.
+ * database alone, whatever table a bug might have touched. `scheduled_tasks` is left out: the scheduler
+ * moves its run times on its own clock (issue 20), whatever the requests do.
  */
 export async function tableDigest(db: Queryable): Promise<Record<string, string>> {
   const { rows: tables } = await db.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'scheduled_tasks' ORDER BY table_name",
   );
   // One statement for all tables: the fuzz suite takes a digest after every request.
   const { rows } = await db.query<Record<string, string | null>>(

@@ -242,9 +242,9 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 18 write routes among them', () => {
+  it('collects every route from the app, the 23 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
-    expect(writes).toHaveLength(18);
+    expect(writes).toHaveLength(23);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
   });
@@ -252,5 +252,6 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
   it('path parameters', () => fuzz(slotsOf('params')));
   it('query parameters, declared and unknown', () => fuzz(slotsOf('querystring')));
   it('declared headers, and Host', () => fuzz(slotsOf('headers')));
-  it('body fields, declared and unknown, and bodies as a whole', () => fuzz(slotsOf('body', true)));
+  // Issue 20 brought five more write routes: more than the default minute on a busy 2-core machine.
+  it('body fields, declared and unknown, and bodies as a whole', () => fuzz(slotsOf('body', true)), 180_000);
 });

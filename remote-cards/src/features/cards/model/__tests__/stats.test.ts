@@ -45,9 +45,9 @@ describe('month series', () => {
   it('zero-fills missing months and leaves out months outside the window', () => {
     const series = monthSeries(
       [
-        { month: '2025-09', new_cards: 99, points: 99 },
-        { month: '2025-12', new_cards: 2, points: 150.5 },
-        { month: '2026-03', new_cards: 1, points: -20 },
+        { month: '2025-09', new_cards: 99, points: 99, redeemed_rewards: 0 },
+        { month: '2025-12', new_cards: 2, points: 150.5, redeemed_rewards: 0 },
+        { month: '2026-03', new_cards: 1, points: -20, redeemed_rewards: 0 },
       ],
       now,
     );
