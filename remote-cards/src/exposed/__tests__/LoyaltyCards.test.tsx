@@ -1,6 +1,7 @@
 /** The loyalty cards screen (SPEC §2, §4 as decided by the server since issue 17, §5) against the real API on PGlite. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { User } from '@loyalty/shared';
+import type { Business, CardPage, User } from '@loyalty/shared';
+import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
   DEMO_ADMIN,
@@ -315,4 +316,26 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
     }
     expect(await thresholdOf(off.id)).toBe(1000);
   });
+});
+
+it("shows a card's points expiring within 30 days, as the server reports them (issue 20)", async () => {
+  const shop = await createBusiness(token);
+  await createCard(token, shop.id, 'Pia Scadenza', 40);
+  await createCard(token, shop.id, 'Quinto Tranquillo', 40);
+  // The real API's answers, with one card's expiry as the server reports it on a later day.
+  const businesses = await apiCall<Business[]>('GET', '/business', token);
+  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${shop.id}?offset=0&limit=50`, token);
+  const later = await startTestApiServer({
+    'GET /business': { body: businesses },
+    [`GET /loyalty-cards/business/${shop.id}`]: {
+      body: { ...page, items: page.items.map((card) => (card.customer_name === 'Pia Scadenza' ? { ...card, expiring_points: 12.5, expiring_on: '2026-12-20' } : card)) },
+    },
+  });
+  try {
+    renderScreen(shop.id);
+    expect(within(await row('Pia Scadenza')).getByText('12,5 punti in scadenza il 20/12/2026')).toBeInTheDocument();
+    expect(within(await row('Quinto Tranquillo')).queryByText(/in scadenza/)).not.toBeInTheDocument();
+  } finally {
+    await later.close();
+  }
 });

@@ -49,15 +49,17 @@ export default function AnalyticsCharts({ stats, now = new Date() }: { stats: Ca
           </PieChart>
         </ResponsiveContainer>
       </Figure>
-      <Figure aria-label="Nuove carte per mese">
-        <figcaption>Nuove carte per mese</figcaption>
+      <Figure aria-label="Nuove carte e premi riscattati per mese">
+        <figcaption>Nuove carte e premi riscattati per mese</figcaption>
         <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
           <BarChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
             <XAxis dataKey="label" />
             <YAxis allowDecimals={false} width={40} tickFormatter={(value: number) => formatCount(value)} />
             <Tooltip formatter={(value) => formatCount(Number(value))} />
+            <Legend />
             <Bar dataKey="newCards" name="Nuove carte" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="redeemedRewards" name="Premi riscattati" fill={theme.colors.warning} radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </Figure>

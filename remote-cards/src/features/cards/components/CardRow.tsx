@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, useNotify, type LoyaltyCard } from '@loyalty/shared';
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
-import { formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
+import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useDeleteCardMutation, useUpdatePointsMutation } from '../api';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
@@ -38,6 +38,7 @@ const Details = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   span + span::before { content: ' · '; }
+  .expiring { color: ${({ theme }) => theme.colors.warning}; }
 `;
 
 const Actions = styled.form`
@@ -131,6 +132,7 @@ export function CardRow({ card, onShowLedger, onRedeem, mode, draft, onDraftChan
         <span>Nascita: {formatDate(card.birth_date)}</span>
         {consent && <span>{consent}</span>}
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
+        {card.expiring_points > 0 && card.expiring_on && <span className="expiring">{expiringText(card.expiring_points, card.expiring_on, mode)}</span>}
       </Details>
       <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna ${unitWord(mode)} di ${name}`} noValidate>
         <Input

@@ -15,6 +15,7 @@ import {
   formatPoints,
   type LoyaltyCard,
 } from '@loyalty/shared';
+import { expiringText, formatAmount, loyaltyModeOf, unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardStatsQuery } from '../api';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 
@@ -55,6 +56,7 @@ const CardTile = styled.article`
   h3 { margin: 0 0 ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.md}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   .points { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: ${({ theme }) => theme.fontWeights.bold}; color: ${({ theme }) => theme.colors.primary}; }
+  .expiring { color: ${({ theme }) => theme.colors.warning}; }
 `;
 
 const Toolbar = styled.div`
@@ -62,11 +64,12 @@ const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-function OverviewTile({ card }: { card: LoyaltyCard }) {
+function OverviewTile({ card, mode }: { card: LoyaltyCard; mode: LoyaltyMode }) {
   return (
     <CardTile aria-label={card.customer_name}>
       <h3>{card.customer_name}</h3>
-      <p className="points">{formatPoints(card.points)} punti</p>
+      <p className="points">{formatAmount(card.points, mode)}</p>
+      {card.expiring_points > 0 && card.expiring_on && <p className="expiring">{expiringText(card.expiring_points, card.expiring_on, mode)}</p>}
       <p>N. {card.card_number}</p>
       <p>Tel. {formatPhone(card.customer_phone)}</p>
       <p>Nascita: {formatDate(card.birth_date)}</p>
@@ -75,7 +78,7 @@ function OverviewTile({ card }: { card: LoyaltyCard }) {
   );
 }
 
-function StatsTiles({ businessId }: { businessId: string }) {
+function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMode }) {
   const query = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
   return (
     <QueryState query={query} loadingLabel="Caricamento delle statistiche…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
@@ -85,6 +88,9 @@ function StatsTiles({ businessId }: { businessId: string }) {
           <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
           <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
           <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
+          {/* Issue 20: what the shop owes its customers, and what of it lapses within 30 days. */}
+          <Tile><dt>{unitTitle(mode)} in circolazione</dt><dd>{formatPoints(stats.points_outstanding)}</dd></Tile>
+          <Tile><dt>In scadenza nei prossimi 30 giorni</dt><dd>{formatPoints(stats.expiring_points_30d)}</dd></Tile>
         </TileGrid>
       )}
     </QueryState>
@@ -107,6 +113,7 @@ function Analytics({ businessId }: { businessId: string }) {
 /** SPEC §2 "Overview screen": tiles and charts from the stats call, the card list paged and virtual. */
 export function OverviewScreen() {
   const { business, search, setSearch, query } = useBusinessCardQuery();
+  const mode = loyaltyModeOf(business);
   return (
     <div>
       <Header>
@@ -118,7 +125,7 @@ export function OverviewScreen() {
       ) : (
         <>
           {/* Another business is mounted anew: never the previous business's figures while these load. */}
-          <StatsTiles key={business.id} businessId={business.id} />
+          <StatsTiles key={business.id} businessId={business.id} mode={mode} />
           <Tabs
             label="Panoramica"
             tabs={[
@@ -141,9 +148,9 @@ export function OverviewScreen() {
                       errorMessage={MESSAGES.loyaltyCardsLoadError}
                       emptyMessage="No cards found"
                       noMatchHint="Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta."
-                      lineHeight={190}
+                      lineHeight={210}
                       minColumnWidth={240}
-                      renderCard={(card) => <OverviewTile card={card} />}
+                      renderCard={(card) => <OverviewTile card={card} mode={mode} />}
                     />
                   </>
                 ),

@@ -42,6 +42,8 @@ export interface MonthPoint {
   label: string;
   newCards: number;
   points: number;
+  /** Rewards redeemed in the month (issue 20). */
+  redeemedRewards: number;
 }
 
 /**
@@ -55,5 +57,6 @@ export function monthSeries(months: CardStats['months'], now: Date, count = 6): 
     label: italianMonthLabel(month),
     newCards: byMonth.get(month)?.new_cards ?? 0,
     points: byMonth.get(month)?.points ?? 0,
+    redeemedRewards: byMonth.get(month)?.redeemed_rewards ?? 0,
   }));
 }

@@ -1,6 +1,7 @@
 /** The overview (SPEC §2) against the real API: tiles from the stats call, paged cards, lazy charts. */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { businessSelected, type Business, type User } from '@loyalty/shared';
+import { businessSelected, type Business, type CardPage, type User } from '@loyalty/shared';
+import type { CardStats } from '../../api';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
@@ -54,6 +55,37 @@ it('shows the tiles of the current business from the stats call', async () => {
   expect(tile('Total Points')).toBe('150,5');
   expect(tile('Active Cards')).toBe('2');
   expect(tile('Avg Points')).toBe('50,17');
+});
+
+it('shows the points in circulation and those expiring in the next 30 days (issue 20)', async () => {
+  renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  await waitFor(() => expect(tile('Punti in circolazione')).toBe('150,5'));
+  expect(tile('In scadenza nei prossimi 30 giorni')).toBe('0');
+});
+
+it("shows a card's points expiring within 30 days, and a stamp shop's figures in timbri", async () => {
+  // The real API's answers for a stamp shop, with one card's expiry as the server reports it on a later day.
+  const stamps = await createBusiness(token);
+  await apiCall('PUT', `/rewards/business/${stamps.id}/program`, token, { loyalty_mode: 'stamps', expiry_months: 12 });
+  await createCard(token, stamps.id, 'Ezio Scade', 8);
+  const businesses = await apiCall<Business[]>('GET', '/business', token);
+  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${stamps.id}?offset=0&limit=50`, token);
+  const stats = await apiCall<CardStats>('GET', `/loyalty-cards/business/${stamps.id}/stats`, token);
+  const later = await startTestApiServer({
+    'GET /business': { body: businesses },
+    [`GET /loyalty-cards/business/${stamps.id}`]: { body: { ...page, items: page.items.map((card) => ({ ...card, expiring_points: 3, expiring_on: '2026-12-31' })) } },
+    [`GET /loyalty-cards/business/${stamps.id}/stats`]: { body: { ...stats, expiring_points_30d: 3 } },
+  });
+  try {
+    renderWithSession(<OverviewScreen />, { token, user, businessId: stamps.id });
+    await waitFor(() => expect(tile('Timbri in circolazione')).toBe('8'));
+    expect(tile('In scadenza nei prossimi 30 giorni')).toBe('3');
+    const ezio = await screen.findByRole('article', { name: 'Ezio Scade' });
+    expect(within(ezio).getByText('8 timbri')).toBeInTheDocument();
+    expect(within(ezio).getByText('3 timbri in scadenza il 31/12/2026')).toBeInTheDocument();
+  } finally {
+    await later.close();
+  }
 });
 
 it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
@@ -111,8 +143,10 @@ it('opens the Analytics tab with the three charts, loaded on demand', async () =
   await person.click(await screen.findByRole('tab', { name: 'Analytics' }));
   // The first import of recharts in a test process takes a while.
   expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
-  expect(screen.getByRole('figure', { name: 'Nuove carte per mese' })).toBeInTheDocument();
+  expect(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Punti per mese' })).toBeInTheDocument();
+  // Issue 20: the months' bars count the rewards redeemed beside the new cards.
+  expect(within(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).getByText('Premi riscattati')).toBeInTheDocument();
 });
 
 it('follows the business switcher without a reload', async () => {

@@ -45,19 +45,20 @@ describe('month series', () => {
   it('zero-fills missing months and leaves out months outside the window', () => {
     const series = monthSeries(
       [
-        { month: '2025-09', new_cards: 99, points: 99, redeemed_rewards: 0 },
+        { month: '2025-09', new_cards: 99, points: 99, redeemed_rewards: 99 },
         { month: '2025-12', new_cards: 2, points: 150.5, redeemed_rewards: 0 },
-        { month: '2026-03', new_cards: 1, points: -20, redeemed_rewards: 0 },
+        { month: '2026-03', new_cards: 1, points: -20, redeemed_rewards: 3 },
       ],
       now,
     );
     expect(series.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
     expect(series.map((m) => m.newCards)).toEqual([0, 0, 2, 0, 0, 1]);
     expect(series.map((m) => m.points)).toEqual([0, 0, 150.5, 0, 0, -20]);
+    expect(series.map((m) => m.redeemedRewards)).toEqual([0, 0, 0, 0, 0, 3]);
     expect(series[2].label).toBe('Dic 2025');
   });
 
   it('is all zeros without data', () => {
-    expect(monthSeries([], now).every((m) => m.newCards === 0 && m.points === 0)).toBe(true);
+    expect(monthSeries([], now).every((m) => m.newCards === 0 && m.points === 0 && m.redeemedRewards === 0)).toBe(true);
   });
 });
