@@ -110,6 +110,15 @@ describeEachDatabase('rewards program, stamps and what the screens show', (varia
   });
 
   describe('cards and overview', () => {
+    it('answers the overview and the card page anew after a program change (the read cache’s marker moves)', async () => {
+      const shop = await newShop();
+      const stats = async () => (await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${shop}/stats`, headers: admin })).json();
+      expect((await stats()).loyalty_mode).toBe('points');
+      expect((await stats()).loyalty_mode).toBe('points'); // now from the cache
+      await putProgram(shop, { loyalty_mode: 'stamps' });
+      expect((await stats()).loyalty_mode).toBe('stamps');
+    });
+
     it('shows the points expiring within 30 days on the card, the list and the overview, and the redemptions per month', async () => {
       const shop = await newShop();
       now = new Date(now.getTime() + DAY);

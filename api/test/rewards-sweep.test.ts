@@ -309,4 +309,35 @@ describeEachDatabase('rewards sweep', (variant) => {
       );
     });
   });
+
+  describe('the scheduler of a running app', () => {
+    it('runs the sweep from the start of the app, with the worker, and stops with it', async () => {
+      const running = await startTestApp(variant, { seedDemo: false }, { clock: () => now });
+      try {
+        // The task is due from the migration on: the scheduler started with the app runs it at once.
+        const lastRun = async () =>
+          (await running.app.db.query<{ last_run_at: string | null }>(`SELECT last_run_at FROM scheduled_tasks WHERE name = 'rewards-sweep'`)).rows[0].last_run_at;
+        for (let i = 0; i < 200 && !(await lastRun()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await lastRun()).not.toBeNull();
+        const owner = await running.app.repos.users.create({ email: 'gelato@test.it', role: 'admin', full_name: 'Gelato', business_id: null, password_hash: null });
+        await running.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, birthday_points) VALUES ('festa', 'Festa', $1, 1, 7)`, [owner!.id]);
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
+        const card = await createCard(running.app, 'festa', { name: 'Ugo Blu', phone: '+393335550002', consent: false });
+        await running.app.db.query('UPDATE loyalty_cards SET birth_date = $2 WHERE id = $1', [card, `2000-${today.slice(5)}`]);
+        // Due again: claimed and run (the running loop polls each minute; here it is called at once).
+        await running.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second' WHERE name = 'rewards-sweep'`);
+        expect(running.app.messaging.scheduler.running).toBe(true);
+        expect(await running.app.messaging.scheduler.runDue()).toEqual(['rewards-sweep']);
+        const { rows } = await running.app.db.query<{ points: number }>('SELECT points FROM loyalty_cards WHERE id = $1', [card]);
+        expect(rows[0].points).toBe(7);
+        // The worker sends the birthday message it enqueued.
+        const sent = async () => (await running.app.db.query('SELECT 1 FROM outbox_messages WHERE card_id = $1', [card])).rows.length > 0;
+        for (let i = 0; i < 100 && !(await sent()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await sent()).toBe(true);
+      } finally {
+        await running.close();
+      }
+      expect(running.app.messaging.scheduler.running).toBe(false);
+    });
+  });
 });

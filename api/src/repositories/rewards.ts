@@ -201,9 +201,18 @@ export function createRewardsRepository(db: Queryable) {
         changes.loyalty_mode === 'stamps'
           ? `AND NOT EXISTS (SELECT 1 FROM loyalty_cards c WHERE c.business_id = b.id AND c.points <> trunc(c.points))`
           : '';
+      // The cards' and the overview's answers show the program (mode, expiring points): the change moves the
+      // business's change marker (migration 006) in the same statement, so no cached answer outlives it.
       const { rows } = await db.query<Program>(
-        `UPDATE businesses b SET ${sets.length > 0 ? sets.join(', ') : 'name = b.name'} WHERE b.id = $1 AND $2::timestamptz IS NOT NULL ${stampsCheck}
-         RETURNING ${PROGRAM_COLUMNS}`,
+        `WITH program AS (
+           UPDATE businesses b SET ${sets.length > 0 ? sets.join(', ') : 'name = b.name'} WHERE b.id = $1 AND $2::timestamptz IS NOT NULL ${stampsCheck}
+           RETURNING ${PROGRAM_COLUMNS.split(', ').map((c) => `b.${c}`).join(', ')}, b.id
+         ), marker AS (
+           INSERT INTO card_versions AS v (business_id, shard, version)
+           SELECT program.id, 0, nextval('card_versions_seq') FROM program
+           ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version
+         )
+         SELECT ${PROGRAM_COLUMNS} FROM program`,
         [businessId, now.toISOString(), ...keys.map((k) => changes[k])],
       );
       if (rows[0]) return rows[0];

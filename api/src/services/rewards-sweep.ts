@@ -22,7 +22,7 @@ export interface SweepResult {
   birthdays: number;
 }
 
-/** Cards handled per query of each job; the sweep goes on until none is left. */
+/** Cards expired per transaction. */
 const BATCH = 500;
 
 /** '2026-12-24' → '24/12/2026'. */
@@ -56,51 +56,62 @@ const LOTS_SQL = `
   )`;
 
 export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
-  /** Expires the due lots of one card, under its row lock. Answers the rows written. */
-  async function expireCard(cardId: string, now: Date): Promise<number> {
+  /**
+   * Expires the due lots of some cards in one transaction: their rows locked (in id order, as every bulk
+   * writer should), then, in a new statement that sees every change committed before the locks, what is left
+   * of each due lot written as its 'expiry' row and taken off the balance. Answers the rows written.
+   */
+  async function expireCards(cardIds: string[], now: Date): Promise<number> {
     return db.transaction(async (tx) => {
-      const locked = await tx.query('SELECT id FROM loyalty_cards WHERE id = $1 FOR UPDATE', [cardId]);
-      if (locked.rows.length === 0) return 0;
-      // A new statement after the lock: it sees every change committed before it, so what is left of each lot is current.
+      await tx.query('SELECT id FROM loyalty_cards WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [cardIds]);
       const { rows } = await tx.query<{ written: number }>(
         `WITH due AS (
-           SELECT x.lot_id, x.remaining, x.expires_at FROM loyalty_card_lots($1) x WHERE x.expires_at <= $2::timestamptz AND x.remaining > 0
+           SELECT k.id AS card_id, x.lot_id, x.remaining, x.expires_at
+             FROM unnest($1::text[]) AS k(id) CROSS JOIN LATERAL loyalty_card_lots(k.id) x
+            WHERE x.expires_at <= $2::timestamptz AND x.remaining > 0
          ), written AS (
            INSERT INTO points_ledger (card_id, points, kind, lot_id, description, created_at)
-           SELECT $1, -due.remaining, 'expiry', due.lot_id, $3, due.expires_at FROM due ORDER BY due.lot_id
+           SELECT due.card_id, -due.remaining, 'expiry', due.lot_id, $3, due.expires_at FROM due ORDER BY due.lot_id
            ON CONFLICT (lot_id) WHERE kind = 'expiry' DO NOTHING
-           RETURNING points
-         ), card AS (
-           UPDATE loyalty_cards c SET points = c.points + (SELECT sum(points) FROM written)
-            WHERE c.id = $1 AND EXISTS (SELECT 1 FROM written)
-            RETURNING c.id
+           RETURNING card_id, points
+         ), per_card AS (
+           SELECT card_id, sum(points) AS total FROM written GROUP BY card_id
+         ), cards AS (
+           UPDATE loyalty_cards c SET points = c.points + per_card.total FROM per_card WHERE c.id = per_card.card_id RETURNING c.id
          )
-         SELECT (SELECT count(*) FROM written)::int AS written, (SELECT count(*) FROM card)::int AS cards`,
-        [cardId, now.toISOString(), REWARD_MESSAGES.expiryDescription],
+         SELECT (SELECT count(*) FROM written)::int AS written, (SELECT count(*) FROM cards)::int AS cards`,
+        [cardIds, now.toISOString(), REWARD_MESSAGES.expiryDescription],
       );
       return rows[0].written;
     });
   }
 
   async function expire(now: Date): Promise<number> {
+    // The cards with a due lot, found once (one pass over the ledgers of the businesses with a policy), then
+    // expired a batch at a time; a card whose lot comes due meanwhile waits for the next sweep.
+    const { rows } = await db.query<{ card_id: string }>(`${LOTS_SQL} SELECT DISTINCT card_id FROM open_lots WHERE expires_at <= $1::timestamptz ORDER BY card_id`, [
+      now.toISOString(),
+    ]);
+    const cards = rows.map((r) => r.card_id);
     let total = 0;
-    const seen = new Set<string>();
-    for (;;) {
-      const { rows } = await db.query<{ card_id: string }>(
-        `${LOTS_SQL} SELECT DISTINCT card_id FROM open_lots WHERE expires_at <= $1::timestamptz ORDER BY card_id LIMIT $2`,
-        [now.toISOString(), BATCH],
-      );
-      const fresh = rows.filter((r) => !seen.has(r.card_id));
-      if (fresh.length === 0) return total;
-      for (const { card_id } of fresh) {
-        seen.add(card_id);
-        try {
-          total += await expireCard(card_id, now);
-        } catch (err) {
-          log.error({ err, cardId: card_id }, 'rewards sweep: could not expire the points of a card');
+    for (let i = 0; i < cards.length; i += BATCH) {
+      const batch = cards.slice(i, i + BATCH);
+      try {
+        total += await expireCards(batch, now);
+      } catch (batchError) {
+        // One card that cannot be written (a balance below what its ledger says, changed by hand) must not hold
+        // the others back: card by card, that one logged.
+        log.warn({ err: batchError, cards: batch.length }, 'rewards sweep: a batch of expiries failed; retrying card by card');
+        for (const id of batch) {
+          try {
+            total += await expireCards([id], now);
+          } catch (err) {
+            log.error({ err, cardId: id }, 'rewards sweep: could not expire the points of a card');
+          }
         }
       }
     }
+    return total;
   }
 
   async function remind(now: Date): Promise<number> {
