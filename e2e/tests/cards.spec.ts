@@ -224,3 +224,31 @@ test('a card from the public signup gets points through the add-points page its 
   await expect(page.getByText('Rosa Seguente')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Nuovo saldo' })).toHaveCount(0);
 });
+
+test('a search that arrives while the admin types into a card keeps the focus in that field (decision 039)', async ({ page }) => {
+  // An admin of its own with one business and two customers, so both cards are on screen before the search.
+  const stamp = `${Date.now()}`.slice(-7);
+  const account = { email: `fuoco.${stamp}@example.it`, password: 'FuocoE2e2026!' };
+  await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Fuoco', role: 'admin', password: account.password });
+  const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: `Negozio Fuoco ${stamp}` });
+  for (const [name, phone] of [['Fabio Fuoco', `+39 333 1${stamp.slice(-6)}`], ['Gina Gelo', `+39 333 2${stamp.slice(-6)}`]]) {
+    await apiCall('POST', '/users/loyalty-cards/create', null, { email: `${name.split(' ')[0].toLowerCase()}.${stamp}@example.it`, full_name: name, phone, business_id: business.id, role: 'client', privacy_ack: true });
+  }
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page, account);
+  await page.goto('/dashboard/loyalty-cards');
+  await expect(page.getByText(cardCount(2), { exact: true })).toBeVisible();
+
+  // The search, then at once (before it has reached the server) points into the card still on screen.
+  await page.getByLabel('Cerca per nome, numero carta o telefono').fill('fabio');
+  await page.getByLabel('Punti per Fabio Fuoco').pressSequentially('5');
+  await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
+  // The searched list's row has the field, the text typed so far and the focus: the next keys land there.
+  const points = page.getByRole('article', { name: 'Fabio Fuoco' }).getByLabel('Punti per Fabio Fuoco');
+  await expect(points).toBeFocused();
+  await page.keyboard.type('0');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Spesa');
+  await expect(points).toHaveValue('50');
+  await expect(page.getByLabel('Descrizione per Fabio Fuoco')).toHaveValue('Spesa');
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent, type MutableRefObject, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useGetCardsPageQuery } from '../api/apiSlice';
 import type { CardPageArgs, CardStatusFilter, LoyaltyCard } from '../domain/types';
@@ -39,14 +39,82 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** The field of a card's item that has the focus: its `name`, else its place among the item's fields. */
+interface FocusedField {
+  cardId: string;
+  field: string;
+}
+
+const FIELDS = 'input, textarea, select, button, [tabindex]';
+
+function fieldKey(scope: HTMLElement, element: Element): string {
+  const name = element.getAttribute('name');
+  return name ? `name:${name}` : `index:${Array.from(scope.querySelectorAll(FIELDS)).indexOf(element)}`;
+}
+
+function findField(scope: HTMLElement, key: string): HTMLElement | null {
+  const [kind, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  const fields = Array.from(scope.querySelectorAll(FIELDS));
+  const found = kind === 'name' ? fields.find((field) => field.getAttribute('name') === value) : fields[Number(value)];
+  return found instanceof HTMLElement ? found : null;
+}
+
+/** Adds nothing to the layout: the card's own element still sizes itself against the list item. */
+const FocusScope = styled.div`
+  display: contents;
+`;
+
+/**
+ * A card's item remembers which of its fields has the focus. A search's answer is a new list (new elements),
+ * so the field someone was typing in would lose the focus, and the next keystrokes with it; the same card's
+ * item in the new list takes it back, but only when nothing else has it (the user moved on otherwise).
+ */
+function KeepsFocus({ cardId, focused, children }: { cardId: string; focused: MutableRefObject<FocusedField | null>; children: ReactNode }) {
+  const scope = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const remembered = focused.current;
+    const active = document.activeElement;
+    if (!scope.current || remembered?.cardId !== cardId || (active && active !== document.body)) return;
+    const field = findField(scope.current, remembered.field);
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    // The caret after what was typed, as it was.
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      try {
+        field.setSelectionRange(field.value.length, field.value.length);
+      } catch {
+        // Inputs without a caret (checkboxes, numbers) keep the browser's.
+      }
+    }
+  }, [cardId, focused]);
+  const remember = (event: FocusEvent<HTMLDivElement>) => {
+    if (scope.current && event.target instanceof Element) focused.current = { cardId, field: fieldKey(scope.current, event.target) };
+  };
+  // Only a blur the user causes: React does not report the blur of an element it removes with the old list.
+  const forget = () => {
+    focused.current = null;
+  };
+  return (
+    <FocusScope ref={scope} onFocus={remember} onBlur={forget}>
+      {children}
+    </FocusScope>
+  );
+}
+
 /**
  * One item of the virtual list: asks for its page (every item of a page shares one cached request)
  * and shows a placeholder until it arrives.
  */
-function CardSlot({ query, index, render }: { query: CardListQuery; index: number; render: (card: LoyaltyCard) => ReactNode }) {
+function CardSlot({ query, index, render, focused }: { query: CardListQuery; index: number; render: (card: LoyaltyCard) => ReactNode; focused: MutableRefObject<FocusedField | null> }) {
   const { currentData } = useGetCardsPageQuery(pageArgs(query, index));
   const card = currentData?.items[index % PAGE_SIZE];
-  return card ? <>{render(card)}</> : <Placeholder aria-hidden="true" />;
+  return card ? (
+    <KeepsFocus key={card.id} cardId={card.id} focused={focused}>
+      {render(card)}
+    </KeepsFocus>
+  ) : (
+    <Placeholder aria-hidden="true" />
+  );
 }
 
 export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | 'minColumnWidth' | 'height'> {
@@ -68,11 +136,13 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
  */
 export function PagedCards(props: PagedCardsProps) {
   const { query } = props;
+  // Outlives the lists: the field typed in when a search's answer replaces the list.
+  const focused = useRef<FocusedField | null>(null);
   // A new search is a new list: its first page is a first load, and it starts from the top.
-  return <CardsOfQuery key={`${query.businessId}|${query.q.trim()}|${query.status}`} {...props} />;
+  return <CardsOfQuery key={`${query.businessId}|${query.q.trim()}|${query.status}`} {...props} focused={focused} />;
 }
 
-function CardsOfQuery({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, ...listProps }: PagedCardsProps) {
+function CardsOfQuery({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, focused, ...listProps }: PagedCardsProps & { focused: MutableRefObject<FocusedField | null> }) {
   // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
   const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
   return (
@@ -89,7 +159,7 @@ function CardsOfQuery({ query, label, errorMessage, emptyMessage, noMatchHint, n
           <VirtualList
             count={page.total}
             label={label}
-            renderItem={(index) => <CardSlot query={query} index={index} render={renderCard} />}
+            renderItem={(index) => <CardSlot query={query} index={index} render={renderCard} focused={focused} />}
             {...listProps}
           />
         </>

@@ -1,15 +1,23 @@
 import { CARD_HEIGHT, CARD_NAME_MAX_WIDTH, CARD_QR_SIZE, CARD_WIDTH } from './cardLayout';
 import { fitText } from './fitText';
 import { renderQrCode } from './qrCode';
+import { stampsRow, type CardStamps } from './stampsRow';
 
 export interface LoyaltyCardImage {
   brandName: string;
   businessName: string;
   /** What the QR code encodes: the card's add-points link. */
   qrText: string;
+  /**
+   * Stamp mode (issue 20): the stamps collected out of the next reward's cost, drawn as a row of circles
+   * ('N/M' above STAMPS_MAX_CIRCLES). Left out (points mode, or no reward yet): the card as before.
+   */
+  stamps?: CardStamps;
 }
 
 const PADDING = 24;
+/** Left of the QR code, under the business name, over the footer. */
+const STAMPS_AREA = { x: PADDING, y: PADDING + 80, width: CARD_WIDTH - CARD_QR_SIZE - 3 * PADDING, height: 90 };
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
 /** Draws the 400×250 loyalty card (SPEC §2, §9) on `canvas`, resizing it. */
@@ -34,6 +42,21 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   context.font = `500 18px ${FONT}`;
   const name = fitText(card.businessName, CARD_NAME_MAX_WIDTH, (text) => context.measureText(text).width);
   context.fillText(name, PADDING, PADDING + 44);
+
+  const stamps = stampsRow(card.stamps, STAMPS_AREA);
+  if (stamps?.kind === 'text') {
+    context.font = `700 22px ${FONT}`;
+    context.fillText(`${stamps.text} timbri`, stamps.x, stamps.y);
+  } else if (stamps) {
+    context.strokeStyle = '#ffffff';
+    context.lineWidth = 2;
+    for (const circle of stamps.circles) {
+      context.beginPath();
+      context.arc(circle.x, circle.y, circle.radius, 0, 2 * Math.PI);
+      if (circle.filled) context.fill();
+      else context.stroke();
+    }
+  }
 
   context.font = `600 13px ${FONT}`;
   context.fillStyle = '#bfdbfe';

@@ -2,4 +2,5 @@ export * from './cardLayout';
 export { fitText, ELLIPSIS } from './fitText';
 export { addPointsLink, loyaltyCardFileName } from './links';
 export { renderQrCode } from './qrCode';
+export { STAMPS_MAX_CIRCLES, stampsDescription, stampsRow, type CardStamps } from './stampsRow';
 export { drawLoyaltyCard, downloadCanvasPng, type LoyaltyCardImage } from './drawLoyaltyCard';

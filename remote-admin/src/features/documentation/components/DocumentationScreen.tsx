@@ -63,18 +63,24 @@ const FaqItem = styled.details`
   }
 `;
 
+/** The dialog's title is the article's h2: subheadings are h3. */
+const ArticleHeading = styled.h3`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
 function ArticleBody({ article }: { article: HelpArticle }) {
-  return article.body.map((block, index) =>
-    typeof block === 'string' ? (
-      <p key={index}>{block}</p>
-    ) : (
+  return article.body.map((block, index) => {
+    if (typeof block === 'string') return <p key={index}>{block}</p>;
+    if ('heading' in block) return <ArticleHeading key={index}>{block.heading}</ArticleHeading>;
+    return (
       <ol key={index}>
         {block.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-    ),
-  );
+    );
+  });
 }
 
 export function DocumentationScreen() {

@@ -1,8 +1,9 @@
 /**
  * The help articles of the documentation screen (SPEC §2 names the sections; the text is ours).
- * Each article is paragraphs and, where it helps, numbered steps.
+ * Each article is paragraphs and, where it helps, numbered steps and subheadings (under the dialog's
+ * title, so one level below it).
  */
-export type ArticleBlock = string | { steps: readonly string[] };
+export type ArticleBlock = string | { steps: readonly string[] } | { heading: string };
 
 export interface HelpArticle {
   id: string;
@@ -87,11 +88,11 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           {
             steps: [
               'Inquadra il QR code sulla carta del cliente.',
-              'Controlla il nome del cliente: il valore proposto è 50 punti, puoi cambiarlo (minimo 1).',
+              'Controlla il nome del cliente: il valore proposto è 50 punti (1 timbro se la tua azienda raccoglie timbri), puoi cambiarlo (minimo 1).',
               'Conferma: il saldo si aggiorna e l’operazione resta nello storico della carta.',
             ],
           },
-          'Il QR di un cliente si può scaricare di nuovo in qualsiasi momento da Gestione Utenti, colonna QR Code.',
+          'Dalla stessa pagina puoi riscattare un premio con «Riscatta premio» (vedi «Riscattare un premio alla cassa»). Il QR di un cliente si può scaricare di nuovo in qualsiasi momento da Gestione Utenti, colonna QR Code.',
         ],
       },
       {
@@ -99,7 +100,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         title: 'Correggere i punti e cercare le carte',
         summary: 'Aggiornamenti manuali, ricerca e filtri nella pagina Carte Fedeltà.',
         body: [
-          'Nella pagina Carte Fedeltà ogni carta ha i campi punti e descrizione con il pulsante «Aggiorna»: servono entrambi. Un numero negativo toglie punti (per esempio quando un premio viene riscattato); il saldo non può scendere sotto zero.',
+          'Nella pagina Carte Fedeltà ogni carta ha i campi punti e descrizione con il pulsante «Aggiorna»: servono entrambi. Un numero negativo toglie punti (una rettifica, per esempio per correggere un errore); il saldo non può scendere sotto zero. Per dare un premio usa invece «Riscatta premio»: il movimento resta registrato come riscatto, con il nome del premio.',
           'Cerca per nome, numero di carta o telefono e filtra tra Tutte, Attive (con punti) e Inattive. Puoi eliminare una carta dopo la conferma.',
         ],
       },
@@ -153,6 +154,107 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       },
     ],
   },
+  {
+    id: 'premi',
+    title: 'Premi, timbri e scadenze',
+    articles: [
+      {
+        id: 'rewards-catalogue',
+        title: 'Creare il catalogo premi',
+        summary: 'Premi con un costo in punti o timbri, date di validità e pezzi disponibili.',
+        body: [
+          'Nella pagina Premi (nel menu, dopo Carte Fedeltà) ogni admin dell’azienda gestisce i premi che i clienti possono riscattare alla cassa. Puoi offrire più premi a costi diversi: per esempio un caffè a 100 punti e una colazione a 250.',
+          {
+            steps: [
+              'Premi «Nuovo premio».',
+              'Scrivi il nome del premio e il costo in punti (o in timbri): un numero intero, almeno 1. La descrizione è facoltativa.',
+              'Se serve, indica le date «Valido dal» e «Valido fino al» e i pezzi disponibili; lascia vuoti i pezzi per un premio senza limiti.',
+              'Lascia «Attivo (riscattabile alla cassa)» selezionato e premi «Salva premio».',
+            ],
+          },
+          'Alla cassa compaiono solo i premi attivi, dentro le loro date e con pezzi ancora disponibili. Un premio si può modificare o disattivare in qualsiasi momento; se lo elimini dopo che è già stato riscattato viene archiviato, così lo storico delle carte continua a mostrarne il nome.',
+          { heading: 'Quali premi scegliere' },
+          'Sconti sui tuoi prodotti e prodotti in più dello stesso genere (il caffè in omaggio in un bar) sono i premi più semplici. Premi diversi, per esempio un oggetto o un buono di un altro negozio, possono rientrare nelle regole sulle operazioni a premio: leggi l’articolo «Premi e regole sulle operazioni a premio» prima di offrirli.',
+        ],
+      },
+      {
+        id: 'redeem',
+        title: 'Riscattare un premio alla cassa',
+        summary: 'Dalla carta del cliente o dal suo QR code, con la ricevuta al cliente.',
+        body: [
+          'Il cliente sceglie il premio alla cassa: tu lo riscatti dalla sua carta e il saldo scende del costo del premio.',
+          {
+            steps: [
+              'Inquadra il QR code della carta del cliente, oppure cercalo nella pagina Carte Fedeltà.',
+              'Premi «Riscatta premio»: vedi il saldo della carta e i premi riscattabili oggi. Per quelli che il saldo non copre ancora compare quanti punti mancano.',
+              'Premi «Riscatta» accanto al premio scelto, controlla il nuovo saldo e premi «Conferma riscatto».',
+            ],
+          },
+          'Il saldo non può mai scendere sotto zero, anche se due casse riscattano nello stesso momento: se i punti non bastano compare «Punti insufficienti per questo premio» («Timbri insufficienti per questo premio» in modalità timbri) e nulla cambia.',
+          { heading: 'La ricevuta al cliente' },
+          'Dopo il riscatto il cliente riceve una ricevuta, per esempio «Hai riscattato Caffè omaggio. Saldo: 40 punti». Parte su WhatsApp se è abilitato e il cliente ha un telefono, altrimenti via SMS, altrimenti via email, secondo i canali abilitati per l’azienda. Chi ha risposto STOP non la riceve.',
+          { heading: 'Dove ritrovare i riscatti' },
+          'Il pulsante «Movimenti» della carta mostra ogni riga con il suo tipo: accredito, riscatto (con il nome del premio), scadenza, bonus compleanno, rettifica. Nella Panoramica il grafico mensile mostra i premi riscattati e un indicatore i punti in circolazione, cioè quanto devi ancora ai tuoi clienti.',
+        ],
+      },
+      {
+        id: 'stamps',
+        title: 'Punti o timbri',
+        summary: 'La tessera a timbri: «10 caffè, l’undicesimo è gratis».',
+        body: [
+          'Ogni azienda sceglie come funziona il suo programma nella sezione «Programma fedeltà» della pagina Premi, alla voce «Il programma raccoglie»: Punti (il saldo può avere decimali, per esempio 1 punto per euro speso) oppure Timbri (un timbro per ogni acquisto, sempre numeri interi).',
+          { heading: 'Esempio: 10 caffè, l’undicesimo è gratis' },
+          {
+            steps: [
+              'Nella pagina Premi scegli «Timbri» in «Il programma raccoglie» e premi «Salva programma».',
+              'Crea il premio «Caffè omaggio» con costo 10 timbri.',
+              'A ogni caffè inquadra il QR code del cliente: il valore proposto è 1 timbro, conferma.',
+              'Al decimo timbro il premio diventa riscattabile: con «Riscatta premio» il caffè è gratis e il saldo riparte dai timbri rimasti.',
+            ],
+          },
+          'In modalità timbri tutte le schermate dicono «timbri» e si accettano solo numeri interi. Il passaggio ai timbri non è possibile finché una carta dell’azienda ha un saldo con decimali: correggi prima quei saldi dalla pagina Carte Fedeltà.',
+        ],
+      },
+      {
+        id: 'expiry',
+        title: 'Scadenza dei punti e promemoria',
+        summary: 'Punti che scadono dopo N mesi, i più vecchi per primi, con un avviso prima.',
+        body: [
+          'Se non cambi nulla i punti non scadono mai. Nella sezione «Programma fedeltà» della pagina Premi puoi scegliere invece che scadano «Dopo un numero di mesi» (da 1 a 120) da quando sono stati guadagnati.',
+          { heading: 'I punti più vecchi scadono per primi' },
+          'Ogni accredito ha la sua data. Quando il cliente riscatta un premio si usano prima i punti più vecchi, e alla scadenza si tolgono solo i punti di quell’accredito non ancora usati. Esempio con scadenza a 12 mesi: 100 punti a gennaio e 50 a marzo, poi un premio da 120 punti a giugno; a gennaio dell’anno dopo non scade nulla (i 100 punti di gennaio sono stati usati), a marzo scadono i 30 punti rimasti.',
+          'La scadenza compare nei Movimenti della carta come riga di tipo scadenza, una sola volta per ogni accredito. Il controllo è automatico: non devi fare nulla.',
+          { heading: 'Il promemoria prima della scadenza' },
+          'Un certo numero di giorni prima (14 se non lo cambi, da 1 a 90, in «Promemoria (giorni prima della scadenza)») il cliente riceve un messaggio, una sola volta per ogni accredito: «Ciao Giulia, 30 punti della tua carta Bar Centrale scadono il 15/03/2027.» Parte sul canale del cliente (WhatsApp, SMS o email, come la ricevuta dei premi) e non arriva a chi ha risposto STOP.',
+          'Nella pagina Carte Fedeltà ogni carta mostra i punti che scadono nei prossimi 30 giorni, e la Panoramica il totale in scadenza nei prossimi 30 giorni: è il momento giusto per invitare quei clienti a tornare.',
+        ],
+      },
+      {
+        id: 'birthday',
+        title: 'Regalo di compleanno',
+        summary: 'Punti in regalo e un messaggio nel giorno del compleanno del cliente.',
+        body: [
+          'Nella sezione «Programma fedeltà» della pagina Premi indica quanti punti regalare in «Regalo di compleanno» (0 vuol dire nessun regalo) e, se vuoi, il testo in «Messaggio di compleanno».',
+          'Il testo può usare {nome}, {punti} e {negozio}, che diventano il nome del cliente, i punti regalati e il nome dell’azienda. Se lo lasci vuoto si usa «Buon compleanno {nome}! {negozio} ti regala {punti} punti.»',
+          'Nel giorno del compleanno (la data di nascita della carta) i punti vengono aggiunti e il messaggio parte sul canale del cliente, una sola volta all’anno per ogni carta. Nei Movimenti il regalo compare come bonus compleanno. Le carte senza data di nascita non ricevono il regalo.',
+        ],
+      },
+      {
+        id: 'prize-rules',
+        title: 'Premi e regole sulle operazioni a premio',
+        summary: 'Quando un premio diverso da uno sconto può richiedere adempimenti (DPR 430/2001).',
+        body: [
+          'Questo articolo è solo informativo e non è una consulenza legale o fiscale.',
+          'In Italia i concorsi e le operazioni a premio sono regolati dal DPR 26 ottobre 2001 n. 430. Una raccolta punti o timbri che dà diritto a un premio può essere un’operazione a premio.',
+          { heading: 'Premi che di solito non rientrano' },
+          'Il decreto esclude alcuni casi, tra cui i premi costituiti da sconti sul prezzo di prodotti o servizi dello stesso genere di quelli acquistati e da quantità aggiuntive di prodotti dello stesso genere: per esempio lo sconto sulla prossima piega dal parrucchiere, o l’undicesimo caffè gratis al bar.',
+          { heading: 'Premi che possono rientrare' },
+          'Premi diversi, come oggetti, prodotti di altro genere, buoni da spendere altrove o servizi di terzi, possono invece rientrare nelle operazioni a premio, che prevedono adempimenti come un regolamento e una garanzia sul valore dei premi promessi.',
+          'Prima di offrire premi di questo tipo verifica la tua situazione, per esempio con il tuo commercialista o consulente, o con le indicazioni del Ministero delle Imprese e del Made in Italy sulle manifestazioni a premio.',
+        ],
+      },
+    ],
+  },
 ];
 
 /** Questions the support team answers most often. */
@@ -174,6 +276,11 @@ export const FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Posso gestire più punti vendita?',
     answer: 'Sì: crea un’azienda per ogni punto vendita in Impostazioni App → Aziende e passa dall’una all’altra con il selettore in alto.',
+  },
+  {
+    question: 'Posso offrire come premio qualcosa che non vendo?',
+    answer:
+      'Sì, ma premi diversi da sconti o da prodotti in più dello stesso genere possono rientrare nelle regole sulle operazioni a premio (DPR 430/2001): verifica con il tuo commercialista. Vedi l’articolo «Premi e regole sulle operazioni a premio».',
   },
   {
     question: 'Come cambio la mia password?',

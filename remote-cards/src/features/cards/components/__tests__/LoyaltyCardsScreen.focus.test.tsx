@@ -1,0 +1,58 @@
+/**
+ * The loyalty cards screen against the real API: a search that arrives while the admin types in a card's
+ * points form rebuilds the list, and the field being typed in keeps the focus (and every keystroke).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Business, User } from '@loyalty/shared';
+import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+
+let token: string;
+let user: User;
+let shop: Business;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+  shop = await createBusiness(token);
+  await createCard(token, shop.id, 'Mario Rossi', 10);
+  await createCard(token, shop.id, 'Lucia Bianchi', 20);
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+it('keeps the focus in the points field being typed in when the debounced search redraws the list', async () => {
+  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  expect(await screen.findByText('2 carte')).toBeInTheDocument();
+  // The admin searches, then at once (before the search has gone out) types into the card still on screen.
+  await admin.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'mario');
+  await admin.type(screen.getByLabelText('Punti per Mario Rossi'), '5');
+  // The search's answer replaces the list: the row of the new list is another element...
+  expect(await screen.findByText('1 carta')).toBeInTheDocument();
+  const points = await within(await screen.findByRole('article', { name: 'Mario Rossi' })).findByLabelText('Punti per Mario Rossi');
+  expect(points).toHaveValue('5');
+  // ...and the focus, with what is typed next, is in it.
+  await waitFor(() => expect(points).toHaveFocus());
+  await admin.keyboard('0');
+  expect(points).toHaveValue('50');
+  await admin.tab();
+  await admin.keyboard('Spesa');
+  expect(screen.getByLabelText('Descrizione per Mario Rossi')).toHaveValue('Spesa');
+});
+
+it('leaves the focus where the user took it: a new list never pulls it back into a row', async () => {
+  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  expect(await screen.findByText('2 carte')).toBeInTheDocument();
+  await admin.type(screen.getByLabelText('Punti per Lucia Bianchi'), '3');
+  const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');
+  await admin.type(search, 'lucia');
+  expect(await screen.findByText('1 carta')).toBeInTheDocument();
+  expect(await screen.findByLabelText('Punti per Lucia Bianchi')).toHaveValue('3');
+  expect(search).toHaveFocus();
+  await admin.clear(search);
+  expect(await screen.findByText('2 carte')).toBeInTheDocument();
+  expect(search).toHaveFocus();
+});

@@ -1,0 +1,62 @@
+/**
+ * jsdom cannot draw, so the card is drawn on a context that records the calls (the pixels and the QR are
+ * proven in Chromium by e2e/tests/landing.spec.ts); the QR is a blank canvas here.
+ */
+import { drawLoyaltyCard } from '../drawLoyaltyCard';
+import { CARD_QR_SIZE, CARD_WIDTH } from '../cardLayout';
+
+jest.mock('../qrCode', () => ({ renderQrCode: async () => document.createElement('canvas') }));
+
+type Call = [string, ...unknown[]];
+
+function recordingCanvas() {
+  const calls: Call[] = [];
+  const context = new Proxy(
+    { measureText: (text: string) => ({ width: text.length * 8 }), createLinearGradient: () => ({ addColorStop: () => undefined }) } as Record<string, unknown>,
+    {
+      get(target, property: string) {
+        if (property in target) return target[property];
+        return (...args: unknown[]) => calls.push([property, ...args]);
+      },
+      set(_target, property: string, value) {
+        calls.push([`set ${property}`, value]);
+        return true;
+      },
+    },
+  );
+  const canvas = document.createElement('canvas');
+  jest.spyOn(canvas, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+  return { canvas, calls };
+}
+
+const CARD = { brandName: 'Appo', businessName: 'Bar Centrale', qrText: 'https://example.it/dashboard/add-points?card_id=1&user_id=2' };
+
+const arcs = (calls: Call[]) => calls.filter(([name]) => name === 'arc');
+/** After each circle's arc: 'fill' (a stamp collected) or 'stroke' (one still to collect). */
+const circleKinds = (calls: Call[]) =>
+  calls.flatMap(([name], i) => (name === 'arc' ? [calls.slice(i + 1).find(([next]) => next === 'fill' || next === 'stroke')![0]] : []));
+const texts = (calls: Call[]) => calls.filter(([name]) => name === 'fillText').map(([, text]) => text);
+
+it('draws the card as before when it has no stamps: names, footer and QR, no circles', async () => {
+  const { canvas, calls } = recordingCanvas();
+  await drawLoyaltyCard(canvas, CARD);
+  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'PREMIUM MEMBERSHIP']);
+  expect(arcs(calls)).toHaveLength(0);
+  expect(calls.filter(([name]) => name === 'drawImage')).toHaveLength(1);
+});
+
+it('draws 7 filled circles out of 10, all left of the QR code', async () => {
+  const { canvas, calls } = recordingCanvas();
+  await drawLoyaltyCard(canvas, { ...CARD, stamps: { collected: 7, cost: 10 } });
+  expect(circleKinds(calls)).toEqual([...Array<string>(7).fill('fill'), ...Array<string>(3).fill('stroke')]);
+  const qrLeft = CARD_WIDTH - 24 - CARD_QR_SIZE;
+  for (const [, x, , radius] of arcs(calls)) expect((x as number) + (radius as number)).toBeLessThan(qrLeft);
+  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'PREMIUM MEMBERSHIP']);
+});
+
+it("writes 'N/M timbri' instead of more than 20 circles", async () => {
+  const { canvas, calls } = recordingCanvas();
+  await drawLoyaltyCard(canvas, { ...CARD, stamps: { collected: 37, cost: 50 } });
+  expect(arcs(calls)).toHaveLength(0);
+  expect(texts(calls)).toContain('37/50 timbri');
+});
