@@ -305,7 +305,7 @@ describeEachDatabase('rewards sweep', (variant) => {
           const expired = await expiryRows(card);
           expect(new Set(expired.map((e) => e.lot_id)).size).toBe(expired.length);
         }),
-        { numRuns: 12 },
+        { numRuns: 25 },
       );
     });
   });

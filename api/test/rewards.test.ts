@@ -266,6 +266,30 @@ describeEachDatabase('rewards', (variant) => {
       expect(balances).toEqual([40, 50]);
     });
 
+    it('keeps stock and redemptions consistent when redemptions of one reward race each other and an admin’s change', async () => {
+      const shop = await newShop();
+      const { id } = await reward(shop, { stock: 3 });
+      const cards = await Promise.all(Array.from({ length: 6 }, () => cardWith(shop, 50)));
+      const responses = await Promise.all([
+        ...cards.slice(0, 3).map((card) => redeem(card, id)),
+        t.app.inject({ method: 'PUT', url: `/api/rewards/${id}`, headers: admin, payload: { active: false } }),
+        ...cards.slice(3).map((card) => redeem(card, id)),
+      ]);
+      const redemptions = responses.filter((_, i) => i !== 3);
+      expect(responses[3].statusCode).toBe(200);
+      for (const r of redemptions) expect([200, 400]).toContain(r.statusCode);
+      for (const r of redemptions.filter((r) => r.statusCode === 400)) {
+        expect(['Questo premio non è attivo', 'Questo premio è esaurito']).toContain(r.json().error);
+      }
+      const redeemed = redemptions.filter((r) => r.statusCode === 200).length;
+      expect(redeemed).toBeLessThanOrEqual(3);
+      const { rows } = await t.app.db.query<{ stock: number; redeemed_count: number }>(
+        `SELECT stock, (SELECT count(*)::int FROM points_ledger WHERE reward_id = r.id) AS redeemed_count FROM rewards r WHERE id = $1`,
+        [id],
+      );
+      expect(rows[0]).toEqual({ stock: 3 - redeemed, redeemed_count: redeemed });
+    });
+
     it('never lets parallel redemptions take a balance below zero', async () => {
       const shop = await newShop();
       const { id } = await reward(shop, { cost: 30 });

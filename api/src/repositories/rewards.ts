@@ -143,20 +143,26 @@ export function createRewardsRepository(db: Queryable) {
     /**
      * Redeems `reward` on the card: one statement takes the cost off the balance only when the balance covers
      * it (re-checked on the balance a concurrent writer left, under the card's row lock) and writes the
-     * 'redemption' ledger row, and enqueues the receipt. A reward with a stock loses a piece first, under its
-     * row lock, in the same transaction: when the card cannot pay, the transaction (`db` must be one) rolls
-     * it back. Answers the new balance and the row, 'insufficient', or 'out-of-stock'.
+     * 'redemption' ledger row, and enqueues the receipt. Before it, the reward's row is locked (redemptions of
+     * one reward and an admin's change take turns: a shared lock would deadlock two redemptions that both take
+     * a piece of stock) and checked again as it is now, and a reward with a stock loses a piece; when the card
+     * cannot pay, the transaction (`db` must be one) rolls that back. Answers the
+     * new balance and the row, 'insufficient', or why the reward is not redeemable on `input.today`.
      */
     async redeem(
       cardId: string,
       reward: RewardRecord,
-      input: { authorId: string | null; at: Date; receipt: (balance: number) => string },
-    ): Promise<{ balance: number; entry: LedgerEntry } | 'insufficient' | 'out-of-stock'> {
-      if (reward.stock !== null) {
-        const { rows } = await db.query(
-          'UPDATE rewards SET stock = stock - 1 WHERE id = $1 AND stock > 0 AND active AND NOT archived RETURNING id',
-          [reward.id],
-        );
+      input: { authorId: string | null; at: Date; today: string; receipt: (balance: number) => string },
+    ): Promise<{ balance: number; entry: LedgerEntry } | 'insufficient' | RewardUnavailable> {
+      const { rows: locked } = await db.query<Pick<RewardRecord, 'active' | 'archived' | 'valid_from' | 'valid_until' | 'stock'>>(
+        'SELECT active, archived, valid_from, valid_until, stock FROM rewards WHERE id = $1 FOR NO KEY UPDATE',
+        [reward.id],
+      );
+      if (locked.length === 0) return 'archived';
+      const unavailable = rewardUnavailable({ ...reward, ...locked[0] }, input.today);
+      if (unavailable) return unavailable;
+      if (locked[0].stock !== null) {
+        const { rows } = await db.query('UPDATE rewards SET stock = stock - 1 WHERE id = $1 AND stock > 0 RETURNING id', [reward.id]);
         if (rows.length === 0) return 'out-of-stock';
       }
       const { rows } = await db.query<LedgerEntry & { balance: number }>(

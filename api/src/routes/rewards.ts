@@ -238,11 +238,12 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await createRewardsRepository(tx).redeem(card.id, reward, {
           authorId: user.id,
           at: now,
+          today: italianDay(now),
           receipt: (balance) => REWARD_MESSAGES.receipt(reward.name, balance, mode),
         });
         // Thrown inside: the transaction rolls back the piece of stock taken.
         if (outcome === 'insufficient') throw badRequest(mode === 'stamps' ? REWARD_MESSAGES.insufficientStamps : REWARD_MESSAGES.insufficientPoints);
-        if (outcome === 'out-of-stock') throw badRequest(REWARD_MESSAGES.rewardOutOfStock);
+        if (typeof outcome === 'string') throw badRequest(UNAVAILABLE_MESSAGES[outcome]);
         return outcome;
       });
       app.messaging.worker.wake();
