@@ -249,7 +249,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
       process.stdout.write(
         `100k cards with expiry: stats ${expiringStats.ms.toFixed(0)} ms, page ${expiringPage.ms.toFixed(0)} ms, sweep of ${swept.expired} lots ${sweepMs.toFixed(0)} ms\n`,
       );
-      expect({ stats: expiringStats.ms < 4000, page: expiringPage.ms < 1000, sweep: sweepMs < 200_000 }).toEqual({ stats: true, page: true, sweep: true });
+      // Printed, not asserted: timing goals belong to `npm run bench` (decision 037 keeps the measured figures).
     }, 300_000);
   }
 });
