@@ -10,6 +10,7 @@ const SIDEBAR: { label: string; path: string; heading: string; remote: keyof typ
   { label: 'Panoramica', path: '/dashboard', heading: 'Panoramica', remote: 'cards' },
   { label: 'Campagne', path: '/dashboard/campaigns', heading: 'Campagne', remote: 'campaigns' },
   { label: 'Carte Fedeltà', path: '/dashboard/loyalty-cards', heading: 'Carte Fedeltà', remote: 'cards' },
+  { label: 'Premi', path: '/dashboard/rewards', heading: 'Premi', remote: 'cards' },
   { label: 'SMS Facile', path: '/dashboard/easy-sms', heading: 'SMS Facile', remote: 'messaging' },
   { label: 'Impostazioni Twilio', path: '/dashboard/twilio-settings', heading: 'Impostazioni Twilio', remote: 'messaging' },
   { label: 'Outbox', path: '/dashboard/outbox', heading: 'Outbox', remote: 'messaging' },
