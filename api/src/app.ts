@@ -17,6 +17,7 @@ import type { MessageDriver } from './messaging/types';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import routes from './routes';
+import walletPlugin from './wallet/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ export interface AppOptions {
   sessionCache?: Partial<SessionCacheOptions>;
   /** Read cache size (tests: `maxBytes: 0` to turn it off). */
   readCache?: Partial<ReadCacheOptions>;
+  /** Issue 21: a CA the APNs client trusts besides the system's (tests: a local stand-in of APNs). */
+  walletApnsCa?: string;
 }
 
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
@@ -96,6 +99,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
   app.register(messagingPlugin, { driver: options.messagingDriver, twilioHttpClient: options.twilioHttpClient });
+  app.register(walletPlugin, { apnsCa: options.walletApnsCa });
   app.register(routes, { prefix: '/api' });
 
   return app;
