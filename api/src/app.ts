@@ -65,6 +65,9 @@ const REDACTED_PATHS = [
   '*.headers.authorization',
 ];
 
+/** A wallet pass link is its own key (issue 21): the log keeps the route, not the token. */
+export const redactUrl = (url: string | undefined) => url?.replace(/(\/wallet\/apple\/pass\/)[^/?#]+/, '$1[redacted]');
+
 export function buildApp(config: AppConfig, options: AppOptions = {}) {
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
@@ -73,7 +76,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         version: request.headers['accept-version'] as string | undefined,
         host: request.host,
         remoteAddress: request.clientIp ?? request.ip,
