@@ -55,19 +55,25 @@ CREATE INDEX wallet_push_jobs_due_idx ON wallet_push_jobs (next_run_at, id) WHER
 CREATE UNIQUE INDEX wallet_push_jobs_one_queued ON wallet_push_jobs (serial_number, device_library_id) WHERE status = 'queued';
 
 -- Whatever changes a card's balance or name (a route, the rewards sweep, plain SQL), in the same transaction:
--- the pass is modified now, and each device registered for it gets a push.
+-- the pass is modified now, and each device registered for it gets a push. Once per statement over its
+-- transition tables (as migration 006's triggers), so a sweep of thousands of cards is one join, not a query
+-- per card; a database without any pass skips it at once.
 CREATE FUNCTION wallet_pass_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE wallet_passes SET modified_at = now() WHERE card_id = NEW.id;
-  IF FOUND THEN
-    INSERT INTO wallet_push_jobs (serial_number, device_library_id, push_token)
-    SELECT r.serial_number, r.device_library_id, r.push_token
-      FROM wallet_passes p JOIN wallet_registrations r ON r.serial_number = p.serial_number
-     WHERE p.card_id = NEW.id
-    ON CONFLICT (serial_number, device_library_id) WHERE status = 'queued' DO NOTHING;
+  IF NOT EXISTS (SELECT 1 FROM wallet_passes) THEN
+    RETURN NULL;
   END IF;
+  WITH changed AS (
+    SELECT n.id FROM new_cards n JOIN old_cards o ON o.id = n.id
+     WHERE o.points IS DISTINCT FROM n.points OR o.customer_name IS DISTINCT FROM n.customer_name
+  ), touched AS (
+    UPDATE wallet_passes p SET modified_at = now() FROM changed WHERE p.card_id = changed.id RETURNING p.serial_number
+  )
+  INSERT INTO wallet_push_jobs (serial_number, device_library_id, push_token)
+  SELECT r.serial_number, r.device_library_id, r.push_token
+    FROM touched JOIN wallet_registrations r ON r.serial_number = touched.serial_number
+  ON CONFLICT (serial_number, device_library_id) WHERE status = 'queued' DO NOTHING;
   RETURN NULL;
 END $$;
-CREATE TRIGGER loyalty_cards_wallet_pass AFTER UPDATE OF points, customer_name ON loyalty_cards
-  FOR EACH ROW WHEN (OLD.points IS DISTINCT FROM NEW.points OR OLD.customer_name IS DISTINCT FROM NEW.customer_name)
-  EXECUTE FUNCTION wallet_pass_changed();
+CREATE TRIGGER loyalty_cards_wallet_pass AFTER UPDATE ON loyalty_cards
+  REFERENCING OLD TABLE AS old_cards NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION wallet_pass_changed();

@@ -145,6 +145,17 @@ describeEachDatabase('Apple Wallet pushes through APNs (issue 21)', (variant) =>
     expect(pushedTokens()).toEqual(['token-phone-3']);
   });
 
+  it('pushes for every card one statement changes (a sweep, an import), once per device', async () => {
+    const one = await cardWithDevices('apns.bulk1@example.it', ['phone-b1']);
+    const two = await cardWithDevices('apns.bulk2@example.it', ['phone-b2', 'watch-b2']);
+    const none = await signupCard(t.app, 'apns.bulk3@example.it');
+    await t.app.db.query('UPDATE loyalty_cards SET points = points + 1 WHERE id = ANY($1::text[])', [[one.id, two.id, none.id]]);
+    // A second change before the worker's turn shares the queued pushes.
+    await t.app.db.query('UPDATE loyalty_cards SET points = points + 1 WHERE id = ANY($1::text[])', [[one.id, two.id]]);
+    expect(await t.app.wallet.apple!.pushes.drain()).toBe(3);
+    expect(pushedTokens()).toEqual(['token-phone-b1', 'token-phone-b2', 'token-watch-b2']);
+  });
+
   it('retries a push APNs failed, and forgets a device APNs says is gone (410)', async () => {
     const card = await cardWithDevices('apns.quattro@example.it', ['phone-4']);
     apns.planned.push(500, 500); // two failures, then 200
