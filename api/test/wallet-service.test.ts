@@ -50,6 +50,20 @@ describeEachDatabase('Apple PassKit web service (issue 21)', (variant) => {
     expect(rows).toEqual([{ push_token: 'push-new' }]);
   });
 
+  it('refuses bad input with an Italian 400 and writes nothing', async () => {
+    const card = await signupCard(t.app, 'ws.sei@example.it');
+    const pass = await passOf(t.app, card.id);
+    const before = (await t.app.db.query('SELECT count(*) AS n FROM wallet_registrations')).rows[0];
+    for (const payload of [{}, { pushToken: '' }, { pushToken: 42 }, { pushToken: 'x'.repeat(401) }]) {
+      const response = await t.app.inject({ method: 'POST', url: registration('device-bad', pass.serial_number), headers: auth(pass.auth_token), payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/token di notifica/);
+    }
+    const log = await t.app.inject({ method: 'POST', url: '/api/wallet/apple/v1/log', payload: { logs: 'non una lista' } });
+    expect(log.statusCode).toBe(400);
+    expect((await t.app.db.query('SELECT count(*) AS n FROM wallet_registrations')).rows[0]).toEqual(before);
+  });
+
   it('lists the device’s passes updated since a tag (200 / 204) as balances change', async () => {
     const a = await signupCard(t.app, 'ws.due@example.it');
     const b = await signupCard(t.app, 'ws.tre@example.it');
