@@ -155,7 +155,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { business: found, enrolment: result };
       });
       if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
-        return { id: enrolment.card.id, user_id: enrolment.userId, business_name: business.name, card_number: enrolment.card.card_number };
+        const apple = app.wallet.apple ? await app.wallet.apple.linkFor(enrolment.card.id) : null;
+        return {
+          id: enrolment.card.id,
+          user_id: enrolment.userId,
+          business_name: business.name,
+          card_number: enrolment.card.card_number,
+          ...(apple ? { wallet: { apple } } : {}),
+        };
       }
       if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);
       return { status: 'resent' as const, business_name: business.name, message: MESSAGES.signupResent };

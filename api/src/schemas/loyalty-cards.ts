@@ -229,6 +229,11 @@ export const cardSignupResponseSchema = z
     user_id: z.string(),
     business_name: z.string(),
     card_number: z.string(),
+    // Issue 21: optional, so a landing built before it keeps reading the answer.
+    wallet: z
+      .object({ apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato') })
+      .optional()
+      .describe('I link per aggiungere la carta ai wallet del telefono; assente se nessun wallet è configurato'),
   })
   .describe('La carta: nuova, o già esistente quando email e telefono sono quelli della carta');
 
