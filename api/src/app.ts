@@ -17,6 +17,7 @@ import type { MessageDriver } from './messaging/types';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import routes from './routes';
+import walletPlugin from './wallet/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ export interface AppOptions {
   sessionCache?: Partial<SessionCacheOptions>;
   /** Read cache size (tests: `maxBytes: 0` to turn it off). */
   readCache?: Partial<ReadCacheOptions>;
+  /** Issue 21: a CA the APNs client trusts besides the system's (tests: a local stand-in of APNs). */
+  walletApnsCa?: string;
 }
 
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
@@ -62,6 +65,9 @@ const REDACTED_PATHS = [
   '*.headers.authorization',
 ];
 
+/** A wallet pass link is its own key (issue 21): the log keeps the route, not the token. */
+export const redactUrl = (url: string | undefined) => url?.replace(/(\/wallet\/apple\/pass\/)[^/?#]+/, '$1[redacted]');
+
 export function buildApp(config: AppConfig, options: AppOptions = {}) {
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
@@ -70,7 +76,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         version: request.headers['accept-version'] as string | undefined,
         host: request.host,
         remoteAddress: request.clientIp ?? request.ip,
@@ -96,6 +102,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
   app.register(messagingPlugin, { driver: options.messagingDriver, twilioHttpClient: options.twilioHttpClient });
+  app.register(walletPlugin, { apnsCa: options.walletApnsCa });
   app.register(routes, { prefix: '/api' });
 
   return app;

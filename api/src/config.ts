@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadMessagingConfig, type MessagingConfigInput } from './messaging/config';
+import { parseWalletEnv, type WalletConfig } from './wallet/config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
@@ -84,6 +85,8 @@ export interface AppConfig {
   proxySecret?: string | null;
   /** Where to write, at start, the demo accounts that exist with their published password (`npm start`'s banner reads it). */
   demoAccountsFile?: string | null;
+  /** Issue 21: Apple Wallet (src/wallet/config.ts); left out or `apple: null`, no wallet and its routes answer 404. */
+  wallet?: WalletConfig;
 }
 
 /** The environment parsed; the JWT secret may still be missing (`loadConfig` provides it). */
@@ -299,5 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...parsed,
     jwtSecret: parsed.jwtSecret ?? readOrCreateJwtSecret(parsed.dataDir),
     messaging: loadMessagingConfig(env, parsed.dataDir),
+    wallet: parseWalletEnv(env),
   };
 }

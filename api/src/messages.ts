@@ -166,6 +166,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   MessageSid: 'Message SID',
   MessageStatus: 'stato del messaggio',
   ErrorCode: 'codice di errore',
+  // issue 21: Apple Wallet (Apple's PassKit web service names)
+  file: 'file del pass',
+  device: 'dispositivo',
+  passTypeId: 'tipo di pass',
+  serial: 'numero di serie del pass',
+  pushToken: 'token di notifica',
+  passesUpdatedSince: 'tag di aggiornamento',
+  logs: 'messaggi di log',
 };
 
 /** A list field's items, named one by one with their position from 1 (`channels[0]` → 'canale 1'). */
@@ -174,6 +182,7 @@ export const ITEM_LABELS: Readonly<Record<string, string>> = {
   targets: 'carta destinataria',
   channels: 'canale',
   marketing_channels: 'canale marketing',
+  logs: 'messaggio di log',
 };
 
 /** What follows the label of a field inside another (`recipients[1].email` → 'email del destinatario 2'). */

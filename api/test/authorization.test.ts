@@ -206,6 +206,23 @@ const ROWS: Row[] = [
   { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
   { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },
   { route: 'GET /api/messaging/status', request: () => ({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}` }), expected: OWNED },
+  // Issue 21: Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts); not configured here: 404 for all.
+  ...(
+    [
+      ['GET /api/wallet/apple/pass/{file}', 'GET', '/api/wallet/apple/pass/x.pkpass'],
+      ['POST /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}/{serial}', 'POST', '/api/wallet/apple/v1/devices/d/registrations/pass.x/s'],
+      ['DELETE /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}/{serial}', 'DELETE', '/api/wallet/apple/v1/devices/d/registrations/pass.x/s'],
+      ['GET /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}', 'GET', '/api/wallet/apple/v1/devices/d/registrations/pass.x'],
+      ['GET /api/wallet/apple/v1/passes/{passTypeId}/{serial}', 'GET', '/api/wallet/apple/v1/passes/pass.x/s'],
+      ['POST /api/wallet/apple/v1/log', 'POST', '/api/wallet/apple/v1/log'],
+    ] as const
+  ).map(
+    ([route, method, url]): Row => ({
+      route,
+      request: () => ({ method, url, ...(method === 'POST' ? { payload: url.endsWith('/log') ? { logs: [] } : { pushToken: 't' } } : {}) }),
+      expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 },
+    }),
+  ),
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
 ];

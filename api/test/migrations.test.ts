@@ -22,6 +22,11 @@ const TABLES = [
   'scheduled_tasks',
   'schema_migrations',
   'users',
+  // Issue 21 (migration 014): Apple Wallet.
+  'wallet_passes',
+  'wallet_push_jobs',
+  'wallet_registrations',
+  'wallet_update_counter',
 ];
 
 describeEachDatabase('migrations', (variant) => {

@@ -11,6 +11,7 @@ import { cardRewardRoutes, rewardRoutes } from './rewards';
 import settingsRoutes from './settings';
 import twilioRoutes from './twilio';
 import userRoutes from './users';
+import walletRoutes from './wallet';
 
 /** One module per resource; its prefix is the URL segment it serves (all under /api). */
 const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
@@ -27,6 +28,8 @@ const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/users', userRoutes],
   ['/qrcode', qrcodeRoutes],
   ['/settings', settingsRoutes],
+  // Issue 21: the pass download and Apple's PassKit web service (public, token-guarded).
+  ['/wallet', walletRoutes],
   ['/health', healthRoutes],
   ['/docs', docsRoutes],
 ];

@@ -158,6 +158,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
         const { card } = enrolment;
         const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
+        const apple = app.wallet.apple ? await app.wallet.apple.linkFor(card.id) : null;
         return {
           id: card.id,
           user_id: enrolment.userId,
@@ -166,6 +167,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           points: card.points,
           loyalty_mode: business.loyalty_mode,
           next_reward_cost: nextRewardCost,
+          ...(apple ? { wallet: { apple } } : {}),
         };
       }
       if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);

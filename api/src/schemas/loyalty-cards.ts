@@ -240,6 +240,11 @@ export const cardSignupResponseSchema = z
       .describe(
         'Costo del premio più economico riscattabile oggi (attivo, non archiviato, nelle sue date, non esaurito) che supera il saldo; null se non ce n’è',
       ),
+    // Issue 21: optional, so a landing built before it keeps reading the answer.
+    wallet: z
+      .object({ apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato') })
+      .optional()
+      .describe('I link per aggiungere la carta ai wallet del telefono; assente se nessun wallet è configurato'),
   })
   .describe('La carta: nuova, o già esistente quando email e telefono sono quelli della carta');
 

@@ -2,6 +2,7 @@ import { FIELD_LABELS, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REW
 import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
+import { WALLET_MESSAGES } from '../../src/wallet/messages';
 import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
 
 /** Every fixed sentence the API answers an error with. */
@@ -13,6 +14,8 @@ const SENTENCES = new Set<string>([
   // Issue 20: rewards and the program (the functions are message texts, not answers).
   ...(Object.values(REWARD_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(BONUS_MESSAGES),
+  // Issue 21: Apple Wallet.
+  ...Object.values(WALLET_MESSAGES),
   ...Object.values(TRUTH_MESSAGES),
   ...Object.values(TWILIO_ERRORS),
   TWILIO_UNREACHABLE,

@@ -1,0 +1,162 @@
+/**
+ * Issue 21: Apple Wallet. The pass download (an unguessable per-card token in the link) and Apple's PassKit
+ * web service under /api/wallet/apple/v1 as Apple specifies it: register and unregister a device, the passes
+ * updated since a tag, the latest pass (If-Modified-Since → 304), log. Decision 040.
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../errors';
+import { WALLET_MESSAGES } from '../wallet/messages';
+import type { AppleWallet } from '../wallet/plugin';
+import type { PassContent } from '../wallet/repository';
+
+const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+const segment = z.string().min(1).max(200);
+const deviceParams = z.object({ device: segment, passTypeId: segment });
+const passParams = deviceParams.extend({ serial: segment });
+
+/** `Authorization: ApplePass <token>` matches the pass's token (compared in constant time). */
+function authorised(request: FastifyRequest, pass: PassContent): boolean {
+  const match = /^ApplePass\s+(\S+)$/.exec(request.headers.authorization ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]);
+  const wanted = Buffer.from(pass.auth_token);
+  return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+}
+
+/** Seconds of a date: HTTP dates have no milliseconds. */
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const apple = (): AppleWallet => {
+    if (!app.wallet.apple) throw notFound(WALLET_MESSAGES.appleNotConfigured);
+    return app.wallet.apple;
+  };
+  /** The pass of `serial` if it is of this pass type, and the request carries its token; else 404 or 401. */
+  async function authorisedPass(request: FastifyRequest, passTypeId: string, serial: string): Promise<{ wallet: AppleWallet; pass: PassContent }> {
+    const wallet = apple();
+    const pass = passTypeId === wallet.config.passTypeId ? await wallet.repo.contentBy('serial_number', serial) : null;
+    // Unknown pass and wrong token answer alike: 401 (Apple's "request not authorized").
+    if (!pass || !authorised(request, pass)) throw new HttpError(401, WALLET_MESSAGES.notAuthorised);
+    return { wallet, pass };
+  }
+  function sendPass(reply: FastifyReply, wallet: AppleWallet, pass: PassContent) {
+    return reply
+      .header('content-type', PKPASS_TYPE)
+      .header('last-modified', new Date(seconds(pass.modified_at) * 1000).toUTCString())
+      .header('cache-control', 'no-store')
+      .send(wallet.build(pass));
+  }
+
+  app.get(
+    '/apple/pass/:file',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Scarica il pass Apple Wallet di una carta',
+        description: 'Pubblica: il link contiene il codice segreto della carta (`<token>.pkpass`). 404 se il codice non esiste o Apple Wallet non è configurato.',
+        params: z.object({ file: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const wallet = apple();
+      const token = /^([A-Za-z0-9_-]{43})\.pkpass$/.exec(request.params.file)?.[1];
+      const pass = token ? await wallet.repo.contentBy('download_token', token) : null;
+      if (!pass) throw notFound(WALLET_MESSAGES.passNotFound);
+      return sendPass(reply.header('content-disposition', `attachment; filename="carta-${pass.card_number}.pkpass"`), wallet, pass);
+    },
+  );
+
+  app.post(
+    '/apple/v1/devices/:device/registrations/:passTypeId/:serial',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'PassKit: registra un dispositivo per gli aggiornamenti di un pass',
+        description: '201 registrato, 200 già registrato (il push token si aggiorna), 401 token del pass sbagliato.',
+        params: passParams,
+        body: z.object({ pushToken: z.string().min(1).max(400) }),
+      },
+    },
+    async (request, reply) => {
+      const { device, passTypeId, serial } = request.params;
+      const { wallet, pass } = await authorisedPass(request, passTypeId, serial);
+      const result = await wallet.repo.register(pass.serial_number, device, request.body.pushToken);
+      if (!result) throw new HttpError(401, WALLET_MESSAGES.notAuthorised); // the card went meanwhile
+      return reply.code(result === 'created' ? 201 : 200).send();
+    },
+  );
+
+  app.delete(
+    '/apple/v1/devices/:device/registrations/:passTypeId/:serial',
+    {
+      schema: { tags: ['wallet'], summary: 'PassKit: un dispositivo non vuole più gli aggiornamenti di un pass', params: passParams },
+    },
+    async (request, reply) => {
+      const { device, passTypeId, serial } = request.params;
+      const { wallet, pass } = await authorisedPass(request, passTypeId, serial);
+      await wallet.repo.unregister(pass.serial_number, device);
+      return reply.code(200).send();
+    },
+  );
+
+  app.get(
+    '/apple/v1/devices/:device/registrations/:passTypeId',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'PassKit: i pass del dispositivo aggiornati dopo un tag',
+        description: '200 `{ serialNumbers, lastUpdated }`, 204 se nessuno.',
+        params: deviceParams,
+        querystring: z.object({ passesUpdatedSince: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const wallet = apple();
+      if (request.params.passTypeId !== wallet.config.passTypeId) return reply.code(204).send();
+      const tag = request.query.passesUpdatedSince;
+      const since = tag !== undefined && /^\d{1,15}$/.test(tag) ? Number(tag) : null;
+      const result = await wallet.repo.updatedSince(request.params.device, since);
+      if (result.serialNumbers.length === 0) return reply.code(204).send();
+      return reply.code(200).send({ serialNumbers: result.serialNumbers, lastUpdated: String(result.lastUpdated) });
+    },
+  );
+
+  app.get(
+    '/apple/v1/passes/:passTypeId/:serial',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'PassKit: l’ultima versione di un pass',
+        description: 'Con `Authorization: ApplePass <token>`. 304 se non è cambiato dopo If-Modified-Since.',
+        params: passParams.omit({ device: true }),
+      },
+    },
+    async (request, reply) => {
+      const { wallet, pass } = await authorisedPass(request, request.params.passTypeId, request.params.serial);
+      const since = Date.parse(request.headers['if-modified-since'] ?? '');
+      if (!Number.isNaN(since) && seconds(pass.modified_at) <= since / 1000) return reply.code(304).send();
+      return sendPass(reply, wallet, pass);
+    },
+  );
+
+  app.post(
+    '/apple/v1/log',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'PassKit: messaggi di errore dei dispositivi',
+        body: z.object({ logs: z.array(z.string().max(2000)).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      apple();
+      for (const message of request.body.logs) request.log.warn({ walletLog: message }, 'Apple Wallet device log');
+      return reply.code(200).send();
+    },
+  );
+};
+
+export default walletRoutes;

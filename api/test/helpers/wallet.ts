@@ -1,0 +1,35 @@
+/** Issue 21: Apple Wallet configured with development certificates, and a card to make passes of. */
+import { DEMO_BUSINESSES } from '../../src/seed/demo';
+import type { AppleWalletConfig } from '../../src/wallet/config';
+import { makeDevCertificates, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
+import type { App } from '../../src/app';
+
+/** Made once per test file (RSA keys take a moment). */
+let certs: DevCertificates | null = null;
+export function devCertificates(): DevCertificates {
+  certs ??= makeDevCertificates();
+  return certs;
+}
+
+export function appleConfig(apnsOrigin = 'https://127.0.0.1:9'): AppleWalletConfig {
+  const c = devCertificates();
+  return { passTypeId: DEV_PASS_TYPE_ID, teamId: DEV_TEAM_ID, cert: c.signer.cert, key: c.signer.key, wwdr: c.wwdr.cert, apnsOrigin };
+}
+
+export const WALLET_BUSINESS = DEMO_BUSINESSES[0];
+
+let ip = 0;
+/** A public signup (as the landing makes it): the card answer, with its wallet links. */
+export async function signupCard(app: App, email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/users/loyalty-cards/create',
+    remoteAddress: `10.9.0.${++ip}`,
+    payload: { email, full_name: 'Giulia Bianchi', phone: '+39 333 7654321', business_id: WALLET_BUSINESS.id, privacy_ack: true },
+  });
+  if (response.statusCode !== 200) throw new Error(`signup answered ${response.statusCode}: ${response.body}`);
+  return response.json() as { id: string; user_id: string; card_number: string; wallet?: { apple?: string } };
+}
+
+/** The path of a download link (inject takes paths). */
+export const pathOf = (link: string) => new URL(link).pathname;

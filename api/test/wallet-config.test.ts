@@ -1,0 +1,92 @@
+/**
+ * Issue 21: the Apple Wallet configuration (all five variables or none; files read and checked at start) and
+ * its secrets kept out of the logs: the key, the pass's authentication token, the download link's token.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
+import { DEFAULT_APNS_HOST, parseWalletEnv } from '../src/wallet/config';
+import { writeDevCertificates } from '../src/wallet/dev-certs';
+import { testConfig } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { appleConfig, devCertificates, pathOf, signupCard } from './helpers/wallet';
+
+describe('Apple Wallet configuration', () => {
+  let dir: string;
+  let variables: Record<string, string>;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-config-'));
+    variables = writeDevCertificates(path.join(dir, 'wallet-dev'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is off when no variable is set', () => {
+    expect(parseWalletEnv({})).toEqual({ apple: null });
+  });
+
+  it('reads the development certificates npm run wallet:dev-certs writes (files 600), with Apple’s APNs host by default', () => {
+    for (const name of ['ca.pem', 'wwdr.pem', 'signer-cert.pem', 'signer-key.pem', 'google-service-account.json']) {
+      expect(fs.statSync(path.join(dir, 'wallet-dev', name)).mode & 0o777).toBe(0o600);
+    }
+    const config = parseWalletEnv(variables).apple!;
+    expect(config).toMatchObject({ passTypeId: 'pass.it.localhost.fidelity', teamId: 'DEVTEAM001', apnsOrigin: `https://${DEFAULT_APNS_HOST}` });
+    expect(config.key).toContain('PRIVATE KEY');
+    expect(parseWalletEnv({ ...variables, WALLET_APNS_HOST: 'https://127.0.0.1:2197' }).apple!.apnsOrigin).toBe('https://127.0.0.1:2197');
+    // loadConfig carries it (the API's start).
+    expect(loadConfig({ ...variables, DATA_DIR: dir }).wallet?.apple?.passTypeId).toBe('pass.it.localhost.fidelity');
+  });
+
+  it('stops the start on half a configuration, an unreadable file, a file of the wrong kind or a bad host, naming the variable', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        parseWalletEnv(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems.join('\n');
+      }
+      throw new Error('no error');
+    };
+    expect(problems({ WALLET_APPLE_PASS_TYPE_ID: 'pass.it.x' })).toMatch(/WALLET_APPLE_TEAM_ID, WALLET_APPLE_CERT, WALLET_APPLE_KEY, WALLET_APPLE_WWDR missing/);
+    expect(problems({ ...variables, WALLET_APPLE_CERT: path.join(dir, 'nope.pem') })).toMatch(/^WALLET_APPLE_CERT: cannot read .*nope\.pem \(ENOENT\)$/);
+    const key = problems({ ...variables, WALLET_APPLE_CERT: variables.WALLET_APPLE_KEY });
+    expect(key).toMatch(/^WALLET_APPLE_CERT: .* is not a valid PEM file/);
+    // The message names the file, never its content.
+    expect(key).not.toContain('PRIVATE KEY');
+    expect(problems({ ...variables, WALLET_APPLE_KEY: variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
+    expect(problems({ ...variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
+    expect(problems({ ...variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
+  });
+});
+
+describeEachDatabase('Apple Wallet secrets and the logs', (variant) => {
+  it('logs neither the download token, the authentication token nor the key', async () => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.on('data', (chunk) => (text += chunk));
+    const database = await variant.create();
+    const apple = appleConfig();
+    const app = buildApp(testConfig(database.config, { logLevel: 'trace', seedDemo: true, wallet: { apple }, messaging: { worker: { enabled: false } } }), { logStream: stream });
+    try {
+      await app.ready();
+      const card = await signupCard(app, 'log.wallet@example.it');
+      const link = pathOf(card.wallet!.apple!);
+      expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+      const { rows } = await app.db.query<{ serial_number: string; auth_token: string; download_token: string }>('SELECT * FROM wallet_passes WHERE card_id = $1', [card.id]);
+      const pass = rows[0];
+      await app.inject({
+        method: 'POST',
+        url: `/api/wallet/apple/v1/devices/dev-log/registrations/${apple.passTypeId}/${pass.serial_number}`,
+        headers: { authorization: `ApplePass ${pass.auth_token}` },
+        payload: { pushToken: 'push-log' },
+      });
+      expect(text).toContain('/api/wallet/apple/pass/[redacted]');
+      for (const secret of [pass.download_token, pass.auth_token, devCertificates().signer.key.split('\n')[1]]) expect(text).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
