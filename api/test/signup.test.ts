@@ -16,8 +16,10 @@ const valid = {
 
 describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (variant) => {
   let t: TestApp;
+  /** The app's clock (the day rewards are valid on); undefined: the real time. */
+  let now: Date | undefined;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true, signupRateLimitPerMinute: 5 });
+    t = await startTestApp(variant, { seedDemo: true, signupRateLimitPerMinute: 5 }, { clock: () => now ?? new Date() });
   });
   afterAll(() => t.close());
 
@@ -36,7 +38,15 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     const response = await signup({ ...valid, marketing_consent: true });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BUSINESS.name, card_number: expect.stringMatching(/^LC-\d{8}$/) });
+    expect(body).toEqual({
+      id: expect.any(String),
+      user_id: expect.any(String),
+      business_name: BUSINESS.name,
+      card_number: expect.stringMatching(/^LC-\d{8}$/),
+      points: 0,
+      loyalty_mode: 'points',
+      next_reward_cost: null,
+    });
     expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
     const { rows } = await t.app.db.query(
       `SELECT u.email, u.role, u.password_hash, u.business_id, c.customer_name, c.customer_phone, c.email AS card_email, c.points, c.privacy_ack, c.marketing_consent,
@@ -146,6 +156,63 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('Campo "canali marketing" non valido');
       expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('stamp mode: what the card image needs (issue 20, decision 039)', () => {
+    const SHOP = 'signup-stamps-shop';
+    const customer = { ...valid, email: 'timbri@example.it', business_id: SHOP };
+    beforeAll(async () => {
+      await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode) VALUES ($1, 'Caffè dei Timbri', 'stamps')`, [SHOP]);
+      // Cheaper than the answer but not redeemable on 2026-06-15 (Rome), one reason each; then the candidates.
+      const rewards: [string, number, string][] = [
+        ['Scaduto', 2, `valid_until = '2026-06-14'`],
+        ['Futuro', 3, `valid_from = '2026-06-16'`],
+        ['Inattivo', 4, 'active = false'],
+        ['Archiviato', 5, 'archived = true, active = false'],
+        ['Esaurito', 6, 'stock = 0'],
+        ['Ultimo giorno', 10, `valid_from = '2026-06-15', valid_until = '2026-06-15', stock = 1`],
+        ['Caffè e brioche', 15, 'stock = NULL'],
+      ];
+      for (const [name, cost, change] of rewards) {
+        const { rows } = await t.app.db.query<{ id: string }>('INSERT INTO rewards (business_id, name, cost) VALUES ($1, $2, $3) RETURNING id', [SHOP, name, cost]);
+        await t.app.db.query(`UPDATE rewards SET ${change} WHERE id = $1`, [rows[0].id]);
+      }
+    });
+    afterEach(() => {
+      now = undefined;
+    });
+
+    it('answers the mode, the balance and the cheapest reward redeemable today above the balance', async () => {
+      now = new Date('2026-06-15T10:00:00Z');
+      const response = await signup(customer);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ business_name: 'Caffè dei Timbri', points: 0, loyalty_mode: 'stamps', next_reward_cost: 10 });
+    });
+
+    it('counts towards the next reward above the balance of an existing card, and null past the last one', async () => {
+      now = new Date('2026-06-15T10:00:00Z');
+      const { id } = (await signup(customer)).json();
+      await t.app.db.query('UPDATE loyalty_cards SET points = 10 WHERE id = $1', [id]);
+      // A reward that costs the balance is already redeemable: the image counts towards the next one.
+      expect((await signup(customer)).json()).toMatchObject({ id, points: 10, next_reward_cost: 15 });
+      await t.app.db.query('UPDATE loyalty_cards SET points = 15 WHERE id = $1', [id]);
+      expect((await signup(customer)).json()).toMatchObject({ id, points: 15, loyalty_mode: 'stamps', next_reward_cost: null });
+      await t.app.db.query('UPDATE loyalty_cards SET points = 0 WHERE id = $1', [id]);
+    });
+
+    it('goes by the Italian day: at 00:30 in Rome (22:30 UTC) the next day has begun', async () => {
+      now = new Date('2026-06-15T21:59:00Z');
+      expect((await signup({ ...customer, email: 'timbri.sera@example.it' })).json()).toMatchObject({ next_reward_cost: 10 });
+      now = new Date('2026-06-15T22:30:00Z');
+      // 16 June: 'Futuro' (3) has started, 'Ultimo giorno' (10) is over.
+      expect((await signup({ ...customer, email: 'timbri.notte@example.it' })).json()).toMatchObject({ next_reward_cost: 3 });
+    });
+
+    it('gives the resent answer nothing of the card', async () => {
+      now = new Date('2026-06-15T10:00:00Z');
+      const response = await signup({ ...customer, phone: '+39 333 7654321' });
+      expect(response.json()).toEqual({ status: 'resent', business_name: 'Caffè dei Timbri', message: expect.any(String) });
     });
   });
 

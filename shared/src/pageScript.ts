@@ -19,5 +19,6 @@ export { FORM_MESSAGES } from './forms/messages';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
 export { addPointsLink, loyaltyCardFileName } from './cards/links';
 export { drawLoyaltyCard, downloadCanvasPng } from './cards/drawLoyaltyCard';
+export { stampsDescription, type CardStamps } from './cards/stampsRow';
 // Types only (erased from the script): the API's request and answer types (decision 033).
 export type { ApiBody, ApiRequestBody, ApiSchema } from './api/types';

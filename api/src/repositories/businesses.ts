@@ -21,6 +21,8 @@ export interface BusinessRecord {
 export interface PublicBusiness {
   id: string;
   name: string;
+  /** Issue 20: the signup page says 'timbri' for a stamp card. */
+  loyalty_mode: 'points' | 'stamps';
 }
 
 export interface NewBusiness {
@@ -64,9 +66,9 @@ export function createBusinessesRepository(db: Queryable) {
       return (await db.query<BusinessRecord>(`SELECT ${BUSINESS_COLUMNS} FROM businesses b WHERE b.id = $1`, [id])).rows[0] ?? null;
     },
 
-    /** What anyone may know about a business: enough to show its name on the public signup page. */
+    /** What anyone may know about a business: enough to show its name (and points or stamps) on the public signup page. */
     async findPublic(id: string): Promise<PublicBusiness | null> {
-      return (await db.query<PublicBusiness>('SELECT id, name FROM businesses WHERE id = $1', [id])).rows[0] ?? null;
+      return (await db.query<PublicBusiness>('SELECT id, name, loyalty_mode FROM businesses WHERE id = $1', [id])).rows[0] ?? null;
     },
 
     async create(business: NewBusiness, ownerId: string): Promise<BusinessRecord> {

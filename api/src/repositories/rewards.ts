@@ -185,6 +185,21 @@ export function createRewardsRepository(db: Queryable) {
       return { balance, entry };
     },
 
+    /**
+     * The cost of the cheapest reward redeemable on `today` (the rules of `rewardUnavailable`) that costs more
+     * than `balance`: the stamps the card image counts towards. Null when there is none.
+     */
+    async nextRewardCost(businessId: string, balance: number, today: string): Promise<number | null> {
+      const { rows } = await db.query<{ cost: number | null }>(
+        `SELECT min(r.cost)::int AS cost FROM rewards r
+          WHERE r.business_id = $1 AND r.cost > $2::numeric AND r.active AND NOT r.archived
+            AND (r.valid_from IS NULL OR r.valid_from <= $3::date) AND (r.valid_until IS NULL OR r.valid_until >= $3::date)
+            AND (r.stock IS NULL OR r.stock > 0)`,
+        [businessId, balance, today],
+      );
+      return rows[0]?.cost ?? null;
+    },
+
     async program(businessId: string): Promise<Program | null> {
       const { rows } = await db.query<Program>(`SELECT ${PROGRAM_COLUMNS} FROM businesses WHERE id = $1`, [businessId]);
       return rows[0] ?? null;

@@ -4,6 +4,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { FIELD_LABELS, fieldRequired, MESSAGES } from '../messages';
 import { canonicalChannels } from '../messaging/types';
 import { createRepositories } from '../repositories';
+import { italianDay } from '../repositories/rewards';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { cardSignupAnswerSchema, cardSignupBodySchema, signupMarketingChannels } from '../schemas/loyalty-cards';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from '../schemas/users';
@@ -155,12 +156,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { business: found, enrolment: result };
       });
       if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
-        const apple = app.wallet.apple ? await app.wallet.apple.linkFor(enrolment.card.id) : null;
+        const { card } = enrolment;
+        const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
+        const apple = app.wallet.apple ? await app.wallet.apple.linkFor(card.id) : null;
         return {
-          id: enrolment.card.id,
+          id: card.id,
           user_id: enrolment.userId,
           business_name: business.name,
-          card_number: enrolment.card.card_number,
+          card_number: card.card_number,
+          points: card.points,
+          loyalty_mode: business.loyalty_mode,
+          next_reward_cost: nextRewardCost,
           ...(apple ? { wallet: { apple } } : {}),
         };
       }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { flagSchema, optionalEmail, optionalPhone, optionalText } from './common';
 
+const loyaltyModeSchema = z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri (numeri interi)');
+
 export const businessSchema = z
   .object({
     id: z.string(),
@@ -14,12 +16,15 @@ export const businessSchema = z
     sms_enabled: flagSchema,
     email_enabled: flagSchema,
     bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
-    loyalty_mode: z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri (numeri interi)'),
+    loyalty_mode: loyaltyModeSchema,
   })
   .describe('Azienda')
   .meta({ id: 'Business' });
 
-export const publicBusinessSchema = z.object({ id: z.string(), name: z.string() }).describe('Dati pubblici di un’azienda').meta({ id: 'PublicBusiness' });
+export const publicBusinessSchema = z
+  .object({ id: z.string(), name: z.string(), loyalty_mode: loyaltyModeSchema })
+  .describe('Dati pubblici di un’azienda')
+  .meta({ id: 'PublicBusiness' });
 
 export const createBusinessBodySchema = z.object({
   name: z.string().trim().min(1).max(200),

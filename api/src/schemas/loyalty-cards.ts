@@ -229,6 +229,17 @@ export const cardSignupResponseSchema = z
     user_id: z.string(),
     business_name: z.string(),
     card_number: z.string(),
+    // Issue 20: what the card image needs in stamp mode (the stamps collected out of the next reward's cost).
+    points: z.number().optional().describe('Saldo della carta (0 per una carta nuova)'),
+    loyalty_mode: z.enum(['points', 'stamps']).optional().describe('points: punti; stamps: timbri (numeri interi)'),
+    next_reward_cost: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        'Costo del premio più economico riscattabile oggi (attivo, non archiviato, nelle sue date, non esaurito) che supera il saldo; null se non ce n’è',
+      ),
     // Issue 21: optional, so a landing built before it keeps reading the answer.
     wallet: z
       .object({ apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato') })

@@ -22,6 +22,8 @@ interface Job {
 describeEachDatabase('security: signing up again with a known e-mail', (variant) => {
   let t: TestApp;
   let now = new Date('2026-03-10T10:15:00Z');
+  /** Issue 20: the card image's data (a points shop without rewards, a card without points). */
+  const POINTS_CARD = { points: 0, loyalty_mode: 'points', next_reward_cost: null };
   let ip = 0;
   const signup = (payload: object) =>
     t.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: `10.2.0.${++ip}`, payload: { role: 'client', privacy_ack: true, ...payload } });
@@ -47,7 +49,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
   it('answers a brand-new signup with the card, as before', async () => {
     const response = await signup(first);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BAR.name, card_number: expect.stringMatching(/^LC-\d{8}$/) });
+    expect(response.json()).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BAR.name, card_number: expect.stringMatching(/^LC-\d{8}$/), ...POINTS_CARD });
   });
 
   it.each(['+39 333 1234567', '3331234567', '+39 (333) 123-4567', '0039 333.123.4567'])(
@@ -55,7 +57,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
     async (phone) => {
       const card = await cardOf(first.email, BAR.id);
       const response = await signup({ ...first, email: ' Mario.Rossi@Example.IT ', phone, full_name: 'Mario R.' });
-      expect(response.json()).toEqual({ id: card.id, user_id: card.user_id, business_name: BAR.name, card_number: card.card_number });
+      expect(response.json()).toEqual({ id: card.id, user_id: card.user_id, business_name: BAR.name, card_number: card.card_number, ...POINTS_CARD });
       expect(await jobsOf(card.id)).toEqual([]);
     },
   );

@@ -16,7 +16,16 @@ import {
   REQUEST_TIMEOUT_MS,
   TOKEN_STORAGE_KEY,
 } from '@loyalty/shared/page-script';
-import { isResent, signupRequest, type CardSignupResponse, type SignedUpCard, type SignupResentAnswer } from '../../features/signup/model/signupAnswer';
+import {
+  cardImageLabel,
+  cardStamps,
+  collectedWord,
+  isResent,
+  signupRequest,
+  type CardSignupResponse,
+  type SignedUpCard,
+  type SignupResentAnswer,
+} from '../../features/signup/model/signupAnswer';
 import {
   MARKETING_CHANNELS,
   SIGNUP_FIELD_NAMES,
@@ -65,13 +74,14 @@ function showResent(root: ParentNode, answer: SignupResentAnswer) {
 export async function showCard(root: ParentNode, card: SignedUpCard, config: PageConfig): Promise<void> {
   const brandName = config.brandName || DEFAULT_BRAND;
   root.querySelector('[data-card-business]')!.textContent = card.business_name;
+  root.querySelector('[data-card-collects]')!.textContent = collectedWord(card);
   const numberLine = root.querySelector<HTMLElement>('[data-card-number-line]');
   if (numberLine && card.card_number) {
     numberLine.querySelector('[data-card-number]')!.textContent = card.card_number;
     numberLine.hidden = false;
   }
   const canvas = root.querySelector<HTMLCanvasElement>('canvas[data-card-canvas]')!;
-  canvas.setAttribute('aria-label', `Carta fedeltà ${brandName} di ${card.business_name} con codice QR`);
+  canvas.setAttribute('aria-label', cardImageLabel(brandName, card));
   const download = root.querySelector<HTMLButtonElement>('[data-card-download]')!;
   download.addEventListener('click', () => downloadCanvasPng(canvas, loyaltyCardFileName(brandName)));
   showView(root, 'card');
@@ -80,6 +90,7 @@ export async function showCard(root: ParentNode, card: SignedUpCard, config: Pag
       brandName,
       businessName: card.business_name,
       qrText: addPointsLink(config.dashboardBaseUrl || window.location.origin, card.id, card.user_id),
+      stamps: cardStamps(card),
     });
     download.disabled = false;
   } catch {

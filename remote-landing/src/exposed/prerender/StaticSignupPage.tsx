@@ -68,7 +68,7 @@ function StaticCardResult() {
       <Result>
         <h1 tabIndex={-1}>La tua Carta Fedeltà</h1>
         <p>
-          Mostra il codice QR in cassa da <strong data-card-business /> per accumulare punti.
+          Mostra il codice QR in cassa da <strong data-card-business /> per accumulare <span data-card-collects>punti</span>.
           <span hidden data-card-number-line>
             {' '}
             Numero carta: <span data-card-number />.

@@ -1,6 +1,6 @@
 import { api } from '@loyalty/shared';
 
-export { isResent, type CardSignupRequest, type CardSignupResponse, type SignedUpCard, type SignupResentAnswer } from './model/signupAnswer';
+export { cardImageLabel, cardStamps, collectedWord, isResent, type CardSignupRequest, type CardSignupResponse, type SignedUpCard, type SignupResentAnswer } from './model/signupAnswer';
 import type { CardSignupRequest, CardSignupResponse } from './model/signupAnswer';
 
 const signupApi = api.injectEndpoints({

@@ -213,6 +213,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
             ],
           },
           'In modalità timbri tutte le schermate dicono «timbri» e si accettano solo numeri interi. Il passaggio ai timbri non è possibile finché una carta dell’azienda ha un saldo con decimali: correggi prima quei saldi dalla pagina Carte Fedeltà.',
+          'L’immagine della carta che il cliente ottiene iscrivendosi mostra i timbri raccolti sul costo del prossimo premio (per esempio 3 cerchi pieni su 10): il premio riscattabile più economico che il saldo non copre ancora.',
         ],
       },
       {

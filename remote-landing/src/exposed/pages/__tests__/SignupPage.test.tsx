@@ -207,6 +207,47 @@ describe('the form', () => {
   });
 });
 
+describe('a stamp card (issue 20, decision 039)', () => {
+  /** A new shop of the demo admin in stamp mode with a 10-stamp reward, through the real API. */
+  async function stampShop(): Promise<string> {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` };
+    const post = async (url: string, body: object, method = 'POST') => {
+      const res = await fetch(`${API}/api/${url}`, { method, headers, body: JSON.stringify(body) });
+      expect(res.ok).toBe(true);
+      return (await res.json()) as { id: string };
+    };
+    const shop = await post('business', { name: 'Caffè dei Timbri' });
+    await post(`rewards/business/${shop.id}/program`, { loyalty_mode: 'stamps' }, 'PUT');
+    await post('rewards', { businessId: shop.id, name: 'Caffè omaggio', cost: 10 });
+    return shop.id;
+  }
+
+  it('says timbri and names the stamps collected out of the next reward in the image label', async () => {
+    const shop = await stampShop();
+    const { user } = renderSignup(`/loyalty-cards/create?business_id=${shop}`);
+    await user.type(await screen.findByLabelText('Email'), `timbri.${Date.now()}@example.it`);
+    await user.type(screen.getByLabelText('Nome completo'), 'Tina Timbri');
+    await user.type(screen.getByLabelText('Numero di telefono'), '+39 333 7650000');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toHaveFocus();
+    expect(screen.getByText(/Mostra il codice QR in cassa da/)).toHaveTextContent('Caffè dei Timbri per accumulare timbri.');
+    expect(screen.getByRole('img', { name: 'Carta fedeltà Appo di Caffè dei Timbri con codice QR: 0 timbri su 10' })).toBeInTheDocument();
+  });
+
+  it('says punti for a points shop, as before', async () => {
+    const { user } = renderSignup(SIGNUP_ROUTE);
+    await user.type(await screen.findByLabelText('Email'), `punti.${Date.now()}@example.it`);
+    await user.type(screen.getByLabelText('Nome completo'), 'Paolo Punti');
+    await user.type(screen.getByLabelText('Numero di telefono'), '+39 333 7650001');
+    await user.click(screen.getByRole('checkbox', { name: /informativa/ }));
+    await user.click(screen.getByRole('button', { name: 'Ottieni' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toBeInTheDocument();
+    expect(screen.getByText(/Mostra il codice QR in cassa da/)).toHaveTextContent('Bar Centrale per accumulare punti.');
+  });
+});
+
 describe('an e-mail that already has a card here (issue 16)', () => {
   const known = { full_name: 'Gemma Già', phone: '+39 333 5550001' };
 

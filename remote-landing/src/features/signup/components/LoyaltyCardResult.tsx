@@ -10,7 +10,7 @@ import {
   getRuntimeConfig,
   loyaltyCardFileName,
 } from '@loyalty/shared';
-import type { SignedUpCard } from '../api';
+import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../api';
 
 export const Result = styled.div`
   display: flex;
@@ -55,6 +55,7 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
       brandName,
       businessName: card.business_name,
       qrText: addPointsLink(dashboardBaseUrl, card.id, card.user_id),
+      stamps: cardStamps(card),
     }).then(
       () => current && setDrawing('done'),
       () => current && setDrawing('failed'),
@@ -70,7 +71,7 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
         La tua Carta Fedeltà
       </h1>
       <p>
-        Mostra il codice QR in cassa da <strong>{card.business_name}</strong> per accumulare punti.
+        Mostra il codice QR in cassa da <strong>{card.business_name}</strong> per accumulare {collectedWord(card)}.
         {card.card_number && <> Numero carta: {card.card_number}.</>}
       </p>
       <CardCanvas
@@ -78,7 +79,7 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
         width={CARD_WIDTH}
         height={CARD_HEIGHT}
         role="img"
-        aria-label={`Carta fedeltà ${brandName} di ${card.business_name} con codice QR`}
+        aria-label={cardImageLabel(brandName, card)}
       />
       {drawing === 'failed' && (
         <DrawError role="alert">Non è stato possibile disegnare la carta in questo browser.</DrawError>

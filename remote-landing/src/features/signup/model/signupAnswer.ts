@@ -3,7 +3,7 @@
  * free of React and the store: the React page and the prerendered page's script (src/exposed/page-scripts/signup.ts)
  * both use it.
  */
-import type { ApiBody, ApiRequestBody } from '@loyalty/shared/page-script';
+import { stampsDescription, type ApiBody, type ApiRequestBody, type CardStamps } from '@loyalty/shared/page-script';
 import { chosenChannels, type SignupValues } from './validateSignup';
 
 /**
@@ -38,3 +38,22 @@ export type SignupResentAnswer = Extract<CardSignupResponse, { status: 'resent' 
 export type SignedUpCard = Exclude<CardSignupResponse, SignupResentAnswer>;
 
 export const isResent = (answer: CardSignupResponse): answer is SignupResentAnswer => 'status' in answer && answer.status === 'resent';
+
+/**
+ * Issue 20 (decision 039): in stamp mode, when the shop has a reward the card does not cover yet, the card
+ * image shows the stamps collected out of that reward's cost; otherwise (points, no next reward, or an API
+ * that does not say) nothing, and the card is drawn as before.
+ */
+export function cardStamps(card: SignedUpCard): CardStamps | undefined {
+  if (card.loyalty_mode !== 'stamps' || card.next_reward_cost == null) return undefined;
+  return { collected: card.points ?? 0, cost: card.next_reward_cost };
+}
+
+/** The card image's accessible name, with the stamps it shows ('…, 3 timbri su 10'). */
+export function cardImageLabel(brandName: string, card: SignedUpCard): string {
+  const stamps = stampsDescription(cardStamps(card));
+  return `Carta fedeltà ${brandName} di ${card.business_name} con codice QR${stamps ? `: ${stamps}` : ''}`;
+}
+
+/** What the card collects, as the page says it: 'timbri' in stamp mode, else 'punti'. */
+export const collectedWord = (card: SignedUpCard): 'timbri' | 'punti' => (card.loyalty_mode === 'stamps' ? 'timbri' : 'punti');

@@ -80,6 +80,7 @@ it('explains stamps with the coffee card, and expiry oldest points first with th
   const stamps = screen.getByRole('dialog', { name: 'Punti o timbri' });
   expect(within(stamps).getByRole('heading', { level: 3, name: 'Esempio: 10 caffè, l’undicesimo è gratis' })).toBeInTheDocument();
   expect(within(stamps).getAllByRole('listitem')).toHaveLength(4);
+  expect(stamps).toHaveTextContent('mostra i timbri raccolti sul costo del prossimo premio');
   await user.keyboard('{Escape}');
   await user.click(screen.getByRole('button', { name: 'Leggi: Scadenza dei punti e promemoria' }));
   const expiry = screen.getByRole('dialog', { name: 'Scadenza dei punti e promemoria' });

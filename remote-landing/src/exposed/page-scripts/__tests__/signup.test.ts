@@ -1,0 +1,46 @@
+/**
+ * The prerendered signup page's script (decision 028) on the page's own markup: what the card view says and
+ * draws in stamp mode (issue 20, decision 039). jsdom cannot draw: the drawing is recorded here (shared's
+ * drawLoyaltyCard is tested on its own; the image itself is proven in Chromium, e2e).
+ */
+import { drawLoyaltyCard } from '@loyalty/shared/page-script';
+import { renderPublicPages } from '../../prerender/render';
+import { showCard } from '../signup';
+
+jest.mock('@loyalty/shared/page-script', () => ({
+  ...jest.requireActual<object>('@loyalty/shared/page-script'),
+  drawLoyaltyCard: jest.fn(() => Promise.resolve()),
+}));
+const draw = jest.mocked(drawLoyaltyCard);
+
+const CARD = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001' };
+
+beforeEach(() => {
+  draw.mockClear();
+  document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).signup.html;
+});
+
+const canvas = () => document.querySelector('canvas[data-card-canvas]')!;
+const sentence = () => document.querySelector('[data-signup-view="card"] p')!.textContent;
+
+it('names the stamps collected out of the next reward in stamp mode', async () => {
+  await showCard(document, { ...CARD, points: 3, loyalty_mode: 'stamps', next_reward_cost: 10 }, { apiBaseUrl: '', brandName: 'Appo' });
+  expect(canvas().getAttribute('aria-label')).toBe('Carta fedeltà Appo di Caffè dei Timbri con codice QR: 3 timbri su 10');
+  expect(sentence()).toMatch(/^Mostra il codice QR in cassa da Caffè dei Timbri per accumulare timbri\. Numero carta: LC-00000001\.$/);
+  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ businessName: 'Caffè dei Timbri', stamps: { collected: 3, cost: 10 } }));
+  expect(document.querySelector<HTMLButtonElement>('[data-card-download]')!.disabled).toBe(false);
+});
+
+it('keeps the points card as before', async () => {
+  await showCard(document, { ...CARD, points: 0, loyalty_mode: 'points', next_reward_cost: 10 }, { apiBaseUrl: '', brandName: 'Appo' });
+  expect(canvas().getAttribute('aria-label')).toBe('Carta fedeltà Appo di Caffè dei Timbri con codice QR');
+  expect(sentence()).toMatch(/per accumulare punti\./);
+  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ stamps: undefined }));
+});
+
+it('draws no stamps for a stamp shop without a next reward', async () => {
+  await showCard(document, { ...CARD, points: 12, loyalty_mode: 'stamps', next_reward_cost: null }, { apiBaseUrl: '', brandName: 'Appo' });
+  expect(canvas().getAttribute('aria-label')).toBe('Carta fedeltà Appo di Caffè dei Timbri con codice QR');
+  expect(sentence()).toMatch(/per accumulare timbri\./);
+  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ stamps: undefined }));
+});
