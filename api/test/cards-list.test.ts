@@ -197,7 +197,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
   });
 
   if (variant.name === 'PostgreSQL') {
-    it('stays fast with 100 000 cards in one business', async () => {
+    it('answers right with 100 000 cards in one business (timings printed)', async () => {
       await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'big-business', 'Grande', owner_id FROM businesses WHERE id = $1`, [bar]);
       await t.app.db.query(
         `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, points, created_at)
@@ -226,9 +226,8 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
       expect(page.body.items).toHaveLength(50);
       const search = await timed('/api/loyalty-cards/business/big-business?limit=50&q=LC-00009999');
       expect(search.body.total).toBe(1);
-      // Generous bounds for a shared 2-core CI machine; typical times are a few tens of milliseconds.
+      // Printed, not asserted: the timing goals of these reads are measured by `npm run bench` (bench/src/cards-scale.ts).
       process.stdout.write(`100k cards: stats ${stats.ms.toFixed(0)} ms, page ${page.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms\n`);
-      expect({ stats: stats.ms < 2000, page: page.ms < 1000, search: search.ms < 2000 }).toEqual({ stats: true, page: true, search: true });
 
       // Issue 20: with an expiry policy the stats and the page read the lots too; the sweep expires them all.
       // Through the route (it moves the read cache's marker), then dated a year back so every lot counts from its own day.

@@ -71,6 +71,12 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   console.log(`built ${apps.map((a) => a.name).join(', ')} (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** A flag's value from its known ones; anything else stops the build naming the flag (no silent default). */
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {
+  if (value !== undefined && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${flag} must be one of ${allowed.join(', ')} (got ${value === undefined ? 'nothing' : JSON.stringify(value)})`);
+}
+
 function parseArgs(argv: string[]) {
   const args = {
     all: false,
@@ -86,7 +92,7 @@ function parseArgs(argv: string[]) {
     if (a === '--all') args.all = true;
     else if (a === '--out') args.out = argv[++i];
     else if (a === '--version') args.version = argv[++i];
-    else if (a === '--mode') args.mode = argv[++i] === 'development' ? 'development' : 'production';
+    else if (a === '--mode') args.mode = oneOf('--mode', argv[++i], ['production', 'development'] as const);
     // --shared @loyalty/shared=1.0.0:^1.0.0 builds as if made against that version (version-skew drills)
     else if (a === '--shared') {
       const [name, spec] = argv[++i].split('=');
@@ -94,14 +100,20 @@ function parseArgs(argv: string[]) {
       args.sharedOverrides = { ...args.sharedOverrides, [name]: { version, requiredVersion } };
     }
     // --federation previous-patch builds a remote with the previous patch of @module-federation/* (decision 029)
-    else if (a === '--federation') args.federationPlugin = argv[++i] === 'previous-patch' ? 'previous-patch' : 'current';
+    else if (a === '--federation') args.federationPlugin = oneOf('--federation', argv[++i], ['current', 'previous-patch'] as const);
     else args.names.push(a);
   }
   return args;
 }
 
 if (require.main === module) {
-  const args = parseArgs(process.argv.slice(2));
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
   const apps = args.all ? APPS : args.names.length ? args.names.map(appByName) : [appByDir(process.cwd())];
   if (args.out && apps.length !== 1) {
     console.error('--out needs exactly one app');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { checkSession, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
 import { AppRoutes } from './AppRoutes';
+import { LOGIN_PATH } from '../shared/routeTable';
 
 export function App() {
   const dispatch = useAppDispatch();
@@ -12,7 +13,7 @@ export function App() {
 
   useEffect(() => {
     // SPEC §8: any 401 sends the user to /login (the session slice is already cleared by the base query).
-    setOnUnauthorized(() => navigate('/login', { replace: true }));
+    setOnUnauthorized(() => navigate(LOGIN_PATH, { replace: true }));
   }, [navigate]);
 
   return (

@@ -10,7 +10,7 @@ import { RemoteRoute } from '../features/federation/components/RemoteRoute';
 import { DashboardLayout } from '../features/layout/components/DashboardLayout';
 import { HtmlPageRoute } from './HtmlPageRoute';
 import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
-import { isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from '../shared/routeTable';
+import { HOME_PATH, isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from '../shared/routeTable';
 
 /** The one place access becomes guards: what each kind of access wraps around its page. */
 const GUARDS: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
@@ -39,7 +39,7 @@ export const APP_ROUTES: RouteObject[] = [
     ),
     children: [
       ...ROUTES.filter((r) => isDashboardAccess(r.access)).map(routeObject),
-      { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
+      { path: '/dashboard/*', element: <Navigate to={HOME_PATH} replace /> },
     ],
   },
   { path: '*', element: <HomeRedirect /> },

@@ -30,16 +30,20 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   servedAsHtml?: boolean;
 }
 
+/** Where a signed-out visitor is sent, and where a signed-in user lands: every redirect names these. */
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/dashboard';
+
 const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
 
 /** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings, the
  * rewards of issue 20 after the loyalty cards). */
 export const ROUTES: readonly RouteEntry[] = [
-  page({ path: '/login', remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
+  page({ path: LOGIN_PATH, remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
-  page({ path: '/dashboard', remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
+  page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
   page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),

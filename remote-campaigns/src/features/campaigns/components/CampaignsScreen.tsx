@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
@@ -33,17 +33,19 @@ interface CampaignListProps {
 /** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
 function CampaignList({ businessId, search, status, onOpen, announceProgress }: CampaignListProps) {
   const query = useGetBusinessCampaignsQuery(businessId);
+  // Filtered once per change of the list, the search or the status; the empty check and the list share it.
+  const shown = useMemo(() => (query.data ? filterCampaigns(query.data, search, status) : []), [query.data, search, status]);
   return (
     <QueryState
       query={query}
       loadingLabel="Caricamento delle campagne…"
       errorMessage={MESSAGES.campaignsLoadError}
-      isEmpty={(campaigns) => filterCampaigns(campaigns, search, status).length === 0}
+      isEmpty={() => shown.length === 0}
       empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
     >
-      {(campaigns) => (
+      {() => (
         <List aria-label="Campagne">
-          {filterCampaigns(campaigns, search, status).map((campaign) => (
+          {shown.map((campaign) => (
             <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} announceProgress={announceProgress} />
           ))}
         </List>

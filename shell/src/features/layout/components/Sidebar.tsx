@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { isAdmin, NavLink, SHARED_VERSION, useAuth } from '@loyalty/shared';
 import { useLoadedRemotes } from '../../../shared/loadedRemotes';
 import { visibleNavItems } from '../model/navigation';
+import { HOME_PATH } from '../../../shared/routeTable';
 
 const Aside = styled.aside<{ $open: boolean }>`
   background: ${({ theme }) => theme.colors.sidebar};
@@ -105,7 +106,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
           <NavList>
             {visibleNavItems(user, isAdmin(user)).map((item, i) => (
               <li key={item.to}>
-                <Link to={item.to} end={item.to === '/dashboard'} ref={i === 0 ? firstLink : undefined}>
+                <Link to={item.to} end={item.to === HOME_PATH} ref={i === 0 ? firstLink : undefined}>
                   {item.label}
                 </Link>
               </li>

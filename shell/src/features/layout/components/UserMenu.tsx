@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link, ROLE_LABELS, useAuth, useNavigate } from '@loyalty/shared';
 import { useDisclosure } from '../hooks/useDisclosure';
 import { PopupAnchor, popupPanel, popupTrigger } from './popup';
+import { LOGIN_PATH } from '../../../shared/routeTable';
 
 const Trigger = styled.button`
   ${popupTrigger}
@@ -80,7 +81,7 @@ export function UserMenu() {
                 type="button"
                 onClick={() => {
                   logout();
-                  navigate('/login', { replace: true });
+                  navigate(LOGIN_PATH, { replace: true });
                 }}
               >
                 Logout
