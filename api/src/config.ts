@@ -71,6 +71,12 @@ export interface AppConfig {
   singleMessageRateLimitPerMinute: number;
   /** Issue 16: campaign sends per minute per business. */
   campaignSendRateLimitPerMinute: number;
+  /**
+   * Issue 21: the public wallet routes (pass download, PassKit web service) per client IP per minute, and how
+   * many of those may fail (unknown link or pass token) before the rest of the minute answers 429. Left out: 600 and 30.
+   */
+  walletRateLimitPerMinute?: number;
+  walletFailedLookupsPerMinute?: number;
   passwordHashQueue: PasswordHashQueueConfig;
   /** Where the dashboard is served: the add-points link in the QR codes points there. */
   dashboardBaseUrl: string;
@@ -178,6 +184,9 @@ const envSchema = z
     CONNECTION_TEST_RATE_LIMIT: positiveIntegerVar('CONNECTION_TEST_RATE_LIMIT', 'connection tests per minute per user').default(10),
     SINGLE_MESSAGE_RATE_LIMIT: positiveIntegerVar('SINGLE_MESSAGE_RATE_LIMIT', 'single messages per minute per business').default(60),
     CAMPAIGN_SEND_RATE_LIMIT: positiveIntegerVar('CAMPAIGN_SEND_RATE_LIMIT', 'campaign sends per minute per business').default(10),
+    // Issue 21: the public wallet routes, per client IP.
+    WALLET_RATE_LIMIT: positiveIntegerVar('WALLET_RATE_LIMIT', 'wallet pass and PassKit requests per minute per IP').default(600),
+    WALLET_FAILED_LOOKUP_LIMIT: positiveIntegerVar('WALLET_FAILED_LOOKUP_LIMIT', 'wallet requests with an unknown link or token per minute per IP').default(30),
     PASSWORD_HASH_CONCURRENCY: positiveIntegerVar('PASSWORD_HASH_CONCURRENCY', 'password hashes computed at once').optional(),
     PASSWORD_HASH_QUEUE: positiveIntegerVar('PASSWORD_HASH_QUEUE', 'password hashes waiting for their turn').optional(),
     PASSWORD_HASH_QUEUE_PER_IP: positiveIntegerVar('PASSWORD_HASH_QUEUE_PER_IP', 'password hashes waiting per client IP').default(2),
@@ -269,6 +278,8 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     connectionTestRateLimitPerMinute: e.CONNECTION_TEST_RATE_LIMIT,
     singleMessageRateLimitPerMinute: e.SINGLE_MESSAGE_RATE_LIMIT,
     campaignSendRateLimitPerMinute: e.CAMPAIGN_SEND_RATE_LIMIT,
+    walletRateLimitPerMinute: e.WALLET_RATE_LIMIT,
+    walletFailedLookupsPerMinute: e.WALLET_FAILED_LOOKUP_LIMIT,
     passwordHashQueue: passwordHashQueue(e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE, e.PASSWORD_HASH_QUEUE_PER_IP),
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,

@@ -98,6 +98,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   customer_phone: 'numero di telefono',
   address: 'indirizzo',
   website: 'sito web',
+  brand_color: 'colore del negozio',
   role: 'ruolo',
   password: 'password',
   currentPassword: 'password attuale',

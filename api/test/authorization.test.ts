@@ -68,6 +68,9 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   { route: 'GET /api/loyalty-cards/business/{id}/stats', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/stats` }), expected: OWNED },
+  // issue 22: CSV exports
+  { route: 'GET /api/loyalty-cards/business/{id}/export.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.csv` }), expected: OWNED },
+  { route: 'GET /api/loyalty-cards/business/{id}/ledger.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.csv` }), expected: OWNED },
   {
     route: 'GET /api/loyalty-cards/{id}',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }),
@@ -206,6 +209,19 @@ const ROWS: Row[] = [
   { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
   { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },
   { route: 'GET /api/messaging/status', request: () => ({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}` }), expected: OWNED },
+  // Issue 21: the wallets for the dashboard (wallet-links.test.ts). No wallet is configured here: an admin who
+  // may send a card's links gets 409 (past authorization, nothing sent), another shop's admin the card's 404.
+  { route: 'GET /api/wallet/status', request: () => ({ method: 'GET', url: '/api/wallet/status' }), expected: ADMIN_LEVEL },
+  {
+    route: 'POST /api/loyalty-cards/{id}/wallet-links',
+    request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/wallet-links` }),
+    expected: { ...OWNED, owner: 409, superAdmin: 409 },
+  },
+  {
+    route: 'PUT /api/settings/{businessId} (brand colour)',
+    request: () => ({ method: 'PUT', url: `/api/settings/${BAR}`, payload: { brand_color: '#1e3a8a' } }),
+    expected: OWNED,
+  },
   // Issue 21: Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts); not configured here: 404 for all.
   ...(
     [

@@ -30,6 +30,7 @@ describeEachDatabase('business', (variant) => {
           email_enabled: 0,
           bonus_threshold: 1000,
           loyalty_mode: 'points',
+          brand_color: null,
         },
         expect.objectContaining({ id: DEMO_BUSINESSES[1].id, name: 'Profumeria Bella', whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 1 }),
       ]);

@@ -119,6 +119,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
         email_enabled: 0,
         bonus_threshold: 1000,
         loyalty_mode: 'points',
+        brand_color: null,
       });
       const mine = (await call('GET', '/api/business', OTHER_ADMIN)).json();
       expect(mine.map((b: { id: string }) => b.id)).toEqual([OTHER_BUSINESS_ID, response.json().id]);

@@ -23,6 +23,9 @@ const TABLES = [
   'schema_migrations',
   'users',
   // Issue 21 (migration 014): Apple Wallet.
+  // Issue 21 (migration 016): Google Wallet.
+  'wallet_google_jobs',
+  'wallet_google_objects',
   'wallet_passes',
   'wallet_push_jobs',
   'wallet_registrations',

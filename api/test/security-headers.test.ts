@@ -81,5 +81,10 @@ describeEachDatabase('security headers', (variant) => {
       const other = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
+
+    it("lets the configured origin read a CSV export's file name (Content-Disposition)", async () => {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: allowed } });
+      expect(answer.headers['access-control-expose-headers']).toBe('Content-Disposition');
+    });
   });
 });

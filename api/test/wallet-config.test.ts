@@ -8,8 +8,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { DEFAULT_APNS_HOST, parseWalletEnv } from '../src/wallet/config';
-import { writeDevCertificates } from '../src/wallet/dev-certs';
+import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, parseWalletEnv } from '../src/wallet/config';
+import { DEV_GOOGLE_ISSUER_ID, writeDevCertificates } from '../src/wallet/dev-certs';
 import { testConfig } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { appleConfig, devCertificates, pathOf, signupCard } from './helpers/wallet';
@@ -24,7 +24,7 @@ describe('Apple Wallet configuration', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('is off when no variable is set', () => {
-    expect(parseWalletEnv({})).toEqual({ apple: null });
+    expect(parseWalletEnv({})).toEqual({ apple: null, google: null });
   });
 
   it('reads the development certificates npm run wallet:dev-certs writes (files 600), with Apple’s APNs host by default', () => {
@@ -58,6 +58,56 @@ describe('Apple Wallet configuration', () => {
     expect(problems({ ...variables, WALLET_APPLE_KEY: variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
     expect(problems({ ...variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
     expect(problems({ ...variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
+  });
+});
+
+describe('Google Wallet configuration', () => {
+  let dir: string;
+  let variables: Record<string, string>;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-google-config-'));
+    const all = writeDevCertificates(path.join(dir, 'wallet-dev'));
+    variables = { WALLET_GOOGLE_ISSUER_ID: all.WALLET_GOOGLE_ISSUER_ID, WALLET_GOOGLE_SERVICE_ACCOUNT: all.WALLET_GOOGLE_SERVICE_ACCOUNT };
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const problems = (env: NodeJS.ProcessEnv) => {
+    try {
+      parseWalletEnv(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems.join('\n');
+    }
+    throw new Error('no error');
+  };
+
+  it('reads the development service account, with Google’s API and token endpoint by default', () => {
+    const config = parseWalletEnv(variables);
+    expect(config.apple).toBeNull();
+    expect(config.google).toMatchObject({
+      issuerId: DEV_GOOGLE_ISSUER_ID,
+      apiUrl: DEFAULT_GOOGLE_API_URL,
+      serviceAccount: { client_email: 'wallet-dev@fidelity-dev.iam.gserviceaccount.com', token_uri: 'https://oauth2.googleapis.com/token' },
+    });
+    expect(config.google!.serviceAccount.private_key).toContain('PRIVATE KEY');
+    expect(parseWalletEnv({ ...variables, WALLET_GOOGLE_API_URL: 'http://127.0.0.1:4010/walletobjects/v1/' }).google!.apiUrl).toBe('http://127.0.0.1:4010/walletobjects/v1');
+  });
+
+  it('stops the start on half a configuration, an unreadable file, a file that is not a key, a bad issuer id or a bad URL', () => {
+    expect(problems({ WALLET_GOOGLE_ISSUER_ID: DEV_GOOGLE_ISSUER_ID })).toMatch(/Google Wallet is half configured: WALLET_GOOGLE_SERVICE_ACCOUNT missing/);
+    expect(problems({ WALLET_GOOGLE_SERVICE_ACCOUNT: variables.WALLET_GOOGLE_SERVICE_ACCOUNT })).toMatch(/WALLET_GOOGLE_ISSUER_ID missing/);
+    expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: path.join(dir, 'nope.json') })).toMatch(/^WALLET_GOOGLE_SERVICE_ACCOUNT: cannot read .*nope\.json \(ENOENT\)$/);
+    const notJson = path.join(dir, 'not-json.json');
+    fs.writeFileSync(notJson, '{ "type": "service_account", ');
+    expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: notJson })).toMatch(/^WALLET_GOOGLE_SERVICE_ACCOUNT: .*not-json\.json is not a service account JSON key/);
+    const account = JSON.parse(fs.readFileSync(variables.WALLET_GOOGLE_SERVICE_ACCOUNT, 'utf8')) as Record<string, string>;
+    const badKey = path.join(dir, 'bad-key.json');
+    fs.writeFileSync(badKey, JSON.stringify({ ...account, private_key: 'not a key' }));
+    const message = problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: badKey });
+    expect(message).toMatch(/bad-key\.json is not a service account JSON key/);
+    // The message names the file, never its content.
+    expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: variables.WALLET_GOOGLE_SERVICE_ACCOUNT, WALLET_GOOGLE_ISSUER_ID: 'issuer' })).not.toContain('PRIVATE KEY');
+    expect(problems({ ...variables, WALLET_GOOGLE_ISSUER_ID: 'issuer' })).toMatch(/WALLET_GOOGLE_ISSUER_ID must be the digits/);
+    expect(problems({ ...variables, WALLET_GOOGLE_API_URL: 'ftp://example.it' })).toMatch(/WALLET_GOOGLE_API_URL must be/);
   });
 });
 

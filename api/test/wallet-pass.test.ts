@@ -132,6 +132,28 @@ describeEachDatabase('Apple Wallet pass (issue 21)', (variant) => {
     }
   });
 
+  it('wears the shop’s colour, with dark text on a light colour and white on a dark one', async () => {
+    const card = await signupCard(t.app, 'pass.colore@example.it');
+    const colours = async () => {
+      const files = unzip((await t.app.inject({ method: 'GET', url: pathOf(card.wallet!.apple!) })).rawPayload);
+      const pass = JSON.parse(files.get('pass.json')!.toString('utf8'));
+      return { backgroundColor: pass.backgroundColor, foregroundColor: pass.foregroundColor, labelColor: pass.labelColor, icon: files.get('icon.png')! };
+    };
+    // No colour: the dashboard's blue with white text.
+    const plain = await colours();
+    expect(plain).toMatchObject({ backgroundColor: 'rgb(30, 58, 138)', foregroundColor: 'rgb(255, 255, 255)' });
+    try {
+      await t.app.db.query(`UPDATE businesses SET brand_color = '#f5e6c8' WHERE id = $1`, [WALLET_BUSINESS.id]);
+      const light = await colours();
+      expect(light).toMatchObject({ backgroundColor: 'rgb(245, 230, 200)', foregroundColor: 'rgb(17, 24, 39)', labelColor: 'rgb(74, 76, 79)' });
+      expect(light.icon.equals(plain.icon)).toBe(false);
+      await t.app.db.query(`UPDATE businesses SET brand_color = '#7f1d1d' WHERE id = $1`, [WALLET_BUSINESS.id]);
+      expect(await colours()).toMatchObject({ backgroundColor: 'rgb(127, 29, 29)', foregroundColor: 'rgb(255, 255, 255)' });
+    } finally {
+      await t.app.db.query('UPDATE businesses SET brand_color = NULL WHERE id = $1', [WALLET_BUSINESS.id]);
+    }
+  });
+
   it('refuses a link that is not a card’s with 404, and tells nothing else', async () => {
     const card = await signupCard(t.app, 'pass.tre@example.it');
     const token = pathOf(card.wallet!.apple!).split('/').pop()!.replace('.pkpass', '');

@@ -252,3 +252,51 @@ test('a search that arrives while the admin types into a card keeps the focus in
   await expect(points).toHaveValue('50');
   await expect(page.getByLabel('Descrizione per Fabio Fuoco')).toHaveValue('Spesa');
 });
+
+test('the admin downloads the cards and the ledger as CSV files Italian Excel opens (issue 22)', async ({ page }) => {
+  const stamp = `${Date.now()}`.slice(-7);
+  const account = { email: `export.${stamp}@example.it`, password: 'ExportE2e2026!' };
+  await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Export', role: 'admin', password: account.password });
+  const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: `Caffè Export ${stamp}` });
+  await apiCall('POST', '/users/loyalty-cards/create', null, {
+    email: `formula.${stamp}@example.it`,
+    full_name: '=HYPERLINK("http://evil.example")',
+    phone: `+39 333 3${stamp.slice(-6)}`,
+    business_id: business.id,
+    role: 'client',
+    privacy_ack: true,
+  });
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page, account);
+  await page.goto('/dashboard/loyalty-cards');
+  await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
+
+  const exports = page.getByRole('group', { name: 'Esporta' });
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  for (const [button, name, header] of [
+    ['Esporta carte (CSV)', `carte-caffe-export-${stamp}-${day}.csv`, 'Numero carta;Nome;Email;Telefono;Punti;'],
+    ['Esporta movimenti (CSV)', `movimenti-caffe-export-${stamp}-${day}.csv`, 'Data;Numero carta;Cliente;Tipo;Punti;'],
+  ] as const) {
+    const downloading = page.waitForEvent('download');
+    await exports.getByRole('button', { name: button }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(name);
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      }, reject);
+    });
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith(header)).toBe(true);
+    if (button === 'Esporta carte (CSV)') {
+      const row = text.split('\r\n')[1];
+      expect(row).toContain(`;"'=HYPERLINK(""http://evil.example"")";`);
+      expect(row).toContain(`;'+393333${stamp.slice(-6)};`);
+    }
+  }
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -118,6 +118,9 @@ export {
 } from './messaging/sendOutcome';
 export { TestModeBanner } from './messaging/TestModeBanner';
 
+// Issue 21: which wallets the API has configured (cards remote's "Invia link wallet", admin's settings).
+export { anyWalletConfigured, useGetWalletStatusQuery, WALLETS, walletStatusApi, type WalletName, type WalletStatus } from './wallet/walletStatus';
+
 // Types no app names but TypeScript writes into the declarations of the apps' API slices and test helpers
 // (the store's state, the base query): they stay exported so those declarations can name them.
 export type { ApiBaseQuery } from './api/baseQuery';

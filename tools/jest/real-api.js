@@ -8,7 +8,7 @@
  * package's suites share this one server and run side by side against it: a test makes its own
  * businesses and cards, and never assumes how many the demo accounts own at that moment.
  */
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -43,9 +43,26 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`the API did not start within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Issue 21: Apple Wallet with the development certificates (`npm run wallet:dev-certs` into the data folder),
+ * so the dashboard's wallet status and "Invia link wallet" meet a configured wallet. Only Apple's variables:
+ * Google Wallet would call Google's API. APNs points at a closed local port (no device ever registers here).
+ */
+function appleWalletEnv(dataDir) {
+  const out = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const env = { WALLET_APNS_HOST: 'https://127.0.0.1:9' };
+  for (const [, name, value] of out.matchAll(/^(WALLET_APPLE_[A-Z_]+)=(.+)$/gm)) env[name] = value;
+  return env;
+}
+
 async function setup() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-jest-api-'));
+  const wallet = appleWalletEnv(dataDir);
   let output = '';
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
@@ -54,7 +71,7 @@ async function setup() {
       // (tested in the API suite) would throttle the run.
       LOGIN_RATE_LIMIT: '10000', SIGNUP_RATE_LIMIT: '10000',
       CONNECTION_TEST_RATE_LIMIT: '10000', SINGLE_MESSAGE_RATE_LIMIT: '10000', CAMPAIGN_SEND_RATE_LIMIT: '10000',
-      PASSWORD_HASH_QUEUE: '10000', PASSWORD_HASH_QUEUE_PER_IP: '10000' },
+      PASSWORD_HASH_QUEUE: '10000', PASSWORD_HASH_QUEUE_PER_IP: '10000', ...wallet },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));

@@ -12,7 +12,7 @@ import * as forms from '../../shared/src/forms';
 import { validationMessage } from '../../api/src/validation';
 import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from '../../api/src/schemas/users';
 import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../../api/src/schemas/loyalty-cards';
-import { bonusThresholdBodySchema, createBusinessBodySchema } from '../../api/src/schemas/businesses';
+import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../../api/src/schemas/businesses';
 import { campaignSendBodySchema, sendWhatsappBodySchema } from '../../api/src/routes/messaging';
 import { createCampaignBodySchema } from '../../api/src/schemas/campaigns';
 import { connectionTestBodySchema } from '../../api/src/schemas/messaging-settings';
@@ -269,6 +269,20 @@ describe('points (SPEC §5): what is typed, parsed as the form parses it, agains
     ],
     false,
   );
+});
+
+describe('the shop’s colour (issue 21)', () => {
+  agree('brand colour', forms.brandColor, updateSettingsBodySchema, (value) => ({ brand_color: value }), [
+    { value: '#1e3a8a' },
+    { value: '#F5E6C8' },
+    { value: ' #00ff00 ' },
+    { value: '' },
+    { value: 'rosso', refused: M.brandColorInvalid },
+    { value: '#12345', refused: M.brandColorInvalid },
+    { value: '#1234567', refused: M.brandColorInvalid },
+    { value: '#gggggg', refused: M.brandColorInvalid },
+    { value: '1e3a8a', refused: M.brandColorInvalid },
+  ]);
 });
 
 describe('messages (SPEC §5)', () => {

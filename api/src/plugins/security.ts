@@ -128,7 +128,8 @@ export default fp(
     });
     app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
     if (app.config.corsOrigins.length > 0) {
-      await app.register(cors, { origin: app.config.corsOrigins, credentials: true });
+      // Content-Disposition: the CSV exports' file name (issue 22), which a page on another origin may read only if exposed.
+      await app.register(cors, { origin: app.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Disposition'] });
     }
   },
   { name: 'security' },

@@ -16,6 +16,8 @@ export interface BusinessRecord {
   bonus_threshold: number;
   /** Issue 20: points or stamps (migration 013). */
   loyalty_mode: 'points' | 'stamps';
+  /** Issue 21: the shop's colour on its wallet passes, '#rrggbb' lower-case (migration 015); null: the default. */
+  brand_color: string | null;
 }
 
 export interface PublicBusiness {
@@ -33,12 +35,12 @@ export interface NewBusiness {
   website?: string | null;
 }
 
-export type BusinessChanges = Partial<NewBusiness & { whatsapp_enabled: Flag; sms_enabled: Flag; email_enabled: Flag }>;
+export type BusinessChanges = Partial<NewBusiness & { whatsapp_enabled: Flag; sms_enabled: Flag; email_enabled: Flag; brand_color: string | null }>;
 
 /** Column names `update` may set (the keys come from a validated body, this is a second fence). */
-const UPDATABLE = new Set(['name', 'address', 'phone', 'email', 'website', 'whatsapp_enabled', 'sms_enabled', 'email_enabled']);
+const UPDATABLE = new Set(['name', 'address', 'phone', 'email', 'website', 'whatsapp_enabled', 'sms_enabled', 'email_enabled', 'brand_color']);
 
-const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled, b.bonus_threshold, b.loyalty_mode';
+const BUSINESS_COLUMNS = 'b.id, b.name, b.address, b.phone, b.email, b.website, b.whatsapp_enabled, b.sms_enabled, b.email_enabled, b.bonus_threshold, b.loyalty_mode, b.brand_color';
 const ORDER = 'ORDER BY b.created_at, b.id';
 
 export function createBusinessesRepository(db: Queryable) {

@@ -2,6 +2,7 @@ import type { Queryable } from '../db';
 import { createBonusRepository } from './bonus';
 import { createBusinessesRepository } from './businesses';
 import { createCampaignsRepository } from './campaigns';
+import { createExportsRepository } from './exports';
 import { createLoginAttemptsRepository } from './login-attempts';
 import { createLoyaltyCardsRepository } from './loyalty-cards';
 import { createMessagingSettingsRepository } from './messaging-settings';
@@ -19,6 +20,7 @@ export function createRepositories(db: Queryable) {
     loginAttempts: createLoginAttemptsRepository(db),
     bonus: createBonusRepository(db),
     rewards: createRewardsRepository(db),
+    exports: createExportsRepository(db),
   };
 }
 

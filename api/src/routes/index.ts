@@ -12,6 +12,7 @@ import settingsRoutes from './settings';
 import twilioRoutes from './twilio';
 import userRoutes from './users';
 import walletRoutes from './wallet';
+import walletLinkRoutes from './wallet-links';
 
 /** One module per resource; its prefix is the URL segment it serves (all under /api). */
 const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
@@ -21,6 +22,8 @@ const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
   // Issue 20: the catalogue and the program; redemption lives under the card it changes.
   ['/rewards', rewardRoutes],
   ['/loyalty-cards', cardRewardRoutes],
+  // Issue 21: sending a card's wallet links (the wallet's own routes are under /wallet).
+  ['/loyalty-cards', walletLinkRoutes],
   ['/campaigns', campaignRoutes],
   ['/twilio', twilioRoutes],
   // Sending (campaign send, send-whatsapp, deliveries, outbox): full paths, across resources.
@@ -28,7 +31,7 @@ const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/users', userRoutes],
   ['/qrcode', qrcodeRoutes],
   ['/settings', settingsRoutes],
-  // Issue 21: the pass download and Apple's PassKit web service (public, token-guarded).
+  // Issue 21: the wallets' status (admins), the pass download and Apple's PassKit web service (public, token-guarded).
   ['/wallet', walletRoutes],
   ['/health', healthRoutes],
   ['/docs', docsRoutes],

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { pipeline, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
@@ -20,6 +21,8 @@ import { segmentCountQuerySchema } from '../schemas/campaigns';
 import { segmentFilter } from '../repositories/loyalty-cards';
 import { compileSerializer, fastSerializerCompiler } from '../serialization';
 import { cardScope, ownerScope } from '../services/card-scope';
+import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../services/csv-export';
+import { italianDay } from '../repositories/rewards';
 
 /** The card list's answer: the full list (array) without paging parameters, else a page. */
 const cardListResponseSchema = z.union([z.array(loyaltyCardSchema), cardPageSchema]);
@@ -159,6 +162,74 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (count === null) throw notFound(MESSAGES.businessNotFound);
       return { count };
     },
+  );
+
+  /**
+   * Issue 22: sends a business's rows as a CSV download (services/csv-export.ts), streamed: the rows are read
+   * in batches as the client takes the bytes. Personal data: never stored by a cache.
+   */
+  async function sendCsv(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    what: string,
+    headers: string[],
+    rows: (businessId: string, now: Date) => Readable,
+  ): Promise<void> {
+    const businessId = request.params.id;
+    await app.authorizeBusiness(request.user!, businessId);
+    const business = await app.repos.businesses.findPublic(businessId);
+    if (!business) throw notFound(MESSAGES.businessNotFound);
+    const now = app.clock();
+    const csv = csvWriter(headers);
+    // A failure half-way (the database gone) cuts the download short; a client that goes away stops the reading.
+    pipeline(rows(businessId, now), csv, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err: error }, `esportazione ${what} interrotta`);
+    });
+    // Returning the reply tells Fastify the answer is under way (the typed route only knows the error bodies).
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(what, business.name, italianDay(now))}"`)
+      .header('cache-control', 'no-store')
+      .send(csv) as unknown as void;
+  }
+
+  const csvDescription =
+    'UTF-8 con BOM, separatore `;`, righe CRLF, intestazioni in italiano, date `GG/MM/AAAA` (ora di Roma), decimali con la virgola; ' +
+    "una cella di testo che inizia con `=`, `+`, `-`, `@`, tabulazione o a capo ha davanti un `'` (i numeri restano numeri). " +
+    'Inviato a blocchi mentre si legge dal database.';
+
+  app.get(
+    '/business/:id/export.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta le carte di un’azienda (CSV)',
+        description: `Dalla più recente: numero carta, nome, email, telefono, punti, punti in scadenza entro 30 giorni, data di nascita, data di creazione, consenso marketing per canale (sì/no). ${csvDescription}`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: ['text/csv', 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'carte', CARD_HEADERS, (id, now) => cardRows(app.repos.exports, app.repos.loyaltyCards, id, now)),
+  );
+
+  app.get(
+    '/business/:id/ledger.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta i movimenti punti di un’azienda (CSV)',
+        description: `Dal più vecchio: data, numero carta, cliente, tipo (accredito, riscatto, scadenza, bonus compleanno, rettifica), punti, premio, descrizione, operatore. ${csvDescription}`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: ['text/csv', 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id)),
   );
 
   app.get(

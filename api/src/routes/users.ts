@@ -159,6 +159,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const { card } = enrolment;
         const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
         const apple = app.wallet.apple ? await app.wallet.apple.linkFor(card.id) : null;
+        const google = app.wallet.google ? await app.wallet.google.linkFor(card.id) : null;
         return {
           id: card.id,
           user_id: enrolment.userId,
@@ -167,7 +168,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           points: card.points,
           loyalty_mode: business.loyalty_mode,
           next_reward_cost: nextRewardCost,
-          ...(apple ? { wallet: { apple } } : {}),
+          ...(apple || google ? { wallet: { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } } : {}),
         };
       }
       if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);

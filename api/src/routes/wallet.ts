@@ -8,6 +8,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../errors';
+import { MESSAGES } from '../messages';
+import { bearerAuth, errorResponses } from '../schemas/common';
+import { walletStatusSchema } from '../schemas/wallet';
+import { walletStatus } from '../wallet/config';
 import { WALLET_MESSAGES } from '../wallet/messages';
 import type { AppleWallet } from '../wallet/plugin';
 import type { PassContent } from '../wallet/repository';
@@ -30,16 +34,32 @@ function authorised(request: FastifyRequest, pass: PassContent): boolean {
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Rate limits of the public routes, per client IP (decision 042): a generous budget per route for Wallet's
+   * own traffic (a phone asks for its passes, registers, logs), and a small one of failed lookups (a link or
+   * pass token that matches nothing) shared by all of them: past it, the rest of the minute answers 429.
+   */
+  const publicLimit = { rateLimit: { max: app.config.walletRateLimitPerMinute ?? 600, timeWindow: '1 minute' } };
+  const failedLookups = app.createRateLimit({ max: app.config.walletFailedLookupsPerMinute ?? 30, timeWindow: 60_000, keyGenerator: (request) => request.clientIp });
+  /** Counts a failed lookup and answers `error`, or 429 once this address has failed too often this minute. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, error: HttpError): Promise<never> {
+    const limit = await failedLookups(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new HttpError(429, MESSAGES.tooManyRequests);
+    }
+    throw error;
+  }
   const apple = (): AppleWallet => {
     if (!app.wallet.apple) throw notFound(WALLET_MESSAGES.appleNotConfigured);
     return app.wallet.apple;
   };
   /** The pass of `serial` if it is of this pass type, and the request carries its token; else 404 or 401. */
-  async function authorisedPass(request: FastifyRequest, passTypeId: string, serial: string): Promise<{ wallet: AppleWallet; pass: PassContent }> {
+  async function authorisedPass(request: FastifyRequest, reply: FastifyReply, passTypeId: string, serial: string): Promise<{ wallet: AppleWallet; pass: PassContent }> {
     const wallet = apple();
     const pass = passTypeId === wallet.config.passTypeId ? await wallet.repo.contentBy('serial_number', serial) : null;
     // Unknown pass and wrong token answer alike: 401 (Apple's "request not authorized").
-    if (!pass || !authorised(request, pass)) throw new HttpError(401, WALLET_MESSAGES.notAuthorised);
+    if (!pass || !authorised(request, pass)) return refuse(request, reply, new HttpError(401, WALLET_MESSAGES.notAuthorised));
     return { wallet, pass };
   }
   function sendPass(reply: FastifyReply, wallet: AppleWallet, pass: PassContent) {
@@ -50,9 +70,26 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(wallet.build(pass));
   }
 
+  // For the dashboard's settings (Impostazioni App → Wallet) and the card row's "Invia link wallet".
+  app.get(
+    '/status',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['wallet'],
+        summary: 'Quali wallet sono configurati',
+        description: 'Per Apple Wallet e Google Wallet: configurato o no, e le variabili d’ambiente che mancano. Nessun segreto nella risposta.',
+        security: bearerAuth,
+        response: { 200: walletStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => walletStatus(app.config.wallet),
+  );
+
   app.get(
     '/apple/pass/:file',
     {
+      config: publicLimit,
       schema: {
         tags: ['wallet'],
         summary: 'Scarica il pass Apple Wallet di una carta',
@@ -64,7 +101,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const wallet = apple();
       const token = /^([A-Za-z0-9_-]{43})\.pkpass$/.exec(request.params.file)?.[1];
       const pass = token ? await wallet.repo.contentBy('download_token', token) : null;
-      if (!pass) throw notFound(WALLET_MESSAGES.passNotFound);
+      if (!pass) return refuse(request, reply, notFound(WALLET_MESSAGES.passNotFound));
       return sendPass(reply.header('content-disposition', `attachment; filename="carta-${pass.card_number}.pkpass"`), wallet, pass);
     },
   );
@@ -72,6 +109,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apple/v1/devices/:device/registrations/:passTypeId/:serial',
     {
+      config: publicLimit,
       schema: {
         tags: ['wallet'],
         summary: 'PassKit: registra un dispositivo per gli aggiornamenti di un pass',
@@ -82,7 +120,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { device, passTypeId, serial } = request.params;
-      const { wallet, pass } = await authorisedPass(request, passTypeId, serial);
+      const { wallet, pass } = await authorisedPass(request, reply, passTypeId, serial);
       const result = await wallet.repo.register(pass.serial_number, device, request.body.pushToken);
       if (!result) throw new HttpError(401, WALLET_MESSAGES.notAuthorised); // the card went meanwhile
       return reply.code(result === 'created' ? 201 : 200).send();
@@ -92,11 +130,12 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/apple/v1/devices/:device/registrations/:passTypeId/:serial',
     {
+      config: publicLimit,
       schema: { tags: ['wallet'], summary: 'PassKit: un dispositivo non vuole più gli aggiornamenti di un pass', params: passParams },
     },
     async (request, reply) => {
       const { device, passTypeId, serial } = request.params;
-      const { wallet, pass } = await authorisedPass(request, passTypeId, serial);
+      const { wallet, pass } = await authorisedPass(request, reply, passTypeId, serial);
       await wallet.repo.unregister(pass.serial_number, device);
       return reply.code(200).send();
     },
@@ -105,6 +144,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apple/v1/devices/:device/registrations/:passTypeId',
     {
+      config: publicLimit,
       schema: {
         tags: ['wallet'],
         summary: 'PassKit: i pass del dispositivo aggiornati dopo un tag',
@@ -127,6 +167,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apple/v1/passes/:passTypeId/:serial',
     {
+      config: publicLimit,
       schema: {
         tags: ['wallet'],
         summary: 'PassKit: l’ultima versione di un pass',
@@ -135,7 +176,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { wallet, pass } = await authorisedPass(request, request.params.passTypeId, request.params.serial);
+      const { wallet, pass } = await authorisedPass(request, reply, request.params.passTypeId, request.params.serial);
       const since = Date.parse(request.headers['if-modified-since'] ?? '');
       if (!Number.isNaN(since) && seconds(pass.modified_at) <= since / 1000) return reply.code(304).send();
       return sendPass(reply, wallet, pass);
@@ -145,6 +186,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apple/v1/log',
     {
+      config: publicLimit,
       schema: {
         tags: ['wallet'],
         summary: 'PassKit: messaggi di errore dei dispositivi',

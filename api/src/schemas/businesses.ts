@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { WALLET_MESSAGES } from '../wallet/messages';
 import { flagSchema, optionalEmail, optionalPhone, optionalText } from './common';
 
 const loyaltyModeSchema = z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri (numeri interi)');
@@ -17,6 +18,7 @@ export const businessSchema = z
     email_enabled: flagSchema,
     bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
     loyalty_mode: loyaltyModeSchema,
+    brand_color: z.string().nullable().describe('Colore del negozio sui pass dei wallet, #rrggbb; null: il blu della dashboard'),
   })
   .describe('Azienda')
   .meta({ id: 'Business' });
@@ -39,6 +41,13 @@ const flagInput = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 1 ? (1 as const) : (0 as const)));
 
+/** Issue 21: '#rrggbb' in any case, kept lower-case; '' or null: back to the default colour. */
+const brandColorInput = z
+  .union([z.string({ error: WALLET_MESSAGES.brandColorInvalid }).trim().max(7, WALLET_MESSAGES.brandColorInvalid), z.null()], { error: WALLET_MESSAGES.brandColorInvalid })
+  .refine((v) => v === null || v === '' || /^#[0-9a-fA-F]{6}$/.test(v), WALLET_MESSAGES.brandColorInvalid)
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .optional();
+
 /** PUT /settings/{businessId}: any subset; the three flags only from a super admin. */
 export const updateSettingsBodySchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
@@ -49,6 +58,7 @@ export const updateSettingsBodySchema = z.object({
   whatsapp_enabled: flagInput.describe('0/1 (anche true/false); solo super admin'),
   sms_enabled: flagInput.describe('0/1 (anche true/false); solo super admin'),
   email_enabled: flagInput.describe('0/1 (anche true/false); solo super admin'),
+  brand_color: brandColorInput.describe('Colore del negozio sui pass dei wallet: #rrggbb (maiuscole o minuscole, salvato minuscolo); null o "" per il colore predefinito'),
 });
 
 export const adminIdParamsSchema = z.object({ adminId: z.string().trim().min(1).max(200) });

@@ -242,7 +242,10 @@ export const cardSignupResponseSchema = z
       ),
     // Issue 21: optional, so a landing built before it keeps reading the answer.
     wallet: z
-      .object({ apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato') })
+      .object({
+        apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato'),
+        google: z.string().optional().describe('Link «Salva in Google Wallet» (JWT firmato); assente se Google Wallet non è configurato'),
+      })
       .optional()
       .describe('I link per aggiungere la carta ai wallet del telefono; assente se nessun wallet è configurato'),
   })

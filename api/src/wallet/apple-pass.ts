@@ -10,10 +10,46 @@ import { addPointsLink } from '../services/qrcode';
 import type { AppleWalletConfig } from './config';
 import type { PassContent } from './repository';
 
+type Rgb = { r: number; g: number; b: number };
+
 /** The dashboard's colours (DESIGN.md): a dark blue card with white text. */
-const BACKGROUND = { r: 30, g: 58, b: 138 };
-const FOREGROUND = 'rgb(255, 255, 255)';
-const LABEL = 'rgb(191, 219, 254)';
+const BACKGROUND: Rgb = { r: 30, g: 58, b: 138 };
+const DEFAULT_COLORS = { backgroundColor: 'rgb(30, 58, 138)', foregroundColor: 'rgb(255, 255, 255)', labelColor: 'rgb(191, 219, 254)' };
+const WHITE: Rgb = { r: 255, g: 255, b: 255 };
+/** Tailwind's gray-900: the text on a light shop colour. */
+const INK: Rgb = { r: 17, g: 24, b: 39 };
+
+const css = ({ r, g, b }: Rgb) => `rgb(${r}, ${g}, ${b})`;
+
+/** WCAG's relative luminance of an sRGB colour. */
+function luminance({ r, g, b }: Rgb): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG's contrast ratio of two colours (1 to 21). */
+export function contrast(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The pass's colours for a shop colour ('#rrggbb'; null: the dashboard's blue). The text is white or near
+ * black, whichever reads better on it (so a light colour gets dark text); the labels are the text a quarter
+ * of the way towards the background, still well readable but quieter.
+ */
+export function passColors(brandColor: string | null): { backgroundColor: string; foregroundColor: string; labelColor: string } {
+  const match = brandColor ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(brandColor) : null;
+  if (!match) return DEFAULT_COLORS;
+  const background: Rgb = { r: parseInt(match[1], 16), g: parseInt(match[2], 16), b: parseInt(match[3], 16) };
+  const text = contrast(WHITE, background) >= contrast(INK, background) ? WHITE : INK;
+  const mix = (t: number, bg: number) => Math.round(t + (bg - t) * 0.25);
+  const label = { r: mix(text.r, background.r), g: mix(text.g, background.g), b: mix(text.b, background.b) };
+  return { backgroundColor: css(background), foregroundColor: css(text), labelColor: css(label) };
+}
 
 /** A solid-colour RGB PNG: the icon and logo until shops upload their own. */
 export function solidPng(width: number, height: number, { r, g, b }: { r: number; g: number; b: number }): Buffer {
@@ -39,12 +75,23 @@ export function solidPng(width: number, height: number, { r, g, b }: { r: number
   ]);
 }
 
-const IMAGES: Record<string, Buffer> = {
-  'icon.png': solidPng(29, 29, BACKGROUND),
-  'icon@2x.png': solidPng(58, 58, BACKGROUND),
-  'logo.png': solidPng(50, 50, BACKGROUND),
-  'logo@2x.png': solidPng(100, 100, BACKGROUND),
-};
+/** The icon and logo in the pass's background colour, made once per colour. */
+const imagesByColor = new Map<string, Record<string, Buffer>>();
+function images(backgroundColor: string): Record<string, Buffer> {
+  let made = imagesByColor.get(backgroundColor);
+  if (!made) {
+    const [r, g, b] = (backgroundColor.match(/\d+/g) ?? []).map(Number);
+    const color = Number.isInteger(b) ? { r, g, b } : BACKGROUND;
+    made = {
+      'icon.png': solidPng(29, 29, color),
+      'icon@2x.png': solidPng(58, 58, color),
+      'logo.png': solidPng(50, 50, color),
+      'logo@2x.png': solidPng(100, 100, color),
+    };
+    if (imagesByColor.size < 1000) imagesByColor.set(backgroundColor, made);
+  }
+  return made;
+}
 
 export interface PassContext {
   config: AppleWalletConfig;
@@ -55,8 +102,9 @@ export interface PassContext {
 
 export function buildApplePass(content: PassContent, { config, webServiceURL, dashboardBaseUrl }: PassContext): Buffer {
   const unit = unitWord(content.loyalty_mode);
+  const colors = passColors(content.brand_color);
   const pass = new PKPass(
-    { ...IMAGES },
+    { ...images(colors.backgroundColor) },
     { wwdr: config.wwdr, signerCert: config.cert, signerKey: config.key, signerKeyPassphrase: config.keyPassphrase },
     {
       formatVersion: 1,
@@ -66,9 +114,7 @@ export function buildApplePass(content: PassContent, { config, webServiceURL, da
       organizationName: content.business_name,
       description: `Carta fedeltà ${content.business_name}`,
       logoText: content.business_name,
-      backgroundColor: `rgb(${BACKGROUND.r}, ${BACKGROUND.g}, ${BACKGROUND.b})`,
-      foregroundColor: FOREGROUND,
-      labelColor: LABEL,
+      ...colors,
       webServiceURL,
       authenticationToken: content.auth_token,
       sharingProhibited: true,

@@ -1,9 +1,11 @@
 /**
  * Issue 21: the wallets' configuration, read once at start (like src/messaging/config.ts). Apple Wallet is
- * configured when every WALLET_APPLE_* variable of a pass is set; none set: no Apple Wallet, nothing breaks.
+ * configured when every WALLET_APPLE_* variable of a pass is set, Google Wallet when WALLET_GOOGLE_ISSUER_ID
+ * and WALLET_GOOGLE_SERVICE_ACCOUNT are; none set: no such wallet, nothing breaks.
  * Half a configuration, an unreadable file or a PEM that does not parse stops the start naming the variable.
  * The certificates and the key are read here and kept in memory only: never logged, never answered.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -25,11 +27,54 @@ export interface AppleWalletConfig {
   apnsOrigin: string;
 }
 
+/** Google's Wallet REST API (the default of WALLET_GOOGLE_API_URL). */
+export const DEFAULT_GOOGLE_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
+
+/** The fields of a service account's JSON key the wallet uses (the file Google's console downloads). */
+export interface GoogleServiceAccount {
+  client_email: string;
+  private_key: string;
+  private_key_id?: string;
+  /** Where the OAuth token is asked for (Google's, or a local stand-in's in tests). */
+  token_uri: string;
+}
+
+export interface GoogleWalletConfig {
+  /** The issuer id of the Google Pay & Wallet console (digits). */
+  issuerId: string;
+  serviceAccount: GoogleServiceAccount;
+  /** Base URL of the REST API, no trailing slash (default Google's; tests: a local stand-in). */
+  apiUrl: string;
+}
+
 export interface WalletConfig {
   apple: AppleWalletConfig | null;
+  /** Issue 21: Google Wallet; left out or null, no Google links. */
+  google?: GoogleWalletConfig | null;
 }
 
 export const APPLE_VARIABLES = ['WALLET_APPLE_PASS_TYPE_ID', 'WALLET_APPLE_TEAM_ID', 'WALLET_APPLE_CERT', 'WALLET_APPLE_KEY', 'WALLET_APPLE_WWDR'] as const;
+
+/** Google Wallet's required variables (WALLET_GOOGLE_API_URL is optional). */
+export const GOOGLE_VARIABLES = ['WALLET_GOOGLE_ISSUER_ID', 'WALLET_GOOGLE_SERVICE_ACCOUNT'] as const;
+
+export interface WalletStatus {
+  apple: { configured: boolean; missing: string[] };
+  google: { configured: boolean; missing: string[] };
+}
+
+/**
+ * What the settings screen shows. A half configuration stops the start (parseWalletEnv), so a running API
+ * has each wallet either complete (nothing missing) or not configured at all (all its variables missing).
+ */
+export function walletStatus(config: WalletConfig | undefined): WalletStatus {
+  const apple = Boolean(config?.apple);
+  const google = Boolean(config?.google);
+  return {
+    apple: { configured: apple, missing: apple ? [] : [...APPLE_VARIABLES] },
+    google: { configured: google, missing: google ? [] : [...GOOGLE_VARIABLES] },
+  };
+}
 
 /** What is missing of the Apple Wallet configuration (the settings screen's list); empty when complete. */
 export function missingAppleVariables(env: NodeJS.ProcessEnv): string[] {
@@ -74,12 +119,69 @@ export function parseWalletEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Wal
 
 function checkWalletEnv(env: NodeJS.ProcessEnv, cwd: string): { config: WalletConfig; problems: string[] } {
   const problems: string[] = [];
+  const google = checkGoogleEnv(env, cwd, problems);
+  const apple = checkAppleEnv(env, cwd, problems);
+  return { config: { apple, google }, problems };
+}
+
+function googleApiUrl(value: string | undefined, problems: string[]): string {
+  const raw = value?.trim() || DEFAULT_GOOGLE_API_URL;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    problems.push(`WALLET_GOOGLE_API_URL must be an http(s) URL such as ${DEFAULT_GOOGLE_API_URL}`);
+    return DEFAULT_GOOGLE_API_URL;
+  }
+}
+
+function checkGoogleEnv(env: NodeJS.ProcessEnv, cwd: string, problems: string[]): GoogleWalletConfig | null {
+  const missing = GOOGLE_VARIABLES.filter((name) => !env[name]?.trim());
+  const apiUrl = googleApiUrl(env.WALLET_GOOGLE_API_URL, problems);
+  if (missing.length === GOOGLE_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    problems.push(`Google Wallet is half configured: ${missing.join(', ')} missing (set all of ${GOOGLE_VARIABLES.join(', ')}, or none)`);
+    return null;
+  }
+  const issuerId = env.WALLET_GOOGLE_ISSUER_ID!.trim();
+  if (!/^\d{6,25}$/.test(issuerId)) problems.push('WALLET_GOOGLE_ISSUER_ID must be the digits of the Google Wallet issuer id');
+  const file = env.WALLET_GOOGLE_SERVICE_ACCOUNT!.trim();
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    problems.push(`WALLET_GOOGLE_SERVICE_ACCOUNT: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return null;
+  }
+  let key: Partial<GoogleServiceAccount> & { type?: string };
+  try {
+    key = JSON.parse(text) as typeof key;
+    if (key.type !== 'service_account' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') throw new Error('shape');
+    crypto.createPrivateKey(key.private_key);
+  } catch {
+    problems.push(`WALLET_GOOGLE_SERVICE_ACCOUNT: ${file} is not a service account JSON key (type, client_email, private_key)`);
+    return null;
+  }
+  return {
+    issuerId,
+    serviceAccount: {
+      client_email: key.client_email!,
+      private_key: key.private_key!,
+      ...(key.private_key_id ? { private_key_id: key.private_key_id } : {}),
+      token_uri: typeof key.token_uri === 'string' && key.token_uri ? key.token_uri : 'https://oauth2.googleapis.com/token',
+    },
+    apiUrl,
+  };
+}
+
+function checkAppleEnv(env: NodeJS.ProcessEnv, cwd: string, problems: string[]): AppleWalletConfig | null {
   const missing = missingAppleVariables(env);
   const origin = apnsOrigin(env.WALLET_APNS_HOST, problems);
-  if (missing.length === APPLE_VARIABLES.length) return { config: { apple: null }, problems };
+  if (missing.length === APPLE_VARIABLES.length) return null;
   if (missing.length > 0) {
     problems.push(`Apple Wallet is half configured: ${missing.join(', ')} missing (set all of ${APPLE_VARIABLES.join(', ')}, or none)`);
-    return { config: { apple: null }, problems };
+    return null;
   }
   const passTypeId = env.WALLET_APPLE_PASS_TYPE_ID!.trim();
   if (!/^pass\.[A-Za-z0-9.-]+$/.test(passTypeId)) problems.push('WALLET_APPLE_PASS_TYPE_ID must look like pass.it.example.fidelity');
@@ -93,5 +195,5 @@ function checkWalletEnv(env: NodeJS.ProcessEnv, cwd: string): { config: WalletCo
     const parsed = passphrase ? forge.pki.decryptRsaPrivateKey(pem, passphrase) : forge.pki.privateKeyFromPem(pem);
     if (!parsed) throw new Error('wrong passphrase');
   });
-  return { config: { apple: { passTypeId, teamId, cert, key, keyPassphrase: passphrase, wwdr, apnsOrigin: origin } }, problems };
+  return { passTypeId, teamId, cert, key, keyPassphrase: passphrase, wwdr, apnsOrigin: origin };
 }

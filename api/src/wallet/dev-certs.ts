@@ -13,6 +13,8 @@ import forge from 'node-forge';
 
 export const DEV_PASS_TYPE_ID = 'pass.it.localhost.fidelity';
 export const DEV_TEAM_ID = 'DEVTEAM001';
+/** A made-up Google Wallet issuer id (19 digits, as Google's). */
+export const DEV_GOOGLE_ISSUER_ID = '3388000000000000001';
 
 export interface Issued {
   cert: string;
@@ -98,7 +100,7 @@ export function makeDevCertificates(passTypeId = DEV_PASS_TYPE_ID, teamId = DEV_
   };
 }
 
-/** A Google service-account JSON key (for Google Wallet, later): the shape Google's console downloads. */
+/** A Google service-account JSON key (for Google Wallet): the shape Google's console downloads. */
 export function makeDevServiceAccount(): Record<string, string> {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
@@ -130,6 +132,7 @@ export function writeDevCertificates(dir: string): Record<string, string> {
     WALLET_APPLE_CERT: path.join(dir, 'signer-cert.pem'),
     WALLET_APPLE_KEY: path.join(dir, 'signer-key.pem'),
     WALLET_APPLE_WWDR: path.join(dir, 'wwdr.pem'),
+    WALLET_GOOGLE_ISSUER_ID: DEV_GOOGLE_ISSUER_ID,
     WALLET_GOOGLE_SERVICE_ACCOUNT: path.join(dir, 'google-service-account.json'),
   };
 }

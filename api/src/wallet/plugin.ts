@@ -1,11 +1,13 @@
 /**
  * Issue 21: `app.wallet`: the Apple Wallet pass of a card, its download link, and the push worker that tells
- * registered devices a pass changed (decision 040). Without configuration `app.wallet.apple` is null: no
- * link in the card answer, and the wallet routes answer 404.
+ * registered devices a pass changed (decision 040); the Google Wallet save link of a card and the worker that
+ * keeps its object at Google current (decision 041). Without configuration `app.wallet.apple` / `.google` is
+ * null: no link in the card answer, and the Apple wallet routes answer 404.
  *
  * The pushes are rows of `wallet_push_jobs`, enqueued by a trigger whenever a card's balance or name changes
  * (migration 014), claimed with FOR UPDATE SKIP LOCKED and a lease like messaging_jobs, retried with the
  * messaging worker's backoff and attempts, and run from `onReady` to `preClose` when the worker is enabled.
+ * The Google syncs are rows of `wallet_google_jobs` (migration 016), run the same way.
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -13,7 +15,9 @@ import { resolveMessagingConfig } from '../messaging/config';
 import { retryDelayMs } from '../messaging/worker';
 import { buildApplePass } from './apple-pass';
 import { createApnsClient, type ApnsClient } from './apns';
-import type { AppleWalletConfig } from './config';
+import type { AppleWalletConfig, GoogleWalletConfig } from './config';
+import { createGoogleApi, loyaltyClass, loyaltyObject, saveLink } from './google';
+import { createGoogleWalletRepository, type GoogleWalletRepository } from './google-repository';
 import { createWalletRepository, type PassContent, type WalletRepository } from './repository';
 
 export interface PushWorker {
@@ -34,9 +38,19 @@ export interface AppleWallet {
   build(content: PassContent): Buffer;
 }
 
+/** Google Wallet (src/wallet/google*.ts, decision 041): the card's "Salva in Google Wallet" link and the syncs. */
+export interface GoogleWallet {
+  config: GoogleWalletConfig;
+  repo: GoogleWalletRepository;
+  /** The worker that brings the objects at Google up to date (class ensured, object inserted or updated). */
+  syncs: PushWorker;
+  /** The save link (a signed JWT with the card's object inline; the object is made on first call); null when the card does not exist. */
+  linkFor(cardId: string): Promise<string | null>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    wallet: { apple: AppleWallet | null };
+    wallet: { apple: AppleWallet | null; google: GoogleWallet | null };
   }
 }
 
@@ -45,103 +59,159 @@ export interface WalletPluginOptions {
   apnsCa?: string;
 }
 
+/** A polling loop over `batch` (claim and handle due jobs; answers how many), like the messaging worker's. */
+function queueWorker(batch: () => Promise<number>, pollIntervalMs: number, onError: (err: unknown) => void, close?: () => void): PushWorker {
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let loop: Promise<void> | null = null;
+  const schedule = (delay: number) => {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      loop = (async () => {
+        let handled = 0;
+        try {
+          handled = await batch();
+        } catch (err) {
+          if (running) onError(err);
+        }
+        schedule(handled > 0 ? 0 : pollIntervalMs);
+      })();
+    }, delay);
+  };
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    wake() {
+      if (running && timer) {
+        clearTimeout(timer);
+        schedule(0);
+      }
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await loop?.catch(() => undefined);
+      close?.();
+    },
+    async drain() {
+      let total = 0;
+      for (let n = await batch(); n > 0; n = await batch()) total += n;
+      return total;
+    },
+  };
+}
+
 export default fp<WalletPluginOptions>(
   async (app, options) => {
-    const config = app.config.wallet?.apple ?? null;
-    if (!config) {
-      app.decorate('wallet', { apple: null });
-      return;
-    }
     const publicOrigin = (app.config.messaging?.publicUrl ?? app.config.dashboardBaseUrl).replace(/\/+$/, '');
-    const repo = createWalletRepository(app.db);
     const worker = resolveMessagingConfig(app.config.messaging).worker;
-    const log = app.log.child({ component: 'wallet-push' });
-    const apns: ApnsClient = createApnsClient({
-      origin: config.apnsOrigin,
-      cert: config.cert,
-      key: config.key,
-      passphrase: config.keyPassphrase,
-      topic: config.passTypeId,
-      ca: options.apnsCa,
-    });
+    const apple = app.config.wallet?.apple ? appleWallet(app.config.wallet.apple) : null;
+    const google = app.config.wallet?.google ? googleWallet(app.config.wallet.google) : null;
+    app.decorate('wallet', { apple, google });
+    const workers = [apple?.pushes, google?.syncs].filter((w): w is PushWorker => Boolean(w));
+    if (worker.enabled && workers.length > 0) app.addHook('onReady', async () => workers.forEach((w) => w.start()));
+    if (workers.length > 0) app.addHook('preClose', async () => void (await Promise.all(workers.map((w) => w.stop()))));
 
-    async function batch(): Promise<number> {
-      const jobs = await repo.claim(worker.concurrency, worker.leaseMs, `${process.pid}:${crypto.randomUUID()}`);
-      await Promise.all(
-        jobs.map(async (job) => {
-          const outcome = await apns.push(job.push_token);
-          if (outcome.ok) {
-            await repo.complete(job);
-            return;
-          }
-          const retryIn = outcome.permanent || job.attempts >= worker.maxAttempts ? null : retryDelayMs(worker, job.attempts);
-          log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, retryIn }, 'wallet push failed');
-          await repo.fail(job, outcome.reason.slice(0, 1000), retryIn);
-          if (outcome.status === 410) await repo.forgetDevice(job.serial_number, job.device_library_id);
-        }),
-      );
-      return jobs.length;
-    }
+    function appleWallet(config: AppleWalletConfig): AppleWallet {
+      const repo = createWalletRepository(app.db);
+      const log = app.log.child({ component: 'wallet-push' });
+      const apns: ApnsClient = createApnsClient({
+        origin: config.apnsOrigin,
+        cert: config.cert,
+        key: config.key,
+        passphrase: config.keyPassphrase,
+        topic: config.passTypeId,
+        ca: options.apnsCa,
+      });
 
-    let running = false;
-    let timer: NodeJS.Timeout | null = null;
-    let loop: Promise<void> | null = null;
-    const schedule = (delay: number) => {
-      if (!running) return;
-      timer = setTimeout(() => {
-        timer = null;
-        loop = (async () => {
-          let handled = 0;
-          try {
-            handled = await batch();
-          } catch (err) {
-            if (running) log.error({ err }, 'wallet push worker could not claim jobs');
-          }
-          schedule(handled > 0 ? 0 : worker.pollIntervalMs);
-        })();
-      }, delay);
-    };
-    const pushes: PushWorker = {
-      start() {
-        if (running) return;
-        running = true;
-        schedule(0);
-      },
-      wake() {
-        if (running && timer) {
-          clearTimeout(timer);
-          schedule(0);
-        }
-      },
-      async stop() {
-        running = false;
-        if (timer) clearTimeout(timer);
-        timer = null;
-        await loop?.catch(() => undefined);
-        apns.close();
-      },
-      async drain() {
-        let total = 0;
-        for (let n = await batch(); n > 0; n = await batch()) total += n;
-        return total;
-      },
-    };
+      async function batch(): Promise<number> {
+        const jobs = await repo.claim(worker.concurrency, worker.leaseMs, `${process.pid}:${crypto.randomUUID()}`);
+        await Promise.all(
+          jobs.map(async (job) => {
+            const outcome = await apns.push(job.push_token);
+            if (outcome.ok) {
+              await repo.complete(job);
+              return;
+            }
+            const retryIn = outcome.permanent || job.attempts >= worker.maxAttempts ? null : retryDelayMs(worker, job.attempts);
+            log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, retryIn }, 'wallet push failed');
+            await repo.fail(job, outcome.reason.slice(0, 1000), retryIn);
+            if (outcome.status === 410) await repo.forgetDevice(job.serial_number, job.device_library_id);
+          }),
+        );
+        return jobs.length;
+      }
 
-    const webServiceURL = `${publicOrigin}/api/wallet/apple`;
-    app.decorate('wallet', {
-      apple: {
+      const webServiceURL = `${publicOrigin}/api/wallet/apple`;
+      return {
         config,
         repo,
-        pushes,
+        pushes: queueWorker(batch, worker.pollIntervalMs, (err) => log.error({ err }, 'wallet push worker could not claim jobs'), () => apns.close()),
         async linkFor(cardId) {
           const pass = await repo.ensurePass(cardId);
           return pass ? `${publicOrigin}/api/wallet/apple/pass/${pass.download_token}.pkpass` : null;
         },
         build: (content) => buildApplePass(content, { config, webServiceURL, dashboardBaseUrl: app.config.dashboardBaseUrl }),
-      },
-    });
-    if (worker.enabled) app.addHook('onReady', async () => pushes.start());
-    app.addHook('preClose', async () => pushes.stop());
+      };
+    }
+
+    function googleWallet(config: GoogleWalletConfig): GoogleWallet {
+      const repo = createGoogleWalletRepository(app.db, config.issuerId);
+      const log = app.log.child({ component: 'wallet-google' });
+      const api = createGoogleApi(config);
+      const origin = new URL(publicOrigin).origin;
+      const dashboardBaseUrl = app.config.dashboardBaseUrl;
+
+      /** Class ensured and object inserted the first time, the object updated afterwards. */
+      async function sync(objectId: string) {
+        const content = await repo.content('object_id', objectId);
+        if (!content) return { ok: true } as const; // the card is gone (its object row with it)
+        if (!content.inserted) {
+          const ensured = await api.ensureClass(loyaltyClass(config.issuerId, content));
+          if (!ensured.ok) return ensured;
+        }
+        const outcome = await api.putObject(loyaltyObject(config.issuerId, content, dashboardBaseUrl), content.inserted);
+        if (outcome.ok) await repo.synced(objectId);
+        return outcome;
+      }
+
+      async function batch(): Promise<number> {
+        const jobs = await repo.claim(worker.concurrency, worker.leaseMs, `${process.pid}:${crypto.randomUUID()}`);
+        await Promise.all(
+          jobs.map(async (job) => {
+            const outcome = await sync(job.object_id);
+            if (outcome.ok) {
+              await repo.complete(job);
+              return;
+            }
+            const retryIn = outcome.permanent || job.attempts >= worker.maxAttempts ? null : retryDelayMs(worker, job.attempts);
+            // The reason is Google's short error text: no key, no token.
+            log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, reason: outcome.reason, retryIn }, 'Google Wallet sync failed');
+            await repo.fail(job, outcome.reason.slice(0, 1000), retryIn);
+          }),
+        );
+        return jobs.length;
+      }
+
+      const syncs = queueWorker(batch, worker.pollIntervalMs, (err) => log.error({ err }, 'Google Wallet worker could not claim jobs'));
+      return {
+        config,
+        repo,
+        syncs,
+        async linkFor(cardId) {
+          const ensured = await repo.ensureObject(cardId);
+          if (!ensured) return null;
+          if (ensured.made) syncs.wake();
+          const content = await repo.content('card_id', cardId);
+          return content ? saveLink(config, origin, content, dashboardBaseUrl) : null;
+        },
+      };
+    }
   },
   { name: 'wallet', dependencies: ['db'] },
 );

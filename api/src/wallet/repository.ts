@@ -22,6 +22,8 @@ export interface PassContent extends PassRecord {
   points: number;
   business_name: string;
   loyalty_mode: 'points' | 'stamps';
+  /** The shop's colour, '#rrggbb' (migration 015); null: the dashboard's dark blue. */
+  brand_color: string | null;
   /** The cheapest reward the card cannot have yet (active, in stock, valid today), or null. */
   next_reward: { name: string; cost: number } | null;
 }
@@ -37,6 +39,18 @@ export interface PushJob {
 
 /** 32 random bytes, URL-safe: a link nobody can guess or enumerate. */
 export const randomToken = () => crypto.randomBytes(32).toString('base64url');
+
+/**
+ * The next reward of card `c` of business `b`: the cheapest it cannot have yet (active, in stock, valid today),
+ * as json { name, cost }, or null. Shared by the Apple pass and the Google object.
+ */
+export const NEXT_REWARD_SQL = `(SELECT json_build_object('name', r.name, 'cost', r.cost)
+                   FROM rewards r
+                  WHERE r.business_id = b.id AND r.active AND NOT r.archived AND r.cost > c.points
+                    AND (r.stock IS NULL OR r.stock > 0)
+                    AND (r.valid_from IS NULL OR r.valid_from <= (now() AT TIME ZONE 'Europe/Rome')::date)
+                    AND (r.valid_until IS NULL OR r.valid_until >= (now() AT TIME ZONE 'Europe/Rome')::date)
+                  ORDER BY r.cost, r.name, r.id LIMIT 1)`;
 
 const PASS_COLUMNS = 'p.card_id, p.serial_number, p.download_token, p.auth_token, p.update_tag, p.modified_at';
 
@@ -64,14 +78,8 @@ export function createWalletRepository(db: Db) {
 
     async contentBy(column: 'serial_number' | 'download_token', value: string): Promise<PassContent | null> {
       const { rows } = await db.query<PassContent>(
-        `SELECT ${PASS_COLUMNS}, c.user_id, c.card_number, c.customer_name, c.points, b.name AS business_name, b.loyalty_mode,
-                (SELECT json_build_object('name', r.name, 'cost', r.cost)
-                   FROM rewards r
-                  WHERE r.business_id = b.id AND r.active AND NOT r.archived AND r.cost > c.points
-                    AND (r.stock IS NULL OR r.stock > 0)
-                    AND (r.valid_from IS NULL OR r.valid_from <= (now() AT TIME ZONE 'Europe/Rome')::date)
-                    AND (r.valid_until IS NULL OR r.valid_until >= (now() AT TIME ZONE 'Europe/Rome')::date)
-                  ORDER BY r.cost, r.name, r.id LIMIT 1) AS next_reward
+        `SELECT ${PASS_COLUMNS}, c.user_id, c.card_number, c.customer_name, c.points, b.name AS business_name, b.loyalty_mode, b.brand_color,
+                ${NEXT_REWARD_SQL} AS next_reward
            FROM wallet_passes p JOIN loyalty_cards c ON c.id = p.card_id JOIN businesses b ON b.id = c.business_id
           WHERE p.${column} = $1`,
         [value],

@@ -14,8 +14,8 @@ const SENTENCES = new Set<string>([
   // Issue 20: rewards and the program (the functions are message texts, not answers).
   ...(Object.values(REWARD_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(BONUS_MESSAGES),
-  // Issue 21: Apple Wallet.
-  ...Object.values(WALLET_MESSAGES),
+  // Issue 21: the wallets (the functions are message texts and outcomes, not errors).
+  ...(Object.values(WALLET_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TRUTH_MESSAGES),
   ...Object.values(TWILIO_ERRORS),
   TWILIO_UNREACHABLE,

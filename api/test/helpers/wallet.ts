@@ -1,7 +1,7 @@
 /** Issue 21: Apple Wallet configured with development certificates, and a card to make passes of. */
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
-import type { AppleWalletConfig } from '../../src/wallet/config';
-import { makeDevCertificates, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
+import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/wallet/config';
+import { makeDevCertificates, makeDevServiceAccount, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
 import type { App } from '../../src/app';
 
 /** Made once per test file (RSA keys take a moment). */
@@ -28,8 +28,27 @@ export async function signupCard(app: App, email: string) {
     payload: { email, full_name: 'Giulia Bianchi', phone: '+39 333 7654321', business_id: WALLET_BUSINESS.id, privacy_ack: true },
   });
   if (response.statusCode !== 200) throw new Error(`signup answered ${response.statusCode}: ${response.body}`);
-  return response.json() as { id: string; user_id: string; card_number: string; wallet?: { apple?: string } };
+  return response.json() as { id: string; user_id: string; card_number: string; wallet?: { apple?: string; google?: string } };
 }
 
 /** The path of a download link (inject takes paths). */
 export const pathOf = (link: string) => new URL(link).pathname;
+
+/** Issue 21: a Google service account (as `npm run wallet:dev-certs` writes it), made once per test file. */
+let serviceAccount: Record<string, string> | null = null;
+export function devServiceAccount(): Record<string, string> {
+  serviceAccount ??= makeDevServiceAccount();
+  return serviceAccount;
+}
+
+export const TEST_GOOGLE_ISSUER_ID = '3388000000000000042';
+
+/** Google Wallet configured against a stand-in: its REST API at `apiUrl`, its token endpoint at `tokenUri`. */
+export function googleConfig(apiUrl: string, tokenUri: string): GoogleWalletConfig {
+  const account = devServiceAccount();
+  return {
+    issuerId: TEST_GOOGLE_ISSUER_ID,
+    serviceAccount: { client_email: account.client_email, private_key: account.private_key, private_key_id: account.private_key_id, token_uri: tokenUri },
+    apiUrl,
+  };
+}

@@ -11,8 +11,9 @@ export type Role = User['role'];
 /**
  * `bonus_threshold` (points per bonus, issue 17) is absent from an API older than that; screens fall back
  * to DEFAULT_BONUS_THRESHOLD. `loyalty_mode` (points or stamps, issue 20) likewise: absent means points.
+ * `brand_color` (the shop's colour on wallet passes, issue 21) likewise: absent means the default colour.
  */
-export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold' | 'loyalty_mode'>;
+export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold' | 'loyalty_mode' | 'brand_color'>;
 /** 0/1 flags, as the API stores them. */
 export type EnabledFlag = Business['whatsapp_enabled'];
 export type NewBusiness = ApiRequestBody<'/api/business', 'post'>;

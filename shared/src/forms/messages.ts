@@ -47,4 +47,6 @@ export const FORM_MESSAGES = {
   whatsappMessageRequired: 'Inserisci un messaggio per la carta selezionata',
   whatsappMessageTooLong: `Il messaggio non può superare i ${WHATSAPP_MESSAGE_MAX_LENGTH} caratteri`,
   testRecipientRequired: 'Inserisci il destinatario di prova',
+  // Issue 21: the shop's colour on wallet passes (the API's words)
+  brandColorInvalid: 'Il colore del negozio deve essere nel formato #rrggbb (es. #1e3a8a)',
 } as const;

@@ -110,3 +110,9 @@ export const signupForm = z.object({
   privacy_ack: z.boolean().check(z.refine((ack) => ack, FORM_MESSAGES.privacyRequired)),
   marketing_channels: z.array(z.enum(SIGNUP_MARKETING_CHANNELS)),
 });
+
+/** Issue 21: the shop's colour, '#rrggbb' in any case (the API keeps it lower-case); blank: the default colour. */
+export const brandColor = z.string().check(
+  z.trim(),
+  z.refine((color) => color === '' || /^#[0-9a-fA-F]{6}$/.test(color), FORM_MESSAGES.brandColorInvalid),
+);

@@ -39,7 +39,20 @@ export const settingsApi = api.injectEndpoints({
         { type: 'TwilioSettings', id: businessId },
       ],
     }),
+    /** Issue 21: `PUT /settings/{businessId}` with the shop's colour on wallet passes ('#rrggbb', or null for the default). */
+    updateBrandColor: build.mutation<Business, { businessId: string; brandColor: string | null }>({
+      query: ({ businessId, brandColor }) => ({
+        url: `/settings/${encodeURIComponent(businessId)}`,
+        method: 'PUT',
+        body: { brand_color: brandColor },
+      }),
+      invalidatesTags: (_result, _error, { businessId }) => [
+        { type: 'Business', id: businessId },
+        { type: 'Business', id: LIST_TAG_ID },
+        { type: 'BusinessSettings', id: businessId },
+      ],
+    }),
   }),
 });
 
-export const { useGetAdminsQuery, useGetAdminBusinessesQuery, useToggleServiceMutation } = settingsApi;
+export const { useGetAdminsQuery, useGetAdminBusinessesQuery, useToggleServiceMutation, useUpdateBrandColorMutation } = settingsApi;

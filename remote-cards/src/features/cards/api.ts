@@ -14,6 +14,28 @@ export type RedeemableReward = CardRewards['rewards'][number];
 /** A redemption: `points` is the new balance, `entry` the ledger row (kind 'redemption'). */
 export type Redemption = ApiBody<'/api/loyalty-cards/{id}/redeem', 'post'>;
 
+/** Issue 22: the two CSV files of a business an admin can download. */
+export type CsvExport = 'cards' | 'ledger';
+const CSV_PATHS: Record<CsvExport, string> = { cards: 'export.csv', ledger: 'ledger.csv' };
+/** The file's name when the server's cannot be read (an API on another origin that does not expose it). */
+const CSV_FALLBACK_NAMES: Record<CsvExport, string> = { cards: 'carte.csv', ledger: 'movimenti.csv' };
+/** A large shop's file takes a while: longer than the usual request timeout. */
+const CSV_TIMEOUT_MS = 10 * 60_000;
+
+/** A downloaded file, kept by the browser until `URL.revokeObjectURL(url)`. */
+export interface CsvDownload {
+  url: string;
+  fileName: string;
+}
+
+/** The name the server gives the file (Content-Disposition), else a plain one. */
+function downloadName(response: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+/** Issue 21: what sending a card's wallet links did (queued on a channel, skipped and why), in Italian in `message`. */
+export type WalletLinksResult = ApiSchema<'WalletLinksResult'>;
+
 /** Every list page and the overview change with any card: one tag each, invalidated together. */
 const cardListTags = [
   { type: 'Card' as const, id: LIST_TAG_ID },
@@ -65,6 +87,26 @@ export const cardsApi = api.injectEndpoints({
         { type: 'Reward', id: LIST_TAG_ID },
       ],
     }),
+    /**
+     * A CSV export (GET, but an action: never cached). The API wants the session's token, which a plain link
+     * cannot send: the file comes through the usual authenticated fetch as a blob, handed back as an object
+     * URL (a string: the store stays serialisable) that the screen saves and revokes. An error answer stays
+     * the API's `{ error }`.
+     */
+    downloadCsv: build.mutation<CsvDownload, { businessId: string; file: CsvExport }>({
+      query: ({ businessId, file }) => ({
+        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/${CSV_PATHS[file]}`,
+        timeout: CSV_TIMEOUT_MS,
+        responseHandler: async (response) =>
+          response.ok
+            ? ({ url: URL.createObjectURL(await response.blob()), fileName: downloadName(response, CSV_FALLBACK_NAMES[file]) } satisfies CsvDownload)
+            : response.json(),
+      }),
+    }),
+    // Issue 21: a service message through the queue; nothing cached changes (the Outbox reads on its own).
+    sendWalletLinks: build.mutation<WalletLinksResult, string>({
+      query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}/wallet-links`, method: 'POST' }),
+    }),
     scanQrCode: build.mutation<PointsResult, { cardId: string; userId: string; points: number }>({
       query: ({ cardId, userId, points }) => ({
         url: '/qrcode/scan',
@@ -85,4 +127,6 @@ export const {
   useScanQrCodeMutation,
   useGetCardRewardsQuery,
   useRedeemRewardMutation,
+  useDownloadCsvMutation,
+  useSendWalletLinksMutation,
 } = cardsApi;

@@ -35,6 +35,7 @@ import {
   type SignupErrors,
   type SignupValues,
 } from '../../features/signup/model/validateSignup';
+import { walletButtons } from '../../features/signup/model/walletLinks';
 import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
 
 const DEFAULT_BRAND = 'Appo';
@@ -80,6 +81,15 @@ export async function showCard(root: ParentNode, card: SignedUpCard, config: Pag
     numberLine.querySelector('[data-card-number]')!.textContent = card.card_number;
     numberLine.hidden = false;
   }
+  // Issue 21: the wallet buttons the answer links, as the React result shows them.
+  const buttons = walletButtons(card);
+  for (const { wallet, href } of buttons) {
+    const wrapper = root.querySelector<HTMLElement>(`[data-wallet="${wallet}"]`);
+    wrapper?.querySelector('a')?.setAttribute('href', href);
+    if (wrapper) wrapper.hidden = false;
+  }
+  const walletLinks = root.querySelector<HTMLElement>('[data-wallet-links]');
+  if (walletLinks) walletLinks.hidden = buttons.length === 0;
   const canvas = root.querySelector<HTMLCanvasElement>('canvas[data-card-canvas]')!;
   canvas.setAttribute('aria-label', cardImageLabel(brandName, card));
   const download = root.querySelector<HTMLButtonElement>('[data-card-download]')!;

@@ -11,6 +11,8 @@ import { Button, CARD_HEIGHT, CARD_WIDTH, Checkbox, Field, Input } from '@loyalt
 import { SiteFooter } from '../../shared/components/SiteFooter';
 import { BusinessName, Page, Panel } from '../../features/signup/components/CardSignup';
 import { CardCanvas, DrawError, Result } from '../../features/signup/components/LoyaltyCardResult';
+import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
+import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { Channels, Consents, FieldError, Form, PrivacyNoticeLink, ServerError } from '../../features/signup/components/SignupForm';
 import { ResentBusinessName, ResentResult } from '../../features/signup/components/SignupResent';
 import { MARKETING_CHANNELS, MARKETING_LEGEND } from '../../features/signup/model/validateSignup';
@@ -78,6 +80,18 @@ function StaticCardResult() {
         <DrawError role="alert" hidden data-card-draw-error>
           Non è stato possibile disegnare la carta in questo browser.
         </DrawError>
+        {/* Issue 21: the wallet buttons, hidden (plain wrappers carry `hidden`); the script shows those the answer links. */}
+        <div hidden data-wallet-links>
+          <WalletLinks>
+            {WALLET_BUTTONS.map(({ wallet, lead, brand }) => (
+              <span key={wallet} hidden data-wallet={wallet}>
+                <WalletLink data-wallet-link={wallet}>
+                  <WalletLinkFace lead={lead} brand={brand} />
+                </WalletLink>
+              </span>
+            ))}
+          </WalletLinks>
+        </div>
         <Button type="button" disabled data-card-download>
           Scarica la carta (PNG)
         </Button>

@@ -4,6 +4,7 @@ import { AccountTab } from './AccountTab';
 import { AdminManagementTab } from './AdminManagementTab';
 import { BusinessesTab } from './BusinessesTab';
 import { ServicesTab } from './ServicesTab';
+import { WalletTab } from './WalletTab';
 
 /**
  * The open tab is in the address (`?tab=aziende`), so other screens can link to one tab (shared's
@@ -17,6 +18,8 @@ export function SettingsScreen() {
   const tabs = [
     { id: 'account', label: 'Account', content: <AccountTab /> },
     { id: 'aziende', label: 'Aziende', content: <BusinessesTab /> },
+    // Issue 21: the wallets' configuration and the shop's colour on passes.
+    { id: 'wallet', label: 'Wallet', content: <WalletTab /> },
     ...(isSuperAdmin(user)
       ? [
           { id: 'admin', label: 'Gestione Admin', content: <AdminManagementTab /> },

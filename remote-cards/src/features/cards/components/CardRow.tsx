@@ -2,15 +2,26 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Badge, Button, Input, MESSAGES, errorMessage, formatDate, formatPhone, useNotify, type LoyaltyCard } from '@loyalty/shared';
+import {
+  Badge,
+  Button,
+  Input,
+  MESSAGES,
+  errorMessage,
+  formatDate,
+  formatPhone,
+  useNotify,
+  type LoyaltyCard,
+} from '@loyalty/shared';
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useDeleteCardMutation, useUpdatePointsMutation } from '../api';
+import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation } from '../api';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
+export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
 const Row = styled.article`
   box-sizing: border-box;
@@ -47,7 +58,8 @@ const Actions = styled.form`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   input[name='points'] { width: 7rem; }
-  input[name='description'] { flex: 1 1 10rem; width: auto; }
+  /* min-width 0: an input's own width would otherwise push the buttons to another line before the flex basis does. */
+  input[name='description'] { flex: 1 1 10rem; width: auto; min-width: 0; }
 `;
 
 /** What is typed into a card's points form, not yet sent. */
@@ -65,6 +77,8 @@ export interface CardRowProps {
   onRedeem: (card: LoyaltyCard) => void;
   /** Points or stamps (the business's): the words, and whole numbers for stamps. */
   mode: LoyaltyMode;
+  /** Issue 21: a wallet is configured, so "Invia link wallet" is offered. */
+  walletLinks?: boolean;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
    * so what the user typed lives with the screen, keyed by card, not in the row.
@@ -77,10 +91,11 @@ export interface CardRowProps {
  * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
  * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
  */
-export function CardRow({ card, onShowLedger, onRedeem, mode, draft, onDraftChange }: CardRowProps) {
+export function CardRow({ card, onShowLedger, onRedeem, mode, walletLinks = false, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
+  const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
   // SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
   const messages = pointsFormMessages(mode);
@@ -116,6 +131,17 @@ export function CardRow({ card, onShowLedger, onRedeem, mode, draft, onDraftChan
     }
   };
 
+  /** The API says exactly what happened; a message in the queue is a success, anything else is shown as an error. */
+  const sendLinks = async () => {
+    try {
+      const result = await sendWalletLinks(card.id).unwrap();
+      if (result.queued) notify.success(result.message);
+      else notify.error(result.message);
+    } catch (error) {
+      notify.error(errorMessage(error, WALLET_LINKS_ERROR));
+    }
+  };
+
   const name = card.customer_name;
   const consent = marketingConsentText(card.marketing_channels);
   return (
@@ -146,6 +172,11 @@ export function CardRow({ card, onShowLedger, onRedeem, mode, draft, onDraftChan
         <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
+        {walletLinks && (
+          <Button variant="secondary" onClick={() => void sendLinks()} loading={linksSending.isLoading} aria-label={`Invia link wallet a ${name}`}>
+            Invia link wallet
+          </Button>
+        )}
         <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
       </Actions>
     </Row>

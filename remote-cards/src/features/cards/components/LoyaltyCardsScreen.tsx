@@ -1,10 +1,25 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Field, FilterBar, MESSAGES, NoBusinessState, PagedCards, ScreenHeader, Select, TextField, type Business, type CardStatusFilter, type LoyaltyCard } from '@loyalty/shared';
+import {
+  Field,
+  FilterBar,
+  MESSAGES,
+  NoBusinessState,
+  PagedCards,
+  ScreenHeader,
+  Select,
+  TextField,
+  anyWalletConfigured,
+  useGetWalletStatusQuery,
+  type Business,
+  type CardStatusFilter,
+  type LoyaltyCard,
+} from '@loyalty/shared';
 import { loyaltyModeOf } from '../../../shared/loyaltyMode';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
+import { ExportButtons } from './ExportButtons';
 import { LedgerDialog } from './LedgerDialog';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -20,8 +35,13 @@ const Notice = styled.p`
 
 const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 'Attive', inactive: 'Inattive' };
 
-/** Wide screens fit a card on two lines of controls; narrower ones wrap the buttons, narrow ones everything. */
-const rowHeight = (width: number) => (width < 640 ? 250 : width < 900 ? 200 : 160);
+/**
+ * Wide screens fit a card's controls on one line; narrower ones wrap the buttons, narrow ones everything. With
+ * "Invia link wallet" (issue 21) one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
+ * where 900 px cut off "Elimina"): 1 100 leaves room for wider fonts. A phone (under 480 px) takes four lines of
+ * controls and three of details (under 320 px, six lines of controls). Measured with Chromium at 320–1920 px: no control below its row's edge.
+ */
+const rowHeight = (width: number) => (width < 320 ? 520 : width < 480 ? 370 : width < 640 ? 280 : width < 1100 ? 200 : 160);
 
 /**
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
@@ -37,6 +57,8 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
   const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
   const mode = loyaltyModeOf(business);
+  // Issue 21: once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
+  const walletLinks = anyWalletConfigured(useGetWalletStatusQuery().data);
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});
   const changeDraft = useCallback((cardId: string, draft: PointsDraft) => {
@@ -61,6 +83,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
+          <ExportButtons businessId={business.id} />
           <FilterBar>
             {bonusSettings?.(business)}
             <TextField
@@ -92,6 +115,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
                 onShowLedger={setLedgerCard}
                 onRedeem={setRedeemCard}
                 mode={mode}
+                walletLinks={walletLinks}
                 draft={drafts[card.id] ?? EMPTY_DRAFT}
                 onDraftChange={changeDraft}
               />

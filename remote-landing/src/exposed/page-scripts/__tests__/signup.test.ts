@@ -44,3 +44,36 @@ it('draws no stamps for a stamp shop without a next reward', async () => {
   expect(sentence()).toMatch(/per accumulare timbri\./);
   expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ stamps: undefined }));
 });
+
+describe('the wallet buttons (issue 21), as the React result shows them', () => {
+  const APPLE = 'https://fidelity.example.it/api/wallet/apple/pass/abc.pkpass';
+  const GOOGLE = 'https://pay.google.com/gp/v/save/eyJhbGciOi';
+  const shown = () =>
+    [...document.querySelectorAll<HTMLAnchorElement>('[data-signup-view="card"] a[data-wallet-link]')]
+      .filter((link) => !link.closest('[hidden]'))
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('shows both links under the card image when the answer has them', async () => {
+    await showCard(document, { ...CARD, wallet: { apple: APPLE, google: GOOGLE } }, { apiBaseUrl: '', brandName: 'Appo' });
+    expect(shown()).toEqual([
+      ['Aggiungi a Apple Wallet', APPLE],
+      ['Salva in Google Wallet', GOOGLE],
+    ]);
+    const apple = document.querySelector('a[data-wallet-link="apple"]')!;
+    expect(canvas().compareDocumentPosition(apple) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows only the one whose link came, and none without a wallet or with a link that is not a web address', async () => {
+    await showCard(document, { ...CARD, wallet: { google: GOOGLE } }, { apiBaseUrl: '', brandName: 'Appo' });
+    expect(shown()).toEqual([['Salva in Google Wallet', GOOGLE]]);
+
+    document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).signup.html;
+    await showCard(document, CARD, { apiBaseUrl: '', brandName: 'Appo' });
+    expect(shown()).toEqual([]);
+    expect(document.querySelector<HTMLElement>('[data-wallet-links]')!.hidden).toBe(true);
+
+    document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).signup.html;
+    await showCard(document, { ...CARD, wallet: { apple: 'javascript:alert(1)' } }, { apiBaseUrl: '', brandName: 'Appo' });
+    expect(shown()).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   loyaltyCardFileName,
 } from '@loyalty/shared';
 import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../api';
+import { WalletButtons } from './WalletButtons';
 
 export const Result = styled.div`
   display: flex;
@@ -35,7 +36,7 @@ export const DrawError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, and the PNG download. */
+/** SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, the wallet buttons (issue 21) and the PNG download. */
 export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,6 +85,8 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
       {drawing === 'failed' && (
         <DrawError role="alert">Non è stato possibile disegnare la carta in questo browser.</DrawError>
       )}
+      {/* Issue 21: under the card image, each only when the API gave its link. */}
+      <WalletButtons card={card} />
       <Button
         disabled={drawing !== 'done'}
         onClick={() => canvasRef.current && downloadCanvasPng(canvasRef.current, loyaltyCardFileName(brandName))}

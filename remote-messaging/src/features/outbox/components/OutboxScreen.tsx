@@ -9,7 +9,9 @@ const Table = styled.table`
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   th, td { padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; vertical-align: top; }
-  td:nth-child(4) { white-space: pre-wrap; }
+  /* A message may carry a long link (a Google Wallet save link is ~1 500 characters): 'anywhere' lets it break, so the table keeps to the screen. */
+  td:nth-child(4) { white-space: pre-wrap; overflow-wrap: anywhere; }
+  td:nth-child(3) { overflow-wrap: anywhere; }
 `;
 
 const Pager = styled.nav`

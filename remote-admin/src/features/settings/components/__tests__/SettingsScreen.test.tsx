@@ -26,17 +26,17 @@ beforeEach(() => {
 });
 
 describe('tabs', () => {
-  it('gives an admin Account and Aziende only', async () => {
+  it('gives an admin Account, Aziende and Wallet only', async () => {
     await renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Impostazioni App' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet']);
   });
 
   it('adds Gestione Admin and Servizi for the super admin, reachable by keyboard', async () => {
     const { user } = await renderSettings(DEMO_SUPERADMIN);
     const tabs = screen.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Gestione Admin', 'Servizi']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet', 'Gestione Admin', 'Servizi']);
     await user.click(screen.getByRole('tab', { name: 'Account' }));
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Servizi' })).toHaveAttribute('aria-selected', 'true');

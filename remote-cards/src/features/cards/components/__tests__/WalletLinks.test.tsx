@@ -1,0 +1,54 @@
+/**
+ * Issue 21: "Invia link wallet" in a card's row, against the real API on PGlite with Apple Wallet configured
+ * by the development certificates (tools/jest/real-api.js): the API's Italian outcome as the notice, the
+ * message in the Outbox, a second click within the minute sending nothing, a shop with no channel.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@loyalty/shared';
+import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, outboxMessagesOf, renderWithSession } from '../../../../../test/helpers';
+import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+
+let token: string;
+let user: User;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const row = (name: string) => screen.findByRole('article', { name });
+
+it('sends the card’s wallet links on WhatsApp, says so, and does not send twice for a second click', async () => {
+  const shop = await createBusiness(token, { whatsapp: true });
+  const card = await createCard(token, shop.id, 'Wanda Wallet');
+  const { user: person } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const send = await within(await row('Wanda Wallet')).findByRole('button', { name: 'Invia link wallet a Wanda Wallet' });
+
+  await person.click(send);
+  // A success notice (role status; the screen has its own status line too).
+  expect((await screen.findByText('Link Apple Wallet in coda: il cliente li riceverà via WhatsApp.')).closest('[role="status"]')).not.toBeNull();
+  await waitFor(async () => {
+    const messages = await outboxMessagesOf(card.id, shop.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].channel).toBe('whatsapp');
+    expect(messages[0].body).toMatch(/^Ciao Wanda, salva la tua carta fedeltà .+ nel telefono:\nApple Wallet: http.+\/api\/wallet\/apple\/pass\/[\w-]{43}\.pkpass\n/);
+  });
+
+  await person.click(send);
+  // The links are on their way: not an error, but nothing new was sent.
+  expect((await screen.findByText('Link wallet già in coda via WhatsApp da meno di un minuto: nessun nuovo messaggio.')).closest('[role="status"]')).not.toBeNull();
+  expect(await outboxMessagesOf(card.id, shop.id)).toHaveLength(1);
+});
+
+it('tells the admin when no channel reaches the customer', async () => {
+  const shop = await createBusiness(token);
+  await createCard(token, shop.id, 'Nico Nessuno');
+  const { user: person } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  await person.click(await within(await row('Nico Nessuno')).findByRole('button', { name: 'Invia link wallet a Nico Nessuno' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(/^Link wallet non inviati: nessun canale raggiunge il cliente/);
+});

@@ -1,0 +1,75 @@
+/**
+ * Issue 21 (decision 042): "Aggiungi a Apple Wallet" and "Salva in Google Wallet" under the card image, as
+ * the official buttons look (black, rounded, a small lead line above the wallet's name in white), drawn in
+ * CSS and text: plain links (the pass or Google's save page), keyboard focus visible. The prerendered page
+ * (exposed/prerender/StaticSignupPage.tsx) renders the same pieces hidden and its script fills them.
+ */
+import styled from 'styled-components';
+import { walletButtons, type WalletKind } from '../model/walletLinks';
+import type { SignedUpCard } from '../model/signupAnswer';
+
+export const WalletLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+export const WalletLink = styled.a`
+  display: inline-flex;
+  flex-direction: column;
+  justify-content: center;
+  min-width: 10.5rem;
+  min-height: 3rem;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  border: 1px solid #a6a6a6;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #000000;
+  color: #ffffff;
+  text-align: left;
+  text-decoration: none;
+  line-height: 1.15;
+  &:hover {
+    background: #1f1f1f;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Lead = styled.span`
+  display: block;
+  font-size: 0.75rem;
+`;
+
+const Brand = styled.span`
+  display: block;
+  font-size: 1.125rem;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  letter-spacing: -0.01em;
+`;
+
+/** One button's face; the space between the lines keeps the link's name "Aggiungi a Apple Wallet". */
+export function WalletLinkFace({ lead, brand }: { lead: string; brand: string }) {
+  return (
+    <>
+      <Lead>{lead}</Lead> <Brand>{brand}</Brand>
+    </>
+  );
+}
+
+/** The card's wallet buttons; nothing at all when the answer has no link. */
+export function WalletButtons({ card }: { card: Pick<SignedUpCard, 'wallet'> }) {
+  const buttons = walletButtons(card);
+  if (buttons.length === 0) return null;
+  return (
+    <WalletLinks>
+      {buttons.map(({ wallet, lead, brand, href }) => (
+        <WalletLink key={wallet} href={href} data-wallet-link={wallet satisfies WalletKind}>
+          <WalletLinkFace lead={lead} brand={brand} />
+        </WalletLink>
+      ))}
+    </WalletLinks>
+  );
+}

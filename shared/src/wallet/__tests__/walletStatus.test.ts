@@ -1,0 +1,11 @@
+import { anyWalletConfigured } from '../walletStatus';
+
+const off = { configured: false, missing: ['X'] };
+const on = { configured: true, missing: [] };
+
+it('offers to send wallet links only when at least one wallet is configured', () => {
+  expect(anyWalletConfigured(undefined)).toBe(false);
+  expect(anyWalletConfigured({ apple: off, google: off })).toBe(false);
+  expect(anyWalletConfigured({ apple: on, google: off })).toBe(true);
+  expect(anyWalletConfigured({ apple: off, google: on })).toBe(true);
+});
