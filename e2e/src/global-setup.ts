@@ -2,6 +2,7 @@
  * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
  * data folder with the demo seed, one static server per frontend on its own port).
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,24 @@ import { APPS, buildApps, startComposition, type Composition } from '@loyalty/to
 import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 
 let composition: Composition | undefined;
+
+/**
+ * Issue 21 (decisions 041, 042): Apple Wallet and Google Wallet with the development certificates and service
+ * account (`npm run wallet:dev-certs`'s script, into the state folder), for wallet.spec.ts. APNs and Google's
+ * REST API point at a closed local port: nothing leaves the machine (the syncs fail soft and retry). The other
+ * journeys assert nothing about wallet buttons.
+ */
+function walletEnv(stateDir: string): Record<string, string> {
+  const root = path.resolve(__dirname, '../..');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: stateDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const env: Record<string, string> = { WALLET_APNS_HOST: 'https://127.0.0.1:9', WALLET_GOOGLE_API_URL: 'http://127.0.0.1:9' };
+  for (const [, name, value] of out.matchAll(/^(WALLET_(?:APPLE|GOOGLE)_[A-Z_]+)=(.+)$/gm)) env[name] = value;
+  return env;
+}
 
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' }, { reuse: true });
@@ -32,6 +51,7 @@ export default async function globalSetup() {
     PASSWORD_HASH_QUEUE: '10000',
     PASSWORD_HASH_QUEUE_PER_IP: '10000',
     PROXY_SECRET: crypto.randomBytes(32).toString('base64url'),
+    ...walletEnv(E2E_STATE_DIR),
   };
   composition = await startComposition({
     env: { ...process.env, ...apiEnv },
@@ -42,7 +62,15 @@ export default async function globalSetup() {
   });
   const pids = Object.fromEntries([...composition.processes].map(([name, m]) => [name, m.child.pid]));
   // What a test needs to stop and restart a part of the composition (the API's settings, not the environment).
-  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv }, null, 2));
+  // The settings the composition adds for the API go with them: a restarted API must write the same links
+  // (a wallet pass's address, a card's page) and read the same runtime configuration as the first one.
+  const restartEnv = {
+    ...apiEnv,
+    DASHBOARD_BASE_URL: composition.config.dashboardBaseUrl,
+    RUNTIME_CONFIG: E2E_RUNTIME_CONFIG,
+    DEMO_ACCOUNTS_FILE: composition.demoAccountsFile,
+  };
+  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv: restartEnv }, null, 2));
   return async () => {
     await composition?.stop();
     // Servers a test restarted are detached from the workers: stop them too.
