@@ -65,8 +65,8 @@ const REDACTED_PATHS = [
   '*.headers.authorization',
 ];
 
-/** A wallet pass link is its own key (issue 21): the log keeps the route, not the token. */
-export const redactUrl = (url: string | undefined) => url?.replace(/(\/wallet\/apple\/pass\/)[^/?#]+/, '$1[redacted]');
+/** A wallet link is its own key (issue 21: the Apple pass, the Google save link): the log keeps the route, not the token. */
+export const redactUrl = (url: string | undefined) => url?.replace(/(\/wallet\/(?:apple\/pass|google\/save)\/)[^/?#]+/, '$1[redacted]');
 
 export function buildApp(config: AppConfig, options: AppOptions = {}) {
   const logger: FastifyServerOptions['logger'] = {

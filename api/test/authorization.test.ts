@@ -222,10 +222,12 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/settings/${BAR}`, payload: { brand_color: '#1e3a8a' } }),
     expected: OWNED,
   },
-  // Issue 21: Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts); not configured here: 404 for all.
+  // Issue 21: Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts), and Google Wallet's short
+  // save link, public but guarded by its per-card token (wallet-google.test.ts); not configured here: 404 for all.
   ...(
     [
       ['GET /api/wallet/apple/pass/{file}', 'GET', '/api/wallet/apple/pass/x.pkpass'],
+      ['GET /api/wallet/google/save/{token}', 'GET', `/api/wallet/google/save/${'A'.repeat(43)}`],
       ['POST /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}/{serial}', 'POST', '/api/wallet/apple/v1/devices/d/registrations/pass.x/s'],
       ['DELETE /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}/{serial}', 'DELETE', '/api/wallet/apple/v1/devices/d/registrations/pass.x/s'],
       ['GET /api/wallet/apple/v1/devices/{device}/registrations/{passTypeId}', 'GET', '/api/wallet/apple/v1/devices/d/registrations/pass.x'],
@@ -239,6 +241,8 @@ const ROWS: Row[] = [
       expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 },
     }),
   ),
+  // Decision 044: the Google class's logo in a shop's colour, public (Google fetches it); nothing secret in it.
+  { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: PUBLIC },
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
 ];

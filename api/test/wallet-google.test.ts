@@ -1,22 +1,28 @@
 /**
  * Issue 21: Google Wallet against a local HTTP stand-in of its REST API and of Google's OAuth token endpoint
- * (the test service account's token_uri points at it). The save link's JWT verifies with the service
- * account's public key and names the card's object and its class; the REST calls carry a bearer token the
- * token endpoint issued for a verified assertion; a balance change updates the object once; a failing Google is
- * retried; nothing happens when Google Wallet is not configured; no key or token reaches the logs.
+ * (the test service account's token_uri points at it). The short save link (decision 044) redirects to a JWT that
+ * verifies with the service account's public key and names the card's object, with its current balance, and its
+ * class, with a logo the API serves; unknown tokens are 404 and spend the failed-lookup budget; the REST calls
+ * carry a bearer token the token endpoint issued for a verified assertion; a balance change updates the object
+ * once; a failing Google is retried; nothing happens when Google Wallet is not configured; no key, token or save
+ * link reaches the logs; migration 017 gives the objects made before it a save token.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { jwtVerify, decodeJwt } from 'jose';
+import { jwtVerify } from 'jose';
+import { PNG } from 'pngjs';
 import type { App } from '../src/app';
 import { buildApp } from '../src/app';
+import { createDb } from '../src/db';
+import { migrate, readMigrations } from '../src/db/migrate';
 import { addPointsLink } from '../src/services/qrcode';
 import { GOOGLE_SAVE_URL, GOOGLE_WALLET_SCOPE } from '../src/wallet/google';
+import { createGoogleWalletRepository } from '../src/wallet/google-repository';
 import { authHeader, demoAccount, startTestApp, testConfig, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { TEST_GOOGLE_ISSUER_ID, WALLET_BUSINESS, devServiceAccount, googleConfig, signupCard } from './helpers/wallet';
+import { TEST_GOOGLE_ISSUER_ID, WALLET_BUSINESS, devServiceAccount, googleConfig, pathOf, signupCard } from './helpers/wallet';
 
 interface Call {
   method: string;
@@ -136,6 +142,8 @@ describeEachDatabase('Google Wallet (issue 21)', (variant) => {
       dashboardBaseUrl: 'https://fidelity.example.it',
       wallet: { apple: null, google: googleConfig(google.apiUrl, google.tokenUri) },
       messaging: { worker },
+      walletRateLimitPerMinute: 30,
+      walletFailedLookupsPerMinute: 5,
     });
   });
   afterAll(async () => {
@@ -145,26 +153,52 @@ describeEachDatabase('Google Wallet (issue 21)', (variant) => {
   beforeEach(() => google.reset());
 
   const objectOf = async (cardId: string) =>
-    (await t.app.db.query<{ object_id: string; inserted: boolean }>('SELECT object_id, inserted FROM wallet_google_objects WHERE card_id = $1', [cardId])).rows[0];
+    (await t.app.db.query<{ object_id: string; inserted: boolean; save_token: string }>('SELECT object_id, inserted, save_token FROM wallet_google_objects WHERE card_id = $1', [cardId]))
+      .rows[0];
   const objectCalls = (objectId: string) => google.calls.filter((c) => c.path.startsWith('/loyaltyObject') && (c.body?.id === objectId || c.path.endsWith(objectId)));
 
-  it('gives a save link whose JWT verifies with the service account key and names the card’s object and class', async () => {
+  /** Follows a short save link: the 302's headers and the JWT of its Location, verified with the service account's public key. */
+  async function follow(link: string, remoteAddress = '127.0.0.1') {
+    const response = await t.app.inject({ method: 'GET', url: pathOf(link), remoteAddress });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const location = String(response.headers.location);
+    expect(location.startsWith(GOOGLE_SAVE_URL)).toBe(true);
+    const jwt = location.slice(GOOGLE_SAVE_URL.length);
+    const verified = await jwtVerify(jwt, publicKey(), { algorithms: ['RS256'], issuer: devServiceAccount().client_email, audience: 'google' });
+    const inline = verified.payload.payload as { loyaltyClasses: Record<string, unknown>[]; loyaltyObjects: Record<string, unknown>[] };
+    return { ...verified, jwt, inline };
+  }
+
+  it('gives a short save link that redirects to a JWT signed with the service account key, naming the card’s object and class', async () => {
     const card = await signupCard(t.app, 'google.uno@example.it');
     const link = card.wallet!.google!;
-    expect(link.startsWith(GOOGLE_SAVE_URL)).toBe(true);
-    const jwt = link.slice(GOOGLE_SAVE_URL.length);
-    const { payload, protectedHeader } = await jwtVerify(jwt, publicKey(), { algorithms: ['RS256'], issuer: devServiceAccount().client_email, audience: 'google' });
+    // Short (one SMS part with room to spare), on the API's public URL, with the object's random token.
+    expect(link).toMatch(/^https:\/\/fidelity\.example\.it\/api\/wallet\/google\/save\/[A-Za-z0-9_-]{43}$/);
+    const { object_id: objectId, save_token: token } = await objectOf(card.id);
+    expect(link.endsWith(`/${token}`)).toBe(true);
+    expect(link).not.toContain(card.id);
+
+    const { payload, protectedHeader, inline } = await follow(link);
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.typ).toBe('savetowallet');
     expect(payload.origins).toEqual(['https://fidelity.example.it']);
 
-    const { object_id: objectId } = await objectOf(card.id);
     expect(objectId.startsWith(`${TEST_GOOGLE_ISSUER_ID}.`)).toBe(true);
     expect(objectId).not.toContain(card.id);
     const classId = `${TEST_GOOGLE_ISSUER_ID}.business-${WALLET_BUSINESS.id}`;
-    const inline = payload.payload as { loyaltyClasses: Record<string, unknown>[]; loyaltyObjects: Record<string, unknown>[] };
     expect(inline.loyaltyClasses).toEqual([
-      expect.objectContaining({ id: classId, programName: WALLET_BUSINESS.name, hexBackgroundColor: '#1e3a8a', reviewStatus: 'UNDER_REVIEW' }),
+      expect.objectContaining({
+        id: classId,
+        programName: WALLET_BUSINESS.name,
+        hexBackgroundColor: '#1e3a8a',
+        reviewStatus: 'UNDER_REVIEW',
+        programLogo: {
+          sourceUri: { uri: 'https://fidelity.example.it/api/wallet/logo/1e3a8a.png' },
+          contentDescription: { defaultValue: { language: 'it-IT', value: WALLET_BUSINESS.name } },
+        },
+      }),
     ]);
     expect(inline.loyaltyObjects).toEqual([
       expect.objectContaining({
@@ -178,14 +212,51 @@ describeEachDatabase('Google Wallet (issue 21)', (variant) => {
       }),
     ]);
 
-    // The same object on the next call; the shop's colour once it has one.
+    // The same link on the next call; following it again signs the card as it is now: the new balance, the shop's colour.
+    await addPoints(t.app, card.id, 7);
     await t.app.db.query("UPDATE businesses SET brand_color = '#7c2d12' WHERE id = $1", [WALLET_BUSINESS.id]);
-    const again = decodeJwt((await t.app.wallet.google!.linkFor(card.id))!.slice(GOOGLE_SAVE_URL.length));
-    const againInline = again.payload as typeof inline;
-    expect(againInline.loyaltyObjects[0].id).toBe(objectId);
-    expect(againInline.loyaltyClasses[0].hexBackgroundColor).toBe('#7c2d12');
-    await t.app.db.query('UPDATE businesses SET brand_color = NULL WHERE id = $1', [WALLET_BUSINESS.id]);
+    try {
+      expect(await t.app.wallet.google!.linkFor(card.id)).toBe(link);
+      const again = (await follow(link)).inline;
+      expect(again.loyaltyObjects[0]).toMatchObject({ id: objectId, loyaltyPoints: { balance: { int: 7 } } });
+      expect(again.loyaltyClasses[0]).toMatchObject({
+        hexBackgroundColor: '#7c2d12',
+        programLogo: { sourceUri: { uri: 'https://fidelity.example.it/api/wallet/logo/7c2d12.png' } },
+      });
+    } finally {
+      await t.app.db.query('UPDATE businesses SET brand_color = NULL WHERE id = $1', [WALLET_BUSINESS.id]);
+    }
     expect(await t.app.wallet.google!.linkFor('no-such-card')).toBeNull();
+  });
+
+  it('answers an unknown or malformed save token 404 in Italian, and 429 once the failed-lookup budget is spent', async () => {
+    const card = await signupCard(t.app, 'google.token@example.it');
+    const token = (await objectOf(card.id)).save_token;
+    const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const guesses = [other, 'abc', `${token}x`, `${token}.pkpass`, encodeURIComponent("' OR 1=1 --")];
+    const address = '10.30.0.1';
+    for (const guess of guesses) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/wallet/google/save/${guess}`, remoteAddress: address });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Carta non trovata: il link Google Wallet non è valido' });
+      expect(response.headers.location).toBeUndefined();
+    }
+    // The budget (5 in this suite) is spent: the rest of the minute answers 429, even a good link.
+    const refused = await t.app.inject({ method: 'GET', url: `/api/wallet/google/save/${other}`, remoteAddress: address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Troppe richieste. Riprova tra un minuto.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected; good links never spend the budget.
+    for (let i = 0; i < 8; i++) await follow(card.wallet!.google!, '10.30.0.2');
+    expect((await t.app.inject({ method: 'GET', url: `/api/wallet/google/save/${other}`, remoteAddress: '10.30.0.2' })).statusCode).toBe(404);
+  });
+
+  it('caps the short link per address with the wallet routes’ general limit', async () => {
+    const card = await signupCard(t.app, 'google.limite@example.it');
+    const statuses = [];
+    // 30 a minute per route and address in this suite.
+    for (let i = 0; i < 31; i++) statuses.push((await t.app.inject({ method: 'GET', url: pathOf(card.wallet!.google!), remoteAddress: '10.30.0.3' })).statusCode);
+    expect(statuses).toEqual([...Array(30).fill(302), 429]);
   });
 
   it('inserts the class and the object with a bearer token from the token endpoint, then updates the object once per balance change', async () => {
@@ -262,10 +333,50 @@ describeEachDatabase('Google Wallet (issue 21)', (variant) => {
       await other.close();
     }
   });
+
+  it('sends Google a class with a programLogo the API serves as a 660 × 660 PNG in the shop’s colour', async () => {
+    await t.app.db.query("UPDATE businesses SET brand_color = '#f5e6c8' WHERE id = $1", [WALLET_BUSINESS.id]);
+    try {
+      await signupCard(t.app, 'google.logo@example.it');
+      // A fresh business class at the stand-in: the first sync of this card inserts or patches it.
+      google.stored.classes.clear();
+      await t.app.wallet.google!.syncs.drain();
+      const classCall = google.calls.find((c) => c.path.startsWith('/loyaltyClass'))!;
+      expect(classCall.body).toMatchObject({
+        programLogo: {
+          sourceUri: { uri: 'https://fidelity.example.it/api/wallet/logo/f5e6c8.png' },
+          contentDescription: { defaultValue: { language: 'it-IT', value: WALLET_BUSINESS.name } },
+        },
+      });
+      const uri = (classCall.body!.programLogo as { sourceUri: { uri: string } }).sourceUri.uri;
+      const response = await t.app.inject({ method: 'GET', url: pathOf(uri) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const png = PNG.sync.read(response.rawPayload);
+      expect([png.width, png.height]).toEqual([660, 660]);
+      const pixel = (x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
+      // Full bleed in the shop's colour (corner and centre), the ring in near black on this light colour.
+      expect(pixel(0, 0)).toEqual([0xf5, 0xe6, 0xc8]);
+      expect(pixel(330, 330)).toEqual([0xf5, 0xe6, 0xc8]);
+      expect(pixel(330 + 165, 330)).toEqual([17, 24, 39]);
+      // A dark colour gets a white ring.
+      const dark = PNG.sync.read((await t.app.inject({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' })).rawPayload);
+      expect([...dark.data.subarray(0, 3)]).toEqual([0x1e, 0x3a, 0x8a]);
+      expect([...dark.data.subarray((330 * 660 + 330 - 165) * 4, (330 * 660 + 330 - 165) * 4 + 3)]).toEqual([255, 255, 255]);
+    } finally {
+      await t.app.db.query('UPDATE businesses SET brand_color = NULL WHERE id = $1', [WALLET_BUSINESS.id]);
+    }
+    for (const file of ['zzzzzz.png', '1E3A8A.png', '1e3a8a.jpg', '1e3a8a', '1e3a8a0.png', '1e3a8.png', '%231e3a8a.png']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/wallet/logo/${file}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Logo non trovato: il colore deve essere di 6 cifre esadecimali minuscole (es. 1e3a8a.png)' });
+    }
+  });
 });
 
 describeEachDatabase('Google Wallet not configured (issue 21)', (variant) => {
-  it('gives no link and calls nothing', async () => {
+  it('gives no link, calls nothing, and answers the short link 404 in Italian', async () => {
     const google = await startGoogle();
     const t = await startTestApp(variant, { seedDemo: true, wallet: { apple: null, google: null }, messaging: { worker } });
     try {
@@ -277,6 +388,9 @@ describeEachDatabase('Google Wallet not configured (issue 21)', (variant) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(google.calls).toHaveLength(0);
       expect(google.tokenRequests).toHaveLength(0);
+      const response = await t.app.inject({ method: 'GET', url: `/api/wallet/google/save/${'A'.repeat(43)}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Google Wallet non è configurato' });
     } finally {
       await t.close();
       await google.close();
@@ -285,7 +399,7 @@ describeEachDatabase('Google Wallet not configured (issue 21)', (variant) => {
 });
 
 describeEachDatabase('Google Wallet secrets and the logs (issue 21)', (variant) => {
-  it('logs neither the private key nor an access token, and fails soft where Google cannot be reached', async () => {
+  it('logs neither the private key, an access token, the save link’s token nor its JWT, and fails soft where Google cannot be reached', async () => {
     const google = await startGoogle();
     const stream = new PassThrough();
     let text = '';
@@ -307,7 +421,15 @@ describeEachDatabase('Google Wallet secrets and the logs (issue 21)', (variant) 
       expect(text).toContain('Google Wallet sync failed');
       const keyLines = devServiceAccount().private_key.split('\n').slice(1, -2);
       for (const secret of [...google.issued, ...keyLines]) expect(text).not.toContain(secret);
-      expect(text).not.toContain(card.wallet!.google!.slice(GOOGLE_SAVE_URL.length));
+      // The short link followed: the log keeps its route, neither the token nor the JWT it redirects to.
+      const token = card.wallet!.google!.split('/').pop()!;
+      const followed = await app.inject({ method: 'GET', url: pathOf(card.wallet!.google!) });
+      expect(followed.statusCode).toBe(302);
+      const jwt = String(followed.headers.location).slice(GOOGLE_SAVE_URL.length);
+      expect(jwt.length).toBeGreaterThan(500);
+      expect((await app.inject({ method: 'GET', url: `/api/wallet/google/save/${token.slice(1)}x` })).statusCode).toBe(404);
+      expect(text).toContain('/api/wallet/google/save/[redacted]');
+      for (const secret of [token, token.slice(1), jwt, jwt.split('.')[1].slice(0, 40)]) expect(text).not.toContain(secret);
     } finally {
       await app.close();
       await database.drop();
@@ -321,13 +443,50 @@ describeEachDatabase('Google Wallet secrets and the logs (issue 21)', (variant) 
     });
     try {
       const card = await signupCard(unreachable.app, 'dev.google@example.it');
-      expect(card.wallet?.google?.startsWith(GOOGLE_SAVE_URL)).toBe(true);
+      expect(card.wallet?.google).toMatch(/\/api\/wallet\/google\/save\/[A-Za-z0-9_-]{43}$/);
+      expect((await unreachable.app.inject({ method: 'GET', url: pathOf(card.wallet!.google!) })).headers.location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
       await unreachable.app.wallet.google!.syncs.drain();
       const { rows } = await unreachable.app.db.query('SELECT status, attempts, last_error FROM wallet_google_jobs');
       expect(rows).toEqual([{ status: 'queued', attempts: 1, last_error: expect.stringMatching(/^OAuth token: /) }]);
     } finally {
       await unreachable.close();
       await google.close();
+    }
+  });
+});
+
+/** Decision 044: migration 017 gives every Google object made before it its own save token, and new ones get theirs. */
+describeEachDatabase('migration 017: save tokens of the Google objects', (variant) => {
+  it('fills a distinct 43-character token for each existing object, then requires one', async () => {
+    const database = await variant.create();
+    const db = await createDb(database.config);
+    try {
+      const before = readMigrations().filter((m) => m.version < '017');
+      expect(before.at(-1)!.version).toBe('016_wallet_google');
+      await migrate(db, before);
+      await db.exec(`
+        INSERT INTO users (id, email, full_name, role) VALUES ('u-017', 'admin.017@test.it', 'Admin', 'admin');
+        INSERT INTO businesses (id, name, owner_id) VALUES ('b-017', 'Bar 017', 'u-017');
+        INSERT INTO loyalty_cards (id, business_id, card_number, customer_name) VALUES
+          ('c-1', 'b-017', 'LC-01700001', 'Uno'), ('c-2', 'b-017', 'LC-01700002', 'Due'), ('c-3', 'b-017', 'LC-01700003', 'Tre');
+        INSERT INTO wallet_google_objects (card_id, object_id) VALUES ('c-1', 'issuer.o1'), ('c-2', 'issuer.o2');
+      `);
+      expect(await migrate(db)).toEqual(['017_wallet_google_save_token']);
+      const { rows } = await db.query<{ card_id: string; save_token: string }>('SELECT card_id, save_token FROM wallet_google_objects ORDER BY card_id');
+      expect(rows.map((r) => r.card_id)).toEqual(['c-1', 'c-2']);
+      for (const row of rows) expect(row.save_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(rows[0].save_token).not.toBe(rows[1].save_token);
+      // From now on a token is required and unique.
+      await expect(db.query("INSERT INTO wallet_google_objects (card_id, object_id) VALUES ('c-3', 'issuer.o3')")).rejects.toThrow();
+      await expect(db.query("INSERT INTO wallet_google_objects (card_id, object_id, save_token) VALUES ('c-3', 'issuer.o3', $1)", [rows[0].save_token])).rejects.toThrow();
+      const repo = createGoogleWalletRepository(db, 'issuer');
+      const made = await repo.ensureObject('c-3');
+      expect(made).toMatchObject({ made: true, record: { card_id: 'c-3', save_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+      expect((await repo.content('save_token', rows[1].save_token))?.card_id).toBe('c-2');
+      expect(await repo.content('save_token', 'A'.repeat(43))).toBeNull();
+    } finally {
+      await db.close();
+      await database.drop();
     }
   });
 });

@@ -6,7 +6,7 @@
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { appleConfig, googleConfig, signupCard, WALLET_BUSINESS } from './helpers/wallet';
+import { appleConfig, googleConfig, pathOf, signupCard, WALLET_BUSINESS } from './helpers/wallet';
 import { APPLE_VARIABLES, GOOGLE_VARIABLES } from '../src/wallet/config';
 
 type Headers = { authorization: string };
@@ -126,7 +126,7 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
     expect(await jobsOf(card.id)).toHaveLength(before);
   });
 
-  it('offers both wallets when Google is configured too: the message carries the Google save link of the card', async () => {
+  it('offers both wallets when Google is configured too: the message carries the card’s short Google save link', async () => {
     // The real Google engine (decision 041); its REST API is never called here (the worker is off).
     const both = await startTestApp(variant, {
       seedDemo: true,
@@ -136,14 +136,20 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
     try {
       await both.app.db.query('UPDATE businesses SET whatsapp_enabled = 1 WHERE id = $1', [WALLET_BUSINESS.id]);
       const card = await signupCard(both.app, 'links.quattro@example.it');
-      expect(card.wallet?.google).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+      // Decision 044: the API's short link, not Google's long save URL.
+      expect(card.wallet?.google).toMatch(/^https:\/\/fidelity\.example\.it\/api\/wallet\/google\/save\/[\w-]{43}$/);
       const headers = await authHeader(both.app, demoAccount('admin').email, demoAccount('admin').password);
       const response = await send(card.id, headers, both.app);
       expect(response.json()).toMatchObject({ outcome: 'queued', wallets: ['apple', 'google'], message: 'Link Apple Wallet e Google Wallet in coda: il cliente li riceverà via WhatsApp.' });
       const { rows } = await both.app.db.query<{ body: string }>('SELECT body FROM messaging_jobs WHERE card_id = $1', [card.id]);
       expect(rows).toHaveLength(1);
       const googleLine = rows[0].body.split('\n').find((line) => line.startsWith('Google Wallet: '));
-      const jwt = googleLine!.slice('Google Wallet: https://pay.google.com/gp/v/save/'.length);
+      expect(googleLine).toBe(`Google Wallet: ${card.wallet!.google}`);
+      // The whole message with both links stays short (a couple of SMS parts, not ten).
+      expect(rows[0].body.length).toBeLessThan(400);
+      const followed = await both.app.inject({ method: 'GET', url: pathOf(card.wallet!.google!) });
+      expect(followed.statusCode).toBe(302);
+      const jwt = String(followed.headers.location).slice('https://pay.google.com/gp/v/save/'.length);
       const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as { typ: string; payload: { loyaltyObjects: { accountId: string }[] } };
       expect(claims).toMatchObject({ typ: 'savetowallet', payload: { loyaltyObjects: [{ accountId: card.card_number }] } });
     } finally {

@@ -1,7 +1,8 @@
 /**
  * Issue 21 (decisions 041, 042), the wallets in the product with the development certificates (src/global-setup.ts):
  * a signup shows "Aggiungi a Apple Wallet" and "Salva in Google Wallet" under the card, the Apple link downloads
- * the .pkpass, the Google link is a save link whose JWT names the card's loyalty object, and the shop's admin sends the links from the card row; the message reaches
+ * the .pkpass, the Google link is the API's short save link that redirects to Google's save URL, whose JWT names the
+ * card's loyalty object and a logo the API serves, and the shop's admin sends the links from the card row; the message reaches
  * the outbox. Its own admin, business and customer, so no other journey's data changes what it sees.
  */
 import { test, expect } from '@playwright/test';
@@ -32,14 +33,29 @@ test('a signup shows both wallet buttons and the Apple pass downloads; the admin
   await expect(apple).toBeVisible();
   const google = page.getByRole('link', { name: 'Salva in Google Wallet' });
   await expect(google).toBeVisible();
-  const save = /^https:\/\/pay\.google\.com\/gp\/v\/save\/([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec((await google.getAttribute('href')) ?? '');
+  // The button's link is the API's short save link (decision 044): it answers 302 to Google's save URL, whose JWT
+  // names the card's loyalty object with its current balance.
+  const saveLink = (await google.getAttribute('href')) ?? '';
+  expect(saveLink).toMatch(/\/api\/wallet\/google\/save\/[\w-]{43}$/);
+  expect(saveLink.length).toBeLessThan(160);
+  const redirect = await request.get(saveLink, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()['cache-control']).toBe('no-store');
+  const save = /^https:\/\/pay\.google\.com\/gp\/v\/save\/([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(redirect.headers()['location'] ?? '');
   expect(save).not.toBeNull();
   const claims = JSON.parse(Buffer.from(save![2], 'base64url').toString('utf8')) as {
     typ: string;
-    payload: { loyaltyObjects: { accountName: string; loyaltyPoints: { balance: { int: number } } }[] };
+    payload: {
+      loyaltyClasses: { programLogo: { sourceUri: { uri: string } } }[];
+      loyaltyObjects: { accountName: string; loyaltyPoints: { balance: { int: number } } }[];
+    };
   };
   expect(claims.typ).toBe('savetowallet');
   expect(claims.payload.loyaltyObjects[0]).toMatchObject({ accountName: name, loyaltyPoints: { balance: { int: 0 } } });
+  // The class's logo, which Google fetches: a PNG the API serves.
+  const logo = await request.get(claims.payload.loyaltyClasses[0].programLogo.sourceUri.uri);
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()['content-type']).toBe('image/png');
   // The next stop by keyboard after the result's heading (which has focus), with a visible focus ring.
   await page.keyboard.press('Tab');
   await expect(apple).toBeFocused();

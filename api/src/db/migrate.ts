@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as phoneNumbersE164 from '../../migrations/011_phone_numbers_e164';
+import * as walletGoogleSaveToken from '../../migrations/017_wallet_google_save_token';
 import type { Db, Queryable } from './types';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
@@ -18,6 +19,7 @@ export type Migration = { version: string; sql: string } | { version: string; up
  */
 const CODE_MIGRATIONS: Readonly<Record<string, { up: (tx: Queryable) => Promise<void> }>> = {
   '011_phone_numbers_e164': phoneNumbersE164,
+  '017_wallet_google_save_token': walletGoogleSaveToken,
 };
 
 /** `NNN_name.sql` and `NNN_name.ts` files in order; the version is the file name without its extension. */

@@ -2,6 +2,8 @@
  * Issue 21: Apple Wallet. The pass download (an unguessable per-card token in the link) and Apple's PassKit
  * web service under /api/wallet/apple/v1 as Apple specifies it: register and unregister a device, the passes
  * updated since a tag, the latest pass (If-Modified-Since → 304), log. Decision 040.
+ * Google Wallet's short save link (an unguessable per-card token; 302 to Google's save URL signed on the spot)
+ * and the loyalty class's logo in the shop's colour. Decision 044.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,11 +14,28 @@ import { MESSAGES } from '../messages';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { walletStatusSchema } from '../schemas/wallet';
 import { walletStatus } from '../wallet/config';
+import { LOGO_SIZE, logoPng, parseHexColor } from '../wallet/images';
 import { WALLET_MESSAGES } from '../wallet/messages';
-import type { AppleWallet } from '../wallet/plugin';
+import type { AppleWallet, GoogleWallet } from '../wallet/plugin';
 import type { PassContent } from '../wallet/repository';
 
 const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+/** A link's token: 32 random bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The logos made so far, by colour: at most a few hundred shops' colours, about 10 KB each. */
+const logos = new Map<string, Buffer>();
+function logoOf(hex: string): Buffer | null {
+  let png = logos.get(hex);
+  if (!png) {
+    const color = parseHexColor(`#${hex}`);
+    if (!color) return null;
+    png = logoPng(color, LOGO_SIZE);
+    if (logos.size >= 500) logos.delete(logos.keys().next().value!);
+    logos.set(hex, png);
+  }
+  return png;
+}
 const segment = z.string().min(1).max(200);
 const deviceParams = z.object({ device: segment, passTypeId: segment });
 const passParams = deviceParams.extend({ serial: segment });
@@ -50,6 +69,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     throw error;
   }
+  const google = (): GoogleWallet => {
+    if (!app.wallet.google) throw notFound(WALLET_MESSAGES.googleNotConfigured);
+    return app.wallet.google;
+  };
   const apple = (): AppleWallet => {
     if (!app.wallet.apple) throw notFound(WALLET_MESSAGES.appleNotConfigured);
     return app.wallet.apple;
@@ -103,6 +126,51 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const pass = token ? await wallet.repo.contentBy('download_token', token) : null;
       if (!pass) return refuse(request, reply, notFound(WALLET_MESSAGES.passNotFound));
       return sendPass(reply.header('content-disposition', `attachment; filename="carta-${pass.card_number}.pkpass"`), wallet, pass);
+    },
+  );
+
+  app.get(
+    '/google/save/:token',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Salva la carta in Google Wallet (link breve)',
+        description:
+          'Pubblica: il link contiene il codice segreto della carta. Risponde 302 verso la pagina di salvataggio di Google ' +
+          '(`https://pay.google.com/gp/v/save/<JWT>`, firmato ora con il saldo e i dati attuali della carta), senza cache né ' +
+          'referrer. 404 se il codice non esiste o Google Wallet non è configurato.',
+        params: z.object({ token: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const wallet = google();
+      const token = request.params.token;
+      const location = TOKEN.test(token) ? await wallet.saveUrlOf(token) : null;
+      if (!location) return refuse(request, reply, notFound(WALLET_MESSAGES.saveLinkNotFound));
+      return reply.code(302).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
+    },
+  );
+
+  app.get(
+    '/logo/:file',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Logo della carta Google Wallet nel colore del negozio',
+        description:
+          `Pubblica: PNG ${LOGO_SIZE}×${LOGO_SIZE} (\`<rrggbb>.png\`, 6 cifre esadecimali minuscole), il colore del negozio con un ` +
+          'cerchio chiaro o scuro per il contrasto. Google lo scarica per il `programLogo` della classe. Cache di un anno: ' +
+          'il contenuto dipende solo dal nome. 404 per un nome diverso.',
+        params: z.object({ file: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const hex = /^([0-9a-f]{6})\.png$/.exec(request.params.file)?.[1];
+      const png = hex ? logoOf(hex) : null;
+      if (!png) throw notFound(WALLET_MESSAGES.logoNotFound);
+      return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=31536000, immutable').send(png);
     },
   );
 

@@ -244,7 +244,7 @@ export const cardSignupResponseSchema = z
     wallet: z
       .object({
         apple: z.string().optional().describe('Link del pass Apple Wallet (.pkpass); assente se Apple Wallet non è configurato'),
-        google: z.string().optional().describe('Link «Salva in Google Wallet» (JWT firmato); assente se Google Wallet non è configurato'),
+        google: z.string().optional().describe('Link breve «Salva in Google Wallet» (`/api/wallet/google/save/<codice>`, rimanda alla pagina di Google); assente se Google Wallet non è configurato'),
       })
       .optional()
       .describe('I link per aggiungere la carta ai wallet del telefono; assente se nessun wallet è configurato'),

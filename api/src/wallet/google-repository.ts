@@ -1,6 +1,7 @@
 /**
  * Issue 21: the SQL of Google Wallet objects (migration 016): an object per card and the syncs with Google
- * (claimed like wallet_push_jobs: FOR UPDATE SKIP LOCKED and a lease).
+ * (claimed like wallet_push_jobs: FOR UPDATE SKIP LOCKED and a lease). Each object has the secret of its short
+ * save link, `save_token` (migration 017, decision 044).
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
@@ -10,7 +11,12 @@ export interface GoogleObjectRecord {
   card_id: string;
   object_id: string;
   inserted: boolean;
+  /** The secret of the card's short save link (32 random bytes, base64url). */
+  save_token: string;
 }
+
+/** A new save token: 32 random bytes in base64url (43 characters), like wallet_passes.download_token. */
+export const newSaveToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** Everything the class and the object show, read in one statement. */
 export interface GoogleObjectContent extends GoogleObjectRecord {
@@ -42,25 +48,26 @@ export function createGoogleWalletRepository(db: Db, issuerId: string) {
       const objectId = `${issuerId}.${crypto.randomUUID()}`;
       const made = await db.query<GoogleObjectRecord>(
         `WITH made AS (
-           INSERT INTO wallet_google_objects (card_id, object_id)
-           SELECT id, $2 FROM loyalty_cards WHERE id = $1
+           INSERT INTO wallet_google_objects (card_id, object_id, save_token)
+           SELECT id, $2, $3 FROM loyalty_cards WHERE id = $1
            ON CONFLICT (card_id) DO NOTHING
-           RETURNING card_id, object_id, inserted
+           RETURNING card_id, object_id, inserted, save_token
          ), queued AS (
            INSERT INTO wallet_google_jobs (object_id) SELECT object_id FROM made
            ON CONFLICT (object_id) WHERE status = 'queued' DO NOTHING
          )
          SELECT * FROM made`,
-        [cardId, objectId],
+        [cardId, objectId, newSaveToken()],
       );
       if (made.rows[0]) return { record: made.rows[0], made: true };
-      const { rows } = await db.query<GoogleObjectRecord>('SELECT card_id, object_id, inserted FROM wallet_google_objects WHERE card_id = $1', [cardId]);
+      const { rows } = await db.query<GoogleObjectRecord>('SELECT card_id, object_id, inserted, save_token FROM wallet_google_objects WHERE card_id = $1', [cardId]);
       return rows[0] ? { record: rows[0], made: false } : null;
     },
 
-    async content(column: 'card_id' | 'object_id', value: string): Promise<GoogleObjectContent | null> {
+    /** The object's current content, by card, object id or save token (the short link); null when none matches. */
+    async content(column: 'card_id' | 'object_id' | 'save_token', value: string): Promise<GoogleObjectContent | null> {
       const { rows } = await db.query<GoogleObjectContent>(
-        `SELECT g.card_id, g.object_id, g.inserted, b.id AS business_id, c.user_id, c.card_number, c.customer_name, c.points,
+        `SELECT g.card_id, g.object_id, g.inserted, g.save_token, b.id AS business_id, c.user_id, c.card_number, c.customer_name, c.points,
                 b.name AS business_name, b.loyalty_mode, b.brand_color, ${NEXT_REWARD_SQL} AS next_reward
            FROM wallet_google_objects g JOIN loyalty_cards c ON c.id = g.card_id JOIN businesses b ON b.id = c.business_id
           WHERE g.${column} = $1`,

@@ -1,7 +1,8 @@
 /**
  * Issue 21: Google Wallet (decision 041). A loyalty class per business and a loyalty object per card, as the
- * Google Wallet REST API takes them; the "Salva in Google Wallet" link (a JWT signed RS256 with the service
- * account's key, `typ: savetowallet`, class and object inline, as Google's samples make it); and the REST calls,
+ * Google Wallet REST API takes them; Google's save URL (a JWT signed RS256 with the service account's key,
+ * `typ: savetowallet`, class and object inline, as Google's samples make it), which the API's short link
+ * `/api/wallet/google/save/<token>` redirects to (decision 044); and the REST calls,
  * authorised by an OAuth access token asked of the key's `token_uri` with a signed JWT assertion (RFC 7523,
  * Google's service-account flow). `jose` signs both JWTs.
  *
@@ -14,6 +15,7 @@ import { formatPointsIt, unitWord } from '../messages';
 import { addPointsLink } from '../services/qrcode';
 import type { GoogleWalletConfig } from './config';
 import type { GoogleObjectContent } from './google-repository';
+import { parseHexColor } from './images';
 
 /** Where the saved link goes: Google's save page, the JWT appended. */
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
@@ -24,12 +26,31 @@ export const DEFAULT_BACKGROUND = '#1e3a8a';
 
 export const classIdOf = (issuerId: string, businessId: string) => `${issuerId}.business-${businessId.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 
-export function loyaltyClass(issuerId: string, content: GoogleObjectContent) {
+/** Where the API makes a card's links: the public URL (PUBLIC_URL, else DASHBOARD_BASE_URL, no trailing slash) and the dashboard's. */
+export interface GoogleLinkBase {
+  publicUrl: string;
+  dashboardBaseUrl: string;
+}
+
+/** The shop's colour, or the dashboard's blue ('#rrggbb', lower case). */
+const colorOf = (content: Pick<GoogleObjectContent, 'brand_color'>) =>
+  (content.brand_color && parseHexColor(content.brand_color) ? content.brand_color : DEFAULT_BACKGROUND).toLowerCase();
+
+/** The class's logo, served by the API (`GET /api/wallet/logo/<rrggbb>.png`, decision 044): one URL per colour. */
+export const logoUrl = (publicUrl: string, color: string) => `${publicUrl}/api/wallet/logo/${color.slice(1)}.png`;
+
+export function loyaltyClass(issuerId: string, content: GoogleObjectContent, publicUrl: string) {
+  const color = colorOf(content);
   return {
     id: classIdOf(issuerId, content.business_id),
     issuerName: content.business_name,
     programName: content.business_name,
-    hexBackgroundColor: content.brand_color ?? DEFAULT_BACKGROUND,
+    // Required by Google for a loyalty class; Google fetches and hosts it.
+    programLogo: {
+      sourceUri: { uri: logoUrl(publicUrl, color) },
+      contentDescription: { defaultValue: { language: 'it-IT', value: content.business_name } },
+    },
+    hexBackgroundColor: color,
     accountIdLabel: 'Carta n.',
     accountNameLabel: 'Cliente',
     // As Google's samples: a new or changed class asks for review (approval is automatic for most fields).
@@ -65,14 +86,17 @@ function privateKeyOf(config: GoogleWalletConfig): crypto.KeyObject {
   return key;
 }
 
-/** The "Salva in Google Wallet" link of an object (its class inline too, so the link works before any sync). */
-export async function saveLink(config: GoogleWalletConfig, origin: string, content: GoogleObjectContent, dashboardBaseUrl: string): Promise<string> {
+/**
+ * Google's save URL of an object with its current content (its class inline too, so it works before any sync).
+ * Made on each visit of the short link; the JWT's `origins` is the public URL's origin.
+ */
+export async function saveLink(config: GoogleWalletConfig, content: GoogleObjectContent, { publicUrl, dashboardBaseUrl }: GoogleLinkBase): Promise<string> {
   const key = privateKeyOf(config);
   const jwt = await new SignJWT({
-    origins: [origin],
+    origins: [new URL(publicUrl).origin],
     typ: 'savetowallet',
     payload: {
-      loyaltyClasses: [loyaltyClass(config.issuerId, content)],
+      loyaltyClasses: [loyaltyClass(config.issuerId, content, publicUrl)],
       loyaltyObjects: [loyaltyObject(config.issuerId, content, dashboardBaseUrl)],
     },
   })

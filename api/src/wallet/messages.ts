@@ -10,6 +10,9 @@ const walletNames = (links: { apple?: string | null; google?: string | null }) =
 export const WALLET_MESSAGES = {
   appleNotConfigured: 'Apple Wallet non è configurato',
   passNotFound: 'Pass non trovato: il link non è valido',
+  googleNotConfigured: 'Google Wallet non è configurato',
+  saveLinkNotFound: 'Carta non trovata: il link Google Wallet non è valido',
+  logoNotFound: 'Logo non trovato: il colore deve essere di 6 cifre esadecimali minuscole (es. 1e3a8a.png)',
   notAuthorised: 'Richiesta non autorizzata per questo pass',
   noWalletConfigured: 'Nessun wallet è configurato: imposta Apple Wallet o Google Wallet (Impostazioni App → Wallet)',
   brandColorInvalid: 'Il colore del negozio deve essere nel formato #rrggbb (es. #1e3a8a)',

@@ -38,14 +38,19 @@ export interface AppleWallet {
   build(content: PassContent): Buffer;
 }
 
-/** Google Wallet (src/wallet/google*.ts, decision 041): the card's "Salva in Google Wallet" link and the syncs. */
+/** Google Wallet (src/wallet/google*.ts, decisions 041, 044): the card's "Salva in Google Wallet" link and the syncs. */
 export interface GoogleWallet {
   config: GoogleWalletConfig;
   repo: GoogleWalletRepository;
   /** The worker that brings the objects at Google up to date (class ensured, object inserted or updated). */
   syncs: PushWorker;
-  /** The save link (a signed JWT with the card's object inline; the object is made on first call); null when the card does not exist. */
+  /**
+   * The card's short save link, `<public URL>/api/wallet/google/save/<token>` (the object is made on first call);
+   * null when the card does not exist.
+   */
   linkFor(cardId: string): Promise<string | null>;
+  /** Google's save URL (a JWT signed now, with the card's current content) of a short link's token; null when no card has it. */
+  saveUrlOf(token: string): Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -164,7 +169,6 @@ export default fp<WalletPluginOptions>(
       const repo = createGoogleWalletRepository(app.db, config.issuerId);
       const log = app.log.child({ component: 'wallet-google' });
       const api = createGoogleApi(config);
-      const origin = new URL(publicOrigin).origin;
       const dashboardBaseUrl = app.config.dashboardBaseUrl;
 
       /** Class ensured and object inserted the first time, the object updated afterwards. */
@@ -172,7 +176,7 @@ export default fp<WalletPluginOptions>(
         const content = await repo.content('object_id', objectId);
         if (!content) return { ok: true } as const; // the card is gone (its object row with it)
         if (!content.inserted) {
-          const ensured = await api.ensureClass(loyaltyClass(config.issuerId, content));
+          const ensured = await api.ensureClass(loyaltyClass(config.issuerId, content, publicOrigin));
           if (!ensured.ok) return ensured;
         }
         const outcome = await api.putObject(loyaltyObject(config.issuerId, content, dashboardBaseUrl), content.inserted);
@@ -207,8 +211,11 @@ export default fp<WalletPluginOptions>(
           const ensured = await repo.ensureObject(cardId);
           if (!ensured) return null;
           if (ensured.made) syncs.wake();
-          const content = await repo.content('card_id', cardId);
-          return content ? saveLink(config, origin, content, dashboardBaseUrl) : null;
+          return `${publicOrigin}/api/wallet/google/save/${ensured.record.save_token}`;
+        },
+        async saveUrlOf(token) {
+          const content = await repo.content('save_token', token);
+          return content ? saveLink(config, content, { publicUrl: publicOrigin, dashboardBaseUrl }) : null;
         },
       };
     }

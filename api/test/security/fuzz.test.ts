@@ -249,6 +249,10 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     expect(writes).toHaveLength(27);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
+    // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).
+    expect(routes.map(routeName)).toEqual(
+      expect.arrayContaining(['GET /api/wallet/apple/pass/:file', 'GET /api/wallet/google/save/:token', 'GET /api/wallet/logo/:file']),
+    );
   });
 
   it('path parameters', () => fuzz(slotsOf('params')));
