@@ -19,6 +19,8 @@ let shop: Business;
 let blobs: Map<string, Blob>;
 let saved: { href: string; download: string }[];
 let revoked: string[];
+/** A download is a real request to the real API: on a loaded machine it takes longer than waitFor's 1 s. */
+const DOWNLOAD_WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
   configureTestRuntime();
@@ -60,8 +62,8 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     const clicking = admin.click(cardsButton);
     await waitFor(() => expect(cardsButton).toHaveAttribute('aria-busy', 'true'));
     await clicking;
-    await waitFor(() => expect(saved).toHaveLength(1));
-    await waitFor(() => expect(cardsButton).not.toHaveAttribute('aria-busy'));
+    await waitFor(() => expect(saved).toHaveLength(1), DOWNLOAD_WAIT);
+    await waitFor(() => expect(cardsButton).not.toHaveAttribute('aria-busy'), DOWNLOAD_WAIT);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
     expect(saved[0].download).toMatch(new RegExp(`^carte-negozio-[a-z0-9-]+-${day}\\.csv$`));
     const cards = await textOf(blobs.get(saved[0].href)!);
@@ -76,7 +78,7 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     expect(revoked).toEqual([saved[0].href]);
 
     await admin.click(within(exports).getByRole('button', { name: 'Esporta movimenti (CSV)' }));
-    await waitFor(() => expect(saved).toHaveLength(2));
+    await waitFor(() => expect(saved).toHaveLength(2), DOWNLOAD_WAIT);
     expect(saved[1].download).toMatch(/^movimenti-negozio-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
     const ledger = (await textOf(blobs.get(saved[1].href)!)).slice(1).split('\r\n');
     expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore');
