@@ -71,6 +71,8 @@ export interface AppConfig {
   singleMessageRateLimitPerMinute: number;
   /** Issue 16: campaign sends per minute per business. */
   campaignSendRateLimitPerMinute: number;
+  /** Issue 22: CSV imports of cards (previews included) per minute per business. */
+  cardImportRateLimitPerMinute: number;
   /**
    * Issue 21: the public wallet routes (pass download, PassKit web service) per client IP per minute, and how
    * many of those may fail (unknown link or pass token) before the rest of the minute answers 429. Left out: 600 and 30.
@@ -184,6 +186,7 @@ const envSchema = z
     CONNECTION_TEST_RATE_LIMIT: positiveIntegerVar('CONNECTION_TEST_RATE_LIMIT', 'connection tests per minute per user').default(10),
     SINGLE_MESSAGE_RATE_LIMIT: positiveIntegerVar('SINGLE_MESSAGE_RATE_LIMIT', 'single messages per minute per business').default(60),
     CAMPAIGN_SEND_RATE_LIMIT: positiveIntegerVar('CAMPAIGN_SEND_RATE_LIMIT', 'campaign sends per minute per business').default(10),
+    CARD_IMPORT_RATE_LIMIT: positiveIntegerVar('CARD_IMPORT_RATE_LIMIT', 'CSV imports of cards (previews included) per minute per business').default(20),
     // Issue 21: the public wallet routes, per client IP.
     WALLET_RATE_LIMIT: positiveIntegerVar('WALLET_RATE_LIMIT', 'wallet pass and PassKit requests per minute per IP').default(600),
     WALLET_FAILED_LOOKUP_LIMIT: positiveIntegerVar('WALLET_FAILED_LOOKUP_LIMIT', 'wallet requests with an unknown link or token per minute per IP').default(30),
@@ -278,6 +281,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     connectionTestRateLimitPerMinute: e.CONNECTION_TEST_RATE_LIMIT,
     singleMessageRateLimitPerMinute: e.SINGLE_MESSAGE_RATE_LIMIT,
     campaignSendRateLimitPerMinute: e.CAMPAIGN_SEND_RATE_LIMIT,
+    cardImportRateLimitPerMinute: e.CARD_IMPORT_RATE_LIMIT,
     walletRateLimitPerMinute: e.WALLET_RATE_LIMIT,
     walletFailedLookupsPerMinute: e.WALLET_FAILED_LOOKUP_LIMIT,
     passwordHashQueue: passwordHashQueue(e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE, e.PASSWORD_HASH_QUEUE_PER_IP),

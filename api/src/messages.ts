@@ -256,3 +256,32 @@ export const URL_MESSAGES = {
   invalid: 'Indirizzo della richiesta non valido',
   tooLong: 'Indirizzo della richiesta troppo lungo',
 } as const;
+
+/** Issue 22: the admin's CSV import of cards (src/services/csv-import.ts, decision 046). */
+export const IMPORT_MESSAGES = {
+  encoding: 'Il file non è in UTF-8. In Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)» e riprova.',
+  empty: 'Il file è vuoto.',
+  header:
+    'Intestazione non riconosciuta: la prima riga deve avere le colonne «nome» (o full_name) e «email» e/o «telefono» (o phone). ' +
+    'Facoltative «punti» (o points) e «data di nascita» (o birth_date), separate da «;» o «,».',
+  unreadable: (line: number) => `Il file non si legge come CSV alla riga ${line}: controlla le virgolette.`,
+  cellTooLong: (line: number) => `La riga ${line} ha una cella troppo lunga (al massimo 1000 caratteri).`,
+  rowTooLong: (line: number) => `La riga ${line} è troppo lunga: controlla il separatore e le virgolette.`,
+  tooManyColumns: (line: number, columns: number, max: number) =>
+    `La riga ${line} ha ${columns.toLocaleString('it-IT')} colonne: al massimo ${max}. Controlla il separatore.`,
+  tooManyRows: (max: number) => `Il file ha più di ${max.toLocaleString('it-IT')} righe: dividilo in più file.`,
+  tooLarge: (mb: number) => `Il file è troppo grande: al massimo ${mb} MB.`,
+  nameMissing: 'nome mancante',
+  nameTooLong: 'nome troppo lungo (al massimo 200 caratteri)',
+  nameInvalid: 'nome con caratteri non validi',
+  contactMissing: 'email o telefono mancante',
+  emailInvalid: 'email non valida',
+  phoneInvalid: 'telefono non valido',
+  pointsInvalid: 'punti non validi (un numero da 0, al massimo con 2 decimali)',
+  pointsTooMany: 'punti oltre il massimo (1.000.000.000)',
+  stampsWhole: 'in modalità timbri i timbri devono essere interi',
+  birthDateInvalid: 'data di nascita non valida (GG/MM/AAAA)',
+  duplicate: (line: number) => `duplicato nel file (come la riga ${line})`,
+  alreadyPresent: 'già presente',
+  ledgerDescription: 'Saldo importato',
+} as const;

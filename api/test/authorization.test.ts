@@ -71,6 +71,17 @@ const ROWS: Row[] = [
   // issue 22: CSV exports
   { route: 'GET /api/loyalty-cards/business/{id}/export.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.csv` }), expected: OWNED },
   { route: 'GET /api/loyalty-cards/business/{id}/ledger.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.csv` }), expected: OWNED },
+  // issue 22: CSV import (a real import of a fresh contact: each allowed caller creates one card)
+  {
+    route: 'POST /api/loyalty-cards/business/{id}/import',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/loyalty-cards/business/${BAR}/import?dry_run=false`,
+      headers: { 'content-type': 'text/csv' },
+      payload: `nome;email\r\nMatrice;${f.unique()}@test.it\r\n`,
+    }),
+    expected: OWNED,
+  },
   {
     route: 'GET /api/loyalty-cards/{id}',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }),

@@ -300,3 +300,64 @@ test('the admin downloads the cards and the ledger as CSV files Italian Excel op
   }
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('the admin imports cards from a CSV file: preview with the bad rows, import, the same file again changes nothing (issue 22)', async ({ page }) => {
+  const stamp = `${Date.now()}`.slice(-7);
+  const account = { email: `import.${stamp}@example.it`, password: 'ImportE2e2026!' };
+  await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Import', role: 'admin', password: account.password });
+  const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: `Caffè Import ${stamp}` });
+  const file = {
+    name: 'clienti.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        '\uFEFFNome;Email;Telefono;Punti;Data di nascita',
+        `Elena Import ${stamp};elena.${stamp}@example.it;333 4${stamp.slice(-6)};25;03/04/1988`,
+        ';senza.nome@example.it;;;',
+        `Fabio Import ${stamp};non-una-email;;;`,
+        `Gino Import ${stamp};;+39 02 1${stamp.slice(-6)}0;7,5;`,
+        `Elena Doppia;ELENA.${stamp}@example.it;;;`,
+      ].join('\r\n'),
+    ),
+  };
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page, account);
+  await page.goto('/dashboard/loyalty-cards');
+  await expect(page.getByText(/^Nessuna carta:/)).toBeVisible();
+
+  const openDialog = async () => {
+    await page.getByRole('button', { name: 'Importa carte (CSV)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importa carte da un file CSV' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/non viene inviato nessun messaggio/)).toBeVisible();
+    await dialog.getByLabel('File CSV').setInputFiles(file);
+    return dialog;
+  };
+
+  const dialog = await openDialog();
+  await expect(dialog.getByRole('list', { name: 'Righe non importate' }).getByRole('listitem')).toHaveText([
+    'Riga 3: nome mancante',
+    'Riga 4: email non valida',
+    'Riga 6: duplicato nel file (come la riga 2)',
+  ]);
+  await expect(dialog.getByText('2 righe valide: verranno importate')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Importa 2 carte' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('2 carte importate.')).toBeVisible();
+  await expect(page.getByText(cardCount(2), { exact: true })).toBeVisible();
+  await expect(page.getByText(`Elena Import ${stamp}`)).toBeVisible();
+  await expect(page.getByText(`Gino Import ${stamp}`)).toBeVisible();
+
+  // The same file again: both rows are already cards of the shop; nothing to import.
+  const again = await openDialog();
+  await expect(again.getByText(/2 righe già presenti: saltate/)).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+  await again.getByRole('button', { name: 'Annulla' }).click();
+  await expect(again).toBeHidden();
+
+  const cards = await apiCall<{ customer_name: string; points: number }[]>('GET', `/loyalty-cards/business/${business.id}`, await apiToken(account));
+  expect(cards.map((c) => [c.customer_name, c.points]).sort()).toEqual([
+    [`Elena Import ${stamp}`, 25],
+    [`Gino Import ${stamp}`, 7.5],
+  ]);
+});

@@ -45,6 +45,9 @@ export interface StaticServerOptions {
 /** The API's body limit (Fastify's default, 1 MiB): the proxy refuses larger bodies with the API's answer. */
 export const API_BODY_LIMIT = 1024 * 1024;
 const PAYLOAD_TOO_LARGE = 'Richiesta troppo grande';
+/** The API's limit for a CSV file (the cards import, issue 22, api/src/services/csv-import.ts), and its answer above it. */
+export const API_CSV_BODY_LIMIT = 20 * 1024 * 1024;
+const CSV_TOO_LARGE = 'Il file è troppo grande: al massimo 20 MB.';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?|map)$/;
 const NO_CACHE = 'no-cache';
@@ -95,11 +98,13 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       // was still writing: the proxy then failed with `write EPIPE` and answered 500 instead.
       // The bytes go on unchanged, whatever their type (JSON, Twilio's forms): no parsing.
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+      const passOn = (_request: unknown, body: Buffer, done: (error: null, body: Readable) => void) =>
         done(null, Object.assign(Readable.from([body]), { byteLength: body.length }));
-      });
-      api.setErrorHandler(async (error: FastifyError, _request, reply) => {
-        if (error.statusCode === 413) return reply.code(413).send({ error: PAYLOAD_TOO_LARGE });
+      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, passOn);
+      // The cards import's file (text/csv) has the API's larger limit for it.
+      api.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, API_CSV_BODY_LIMIT) }, passOn);
+      api.setErrorHandler(async (error: FastifyError, request, reply) => {
+        if (error.statusCode === 413) return reply.code(413).send({ error: /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
         throw error; // the default answer, as before (e.g. 503 when the API is down)
       });
       await api.register(fastifyHttpProxy, {

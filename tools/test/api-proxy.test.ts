@@ -110,6 +110,20 @@ describe('static server proxy in front of the real API', () => {
     const chunked = await send(`${base}/api/auth/login`, { method: 'POST', ...json({ email: 'admin@demo.it', password: 'Admin2026!' }), chunked: true });
     expect(chunked.status).toBe(200);
   });
+
+  it('passes a CSV file of cards over 1 MB on to the import (its own 20 MB limit), and answers 413 above it with the API’s sentence', async () => {
+    const { token } = JSON.parse((await login()).body) as { token: string };
+    const { id: businessId } = (JSON.parse((await send(`${base}/api/business`, { headers: { authorization: `Bearer ${token}` } })).body) as { id: string }[])[0];
+    const rows = Array.from({ length: 30_000 }, (_, i) => `Cliente ${i};proxy.${i}@example.it`);
+    const file = ['nome;email', ...rows].join('\r\n');
+    expect(Buffer.byteLength(file)).toBeGreaterThan(1024 * 1024);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/csv' };
+    const preview = await send(`${base}/api/loyalty-cards/business/${businessId}/import?dry_run=true`, { method: 'POST', headers, body: file });
+    expect([preview.status, JSON.parse(preview.body)]).toEqual([200, { valid: 30_000, invalid: [], invalid_count: 0, imported: 0, skipped: 0 }]);
+    const big = await send(`${base}/api/loyalty-cards/business/${businessId}/import?dry_run=true`, { method: 'POST', headers, body: Buffer.alloc(21 * 1024 * 1024, 'a') });
+    expect([big.status, JSON.parse(big.body)]).toEqual([413, { error: 'Il file è troppo grande: al massimo 20 MB.' }]);
+    expect((await login()).status).toBe(200);
+  });
 });
 
 describe('static server proxy and the API share the proxy secret (npm start)', () => {

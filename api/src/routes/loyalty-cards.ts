@@ -1,13 +1,15 @@
 import { pipeline, type Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../errors';
-import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
+import { badRequest, HttpError, notFound } from '../errors';
+import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   cardDetailSchema,
+  cardImportOutcomeSchema,
+  cardImportQuerySchema,
   cardListQuerySchema,
   cardPageSchema,
   cardStatsSchema,
@@ -23,6 +25,7 @@ import { compileSerializer, fastSerializerCompiler } from '../serialization';
 import { cardScope, ownerScope } from '../services/card-scope';
 import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../services/csv-export';
 import { italianDay } from '../repositories/rewards';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../services/csv-import';
 
 /** The card list's answer: the full list (array) without paging parameters, else a page. */
 const cardListResponseSchema = z.union([z.array(loyaltyCardSchema), cardPageSchema]);
@@ -230,6 +233,60 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id)),
+  );
+
+  // Issue 22: the import's body is the file itself (text/csv), read whole as bytes up to its own limit.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  const importLimit = app.keyedRateLimit(app.config.cardImportRateLimitPerMinute);
+  const importMb = IMPORT_MAX_BYTES / 1024 / 1024;
+
+  app.post(
+    '/business/:id/import',
+    {
+      onRequest: adminOnly,
+      bodyLimit: IMPORT_MAX_BYTES,
+      // A file over the limit gets its own sentence (the generic 413 says only "Richiesta troppo grande").
+      errorHandler: (error: FastifyError, _request, reply) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: IMPORT_MESSAGES.tooLarge(importMb) });
+        throw error;
+      },
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Importa carte da un file CSV',
+        description:
+          `Corpo: il file (\`Content-Type: text/csv\`), UTF-8 con o senza BOM, separatore \`;\` o \`,\` (quello più presente nell’intestazione), al massimo ${importMb} MB e ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe. ` +
+          'Colonne trovate dall’intestazione, maiuscole e spazi indifferenti: `nome`/`full_name` (obbligatoria), `email` e/o `telefono`/`phone`, facoltative `punti`/`points` e `data di nascita`/`birth_date` (GG/MM/AAAA o AAAA-MM-GG); le altre sono ignorate. ' +
+          'Ogni riga segue le regole di una carta creata dall’API (telefono in E.164); una riga con email o telefono di una carta già dell’azienda è saltata («già presente»): importare due volte lo stesso file non cambia nulla. ' +
+          '`dry_run=true` (predefinito) è l’anteprima; `dry_run=false` rivalida tutto e importa le righe valide in una sola transazione: ogni saldo positivo è una riga «Saldo importato» nei movimenti. ' +
+          'Le carte importate non hanno consenso marketing né account, e nessun messaggio viene inviato. ' +
+          'Un file illeggibile (codifica, intestazione, righe o colonne oltre il limite) risponde 400 e non scrive nulla. Al massimo CARD_IMPORT_RATE_LIMIT richieste al minuto per azienda (429).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: cardImportQuerySchema,
+        consumes: ['text/csv'],
+        response: { 200: cardImportOutcomeSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const businessId = request.params.id;
+      await app.authorizeBusiness(request.user!, businessId);
+      await importLimit(request, reply, businessId);
+      const body: unknown = request.body;
+      if (body === undefined || body === null) throw badRequest(IMPORT_MESSAGES.empty);
+      if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.unsupportedMediaType);
+      const now = app.clock();
+      const input = { businessId, authorId: request.user!.id, now, today: italianDay(now), body, dryRun: request.query.dry_run };
+      // A card number taken by a signup during the import: the whole import again (nothing of it was kept).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await app.db.transaction((tx) => importCards(tx, input));
+          if (!outcome) throw notFound(MESSAGES.businessNotFound);
+          return outcome;
+        } catch (error) {
+          if (attempt >= 3 || !isCardNumberClash(error)) throw error;
+        }
+      }
+    },
   );
 
   app.get(

@@ -268,3 +268,26 @@ export const cardSignupResentSchema = z
   );
 
 export const cardSignupAnswerSchema = z.union([cardSignupResponseSchema, cardSignupResentSchema]);
+
+/** Issue 22: `?dry_run=` of the CSV import; a preview unless `false` is asked for. */
+export const cardImportQuerySchema = z.object({
+  dry_run: z
+    .enum(['true', 'false'])
+    .optional()
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('true (predefinito): solo anteprima, nulla viene scritto; false: importa le righe valide in una transazione'),
+});
+
+export const cardImportOutcomeSchema = z
+  .object({
+    valid: z.number().int().describe('Righe che verrebbero importate (anteprima) o importate'),
+    invalid: z
+      .array(z.object({ line: z.number().int().describe('Riga del file (l’intestazione è la 1)'), reason: z.string().describe('Motivo in italiano') }))
+      .describe('Le prime 1000 righe non importate, in ordine di riga, con il motivo (anche «già presente»)'),
+    invalid_count: z.number().int().describe('Tutte le righe non importate, le saltate comprese'),
+    imported: z.number().int().describe('Carte create (0 in anteprima)'),
+    skipped: z.number().int().describe('Righe saltate perché email o telefono appartengono già a una carta dell’azienda'),
+  })
+  .describe('Esito di un’importazione CSV di carte')
+  .meta({ id: 'CardImportOutcome' });

@@ -31,6 +31,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     connectionTestRateLimitPerMinute: 1000,
     singleMessageRateLimitPerMinute: 1000,
     campaignSendRateLimitPerMinute: 1000,
+    cardImportRateLimitPerMinute: 1000,
     dashboardBaseUrl: 'http://localhost:3000',
     passwordHashing: TEST_PASSWORD_HASHING,
     // Suites log in and create users in parallel from one address; the flood test sets its own bounds.

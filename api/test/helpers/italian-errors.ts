@@ -1,4 +1,4 @@
-import { FIELD_LABELS, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
+import { FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
 import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
@@ -24,6 +24,11 @@ const SENTENCES = new Set<string>([
   POINTS_MESSAGES.perOperation(POINTS_PER_OPERATION_MAX),
   POINTS_MESSAGES.balance(POINTS_BALANCE_MAX),
   ...CHANNELS.map(serviceDisabled),
+  // Issue 22: the CSV import's file-level errors (the row reasons are inside a 200 preview, never an error).
+  IMPORT_MESSAGES.encoding,
+  IMPORT_MESSAGES.empty,
+  IMPORT_MESSAGES.header,
+  IMPORT_MESSAGES.tooLarge(20),
 ]);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -56,6 +61,10 @@ const TEMPLATES: { test(text: string): boolean }[] = [
   new RegExp(`^${MESSAGES.phoneInvalid}: destinatario \\d+ \\(.*\\)( e un altro| e altri \\d+)?$`, 's'),
   /^Segnaposto sconosciuto nel messaggio bonus: .+\. Usa .+$/s,
   new RegExp(`^${TRUTH_MESSAGES.nothingSent}: .+$`),
+  // The CSV import's errors naming a line (src/messages.ts IMPORT_MESSAGES).
+  /^Il file non si legge come CSV alla riga \d+: controlla le virgolette\.$/,
+  /^La riga \d+ (ha una cella troppo lunga|è troppo lunga|ha [\d.]+ colonne: al massimo \d+)\b.*$/,
+  /^Il file ha più di [\d.]+ righe: dividilo in più file\.$/,
 ];
 
 /**

@@ -246,7 +246,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
   it('collects every route from the app, the 27 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
     // Issue 21: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
-    expect(writes).toHaveLength(27);
+    // Issue 22: + the CSV import of cards.
+    expect(writes).toHaveLength(28);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).
@@ -260,4 +261,38 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
   it('declared headers, and Host', () => fuzz(slotsOf('headers')));
   // Issue 20 brought five more write routes: more than the default minute on a busy 2-core machine.
   it('body fields, declared and unknown, and bodies as a whole', () => fuzz(slotsOf('body', true)), 180_000);
+
+  // Issue 22: the CSV import's body is a file (text/csv), which the JSON probes above never send. Hostile files
+  // (random bytes, controls, huge cells and rows, formulas, broken quotes) in a preview must be answered below 500
+  // with `{ error }` in Italian or a preview, and write nothing; as a real import they may write only cards and
+  // their ledger rows, and only when answered 200.
+  it('CSV import: hostile files', async () => {
+    const url = `/api/loyalty-cards/business/${BAR}/import`;
+    const header = fc.constantFrom('nome;email;telefono;punti\r\n', 'full_name,phone,points\n', '\uFEFFNome;Email\n', '');
+    const cellText = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('=HYPERLINK("x")', '"', '""', ';;;;', '\u0000', '1e309', '-1', '333 1234567', 'a@b.it'));
+    const file = fc.oneof(
+      fc.tuple(header, fc.array(fc.array(cellText, { maxLength: 8 }), { maxLength: 20 })).map(([h, rows]) => Buffer.from(h + rows.map((r) => r.join(';')).join('\r\n'))),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(file, fc.boolean(), async (body, dryRun) => {
+        const before = await tableDigest(t.app.db);
+        const response = await t.app.inject({ method: 'POST', url: `${url}?dry_run=${dryRun}`, headers: { ...callerHeaders.admin, 'content-type': 'text/csv' }, payload: body });
+        const after = await tableDigest(t.app.db);
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        if (response.statusCode >= 500) failures.push(`${response.statusCode}: ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400) {
+          const answer = response.json() as { error?: unknown };
+          if (Object.keys(answer).join() !== 'error' || !isItalianError(answer.error)) failures.push(`${response.statusCode}: ${response.body.slice(0, 200)}`);
+          if (changed.length > 0) failures.push(`${response.statusCode} but wrote to ${changed.join(', ')}`);
+        } else if (dryRun ? changed.length > 0 : changed.some((table) => !['loyalty_cards', 'points_ledger', 'card_versions', 'businesses'].includes(table))) {
+          failures.push(`200 (dry_run=${dryRun}) wrote to ${changed.join(', ')}`);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    digest = await tableDigest(t.app.db);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

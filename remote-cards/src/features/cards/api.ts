@@ -33,6 +33,9 @@ function downloadName(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? fallback;
 }
+/** Issue 22: what an import of cards from a CSV file found (preview) or did: valid rows, refused rows with why, skipped ones. */
+export type CardImportOutcome = ApiSchema<'CardImportOutcome'>;
+
 /** Issue 21: what sending a card's wallet links did (queued on a channel, skipped and why), in Italian in `message`. */
 export type WalletLinksResult = ApiSchema<'WalletLinksResult'>;
 
@@ -103,6 +106,20 @@ export const cardsApi = api.injectEndpoints({
             : response.json(),
       }),
     }),
+    /**
+     * Issue 22: a CSV file of cards, sent as it is (text/csv). `dryRun`: the preview, nothing written; else the
+     * import, which the server validates again, and the lists and overview change.
+     */
+    importCardsCsv: build.mutation<CardImportOutcome, { businessId: string; file: Uint8Array; dryRun: boolean }>({
+      query: ({ businessId, file, dryRun }) => ({
+        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/import?dry_run=${dryRun}`,
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: file,
+        timeout: CSV_TIMEOUT_MS,
+      }),
+      invalidatesTags: (result, _error, { dryRun }) => (result && !dryRun && result.imported > 0 ? cardListTags : []),
+    }),
     // Issue 21: a service message through the queue; nothing cached changes (the Outbox reads on its own).
     sendWalletLinks: build.mutation<WalletLinksResult, string>({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}/wallet-links`, method: 'POST' }),
@@ -128,5 +145,6 @@ export const {
   useGetCardRewardsQuery,
   useRedeemRewardMutation,
   useDownloadCsvMutation,
+  useImportCardsCsvMutation,
   useSendWalletLinksMutation,
 } = cardsApi;

@@ -105,6 +105,24 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         ],
       },
       {
+        id: 'csv-import-export',
+        title: 'Importare ed esportare le carte (CSV)',
+        summary: 'Portare i clienti da un altro sistema o da Excel, e scaricare carte e movimenti.',
+        body: [
+          'Nella pagina Carte Fedeltà «Esporta carte (CSV)» ed «Esporta movimenti (CSV)» scaricano i file che Excel apre così come sono. «Importa carte (CSV)» fa il contrario: crea le carte dei clienti che hai già in un foglio di calcolo o in un altro programma.',
+          {
+            steps: [
+              'Prepara il file: nella prima riga i nomi delle colonne. Servono «nome» e almeno una tra «email» e «telefono»; facoltative «punti» e «data di nascita» (GG/MM/AAAA). Vanno bene anche i nomi inglesi full_name, phone, points e birth_date, in qualsiasi ordine; le altre colonne vengono ignorate. Anche un file esportato da qui si può importare.',
+              'In Excel scegli «Salva con nome» → «CSV UTF-8»: separatore punto e virgola o virgola, codifica UTF-8. Al massimo 100.000 righe e 20 MB per file.',
+              'Premi «Importa carte (CSV)» e scegli il file: l’anteprima dice quante righe sono valide e, per ogni riga scartata, il numero di riga e il motivo (nome mancante, email o telefono non validi, duplicato nel file, già presente). Non viene ancora scritto nulla.',
+              'Premi «Importa N carte»: le righe valide vengono importate tutte insieme, oppure nessuna se qualcosa va storto.',
+            ],
+          },
+          'Un cliente la cui email o il cui telefono appartiene già a una carta della tua azienda viene saltato: importare due volte lo stesso file non cambia nulla. I punti importati compaiono nei Movimenti della carta come «Saldo importato».',
+          'Ai clienti importati non viene inviato nessun messaggio, e non hanno il consenso marketing: non riceveranno campagne finché non ti danno il loro consenso.',
+        ],
+      },
+      {
         id: 'bonus',
         title: 'Soglia bonus',
         summary: 'Premia in automatico chi raggiunge la soglia.',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, errorMessage } from '@loyalty/shared';
 import { useDownloadCsvMutation, type CsvDownload, type CsvExport } from '../api';
@@ -40,7 +40,7 @@ function save({ url, fileName }: CsvDownload) {
  * the API). One download at a time; the button of the running one shows it is busy, a failure is said in
  * Italian under the buttons.
  */
-export function ExportButtons({ businessId }: { businessId: string }) {
+export function ExportButtons({ businessId, children }: { businessId: string; /** More actions on files beside them (the import). */ children?: ReactNode }) {
   const [download, { isLoading }] = useDownloadCsvMutation();
   const [running, setRunning] = useState<CsvExport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,6 +64,7 @@ export function ExportButtons({ businessId }: { businessId: string }) {
           {LABELS[file]}
         </Button>
       ))}
+      {children}
       {failure && <Failure role="alert">{failure}</Failure>}
     </Bar>
   );

@@ -20,6 +20,7 @@ import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { ExportButtons } from './ExportButtons';
+import { ImportCards } from './ImportCards';
 import { LedgerDialog } from './LedgerDialog';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -83,7 +84,9 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
-          <ExportButtons businessId={business.id} />
+          <ExportButtons businessId={business.id}>
+            <ImportCards businessId={business.id} />
+          </ExportButtons>
           <FilterBar>
             {bonusSettings?.(business)}
             <TextField

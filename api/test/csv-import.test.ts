@@ -1,0 +1,233 @@
+/**
+ * Issue 22: the admin's CSV import of cards (docs/decisions/046-csv-import.md): headers in Italian or English,
+ * `;` or `,`, BOM or not, the preview's reasons per line, the import in one transaction with one "Saldo
+ * importato" ledger row per balance, idempotent by email/phone, no consent and nothing sent, bad files refused
+ * with Italian errors and nothing written, an exported file importable again. Both databases.
+ */
+import { parse } from 'csv-parse/sync';
+import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { tableDigest } from './helpers/table-digest';
+
+const SHOP = OTHER_BUSINESS_ID;
+const BAR = DEMO_BUSINESSES[0].id;
+const NOW = new Date('2026-03-10T12:00:00Z');
+
+const GOOD_AND_BAD = [
+  'Nome;Email;Telefono;Punti;Data di nascita',
+  'Mario Rossi;mario@example.it;333 123 4567;12,5;17/05/1990', // 2 valid
+  ';anna@example.it;;;', // 3 nome mancante
+  'Luca Bianchi;;12;;', // 4 telefono non valido
+  'Sara Verdi;non-una-email;;;', // 5 email non valida
+  'Mario Doppio;MARIO@example.it;;;', // 6 duplicate of 2 (email, case-insensitive)
+  'Giulia Neri;;+39 02 1234 5678;0;2000-12-31', // 7 valid, fixed line, no points
+  'Piero;;;;', // 8 neither contact
+  'Franca;franca@example.it;;-3;', // 9 punti non validi
+  'Nino;nino@example.it;;;31/02/1990', // 10 bad date
+  '=HYPERLINK("http://evil.example","x");formula@example.it;;;', // 11 valid: stored as text
+].join('\r\n');
+
+describeEachDatabase('CSV import of cards', (variant) => {
+  let t: TestApp;
+  let owner: { authorization: string };
+  let demoAdmin: { authorization: string };
+
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { clock: () => NOW });
+    await createOtherAdmin(t.app);
+    owner = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
+    demoAdmin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: string | Buffer, dryRun: boolean, headers: Record<string, string> = owner, business = SHOP) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/loyalty-cards/business/${business}/import?dry_run=${dryRun}`,
+      headers: { ...headers, 'content-type': 'text/csv' },
+      payload: body,
+    });
+  const cardsOf = async (business = SHOP) =>
+    (
+      await t.app.db.query<{ id: string; customer_name: string; email: string | null; customer_phone: string | null; points: number; birth_date: string | null; marketing_channels: string[]; user_id: string | null; card_number: string }>(
+        'SELECT id, customer_name, email, customer_phone, points, birth_date, marketing_channels, user_id, card_number FROM loyalty_cards WHERE business_id = $1 ORDER BY customer_name',
+        [business],
+      )
+    ).rows;
+  const clearShop = () => t.app.db.query('DELETE FROM loyalty_cards WHERE business_id = $1', [SHOP]);
+
+  it('previews a file with good and bad rows: the valid count and each bad row with its line and Italian reason, writing nothing', async () => {
+    const before = await tableDigest(t.app.db);
+    const response = await post(GOOD_AND_BAD, true);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      valid: 3,
+      invalid: [
+        { line: 3, reason: 'nome mancante' },
+        { line: 4, reason: 'telefono non valido' },
+        { line: 5, reason: 'email non valida' },
+        { line: 6, reason: 'duplicato nel file (come la riga 2)' },
+        { line: 8, reason: 'email o telefono mancante' },
+        { line: 9, reason: 'punti non validi (un numero da 0, al massimo con 2 decimali)' },
+        { line: 10, reason: 'data di nascita non valida (GG/MM/AAAA)' },
+      ],
+      invalid_count: 7,
+      imported: 0,
+      skipped: 0,
+    });
+    expect(await tableDigest(t.app.db)).toEqual(before);
+  });
+
+  it('imports the valid rows in one go: E.164 phones, balances as one "Saldo importato" row, no consent, no account, nothing sent; twice changes nothing', async () => {
+    await clearShop();
+    const jobsBefore = (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messaging_jobs')).rows[0].n;
+    const response = await post(GOOD_AND_BAD, false);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ valid: 3, imported: 3, skipped: 0, invalid_count: 7 });
+
+    const cards = await cardsOf();
+    expect(cards.map((c) => [c.customer_name, c.email, c.customer_phone, c.points, c.birth_date])).toEqual([
+      ['=HYPERLINK("http://evil.example","x")', 'formula@example.it', null, 0, null],
+      ['Giulia Neri', null, '+390212345678', 0, '2000-12-31'],
+      ['Mario Rossi', 'mario@example.it', '+393331234567', 12.5, '1990-05-17'],
+    ]);
+    for (const c of cards) {
+      expect(c.marketing_channels).toEqual([]);
+      expect(c.user_id).toBeNull();
+      expect(c.card_number).toMatch(/^LC-\d{8}$/);
+    }
+    const ledger = await t.app.db.query<{ card_id: string; points: number; kind: string; description: string; author_id: string }>(
+      'SELECT l.card_id, l.points, l.kind, l.description, l.author_id FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id WHERE c.business_id = $1',
+      [SHOP],
+    );
+    const mario = cards.find((c) => c.customer_name === 'Mario Rossi')!;
+    const ownerId = (await t.app.repos.users.findByEmail(OTHER_ADMIN.email))!.id;
+    expect(ledger.rows).toEqual([{ card_id: mario.id, points: 12.5, kind: 'credit', description: 'Saldo importato', author_id: ownerId }]);
+    // The balance is the sum of the ledger rows for every card.
+    const sums = await t.app.db.query<{ off: number }>(
+      `SELECT count(*)::int AS off FROM loyalty_cards c WHERE c.business_id = $1 AND c.points <> (SELECT coalesce(sum(points), 0) FROM points_ledger WHERE card_id = c.id)`,
+      [SHOP],
+    );
+    expect(sums.rows[0].off).toBe(0);
+    expect((await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messaging_jobs')).rows[0].n).toBe(jobsBefore);
+    // The list shows them.
+    const list = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${SHOP}?limit=10`, headers: owner });
+    expect(list.json().total).toBe(3);
+
+    const digest = await tableDigest(t.app.db);
+    const again = await post(GOOD_AND_BAD, false);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ valid: 0, imported: 0, skipped: 3, invalid_count: 10 });
+    expect(again.json().invalid).toContainEqual({ line: 2, reason: 'già presente' });
+    expect(await tableDigest(t.app.db)).toEqual(digest);
+  });
+
+  it('finds the columns by English headers in any case and spacing, with `,`, with or without BOM; skips a row whose phone is already a card', async () => {
+    await clearShop();
+    await t.app.db.query(`INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone) VALUES ($1, 'LC-11111111', 'Già qui', '+393339999999')`, [SHOP]);
+    const file = ['  FULL_NAME , Phone,E-mail ,POINTS, birth_date,extra', 'Ada,0039 333 999 9999,,5,,x', 'Bea,3471234567,bea@example.it,"7",1985-02-03,y'].join('\n');
+    for (const body of [file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(file)])]) {
+      const preview = await post(body, true);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ valid: 1, invalid: [{ line: 2, reason: 'già presente' }], invalid_count: 1, imported: 0, skipped: 1 });
+    }
+    expect((await post(file, false)).json()).toMatchObject({ imported: 1 });
+    expect((await cardsOf()).map((c) => [c.customer_name, c.customer_phone, c.points, c.birth_date])).toEqual([
+      ['Bea', '+393471234567', 7, '1985-02-03'],
+      ['Già qui', '+393339999999', 0, null],
+    ]);
+  });
+
+  it('imports an exported file back into another shop: the neutralised cells lose their apostrophe', async () => {
+    await clearShop();
+    await post(GOOD_AND_BAD, false);
+    const exported = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${SHOP}/export.csv`, headers: owner });
+    const records: string[][] = parse(exported.rawPayload.toString('utf8'), { delimiter: ';', bom: true });
+    expect(records.find((r) => r[2] === 'formula@example.it')?.[1]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    await t.app.db.query('DELETE FROM loyalty_cards WHERE business_id = $1', [BAR]);
+    const response = await post(exported.rawPayload, false, demoAdmin, BAR);
+    expect(response.json()).toMatchObject({ imported: 3, invalid_count: 0 });
+    expect((await cardsOf(BAR)).map((c) => [c.customer_name, c.customer_phone, c.points])).toEqual([
+      ['=HYPERLINK("http://evil.example","x")', null, 0],
+      ['Giulia Neri', '+390212345678', 0],
+      ['Mario Rossi', '+393331234567', 12.5],
+    ]);
+  });
+
+  it('refuses files it cannot read with an Italian error, writing nothing', async () => {
+    const before = await tableDigest(t.app.db);
+    const cases: [string | Buffer, number, RegExp][] = [
+      [Buffer.from('Nome;Email\r\nNicol\xf2;n@example.it\r\n', 'latin1'), 400, /non è in UTF-8/],
+      ['Nome\tEmail\tTelefono\r\nA\ta@example.it\t\r\n', 400, /Intestazione non riconosciuta.*nome.*email.*telefono/],
+      ['Cliente;Contatto\r\nA;a@example.it\r\n', 400, /Intestazione non riconosciuta/],
+      ['', 400, /vuoto/],
+      [`Nome;Email\r\nA;a@example.it${';x'.repeat(10_000)}\r\n`, 400, /La riga 2 ha 10\.002 colonne: al massimo 100/],
+      [`Nome;Email\r\n"A;a@example.it\r\n`, 400, /non si legge come CSV/],
+      [`Nome;Email\r\n${'x'.repeat(2000)};a@example.it\r\n`, 400, /cella troppo lunga/],
+      [`Nome;Email\r\n${'A;a@example.it\r\n'.repeat(100_001)}`, 400, /più di 100\.000 righe/],
+    ];
+    for (const [body, status, message] of cases) {
+      for (const dryRun of [true, false]) {
+        const response = await post(body, dryRun);
+        expect([response.statusCode, response.json().error]).toEqual([status, expect.stringMatching(message)]);
+      }
+    }
+    expect(await tableDigest(t.app.db)).toEqual(before);
+  });
+
+  it('refuses a 50 MB file with 413 and its own Italian sentence, and a body that is not CSV with 415', async () => {
+    const big = await post(Buffer.alloc(50 * 1024 * 1024, 'a'), false);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'Il file è troppo grande: al massimo 20 MB.' });
+    const json = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/business/${SHOP}/import`, headers: owner, payload: { nome: 'A' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error).toBe('Tipo di contenuto non supportato');
+  });
+
+  it('a stamps shop takes whole balances only', async () => {
+    await clearShop();
+    await t.app.db.query(`UPDATE businesses SET loyalty_mode = 'stamps' WHERE id = $1`, [SHOP]);
+    try {
+      const response = await post('nome,email,punti\nA,a@example.it,2.5\nB,b@example.it,3\n', true);
+      expect(response.json()).toMatchObject({ valid: 1, invalid: [{ line: 2, reason: 'in modalità timbri i timbri devono essere interi' }] });
+    } finally {
+      await t.app.db.query(`UPDATE businesses SET loyalty_mode = 'points' WHERE id = $1`, [SHOP]);
+    }
+  });
+
+  it('is limited per business like the other heavy admin routes (429)', async () => {
+    const limited = await startTestApp(variant, { seedDemo: true, cardImportRateLimitPerMinute: 2, messaging: { worker: { enabled: false } } });
+    try {
+      const admin = await authHeader(limited.app, demoAccount('admin').email, demoAccount('admin').password);
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: `/api/loyalty-cards/business/${BAR}/import`, headers: { ...admin, 'content-type': 'text/csv' }, payload: 'nome;email\nA;a@example.it\n' });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toMatch(/richieste/i);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('imports 20 000 rows with set-based statements (time printed, not asserted)', async () => {
+    await clearShop();
+    const lines = ['nome;email;telefono;punti'];
+    for (let i = 0; i < 20_000; i++) lines.push(`Cliente ${i};c${i}@example.it;+39 333 ${String(1_000_000 + i).padStart(7, '0')};${i % 50}`);
+    const started = performance.now();
+    const response = await post(lines.join('\r\n'), false);
+    const elapsed = performance.now() - started;
+    expect(response.json()).toMatchObject({ imported: 20_000, invalid_count: 0 });
+    console.log(`[${variant.name}] import of 20 000 rows: ${Math.round(elapsed)} ms`);
+    const counts = await t.app.db.query<{ cards: number; rows: number; distinct_numbers: number }>(
+      `SELECT count(*)::int AS cards, count(DISTINCT card_number)::int AS distinct_numbers,
+              (SELECT count(*)::int FROM points_ledger l JOIN loyalty_cards k ON k.id = l.card_id WHERE k.business_id = $1) AS rows
+         FROM loyalty_cards WHERE business_id = $1`,
+      [SHOP],
+    );
+    expect(counts.rows[0]).toEqual({ cards: 20_000, distinct_numbers: 20_000, rows: 19_600 });
+  }, 120_000);
+});

@@ -1,0 +1,172 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Modal, errorMessage, formatCount, useNotify } from '@loyalty/shared';
+import { useImportCardsCsvMutation, type CardImportOutcome } from '../api';
+
+const Hint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const FileLabel = styled.label`
+  display: block;
+  margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
+  font-weight: 600;
+`;
+
+const Summary = styled.ul`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding-left: 1.2em;
+`;
+
+const Problems = styled.ol`
+  max-height: 14rem;
+  overflow: auto;
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  padding-left: 0;
+  list-style: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Failure = styled.p`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+export const IMPORT_PREVIEW_ERROR = 'Non è stato possibile leggere il file. Riprova tra poco.';
+export const IMPORT_ERROR = 'Importazione non riuscita: nessuna carta è stata creata. Riprova tra poco.';
+
+/** The file's bytes as they are (the server checks the encoding: a text read would hide a wrong one). */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('lettura non riuscita'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+const plural = (n: number, one: string, other: string) => formatCount(n, { one, other });
+
+/** The preview: what would be imported, what is skipped, and each refused row with its line and reason. */
+function Preview({ outcome }: { outcome: CardImportOutcome }) {
+  const errors = outcome.invalid_count - outcome.skipped;
+  const unlisted = outcome.invalid_count - outcome.invalid.length;
+  return (
+    <section aria-label="Anteprima dell’importazione">
+      <Summary>
+        <li>{plural(outcome.valid, 'riga valida: verrà importata', 'righe valide: verranno importate')}</li>
+        <li>{plural(outcome.skipped, 'riga già presente: saltata', 'righe già presenti: saltate')} (email o telefono di una carta esistente)</li>
+        <li>{plural(errors, 'riga con errori', 'righe con errori')}</li>
+      </Summary>
+      {outcome.invalid.length > 0 && (
+        <>
+          <Problems aria-label="Righe non importate">
+            {outcome.invalid.map(({ line, reason }) => (
+              <li key={line}>
+                Riga {line}: {reason}
+              </li>
+            ))}
+          </Problems>
+          {unlisted > 0 && <Hint>… e altre {formatCount(unlisted)} righe non importate.</Hint>}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Issue 22: "Importa carte (CSV)" next to the exports. Pick a file → the server's preview (nothing written) →
+ * "Importa N carte", which the server validates again and writes in one transaction. Imported customers get
+ * no marketing consent and no message: the dialog says so before the import.
+ */
+export function ImportCards({ businessId }: { businessId: string }) {
+  const notify = useNotify();
+  const fileInputId = useId();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<Uint8Array | null>(null);
+  const [outcome, setOutcome] = useState<CardImportOutcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [send, { isLoading }] = useImportCardsCsvMutation();
+  const [importing, setImporting] = useState(false);
+
+  function close() {
+    if (importing) return;
+    setOpen(false);
+    setFile(null);
+    setOutcome(null);
+    setFailure(null);
+  }
+
+  async function preview(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0] ?? null;
+    setFile(null);
+    setOutcome(null);
+    setFailure(null);
+    if (!picked) return;
+    try {
+      const bytes = await readBytes(picked);
+      setFile(bytes);
+      setOutcome(await send({ businessId, file: bytes, dryRun: true }).unwrap());
+    } catch (error) {
+      setFailure(errorMessage(error, IMPORT_PREVIEW_ERROR));
+    }
+  }
+
+  async function runImport() {
+    if (!file) return;
+    setImporting(true);
+    setFailure(null);
+    try {
+      const done = await send({ businessId, file, dryRun: false }).unwrap();
+      notify.success(
+        done.imported > 0 ? `${plural(done.imported, 'carta importata', 'carte importate')}.` : 'Nessuna carta importata: erano già tutte presenti o non valide.',
+      );
+      setImporting(false);
+      close();
+    } catch (error) {
+      setFailure(errorMessage(error, IMPORT_ERROR));
+      setImporting(false);
+    }
+  }
+
+  const previewing = isLoading && !importing;
+  const count = outcome?.valid ?? 0;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Importa carte (CSV)
+      </Button>
+      <Modal
+        open={open}
+        onClose={close}
+        title="Importa carte da un file CSV"
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={importing}>
+              Annulla
+            </Button>
+            <Button onClick={() => void runImport()} disabled={!outcome || count === 0 || previewing} loading={importing}>
+              {`Importa ${plural(count, 'carta', 'carte')}`}
+            </Button>
+          </>
+        }
+      >
+        <Hint>
+          Prima riga con i nomi delle colonne: <strong>nome</strong> (obbligatoria), <strong>email</strong> e/o <strong>telefono</strong>, e se vuoi{' '}
+          <strong>punti</strong> e <strong>data di nascita</strong> (GG/MM/AAAA). Separatore «;» o «,», codifica UTF-8 (in Excel: «CSV UTF-8»). Va bene
+          anche un file esportato da qui.
+        </Hint>
+        <Hint>
+          Ai clienti importati non viene inviato nessun messaggio e non hanno il consenso marketing: potranno darlo loro. Chi ha email o telefono
+          di una carta già presente viene saltato, quindi importare due volte lo stesso file non cambia nulla.
+        </Hint>
+        <FileLabel htmlFor={fileInputId}>File CSV</FileLabel>
+        <input id={fileInputId} type="file" accept=".csv,text/csv" onChange={(event) => void preview(event)} disabled={isLoading} />
+        {previewing && <Hint role="status">Controllo del file…</Hint>}
+        {failure && <Failure role="alert">{failure}</Failure>}
+        {outcome && <Preview outcome={outcome} />}
+      </Modal>
+    </>
+  );
+}

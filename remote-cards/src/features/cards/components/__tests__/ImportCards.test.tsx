@@ -1,0 +1,74 @@
+/**
+ * Issue 22: "Importa carte (CSV)" on the cards screen, against the real API on PGlite: a file with good and bad
+ * rows → the preview with each refused line and its Italian reason → "Importa N carte" → the cards in the list;
+ * the same file again imports nothing. A file the server cannot read is said in Italian inside the dialog.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Business, User } from '@loyalty/shared';
+import { DEMO_ADMIN, cardCount, configureTestRuntime, createBusiness, logIn, renderWithSession, unique } from '../../../../../test/helpers';
+import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
+
+let token: string;
+let user: User;
+let shop: Business;
+
+beforeAll(async () => {
+  configureTestRuntime();
+  ({ token, user } = await logIn(DEMO_ADMIN));
+  shop = await createBusiness(token);
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  configureTestRuntime();
+});
+
+const csvFile = (text: string | Uint8Array) => new File([text], 'clienti.csv', { type: 'text/csv' });
+
+it('previews a file with its refused rows, imports the valid ones into the list, and a second import changes nothing', async () => {
+  const tag = unique();
+  const file = csvFile(
+    ['Nome;Email;Telefono;Punti', `Anna ${tag};anna.${tag}@example.it;333 765 4321;15`, ';senza.nome@example.it;;', `Bruno ${tag};;12;`, `Carla ${tag};carla.${tag}@example.it;;0`].join('\r\n'),
+  );
+  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
+  expect(within(dialog).getByText(/non viene inviato nessun messaggio e non hanno il consenso marketing/)).toBeInTheDocument();
+  const importButton = within(dialog).getByRole('button', { name: 'Importa 0 carte' });
+  expect(importButton).toBeDisabled();
+
+  await admin.upload(within(dialog).getByLabelText('File CSV'), file);
+  const problems = await within(dialog).findByRole('list', { name: 'Righe non importate' });
+  expect(within(problems).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Riga 3: nome mancante', 'Riga 4: telefono non valido']);
+  expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
+  expect(within(dialog).getByText('2 righe con errori')).toBeInTheDocument();
+  expect(await cardCount(token, shop.id)).toBe(0); // the preview wrote nothing
+
+  await admin.click(within(dialog).getByRole('button', { name: 'Importa 2 carte' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await screen.findByText('2 carte importate.')).toBeInTheDocument();
+  expect(await screen.findByText(`Anna ${tag}`)).toBeInTheDocument();
+  expect(screen.getByText(`Carla ${tag}`)).toBeInTheDocument();
+  expect(await cardCount(token, shop.id)).toBe(2);
+
+  // The same file again: both rows already present, nothing to import.
+  await admin.click(screen.getByRole('button', { name: 'Importa carte (CSV)' }));
+  const again = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
+  await admin.upload(within(again).getByLabelText('File CSV'), file);
+  expect(await within(again).findByText('2 righe già presenti: saltate', { exact: false })).toBeInTheDocument();
+  expect(within(again).getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+  await admin.click(within(again).getByRole('button', { name: 'Annulla' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(await cardCount(token, shop.id)).toBe(2);
+});
+
+it('says in Italian, inside the dialog, why a file cannot be read (not UTF-8), and offers no import', async () => {
+  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
+  // "Nicolò" in Windows-1252: the ò is the single byte 0xF2, not valid UTF-8.
+  await admin.upload(within(dialog).getByLabelText('File CSV'), csvFile(new Uint8Array([...new TextEncoder().encode('Nome;Email\r\nNicol'), 0xf2, ...new TextEncoder().encode(';n@example.it\r\n')])));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Il file non è in UTF-8.');
+  expect(within(dialog).getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+});
