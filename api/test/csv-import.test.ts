@@ -140,6 +140,34 @@ describeEachDatabase('CSV import of cards', (variant) => {
     ]);
   });
 
+  it('a customer who signs up with the e-mail of an imported card gets that card (balance kept), never a second one', async () => {
+    await clearShop();
+    await post(['Nome;Email;Telefono;Punti', 'Rita Gallo;rita@example.it;333 765 4321;40', 'Ugo Sala;ugo@example.it;333 111 2222;15'].join('\n'), false);
+    const [imported] = (await cardsOf()).filter((c) => c.email === 'rita@example.it');
+    const signup = (email: string, phone: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/loyalty-cards/create',
+        payload: { business_id: SHOP, full_name: 'Rita Gallo', email, phone, privacy_ack: true },
+      });
+    // E-mail and phone of the card (the e-mail in another case): the card itself, with its imported balance.
+    const own = await signup('Rita@Example.it', '+39 333 765 4321');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: imported.id, card_number: imported.card_number, points: 40 });
+    const rita = (await cardsOf()).filter((c) => c.email === 'rita@example.it');
+    expect(rita).toHaveLength(1);
+    expect(rita[0].user_id).toBe(own.json().user_id);
+    // Again: the same card (now theirs by account).
+    expect((await signup('rita@example.it', '3337654321')).json()).toMatchObject({ id: imported.id });
+    // Someone who knows only the e-mail of another imported card: nothing shown, the card is sent to its own
+    // contact as for any existing card, and still one card.
+    const other = await signup('ugo@example.it', '3330000000');
+    expect(other.json()).toMatchObject({ status: 'resent' });
+    expect(other.json()).not.toHaveProperty('id');
+    expect((await cardsOf()).filter((c) => c.email === 'ugo@example.it')).toHaveLength(1);
+    expect(await cardsOf()).toHaveLength(2);
+  });
+
   it('imports an exported file back into another shop: the neutralised cells lose their apostrophe', async () => {
     await clearShop();
     await post(GOOD_AND_BAD, false);

@@ -271,7 +271,7 @@ test('the admin downloads the cards and the ledger as CSV files Italian Excel op
   await page.goto('/dashboard/loyalty-cards');
   await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
 
-  const exports = page.getByRole('group', { name: 'Esporta' });
+  const exports = page.getByRole('group', { name: 'Importa ed esporta' });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
   for (const [button, name, header] of [
     ['Esporta carte (CSV)', `carte-caffe-export-${stamp}-${day}.csv`, 'Numero carta;Nome;Email;Telefono;Punti;'],

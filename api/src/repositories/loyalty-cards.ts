@@ -322,11 +322,28 @@ export function createLoyaltyCardsRepository(db: Queryable) {
     /**
      * The user's card in the business, created when missing. Safe against concurrent calls (the unique
      * index on (business_id, user_id)); a clashing random card number is retried.
+     * A card the shop imported with this e-mail and no account yet (issue 22, decision 046) is the user's
+     * card: it is taken over (`created: false`, so the signup answers as for any existing card: shown only to
+     * whoever gives its e-mail and phone, else sent again to its contact), never duplicated.
      */
     async findOrCreate(card: NewCard): Promise<{ card: LoyaltyCardRecord; created: boolean }> {
       for (let attempt = 0; attempt < 10; attempt++) {
         const existing = await this.findByBusinessAndUser(card.business_id, card.user_id);
         if (existing) return { card: existing, created: false };
+        if (card.email) {
+          // The row lock makes a concurrent signup of the same user wait, re-check `user_id IS NULL` and
+          // find the card taken (then the next turn of the loop finds it as theirs).
+          const { rows: claimed } = await db.query<LoyaltyCardRecord>(
+            `UPDATE loyalty_cards c SET user_id = $2
+              WHERE c.id = (SELECT u.id FROM loyalty_cards u
+                             WHERE u.business_id = $1 AND u.user_id IS NULL AND lower(u.email) = lower($3)
+                             ORDER BY u.created_at, u.id LIMIT 1)
+                AND c.user_id IS NULL
+              RETURNING ${CARD_COLUMNS}`,
+            [card.business_id, card.user_id, card.email],
+          );
+          if (claimed[0]) return { card: claimed[0], created: false };
+        }
         const { rows } = await db.query<LoyaltyCardRecord>(
           `INSERT INTO loyalty_cards AS c (business_id, user_id, card_number, customer_name, customer_phone, email, privacy_ack, marketing_channels)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[])

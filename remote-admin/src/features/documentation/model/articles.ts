@@ -120,6 +120,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           },
           'Un cliente la cui email o il cui telefono appartiene già a una carta della tua azienda viene saltato: importare due volte lo stesso file non cambia nulla. I punti importati compaiono nei Movimenti della carta come «Saldo importato».',
           'Ai clienti importati non viene inviato nessun messaggio, e non hanno il consenso marketing: non riceveranno campagne finché non ti danno il loro consenso.',
+          'Se un cliente importato si iscrive poi dal tuo QR code con la stessa email, ritrova la sua carta con i punti importati: non ne riceve una seconda.',
         ],
       },
       {

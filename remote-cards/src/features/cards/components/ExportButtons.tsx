@@ -58,7 +58,8 @@ export function ExportButtons({ businessId, children }: { businessId: string; /*
   }
 
   return (
-    <Bar role="group" aria-label="Esporta">
+    // With the import next to them (the cards screen), the group says both: a screen reader announces it.
+    <Bar role="group" aria-label={children ? 'Importa ed esporta' : 'Esporta'}>
       {(Object.keys(LABELS) as CsvExport[]).map((file) => (
         <Button key={file} variant="secondary" loading={running === file} disabled={isLoading} onClick={() => void run(file)}>
           {LABELS[file]}

@@ -56,7 +56,7 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
   jest.useFakeTimers({ advanceTimers: true });
   try {
     const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
-    const exports = await screen.findByRole('group', { name: 'Esporta' });
+    const exports = await screen.findByRole('group', { name: 'Importa ed esporta' });
     const cardsButton = within(exports).getByRole('button', { name: 'Esporta carte (CSV)' });
 
     const clicking = admin.click(cardsButton);

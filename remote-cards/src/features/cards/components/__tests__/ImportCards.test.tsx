@@ -23,10 +23,10 @@ beforeEach(() => {
   configureTestRuntime();
 });
 
-const csvFile = (text: string | Uint8Array) => new File([text], 'clienti.csv', { type: 'text/csv' });
+const csvFile = (text: string | Uint8Array<ArrayBuffer>) => new File([text], 'clienti.csv', { type: 'text/csv' });
 
 it('previews a file with its refused rows, imports the valid ones into the list, and a second import changes nothing', async () => {
-  const tag = unique();
+  const tag = unique('import');
   const file = csvFile(
     ['Nome;Email;Telefono;Punti', `Anna ${tag};anna.${tag}@example.it;333 765 4321;15`, ';senza.nome@example.it;;', `Bruno ${tag};;12;`, `Carla ${tag};carla.${tag}@example.it;;0`].join('\r\n'),
   );
