@@ -63,13 +63,14 @@ describeEachDatabase('business', (variant) => {
     it('answers a list with only the public fields of the business', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/business/default-business-id' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([{ id: 'default-business-id', name: 'Bar Centrale', loyalty_mode: 'points' }]);
+      expect(response.json()).toEqual([{ id: 'default-business-id', name: 'Bar Centrale', loyalty_mode: 'points', brand_color: null }]);
     });
 
     it('tells a stamp card (issue 20: the signup page says timbri)', async () => {
-      await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode) VALUES ('public-stamps-shop', 'Caffè dei Timbri', 'stamps')`);
+      // With the shop's colour: the signup page's card image wears it.
+      await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode, brand_color) VALUES ('public-stamps-shop', 'Caffè dei Timbri', 'stamps', '#f5e6c8')`);
       const response = await t.app.inject({ method: 'GET', url: '/api/business/public-stamps-shop' });
-      expect([response.statusCode, response.json()]).toEqual([200, [{ id: 'public-stamps-shop', name: 'Caffè dei Timbri', loyalty_mode: 'stamps' }]]);
+      expect([response.statusCode, response.json()]).toEqual([200, [{ id: 'public-stamps-shop', name: 'Caffè dei Timbri', loyalty_mode: 'stamps', brand_color: '#f5e6c8' }]]);
     });
 
     it('answers an empty list for an unknown business', async () => {

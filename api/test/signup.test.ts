@@ -46,6 +46,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       points: 0,
       loyalty_mode: 'points',
       next_reward_cost: null,
+      brand_color: null,
     });
     expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
     const { rows } = await t.app.db.query(
@@ -163,7 +164,8 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     const SHOP = 'signup-stamps-shop';
     const customer = { ...valid, email: 'timbri@example.it', business_id: SHOP };
     beforeAll(async () => {
-      await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode) VALUES ($1, 'Caffè dei Timbri', 'stamps')`, [SHOP]);
+      // With a light shop colour: the card image wears it (decision 042, amended).
+      await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode, brand_color) VALUES ($1, 'Caffè dei Timbri', 'stamps', '#f5e6c8')`, [SHOP]);
       // Cheaper than the answer but not redeemable on 2026-06-15 (Rome), one reason each; then the candidates.
       const rewards: [string, number, string][] = [
         ['Scaduto', 2, `valid_until = '2026-06-14'`],
@@ -187,7 +189,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       now = new Date('2026-06-15T10:00:00Z');
       const response = await signup(customer);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ business_name: 'Caffè dei Timbri', points: 0, loyalty_mode: 'stamps', next_reward_cost: 10 });
+      expect(response.json()).toMatchObject({ business_name: 'Caffè dei Timbri', points: 0, loyalty_mode: 'stamps', next_reward_cost: 10, brand_color: '#f5e6c8' });
     });
 
     it('counts towards the next reward above the balance of an existing card, and null past the last one', async () => {

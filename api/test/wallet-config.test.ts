@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, parseWalletEnv } from '../src/wallet/config';
+import forge from 'node-forge';
+import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, walletStatus } from '../src/wallet/config';
 import { DEV_GOOGLE_ISSUER_ID, writeDevCertificates } from '../src/wallet/dev-certs';
 import { testConfig } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
@@ -108,6 +109,65 @@ describe('Google Wallet configuration', () => {
     expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: variables.WALLET_GOOGLE_SERVICE_ACCOUNT, WALLET_GOOGLE_ISSUER_ID: 'issuer' })).not.toContain('PRIVATE KEY');
     expect(problems({ ...variables, WALLET_GOOGLE_ISSUER_ID: 'issuer' })).toMatch(/WALLET_GOOGLE_ISSUER_ID must be the digits/);
     expect(problems({ ...variables, WALLET_GOOGLE_API_URL: 'ftp://example.it' })).toMatch(/WALLET_GOOGLE_API_URL must be/);
+  });
+});
+
+/** A self-signed certificate named as Apple's WWDR intermediate: not the development CA's. */
+function foreignWwdr(): string {
+  const keys = forge.pki.rsa.generateKeyPair(1024);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 3600_000);
+  cert.validity.notAfter = new Date(Date.now() + 3600_000);
+  const name = [{ name: 'commonName', value: 'Apple Worldwide Developer Relations Certification Authority' }, { name: 'organizationName', value: 'Apple Inc.' }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  return forge.pki.certificateToPem(cert);
+}
+
+describe('the wallets’ status: development certificates, and the missing variables for the super admin only', () => {
+  let dir: string;
+  let variables: Record<string, string>;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-status-'));
+    variables = writeDevCertificates(path.join(dir, 'wallet-dev'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('says so when the wallets run on npm run wallet:dev-certs’ certificates', () => {
+    const config = parseWalletEnv(variables);
+    for (const superAdmin of [true, false]) {
+      expect(walletStatus(config, { superAdmin })).toEqual({
+        apple: { configured: true, development: true, missing: [] },
+        google: { configured: true, development: true, missing: [] },
+      });
+    }
+  });
+
+  it('tells the dev CA apart from the pass type id: another id signed by the dev CA is still development', () => {
+    const apple = parseWalletEnv(variables).apple!;
+    expect(walletStatus({ apple: { ...apple, passTypeId: 'pass.it.negozio.fidelity' } }, { superAdmin: true }).apple.development).toBe(true);
+    const production = { ...apple, passTypeId: 'pass.it.negozio.fidelity', wwdr: foreignWwdr() };
+    expect(walletStatus({ apple: production }, { superAdmin: true }).apple).toEqual({ configured: true, development: false, missing: [] });
+    // The dev pass type id alone is enough to say it.
+    expect(walletStatus({ apple: { ...production, passTypeId: variables.WALLET_APPLE_PASS_TYPE_ID } }, { superAdmin: true }).apple.development).toBe(true);
+  });
+
+  it('tells Google’s development issuer id or key from a real one', () => {
+    const google = parseWalletEnv(variables).google!;
+    const real = { ...google, issuerId: '3388000000022222222', serviceAccount: { ...google.serviceAccount, client_email: 'wallet@negozio.iam.gserviceaccount.com' } };
+    expect(walletStatus({ apple: null, google: real }, { superAdmin: true }).google).toEqual({ configured: true, development: false, missing: [] });
+    expect(walletStatus({ apple: null, google: { ...real, issuerId: DEV_GOOGLE_ISSUER_ID } }, { superAdmin: true }).google.development).toBe(true);
+  });
+
+  it('names the missing variables to the super admin only', () => {
+    expect(walletStatus({ apple: null, google: null }, { superAdmin: true }).google).toEqual({ configured: false, development: false, missing: [...GOOGLE_VARIABLES] });
+    expect(walletStatus(undefined, { superAdmin: false })).toEqual({
+      apple: { configured: false, development: false, missing: [] },
+      google: { configured: false, development: false, missing: [] },
+    });
   });
 });
 

@@ -43,15 +43,25 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
     t.app.db.query('UPDATE businesses SET whatsapp_enabled = $2, sms_enabled = $3, email_enabled = $4 WHERE id = $1', [WALLET_BUSINESS.id, flags.whatsapp, flags.sms, flags.email]);
   afterEach(() => setFlags({ whatsapp: 1, sms: 1, email: 0 }));
 
-  it('tells an admin which wallet is configured and what is missing, nothing secret', async () => {
+  it('tells an admin which wallet is configured and whether with the development certificates; the missing variables only to the super admin', async () => {
     const configured = await t.app.inject({ method: 'GET', url: '/api/wallet/status', headers: admin });
     expect(configured.statusCode).toBe(200);
-    expect(configured.json()).toEqual({ apple: { configured: true, missing: [] }, google: { configured: false, missing: [...GOOGLE_VARIABLES] } });
-    expect(configured.body).not.toMatch(/BEGIN|PRIVATE/);
+    // A shop's admin: what is active, not how the platform is configured.
+    expect(configured.json()).toEqual({ apple: { configured: true, development: true, missing: [] }, google: { configured: false, development: false, missing: [] } });
+    expect(configured.body).not.toMatch(/BEGIN|PRIVATE|WALLET_/);
+    const forSuper = await t.app.inject({ method: 'GET', url: '/api/wallet/status', headers: superAdmin });
+    expect(forSuper.json()).toEqual({ apple: { configured: true, development: true, missing: [] }, google: { configured: false, development: false, missing: [...GOOGLE_VARIABLES] } });
+    expect(forSuper.body).not.toMatch(/BEGIN|PRIVATE/);
 
     const superHeaders = await authHeader(bare.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
     const none = await bare.app.inject({ method: 'GET', url: '/api/wallet/status', headers: superHeaders });
-    expect(none.json()).toEqual({ apple: { configured: false, missing: [...APPLE_VARIABLES] }, google: { configured: false, missing: [...GOOGLE_VARIABLES] } });
+    expect(none.json()).toEqual({
+      apple: { configured: false, development: false, missing: [...APPLE_VARIABLES] },
+      google: { configured: false, development: false, missing: [...GOOGLE_VARIABLES] },
+    });
+    const adminHeaders = await authHeader(bare.app, demoAccount('admin').email, demoAccount('admin').password);
+    const noneForAdmin = await bare.app.inject({ method: 'GET', url: '/api/wallet/status', headers: adminHeaders });
+    expect(noneForAdmin.json()).toEqual({ apple: { configured: false, development: false, missing: [] }, google: { configured: false, development: false, missing: [] } });
     expect((await bare.app.inject({ method: 'GET', url: '/api/wallet/status' })).statusCode).toBe(401);
   });
 

@@ -20,11 +20,21 @@ export async function withCookieChoiceSaved(page: Page) {
 }
 
 /** Width, height and decoded QR text of a PNG file. */
-export function readPngWithQr(file: string): { width: number; height: number; qr: string | null } {
+export function readPngWithQr(file: string): { width: number; height: number; qr: string | null; pixel: (x: number, y: number) => [number, number, number] } {
   const png = PNG.sync.read(fs.readFileSync(file));
   const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  return { width: png.width, height: png.height, qr: code?.data ?? null };
+  const pixel = (x: number, y: number): [number, number, number] => {
+    const at = (png.width * y + x) * 4;
+    return [png.data[at], png.data[at + 1], png.data[at + 2]];
+  };
+  return { width: png.width, height: png.height, qr: code?.data ?? null, pixel };
 }
+
+/** '#rrggbb' to its channels, to compare with a PNG's pixel. */
+export const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+
+/** Whether two colours are the same within `tolerance` per channel (the card's background is a gentle gradient). */
+export const closeColors = (a: readonly number[], b: readonly number[], tolerance = 6): boolean => a.every((value, i) => Math.abs(value - b[i]) <= tolerance);
 
 /** Strings only the bundles of these libraries contain: how a test tells they were downloaded. */
 export const LIBRARY_MARKERS = {

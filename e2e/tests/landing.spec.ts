@@ -3,7 +3,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
-import { LANDING_URL, LIBRARY_MARKERS, e2eRuntimeConfig, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
+import { LANDING_URL, LIBRARY_MARKERS, closeColors, e2eRuntimeConfig, readPngWithQr, rgbOf, withCookieChoiceSaved } from '../src/landing';
 import { SHELL_URL } from '../src/env';
 
 const PHONE = { width: 390, height: 844 };
@@ -140,6 +140,8 @@ test.describe('at the landing origin', () => {
     const png = readPngWithQr(await file.path());
     expect({ width: png.width, height: png.height }).toEqual({ width: 400, height: 250 });
     expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);
+    // Bar Centrale has no shop colour: the dark blue card (its top-left corner), white names.
+    expect(closeColors(png.pixel(1, 1), rgbOf('#1e3a8a')), `corner ${png.pixel(1, 1).join(',')}`).toBe(true);
   });
 });
 

@@ -25,6 +25,8 @@ export interface PublicBusiness {
   name: string;
   /** Issue 20: the signup page says 'timbri' for a stamp card. */
   loyalty_mode: 'points' | 'stamps';
+  /** The card image (drawn in the browser) wears it, as the wallet pass does. */
+  brand_color: string | null;
 }
 
 export interface NewBusiness {
@@ -70,7 +72,7 @@ export function createBusinessesRepository(db: Queryable) {
 
     /** What anyone may know about a business: enough to show its name (and points or stamps) on the public signup page. */
     async findPublic(id: string): Promise<PublicBusiness | null> {
-      return (await db.query<PublicBusiness>('SELECT id, name, loyalty_mode FROM businesses WHERE id = $1', [id])).rows[0] ?? null;
+      return (await db.query<PublicBusiness>('SELECT id, name, loyalty_mode, brand_color FROM businesses WHERE id = $1', [id])).rows[0] ?? null;
     },
 
     async create(business: NewBusiness, ownerId: string): Promise<BusinessRecord> {

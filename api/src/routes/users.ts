@@ -168,6 +168,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           points: card.points,
           loyalty_mode: business.loyalty_mode,
           next_reward_cost: nextRewardCost,
+          brand_color: business.brand_color,
           ...(apple || google ? { wallet: { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } } : {}),
         };
       }

@@ -101,12 +101,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary: 'Quali wallet sono configurati',
-        description: 'Per Apple Wallet e Google Wallet: configurato o no, e le variabili d’ambiente che mancano. Nessun segreto nella risposta.',
+        description:
+          'Per Apple Wallet e Google Wallet: configurato o no, se con i certificati di sviluppo, e (solo al super admin) le variabili d’ambiente che mancano. Nessun segreto nella risposta.',
         security: bearerAuth,
         response: { 200: walletStatusSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => walletStatus(app.config.wallet),
+    async (request) => walletStatus(app.config.wallet, { superAdmin: request.user!.role === 'super_admin' }),
   );
 
   app.get(

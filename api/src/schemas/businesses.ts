@@ -24,7 +24,12 @@ export const businessSchema = z
   .meta({ id: 'Business' });
 
 export const publicBusinessSchema = z
-  .object({ id: z.string(), name: z.string(), loyalty_mode: loyaltyModeSchema })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    loyalty_mode: loyaltyModeSchema,
+    brand_color: z.string().nullable().describe('Colore del negozio (#rrggbb) su carta e pass; null: il blu predefinito'),
+  })
   .describe('Dati pubblici di un’azienda')
   .meta({ id: 'PublicBusiness' });
 

@@ -240,6 +240,8 @@ export const cardSignupResponseSchema = z
       .describe(
         'Costo del premio più economico riscattabile oggi (attivo, non archiviato, nelle sue date, non esaurito) che supera il saldo; null se non ce n’è',
       ),
+    // Decision 042 (amended): the card image wears the shop's colour, as its wallet pass does.
+    brand_color: z.string().nullable().optional().describe('Colore del negozio (#rrggbb) per l’immagine della carta; null: il blu predefinito'),
     // Issue 21: optional, so a landing built before it keeps reading the answer.
     wallet: z
       .object({

@@ -4,7 +4,12 @@ import { CHANNELS } from '../messaging/types';
 
 const oneWallet = z.object({
   configured: z.boolean(),
-  missing: z.array(z.string()).describe('Le variabili d’ambiente da impostare; [] se configurato'),
+  // Decision 042 (amended): optional, so a dashboard built before it keeps reading the answer.
+  development: z
+    .boolean()
+    .optional()
+    .describe('true se configurato con i certificati di sviluppo di `npm run wallet:dev-certs`: i telefoni non accettano quei pass'),
+  missing: z.array(z.string()).describe('Le variabili d’ambiente da impostare; [] se configurato, e sempre [] per l’admin di un negozio (solo il super admin le vede)'),
 });
 
 export const walletStatusSchema = z

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
 import { ConfigError } from '../config';
+import { DEV_CA_NAME, DEV_GOOGLE_CLIENT_EMAIL, DEV_GOOGLE_ISSUER_ID, DEV_PASS_TYPE_ID } from './dev-certs';
 
 /** Apple's production APNs host; the sandbox is api.sandbox.push.apple.com. */
 export const DEFAULT_APNS_HOST = 'api.push.apple.com';
@@ -58,21 +59,50 @@ export const APPLE_VARIABLES = ['WALLET_APPLE_PASS_TYPE_ID', 'WALLET_APPLE_TEAM_
 /** Google Wallet's required variables (WALLET_GOOGLE_API_URL is optional). */
 export const GOOGLE_VARIABLES = ['WALLET_GOOGLE_ISSUER_ID', 'WALLET_GOOGLE_SERVICE_ACCOUNT'] as const;
 
+export interface OneWalletStatus {
+  configured: boolean;
+  /** Configured with the certificates of `npm run wallet:dev-certs`: phones do not accept its passes. */
+  development: boolean;
+  missing: string[];
+}
+
 export interface WalletStatus {
-  apple: { configured: boolean; missing: string[] };
-  google: { configured: boolean; missing: string[] };
+  apple: OneWalletStatus;
+  google: OneWalletStatus;
+}
+
+/** Whether a PEM certificate was issued by the development CA of `npm run wallet:dev-certs`. */
+function issuedByDevCa(pem: string): boolean {
+  try {
+    return new crypto.X509Certificate(pem).issuer.split('\n').includes(`CN=${DEV_CA_NAME}`);
+  } catch {
+    return false;
+  }
+}
+
+/** Apple Wallet set up with the development certificates: the dev pass type id, or a WWDR the dev CA issued. */
+export function isDevelopmentApple(config: AppleWalletConfig): boolean {
+  return config.passTypeId === DEV_PASS_TYPE_ID || issuedByDevCa(config.wwdr);
+}
+
+/** Google Wallet set up with the development key: the dev issuer id, or the dev service account. */
+export function isDevelopmentGoogle(config: GoogleWalletConfig): boolean {
+  return config.issuerId === DEV_GOOGLE_ISSUER_ID || config.serviceAccount.client_email === DEV_GOOGLE_CLIENT_EMAIL;
 }
 
 /**
  * What the settings screen shows. A half configuration stops the start (parseWalletEnv), so a running API
  * has each wallet either complete (nothing missing) or not configured at all (all its variables missing).
+ * The variables' names are for the super admin, who configures the platform: a shop's admin gets `missing: []`
+ * (its screen says to ask the platform's administrator).
  */
-export function walletStatus(config: WalletConfig | undefined): WalletStatus {
-  const apple = Boolean(config?.apple);
-  const google = Boolean(config?.google);
+export function walletStatus(config: WalletConfig | undefined, { superAdmin }: { superAdmin: boolean }): WalletStatus {
+  const apple = config?.apple ?? null;
+  const google = config?.google ?? null;
+  const missing = (configured: boolean, variables: readonly string[]) => (configured || !superAdmin ? [] : [...variables]);
   return {
-    apple: { configured: apple, missing: apple ? [] : [...APPLE_VARIABLES] },
-    google: { configured: google, missing: google ? [] : [...GOOGLE_VARIABLES] },
+    apple: { configured: Boolean(apple), development: apple ? isDevelopmentApple(apple) : false, missing: missing(Boolean(apple), APPLE_VARIABLES) },
+    google: { configured: Boolean(google), development: google ? isDevelopmentGoogle(google) : false, missing: missing(Boolean(google), GOOGLE_VARIABLES) },
   };
 }
 

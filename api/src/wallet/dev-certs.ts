@@ -15,6 +15,10 @@ export const DEV_PASS_TYPE_ID = 'pass.it.localhost.fidelity';
 export const DEV_TEAM_ID = 'DEVTEAM001';
 /** A made-up Google Wallet issuer id (19 digits, as Google's). */
 export const DEV_GOOGLE_ISSUER_ID = '3388000000000000001';
+/** The service account's address in the development JSON key. */
+export const DEV_GOOGLE_CLIENT_EMAIL = 'wallet-dev@fidelity-dev.iam.gserviceaccount.com';
+/** The common name of the development root CA (the issuer of the WWDR stand-in). */
+export const DEV_CA_NAME = 'Fidelity Dev Root CA (solo sviluppo)';
 
 export interface Issued {
   cert: string;
@@ -62,7 +66,7 @@ export interface DevCertificates {
 export function makeDevCertificates(passTypeId = DEV_PASS_TYPE_ID, teamId = DEV_TEAM_ID): DevCertificates {
   const caAuthority = [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }];
   const ca = issue({
-    subject: [{ name: 'commonName', value: 'Fidelity Dev Root CA (solo sviluppo)' }, { name: 'organizationName', value: 'Fidelity Dev' }],
+    subject: [{ name: 'commonName', value: DEV_CA_NAME }, { name: 'organizationName', value: 'Fidelity Dev' }],
     extensions: caAuthority,
     years: 10,
   });
@@ -108,7 +112,7 @@ export function makeDevServiceAccount(): Record<string, string> {
     project_id: 'fidelity-dev',
     private_key_id: crypto.randomBytes(20).toString('hex'),
     private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    client_email: 'wallet-dev@fidelity-dev.iam.gserviceaccount.com',
+    client_email: DEV_GOOGLE_CLIENT_EMAIL,
     client_id: String(BigInt(`0x${crypto.randomBytes(8).toString('hex')}`)),
     token_uri: 'https://oauth2.googleapis.com/token',
   };

@@ -1,3 +1,4 @@
+import { cardColors } from './cardColors';
 import { CARD_HEIGHT, CARD_NAME_MAX_WIDTH, CARD_QR_SIZE, CARD_WIDTH } from './cardLayout';
 import { fitText } from './fitText';
 import { renderQrCode } from './qrCode';
@@ -13,6 +14,11 @@ export interface LoyaltyCardImage {
    * ('N/M' above STAMPS_MAX_CIRCLES). Left out (points mode, or no reward yet): the card as before.
    */
   stamps?: CardStamps;
+  /**
+   * The shop's colour ('#rrggbb', the business's brand_color), as on its wallet pass; the text turns near black
+   * on a light colour. Left out or null (a page built before it): the dark blue card.
+   */
+  brandColor?: string | null;
 }
 
 const PADDING = 24;
@@ -28,13 +34,14 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   const context = canvas.getContext('2d');
   if (!context) throw new Error('Canvas 2D non disponibile in questo browser.');
 
+  const colors = cardColors(card.brandColor);
   const background = context.createLinearGradient(0, 0, CARD_WIDTH, CARD_HEIGHT);
-  background.addColorStop(0, '#1e3a8a');
-  background.addColorStop(1, '#1d4ed8');
+  background.addColorStop(0, colors.gradient[0]);
+  background.addColorStop(1, colors.gradient[1]);
   context.fillStyle = background;
   context.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
 
-  context.fillStyle = '#ffffff';
+  context.fillStyle = colors.text;
   context.textBaseline = 'top';
   context.font = `700 26px ${FONT}`;
   context.fillText(card.brandName, PADDING, PADDING);
@@ -48,7 +55,7 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
     context.font = `700 22px ${FONT}`;
     context.fillText(`${stamps.text} timbri`, stamps.x, stamps.y);
   } else if (stamps) {
-    context.strokeStyle = '#ffffff';
+    context.strokeStyle = colors.text;
     context.lineWidth = 2;
     for (const circle of stamps.circles) {
       context.beginPath();
@@ -59,7 +66,7 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   }
 
   context.font = `600 13px ${FONT}`;
-  context.fillStyle = '#bfdbfe';
+  context.fillStyle = colors.muted;
   context.textBaseline = 'bottom';
   context.fillText('PREMIUM MEMBERSHIP', PADDING, CARD_HEIGHT - PADDING);
 

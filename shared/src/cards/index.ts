@@ -4,3 +4,4 @@ export { addPointsLink, loyaltyCardFileName } from './links';
 export { renderQrCode } from './qrCode';
 export { STAMPS_MAX_CIRCLES, stampsDescription, stampsRow, type CardStamps } from './stampsRow';
 export { drawLoyaltyCard, downloadCanvasPng, type LoyaltyCardImage } from './drawLoyaltyCard';
+export { cardColors, contrastRatio, DEFAULT_CARD_COLORS, parseHexColor, relativeLuminance, type CardColors } from './cardColors';

@@ -101,6 +101,8 @@ export async function showCard(root: ParentNode, card: SignedUpCard, config: Pag
       businessName: card.business_name,
       qrText: addPointsLink(config.dashboardBaseUrl || window.location.origin, card.id, card.user_id),
       stamps: cardStamps(card),
+      // Decision 042 (amended): the shop's colour, as on its wallet pass (an older API sends none: the blue card).
+      brandColor: card.brand_color,
     });
     download.disabled = false;
   } catch {

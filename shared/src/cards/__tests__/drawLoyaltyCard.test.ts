@@ -12,7 +12,10 @@ type Call = [string, ...unknown[]];
 function recordingCanvas() {
   const calls: Call[] = [];
   const context = new Proxy(
-    { measureText: (text: string) => ({ width: text.length * 8 }), createLinearGradient: () => ({ addColorStop: () => undefined }) } as Record<string, unknown>,
+    {
+      measureText: (text: string) => ({ width: text.length * 8 }),
+      createLinearGradient: () => ({ addColorStop: (offset: number, color: string) => calls.push(['addColorStop', offset, color]) }),
+    } as Record<string, unknown>,
     {
       get(target, property: string) {
         if (property in target) return target[property];
@@ -36,6 +39,15 @@ const arcs = (calls: Call[]) => calls.filter(([name]) => name === 'arc');
 const circleKinds = (calls: Call[]) =>
   calls.flatMap(([name], i) => (name === 'arc' ? [calls.slice(i + 1).find(([next]) => next === 'fill' || next === 'stroke')![0]] : []));
 const texts = (calls: Call[]) => calls.filter(([name]) => name === 'fillText').map(([, text]) => text);
+/** Each text with the fill colour it was written in. */
+const coloredTexts = (calls: Call[]) => {
+  let fill: unknown;
+  return calls.flatMap((call) => {
+    if (call[0] === 'set fillStyle') fill = call[1];
+    return call[0] === 'fillText' ? [[call[1], fill]] : [];
+  });
+};
+const gradientStops = (calls: Call[]) => calls.filter(([name]) => name === 'addColorStop').map(([, , color]) => color);
 
 it('draws the card as before when it has no stamps: names, footer and QR, no circles', async () => {
   const { canvas, calls } = recordingCanvas();
@@ -59,4 +71,43 @@ it("writes 'N/M timbri' instead of more than 20 circles", async () => {
   await drawLoyaltyCard(canvas, { ...CARD, stamps: { collected: 37, cost: 50 } });
   expect(arcs(calls)).toHaveLength(0);
   expect(texts(calls)).toContain('37/50 timbri');
+});
+
+describe('the shop’s colour (brand_color)', () => {
+  it('keeps the dark blue gradient and white text without one (a page built before it passes none)', async () => {
+    for (const brandColor of [undefined, null, 'rosso']) {
+      const { canvas, calls } = recordingCanvas();
+      await drawLoyaltyCard(canvas, { ...CARD, brandColor });
+      expect(gradientStops(calls)).toEqual(['#1e3a8a', '#1d4ed8']);
+      expect(coloredTexts(calls)).toEqual([
+        ['Appo', '#ffffff'],
+        ['Bar Centrale', '#ffffff'],
+        ['PREMIUM MEMBERSHIP', '#bfdbfe'],
+      ]);
+    }
+  });
+
+  it('paints a dark colour with white text, stamps included', async () => {
+    const { canvas, calls } = recordingCanvas();
+    await drawLoyaltyCard(canvas, { ...CARD, brandColor: '#7F1D1D', stamps: { collected: 1, cost: 2 } });
+    expect(gradientStops(calls)[0]).toBe('#7f1d1d');
+    expect(coloredTexts(calls).slice(0, 2)).toEqual([
+      ['Appo', '#ffffff'],
+      ['Bar Centrale', '#ffffff'],
+    ]);
+    expect(calls.filter(([name]) => name === 'set strokeStyle')).toEqual([['set strokeStyle', '#ffffff']]);
+  });
+
+  it('writes near-black text on a light colour, stamps included', async () => {
+    const { canvas, calls } = recordingCanvas();
+    await drawLoyaltyCard(canvas, { ...CARD, brandColor: '#f5e6c8', stamps: { collected: 1, cost: 2 } });
+    expect(gradientStops(calls)[0]).toBe('#f5e6c8');
+    const [brand, business, footer] = coloredTexts(calls);
+    expect([brand, business]).toEqual([
+      ['Appo', '#111827'],
+      ['Bar Centrale', '#111827'],
+    ]);
+    expect(footer[0]).toBe('PREMIUM MEMBERSHIP');
+    expect(calls.filter(([name]) => name === 'set strokeStyle')).toEqual([['set strokeStyle', '#111827']]);
+  });
 });

@@ -1,13 +1,30 @@
 /**
  * Issue 21 (decision 042): Impostazioni App → Wallet. Whether Apple Wallet and Google Wallet are configured
- * on the API (and which variables are missing), how to try them in development, and the shop's colour on its
- * passes (the current business; its admins and the super admin may change it).
+ * on the API and whether with the development certificates (phones refuse those passes); for the super admin,
+ * who configures the platform, also which variables are missing and how to try them in development (a shop's
+ * admin is told to ask the platform's administrator; the API sends it no variable names). Then the shop's
+ * colour on its passes and card image (the current business; its admins and the super admin may change it).
  */
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Badge, Button, Card, QueryState, TextField, WALLETS, errorMessage, useCurrentBusiness, useGetWalletStatusQuery, useNotify, type Business } from '@loyalty/shared';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  QueryState,
+  WALLETS,
+  errorMessage,
+  isSuperAdmin,
+  useAuth,
+  useCurrentBusiness,
+  useGetWalletStatusQuery,
+  useNotify,
+  type Business,
+} from '@loyalty/shared';
 import { brandColor, z } from '@loyalty/shared/forms';
 import { FormFooter } from '../../../shared/FormFooter';
 import { FormGrid, Muted, SectionTitle } from '../../../shared/layout';
@@ -35,6 +52,7 @@ const WalletItem = styled.li`
   border-radius: ${({ theme }) => theme.radii.md};
   h3 {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: ${({ theme }) => theme.space.sm};
     margin: 0;
@@ -49,26 +67,44 @@ const WalletItem = styled.li`
   }
 `;
 
+/**
+ * The swatch and the hex text on one row under the field's label, the error under both: an error (or a
+ * narrow screen) neither moves the swatch nor squeezes it.
+ */
 const ColorRow = styled.div`
   display: flex;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space.md};
+  align-items: stretch;
+  gap: ${({ theme }) => theme.space.sm};
   input[type='color'] {
+    flex: none;
     width: 3rem;
-    height: 2.5rem;
-    padding: 0;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
+    /* Chromium gives the colour input a fixed block size: 'auto' lets the row stretch it to the text's height. */
+    height: auto;
+    min-height: 2.5rem;
+    padding: 0.125rem;
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radii.md};
     background: none;
     cursor: pointer;
   }
-  > :last-child {
+  input[type='color'][aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  > input:not([type='color']) {
     flex: 1 1 auto;
+    min-width: 0;
   }
 `;
 
+/** npm run wallet:dev-certs' certificates: configured, but no phone accepts the passes (README, decision 040). */
+export const DEVELOPMENT_NOTE = 'Certificati di sviluppo: i telefoni non accettano i pass firmati con questi certificati.';
+export const ASK_PLATFORM_ADMIN = 'Non attivo: deve configurarlo l’amministratore della piattaforma.';
+
 function WalletStatusCard() {
   const query = useGetWalletStatusQuery();
+  const { user } = useAuth();
+  // The platform's configuration is the super admin's: a shop's admin sees what is active (the API sends it no variable names).
+  const superAdmin = isSuperAdmin(user);
   return (
     <Card aria-labelledby="wallet-status-title">
       <SectionTitle id="wallet-status-title">Wallet dei clienti</SectionTitle>
@@ -80,14 +116,17 @@ function WalletStatusCard() {
         {(status) => (
           <WalletList aria-label="Stato dei wallet">
             {WALLETS.map(({ wallet, label }) => {
-              const { configured, missing } = status[wallet];
+              const { configured, development = false, missing } = status[wallet];
               return (
                 <WalletItem key={wallet} aria-label={label}>
                   <h3>
                     {label}
-                    <Badge $tone={configured ? 'success' : 'warning'}>{configured ? 'Configurato' : 'Non configurato'}</Badge>
+                    <Badge $tone={configured && !development ? 'success' : 'warning'}>{configured ? 'Configurato' : 'Non configurato'}</Badge>
+                    {configured && development && <Badge $tone="warning">Sviluppo</Badge>}
                   </h3>
-                  {missing.length > 0 && (
+                  {configured && development && <Muted>{DEVELOPMENT_NOTE}</Muted>}
+                  {!configured && !superAdmin && <Muted>{ASK_PLATFORM_ADMIN}</Muted>}
+                  {superAdmin && missing.length > 0 && (
                     <>
                       <Muted>Variabili d’ambiente da impostare sul server dell’API:</Muted>
                       <ul aria-label={`Variabili mancanti per ${label}`}>
@@ -105,10 +144,12 @@ function WalletStatusCard() {
           </WalletList>
         )}
       </QueryState>
-      <Muted>
-        Per provarli in sviluppo: <code>npm run wallet:dev-certs</code> crea certificati di prova e stampa le variabili da
-        impostare; poi riavvia l’API. I telefoni non accettano i pass firmati con questi certificati.
-      </Muted>
+      {superAdmin && (
+        <Muted>
+          Per provarli in sviluppo: <code>npm run wallet:dev-certs</code> crea certificati di prova e stampa le variabili da
+          impostare; poi riavvia l’API. I telefoni non accettano i pass firmati con questi certificati.
+        </Muted>
+      )}
     </Card>
   );
 }
@@ -125,12 +166,14 @@ function BrandColorFormCard({ business }: { business: Business }) {
   const { register, handleSubmit, reset, setValue, setError, watch, formState } = useForm<BrandColorForm>({
     resolver: zodResolver(brandColorForm),
     defaultValues: { brand_color: saved },
-    reValidateMode: 'onSubmit',
+    // Checked on the first save, then at every change: the error goes as soon as the colour is valid.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   useEffect(() => reset({ brand_color: saved }), [reset, saved]);
   const typed = watch('brand_color').trim();
   const picker = /^#[0-9a-fA-F]{6}$/.test(typed) ? typed.toLowerCase() : (business.brand_color ?? DEFAULT_BRAND_COLOR);
-  const { errors } = formState;
+  const { errors, isSubmitted } = formState;
 
   const save = async (color: string | null) => {
     try {
@@ -150,22 +193,21 @@ function BrandColorFormCard({ business }: { business: Business }) {
         solo, per restare leggibile. Vuoto: il blu predefinito. I pass già salvati lo mostrano al prossimo cambio di saldo.
       </Muted>
       <FormGrid noValidate onSubmit={(event) => void submit(event)} aria-labelledby="brand-color-title">
-        <ColorRow>
-          <input
-            type="color"
-            aria-label="Scegli il colore"
-            value={picker}
-            onChange={(event) => setValue('brand_color', event.target.value, { shouldDirty: true })}
-          />
-          <TextField
-            label="Colore del negozio (#rrggbb)"
-            placeholder={DEFAULT_BRAND_COLOR}
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.brand_color?.message}
-            {...register('brand_color')}
-          />
-        </ColorRow>
+        <Field label="Colore del negozio (#rrggbb)" error={errors.brand_color?.message}>
+          {(control) => (
+            <ColorRow>
+              <input
+                type="color"
+                aria-label="Scegli il colore"
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+                value={picker}
+                onChange={(event) => setValue('brand_color', event.target.value, { shouldDirty: true, shouldValidate: isSubmitted })}
+              />
+              <Input {...control} placeholder={DEFAULT_BRAND_COLOR} autoComplete="off" spellCheck={false} {...register('brand_color')} />
+            </ColorRow>
+          )}
+        </Field>
         <FormFooter error={errors.root?.server?.message} errorId={errorId} loading={update.isLoading}>
           Salva colore
         </FormFooter>

@@ -35,7 +35,12 @@ it('keeps the points card as before', async () => {
   await showCard(document, { ...CARD, points: 0, loyalty_mode: 'points', next_reward_cost: 10 }, { apiBaseUrl: '', brandName: 'Appo' });
   expect(canvas().getAttribute('aria-label')).toBe('Carta fedeltà Appo di Caffè dei Timbri con codice QR');
   expect(sentence()).toMatch(/per accumulare punti\./);
-  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ stamps: undefined }));
+  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ stamps: undefined, brandColor: undefined }));
+});
+
+it('draws the card in the shop’s colour the answer carries', async () => {
+  await showCard(document, { ...CARD, points: 0, loyalty_mode: 'points', brand_color: '#f5e6c8' }, { apiBaseUrl: '', brandName: 'Appo' });
+  expect(draw).toHaveBeenCalledWith(canvas(), expect.objectContaining({ businessName: 'Caffè dei Timbri', brandColor: '#f5e6c8' }));
 });
 
 it('draws no stamps for a stamp shop without a next reward', async () => {

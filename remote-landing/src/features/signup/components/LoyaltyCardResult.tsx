@@ -57,6 +57,8 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
       businessName: card.business_name,
       qrText: addPointsLink(dashboardBaseUrl, card.id, card.user_id),
       stamps: cardStamps(card),
+      // Decision 042 (amended): the shop's colour, as on its wallet pass (an older API sends none: the blue card).
+      brandColor: card.brand_color,
     }).then(
       () => current && setDrawing('done'),
       () => current && setDrawing('failed'),

@@ -58,3 +58,17 @@ it('shows only the wallet whose link came, and none without links or with a link
   await drawn();
   expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Salva in Google Wallet']);
 });
+
+it('draws the card in the shop’s colour the answer carries, and the blue card without one', async () => {
+  const { drawLoyaltyCard } = jest.requireMock<{ drawLoyaltyCard: jest.Mock }>('@loyalty/shared');
+  drawLoyaltyCard.mockClear();
+  const { unmount } = renderWithProviders(<LoyaltyCardResult card={{ ...CARD, brand_color: '#f5e6c8' }} />);
+  await drawn();
+  expect(drawLoyaltyCard).toHaveBeenCalledWith(expect.any(HTMLCanvasElement), expect.objectContaining({ businessName: 'Bar Centrale', brandColor: '#f5e6c8' }));
+  unmount();
+
+  drawLoyaltyCard.mockClear();
+  renderWithProviders(<LoyaltyCardResult card={CARD} />);
+  await drawn();
+  expect(drawLoyaltyCard).toHaveBeenCalledWith(expect.any(HTMLCanvasElement), expect.objectContaining({ brandColor: undefined }));
+});
