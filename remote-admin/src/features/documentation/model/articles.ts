@@ -124,6 +124,23 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         ],
       },
       {
+        id: 'wallet',
+        title: 'La carta in Apple Wallet e Google Wallet',
+        summary: 'La carta nel portafoglio del telefono, con il saldo che si aggiorna da solo.',
+        body: [
+          'Quando la piattaforma ha attivato Apple Wallet o Google Wallet, il cliente che si iscrive trova sotto la sua carta i pulsanti «Aggiungi a Apple Wallet» e «Salva in Google Wallet». Nel portafoglio del telefono la carta mostra il nome e il colore del tuo negozio, il nome del cliente, i punti (o i timbri), il numero della carta, il prossimo premio e lo stesso QR code dell’immagine della carta: alla cassa lo inquadri come sempre.',
+          'Il saldo si aggiorna da solo: quando aggiungi punti, riscatti un premio o i punti scadono, la carta nel telefono cambia entro pochi istanti e Apple Wallet avvisa il cliente («Ora hai 25 punti»). Non serve nessuna app.',
+          {
+            steps: [
+              'Per mandare i link a un cliente che ha già la carta, nella pagina Carte Fedeltà premi «Invia link wallet» sulla sua carta.',
+              'Il cliente riceve un messaggio di servizio con i link, su WhatsApp, SMS o email (il primo dei canali attivi per la tua azienda su cui lo raggiungi); chi ha scritto STOP non lo riceve. Premere due volte di seguito non manda un secondo messaggio.',
+              'Il colore della carta nel portafoglio si sceglie in Impostazioni App → Wallet → Colore del negozio.',
+            ],
+          },
+          'Ogni link è personale: chi lo ha ottiene la carta di quel cliente, quindi non pubblicarlo. In Impostazioni App → Wallet vedi se ciascun portafoglio è attivo; se compare «Sviluppo», la piattaforma usa certificati di prova e i telefoni non accettano ancora le carte.',
+        ],
+      },
+      {
         id: 'bonus',
         title: 'Soglia bonus',
         summary: 'Premia in automatico chi raggiunge la soglia.',
