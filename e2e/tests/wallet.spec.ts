@@ -126,11 +126,15 @@ test('Impostazioni App → Wallet: development certificates said, the set-up hin
     expect(swatchBox!.x + swatchBox!.width).toBeLessThanOrEqual(box!.x);
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
     expect(errorBox!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
-    // Nothing of the colour's card sticks out sideways (at 320 px the shell's header, with the user menu, is wider on its own).
+    // Nothing sticks out sideways: the colour's card, nor the page (the shell's header shrinks the business
+    // switcher and the user's name to fit a 320 px phone).
     const colourCard = page.getByRole('region', { name: /^Colore del negozio – / });
     const card = await colourCard.boundingBox();
     expect(card!.x + card!.width).toBeLessThanOrEqual(viewport.width);
     expect(await colourCard.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header!.x + header!.width).toBeLessThanOrEqual(viewport.width);
     // A valid value takes the error away at once, before any save.
     await hex.fill('#F5E6C8');
     await expect(error).toHaveCount(0);

@@ -8,6 +8,11 @@ const Trigger = styled.button`
   ${popupTrigger}
   min-width: 12rem;
   max-width: 60vw;
+  /* A 320 px phone: the bar has no room for 12rem next to the menu and the user's name. */
+  @media (max-width: 640px) {
+    min-width: 0;
+    max-width: 100%;
+  }
   justify-content: space-between;
   padding: 0.5rem 0.75rem;
   border-radius: 0.5rem;

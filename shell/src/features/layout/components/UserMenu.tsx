@@ -9,6 +9,12 @@ const Trigger = styled.button`
   ${popupTrigger}
   padding: 0.4rem 0.75rem;
   border-radius: 999px;
+  max-width: 100%;
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 const Panel = styled.div`

@@ -3,6 +3,8 @@ import styled, { css } from 'styled-components';
 /** The box a top-bar menu's button and its panel sit in (the business switcher, the user menu). */
 export const PopupAnchor = styled.div`
   position: relative;
+  /* A flex item of the top bar: it may shrink below its content (the button's label then ellipsizes). */
+  min-width: 0;
 `;
 
 /** A top-bar menu's button; each menu adds its size and shape. */
