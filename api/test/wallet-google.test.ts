@@ -471,7 +471,8 @@ describeEachDatabase('migration 017: save tokens of the Google objects', (varian
           ('c-1', 'b-017', 'LC-01700001', 'Uno'), ('c-2', 'b-017', 'LC-01700002', 'Due'), ('c-3', 'b-017', 'LC-01700003', 'Tre');
         INSERT INTO wallet_google_objects (card_id, object_id) VALUES ('c-1', 'issuer.o1'), ('c-2', 'issuer.o2');
       `);
-      expect(await migrate(db)).toEqual(['017_wallet_google_save_token']);
+      // Up to 017 only: later migrations are not this test's subject.
+      expect(await migrate(db, readMigrations().filter((m) => m.version < '018'))).toEqual(['017_wallet_google_save_token']);
       const { rows } = await db.query<{ card_id: string; save_token: string }>('SELECT card_id, save_token FROM wallet_google_objects ORDER BY card_id');
       expect(rows.map((r) => r.card_id)).toEqual(['c-1', 'c-2']);
       for (const row of rows) expect(row.save_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
