@@ -175,6 +175,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   pushToken: 'token di notifica',
   passesUpdatedSince: 'tag di aggiornamento',
   logs: 'messaggi di log',
+  // issue 21: Google Wallet's short save link (decision 044)
+  token: 'codice del link Google Wallet',
+  // issue 22: the CSV import of cards (decision 046)
+  dry_run: 'solo anteprima',
 };
 
 /** A list field's items, named one by one with their position from 1 (`channels[0]` → 'canale 1'). */
