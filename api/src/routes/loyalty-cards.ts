@@ -7,6 +7,7 @@ import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
+  consentEventSchema,
   cardDetailSchema,
   cardListQuerySchema,
   cardPageSchema,
@@ -272,6 +273,28 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
       if (!card) throw notFound(MESSAGES.cardNotFound);
       return app.repos.loyaltyCards.ledger(card.id);
+    },
+  );
+
+  app.get(
+    '/:id/consents',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Storico dei consensi di una carta',
+        description:
+          'Ogni consenso dato, rinnovato, revocato o scaduto, dal più recente (decisione 047): finalità, canale, versione del testo, origine e autore. ' +
+          'Solo gli admin dell’azienda della carta e il super admin; la carta di un altro negozio risponde 404.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(consentEventSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      return app.repos.consents.history(card.id);
     },
   );
 
