@@ -88,13 +88,15 @@ export function createConsentsRepository(db: Queryable) {
      * Sets a card's marketing channels to `channels` and records the difference (one granted row per channel
      * added, one withdrawn row per channel removed), in the caller's transaction: run it inside one. The card's
      * row is locked first, so parallel changes of one card apply one after the other on the state the one
-     * before left; give a function of the current channels to change them relative to that state. `renew` also records a grant for channels kept (a renewal restarts the 24 months). Null
+     * before left; give a function of the current channels to change them relative to that state. `renew` lists
+     * channels to grant again when kept (a renewal: a new grant row restarts their 24 months). Null
      * when the card does not exist.
      */
     async setMarketingConsent(
       cardId: string,
       channels: Iterable<Channel> | ((current: Channel[]) => Iterable<Channel>),
-      context: ConsentContext & { renew?: boolean }): Promise<MarketingChange | null> {
+      context: ConsentContext & { renew?: readonly Channel[] },
+    ): Promise<MarketingChange | null> {
       const { rows } = await db.query<{ id: string; business_id: string; marketing_channels: Channel[] }>(
         'SELECT id, business_id, marketing_channels FROM loyalty_cards WHERE id = $1 FOR UPDATE',
         [cardId],
@@ -103,7 +105,7 @@ export function createConsentsRepository(db: Queryable) {
       if (!card) return null;
       const next = canonicalChannels(typeof channels === 'function' ? channels(card.marketing_channels) : channels);
       const before = new Set(card.marketing_channels);
-      const granted = next.filter((c) => context.renew || !before.has(c));
+      const granted = next.filter((c) => !before.has(c) || context.renew?.includes(c));
       const withdrawn = card.marketing_channels.filter((c) => !next.includes(c));
       await insertEvents(
         card,
