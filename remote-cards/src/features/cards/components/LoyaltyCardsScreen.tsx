@@ -20,6 +20,7 @@ import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { ExportButtons } from './ExportButtons';
+import { ConsentHistoryDialog } from './ConsentHistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -40,8 +41,9 @@ const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 
  * "Invia link wallet" (issue 21) one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
  * where 900 px cut off "Elimina"): 1 100 leaves room for wider fonts. A phone (under 480 px) takes four lines of
  * controls and three of details (under 320 px, six lines of controls). Measured with Chromium at 320–1920 px: no control below its row's edge.
+ * "Storico consensi" (issue 22) adds about 150 px of buttons: one line from 1 250 px, and a line more below 640 px.
  */
-const rowHeight = (width: number) => (width < 320 ? 520 : width < 480 ? 370 : width < 640 ? 280 : width < 1100 ? 200 : 160);
+const rowHeight = (width: number) => (width < 320 ? 580 : width < 480 ? 420 : width < 640 ? 320 : width < 1250 ? 200 : 160);
 
 /**
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
@@ -56,6 +58,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
   const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
+  const [consentsCard, setConsentsCard] = useState<LoyaltyCard | null>(null);
   const mode = loyaltyModeOf(business);
   // Issue 21: once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
   const walletLinks = anyWalletConfigured(useGetWalletStatusQuery().data);
@@ -113,6 +116,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <CardRow
                 card={card}
                 onShowLedger={setLedgerCard}
+                onShowConsents={setConsentsCard}
                 onRedeem={setRedeemCard}
                 mode={mode}
                 walletLinks={walletLinks}
@@ -123,6 +127,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           />
           <LedgerDialog card={ledgerCard} mode={mode} onClose={() => setLedgerCard(null)} />
           <RedeemDialog card={redeemCard} onClose={() => setRedeemCard(null)} />
+          <ConsentHistoryDialog card={consentsCard} onClose={() => setConsentsCard(null)} />
         </>
       )}
     </div>
