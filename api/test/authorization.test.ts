@@ -98,6 +98,11 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   {
+    route: 'PUT /api/loyalty-cards/{id}/marketing-consent',
+    request: async (f) => ({ method: 'PUT', url: `/api/loyalty-cards/${(await f.freshCard()).id}/marketing-consent`, payload: { marketing_channels: ['sms'] } }),
+    expected: OWNED,
+  },
+  {
     route: 'POST /api/loyalty-cards/{id}/points',
     request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/points`, payload: { points: 5, description: 'Prova' } }),
     expected: OWNED,

@@ -195,6 +195,43 @@ describeEachDatabase('consent events', (variant) => {
     });
   });
 
+  describe('PUT /api/loyalty-cards/:id/marketing-consent (an admin, at the customer\'s request)', () => {
+    const put = (cardId: string, payload: unknown, headers?: Headers) =>
+      t.app.inject({ method: 'PUT', url: `/api/loyalty-cards/${cardId}/marketing-consent`, headers, payload: payload as object });
+
+    it("records the difference with source 'admin' and the admin's id; renew grants the kept channels again", async () => {
+      const card = await signup(['whatsapp', 'sms']);
+      const adminId = (await t.app.repos.users.findByEmail(demoAccount('admin').email))!.id;
+      const response = await put(card, { marketing_channels: ['email', 'sms', 'email'] }, admin);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Consenso marketing registrato', card_id: card, marketing_channels: ['sms', 'email'], granted: ['email'], withdrawn: ['whatsapp'] });
+      const added = (await events(card)).slice(-2);
+      expect(added.map((e) => [e.channel, e.granted, e.source, e.actor_user_id, e.wording_version])).toEqual([
+        ['email', true, 'admin', adminId, CONSENT_WORDING.marketing],
+        ['whatsapp', false, 'admin', adminId, CONSENT_WORDING.marketing],
+      ]);
+      // The same channels again: nothing to record. With renew: both granted anew.
+      expect((await put(card, { marketing_channels: ['sms', 'email'] }, superAdmin)).json()).toMatchObject({ granted: [], withdrawn: [] });
+      expect((await put(card, { marketing_channels: ['sms', 'email'], renew: true }, admin)).json()).toMatchObject({ granted: ['sms', 'email'], withdrawn: [] });
+      expect(await events(card)).toHaveLength(7);
+      await expectStateMatchesEvents(card);
+    });
+
+    it("refuses bad input in Italian and another shop's card with 404, changing nothing", async () => {
+      const card = await signup(['sms']);
+      const before = await events(card);
+      const bad = await put(card, { marketing_channels: ['fax'] }, admin);
+      expect([bad.statusCode, bad.json().error]).toEqual([400, expect.stringContaining('Canale marketing non valido')]);
+      expect((await put(card, {}, admin)).statusCode).toBe(400);
+      const foreign = await put(card, { marketing_channels: [] }, otherAdmin);
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+      expect((await put(card, { marketing_channels: [] }, client)).statusCode).toBe(403);
+      expect((await put(card, { marketing_channels: [] })).statusCode).toBe(401);
+      expect(await events(card)).toEqual(before);
+      expect(await channelsOf(card)).toEqual(['sms']);
+    });
+  });
+
   describe('state equals the events', () => {
     it('for any sequence of changes from any source', async () => {
       const card = await signup([]);

@@ -4,10 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
+import { CONSENT_WORDING } from '../consent-wording';
+import { canonicalChannels } from '../messaging/types';
+import { createRepositories } from '../repositories';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   consentEventSchema,
+  marketingConsentBodySchema,
+  marketingConsentResultSchema,
   cardDetailSchema,
   cardListQuerySchema,
   cardPageSchema,
@@ -295,6 +300,42 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
       if (!card) throw notFound(MESSAGES.cardNotFound);
       return app.repos.consents.history(card.id);
+    },
+  );
+
+  app.put(
+    '/:id/marketing-consent',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Registra il consenso marketing dato o revocato in negozio',
+        description:
+          'Un admin dell’azienda della carta (o il super admin) registra ciò che il cliente ha chiesto al banco: i canali indicati diventano quelli del consenso, ' +
+          'con un evento per ogni canale concesso o revocato (origine admin, con l’autore) nella stessa transazione (decisione 047). 404 per la carta di un altro negozio.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: marketingConsentBodySchema,
+        response: { 200: marketingConsentResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const change = await app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        const card = await repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
+        if (!card) throw notFound(MESSAGES.cardNotFound);
+        const channels = canonicalChannels(request.body.marketing_channels);
+        return repos.consents.setMarketingConsent(card.id, channels, {
+          source: 'admin',
+          wordingVersion: CONSENT_WORDING.marketing,
+          actorUserId: user.id,
+          at: app.clock(),
+          renew: request.body.renew ? channels : undefined,
+        });
+      });
+      if (!change) throw notFound(MESSAGES.cardNotFound);
+      return { message: MESSAGES.marketingConsentSaved, card_id: request.params.id, marketing_channels: change.channels, granted: change.granted, withdrawn: change.withdrawn };
     },
   );
 

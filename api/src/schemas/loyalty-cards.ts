@@ -169,6 +169,28 @@ export const pointsResultSchema = z
   })
   .meta({ id: 'PointsResult' });
 
+export const marketingConsentBodySchema = z.object({
+  marketing_channels: z
+    .array(z.enum(CHANNELS, { error: MESSAGES.marketingChannelUnknown }), { error: MESSAGES.marketingChannelsRequired })
+    .max(20)
+    .describe('I canali su cui il cliente, in negozio, accetta ora offerte e novità (doppioni ignorati); [] revoca tutto'),
+  renew: z
+    .boolean()
+    .optional()
+    .default(false)
+    .describe('true: il cliente ha confermato anche i canali già concessi, che vengono rinnovati (nuovi 24 mesi); false o assente: si registrano solo le differenze'),
+});
+
+export const marketingConsentResultSchema = z
+  .object({
+    message: z.string(),
+    card_id: z.string(),
+    marketing_channels: z.array(z.enum(CHANNELS)),
+    granted: z.array(z.enum(CHANNELS)).describe('Canali concessi o rinnovati con questa richiesta'),
+    withdrawn: z.array(z.enum(CHANNELS)).describe('Canali revocati con questa richiesta'),
+  })
+  .meta({ id: 'MarketingConsentResult' });
+
 export const consentEventSchema = z
   .object({
     id: z.number().int(),
