@@ -41,9 +41,12 @@ const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 
  * "Invia link wallet" (issue 21) one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
  * where 900 px cut off "Elimina"): 1 100 leaves room for wider fonts. A phone (under 480 px) takes four lines of
  * controls and three of details (under 320 px, six lines of controls). Measured with Chromium at 320–1920 px: no control below its row's edge.
- * "Storico consensi" (issue 22) adds about 150 px of buttons: one line from 1 250 px, and a line more below 640 px.
+ * "Storico consensi" (issue 22) adds about 150 px of buttons. Measured again with Chromium (e2e/tests/consents.spec.ts
+ * checks it): one line of controls from about 1 250 px of list (1 300 leaves room), three lines between 640 and 720
+ * (191 px needed), 414 px needed at 326 px, 553 px under 320.
  */
-const rowHeight = (width: number) => (width < 320 ? 580 : width < 480 ? 420 : width < 640 ? 320 : width < 1250 ? 200 : 160);
+const rowHeight = (width: number) =>
+  width < 320 ? 580 : width < 480 ? 450 : width < 640 ? 320 : width < 720 ? 230 : width < 1300 ? 200 : 160;
 
 /**
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
