@@ -36,6 +36,8 @@ export const MESSAGES = {
   privacyAckRequired: "È necessario accettare l'informativa sulla privacy",
   // issue 17: marketing consent per channel (decision 025)
   marketingChannelUnknown: 'Canale marketing non valido: scegli tra whatsapp, sms ed email',
+  marketingChannelsRequired: 'Indica i canali di consenso marketing (un elenco, anche vuoto)',
+  marketingConsentSaved: 'Consenso marketing registrato',
   marketingConsentMismatch: 'Il consenso marketing non corrisponde ai canali scelti',
   insufficientPoints: 'Saldo punti insufficiente',
   pointsNotZero: 'I punti non possono essere zero',
@@ -106,6 +108,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   privacy_ack: 'informativa privacy',
   marketing_consent: 'consenso marketing',
   marketing_channels: 'canali marketing',
+  renew: 'rinnovo del consenso',
   // ids
   id: 'identificativo',
   businessId: 'azienda',

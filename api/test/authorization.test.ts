@@ -97,6 +97,22 @@ const ROWS: Row[] = [
     request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/ledger` }),
     expected: { ...OWNED, client: 200 },
   },
+  // issue 22: a card's consent history, admins of its business only (a client gets 403, even for their own card)
+  {
+    route: 'GET /api/loyalty-cards/{id}/consents',
+    request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/consents` }),
+    expected: OWNED,
+  },
+  {
+    route: 'GET /api/loyalty-cards/{id}/consents (own card)',
+    request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/consents` }),
+    expected: OWNED,
+  },
+  {
+    route: 'PUT /api/loyalty-cards/{id}/marketing-consent',
+    request: async (f) => ({ method: 'PUT', url: `/api/loyalty-cards/${(await f.freshCard()).id}/marketing-consent`, payload: { marketing_channels: ['sms'] } }),
+    expected: OWNED,
+  },
   {
     route: 'POST /api/loyalty-cards/{id}/points',
     request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/points`, payload: { points: 5, description: 'Prova' } }),

@@ -11,6 +11,7 @@ const TABLES = [
   'businesses',
   'campaigns',
   'card_versions',
+  'consent_events',
   'login_attempts',
   'loyalty_cards',
   'messaging_jobs',
@@ -308,5 +309,60 @@ describeEachDatabase('migration 011: phone numbers in E.164', (variant) => {
     // The worker may already have sent them: every job that was not skipped.
     const { rows } = await app.db.query<{ recipient: string }>("SELECT recipient FROM messaging_jobs WHERE business_id = 'b-011' AND status <> 'skipped' ORDER BY recipient");
     expect(rows.map((r) => r.recipient)).toEqual(['+393331234567', '+393471112222']);
+  });
+});
+
+describeEachDatabase('migration 019 (consent events)', (variant) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await variant.create();
+    db = await createDb(database.config);
+    // Cards made before the history: one with the privacy notice and two channels, one with neither.
+    await migrate(db, readMigrations().filter((m) => m.version < '019'));
+    await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
+    await db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, privacy_ack, marketing_channels, created_at)
+       VALUES ('both', 'b1', 'LC-00000001', 'Sì', true, '{whatsapp,email}', '2024-03-01T09:00:00Z'),
+              ('none', 'b1', 'LC-00000002', 'No', false, '{}', '2024-04-01T09:00:00Z')`,
+    );
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '019').map((m) => m.version));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  const events = async (card: string) =>
+    (
+      await db.query<{ purpose: string; channel: string | null; granted: boolean; source: string; wording_version: string; occurred_at: string }>(
+        'SELECT purpose, channel, granted, source, wording_version, occurred_at FROM consent_events WHERE card_id = $1 ORDER BY id',
+        [card],
+      )
+    ).rows;
+
+  it("gives every existing card a 'migration' row for its service consent and one per channel, dated at the card's creation", async () => {
+    const at = new Date('2024-03-01T09:00:00Z').toISOString();
+    expect((await events('both')).map((e) => ({ ...e, occurred_at: new Date(e.occurred_at).toISOString() }))).toEqual([
+      { purpose: 'service', channel: null, granted: true, source: 'migration', wording_version: 'unknown', occurred_at: at },
+      { purpose: 'marketing', channel: 'whatsapp', granted: true, source: 'migration', wording_version: 'unknown', occurred_at: at },
+      { purpose: 'marketing', channel: 'email', granted: true, source: 'migration', wording_version: 'unknown', occurred_at: at },
+    ]);
+    expect(await events('none')).toEqual([]);
+  });
+
+  it('refuses updates, unknown purposes, sources and channels, and a channel on the service consent', async () => {
+    await expect(db.query("UPDATE consent_events SET granted = false WHERE card_id = 'both'")).rejects.toThrow(/append-only/);
+    const insert = (purpose: string, channel: string | null, source: string) =>
+      db.query(
+        `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source) VALUES ('both', 'b1', $1, $2, true, 'v1', $3)`,
+        [purpose, channel, source],
+      );
+    await expect(insert('profiling', 'sms', 'signup')).rejects.toThrow(/purpose_known/);
+    await expect(insert('marketing', 'fax', 'signup')).rejects.toThrow(/channel_known/);
+    await expect(insert('marketing', 'sms', 'phone_call')).rejects.toThrow(/source_known/);
+    await expect(insert('service', 'sms', 'signup')).rejects.toThrow(/channel_for_purpose/);
+    await expect(insert('marketing', null, 'signup')).rejects.toThrow(/channel_for_purpose/);
+    expect(await events('both')).toHaveLength(3);
   });
 });

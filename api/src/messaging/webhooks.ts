@@ -20,6 +20,9 @@ export function inboundAction(body: string | undefined): InboundAction {
 }
 
 /** 'whatsapp:+39 333…' → '+39333…'. */
+/** The channel a reply came on: Twilio prefixes WhatsApp senders with 'whatsapp:'. */
+export const senderChannel = (from: string): 'whatsapp' | 'sms' => (/^whatsapp:/i.test(from.trim()) ? 'whatsapp' : 'sms');
+
 export const senderContact = (from: string) => phoneOrCompact(from.replace(/^whatsapp:/i, ''));
 
 export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {

@@ -2,6 +2,7 @@ import type { Queryable } from '../db';
 import { createBonusRepository } from './bonus';
 import { createBusinessesRepository } from './businesses';
 import { createCampaignsRepository } from './campaigns';
+import { createConsentsRepository } from './consents';
 import { createExportsRepository } from './exports';
 import { createLoginAttemptsRepository } from './login-attempts';
 import { createLoyaltyCardsRepository } from './loyalty-cards';
@@ -21,6 +22,7 @@ export function createRepositories(db: Queryable) {
     bonus: createBonusRepository(db),
     rewards: createRewardsRepository(db),
     exports: createExportsRepository(db),
+    consents: createConsentsRepository(db),
   };
 }
 

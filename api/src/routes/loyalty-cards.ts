@@ -4,9 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../errors';
 import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../messages';
+import { CONSENT_WORDING } from '../consent-wording';
+import { canonicalChannels } from '../messaging/types';
+import { createRepositories } from '../repositories';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
+  consentEventSchema,
+  marketingConsentBodySchema,
+  marketingConsentResultSchema,
   cardDetailSchema,
   cardImportOutcomeSchema,
   cardImportQuerySchema,
@@ -329,6 +335,64 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
       if (!card) throw notFound(MESSAGES.cardNotFound);
       return app.repos.loyaltyCards.ledger(card.id);
+    },
+  );
+
+  app.get(
+    '/:id/consents',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Storico dei consensi di una carta',
+        description:
+          'Ogni consenso dato, rinnovato, revocato o scaduto, dal più recente (decisione 047): finalità, canale, versione del testo, origine e autore. ' +
+          'Solo gli admin dell’azienda della carta e il super admin; la carta di un altro negozio risponde 404.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(consentEventSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      return app.repos.consents.history(card.id);
+    },
+  );
+
+  app.put(
+    '/:id/marketing-consent',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Registra il consenso marketing dato o revocato in negozio',
+        description:
+          'Un admin dell’azienda della carta (o il super admin) registra ciò che il cliente ha chiesto al banco: i canali indicati diventano quelli del consenso, ' +
+          'con un evento per ogni canale concesso o revocato (origine admin, con l’autore) nella stessa transazione (decisione 047). 404 per la carta di un altro negozio.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: marketingConsentBodySchema,
+        response: { 200: marketingConsentResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const change = await app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        const card = await repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
+        if (!card) throw notFound(MESSAGES.cardNotFound);
+        const channels = canonicalChannels(request.body.marketing_channels);
+        return repos.consents.setMarketingConsent(card.id, channels, {
+          source: 'admin',
+          wordingVersion: CONSENT_WORDING.marketing,
+          actorUserId: user.id,
+          at: app.clock(),
+          renew: request.body.renew ? channels : undefined,
+        });
+      });
+      if (!change) throw notFound(MESSAGES.cardNotFound);
+      return { message: MESSAGES.marketingConsentSaved, card_id: request.params.id, marketing_channels: change.channels, granted: change.granted, withdrawn: change.withdrawn };
     },
   );
 

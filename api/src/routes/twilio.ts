@@ -7,7 +7,9 @@ import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, no
 import { createMessagingRepository, reachableContact, type SettingsUpdate } from '../messaging/repository';
 import { TWILIO_STATUSES, twilioReason } from '../messaging/drivers';
 import { MessagingError, type Channel } from '../messaging/types';
-import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderContact } from '../messaging/webhooks';
+import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderChannel, senderContact } from '../messaging/webhooks';
+import { CONSENT_WORDING } from '../consent-wording';
+import { createConsentsRepository } from '../repositories/consents';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { sendOutcomeSchema } from '../schemas/sending';
 import {
@@ -222,7 +224,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
         summary: 'Webhook di Twilio per i messaggi ricevuti',
         description:
           'Da configurare sul numero Twilio: `<PUBLIC_URL>/api/twilio/inbound/<businessId>`. STOP (e BASTA, CANCELLAMI…) aggiunge il mittente ' +
-          'alle esclusioni dell’azienda, START lo toglie. Risponde TwiML vuoto (text/xml). Richiede X-Twilio-Signature.',
+          'alle esclusioni dell’azienda e revoca il consenso marketing sul canale della risposta (WhatsApp o SMS) di ogni sua carta, registrandolo nello storico consensi; START lo toglie dalle esclusioni (il consenso no). Risponde TwiML vuoto (text/xml). Richiede X-Twilio-Signature.',
         consumes: ['application/x-www-form-urlencoded'],
         params: twilioSettingsParamsSchema,
         body: inboundBodySchema,
@@ -235,8 +237,19 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
       const action = inboundAction(request.body.Body);
       const contact = senderContact(request.body.From);
       if (action && contact) {
-        if (action === 'opt_out') await app.messaging.repo.addOptOut(businessId, contact, 'stop');
-        else await app.messaging.repo.removeOptOut(businessId, contact);
+        if (action === 'opt_out') {
+          // The STOP list (every message to the contact stops) and, as evidence, a withdrawal of marketing on
+          // the channel the reply came on for each card of the business with that contact (decision 047).
+          const channel: Channel = senderChannel(request.body.From);
+          await app.db.transaction(async (tx) => {
+            await createMessagingRepository(tx).addOptOut(businessId, contact, 'stop');
+            await createConsentsRepository(tx).withdrawByContact(businessId, channel, contact, {
+              source: 'stop_reply',
+              wordingVersion: CONSENT_WORDING.stopReply,
+              at: app.clock(),
+            });
+          });
+        } else await app.messaging.repo.removeOptOut(businessId, contact);
         request.log.info({ businessId, action }, 'messaging opt-out updated');
       }
       // TwiML, not JSON: no 200 schema, so the string leaves as it is.

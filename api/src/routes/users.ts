@@ -95,6 +95,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           phone: body.phone ?? null,
           privacy_ack: false,
           marketing_channels: canonicalChannels(body.marketing_channels ?? []),
+          consent: { source: 'admin', actorUserId: actor.id, at: app.clock() },
         });
         if (enrolment.status === 'staff') throw new HttpError(409, MESSAGES.emailNotForClient);
         // A client known elsewhere gets this business's card like a new one; only a card here already refuses.
@@ -152,6 +153,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           phone: body.phone,
           privacy_ack: true,
           marketing_channels: marketingChannels,
+          consent: { source: 'signup', actorUserId: null, at: app.clock() },
         });
         return { business: found, enrolment: result };
       });

@@ -169,6 +169,45 @@ export const pointsResultSchema = z
   })
   .meta({ id: 'PointsResult' });
 
+export const marketingConsentBodySchema = z.object({
+  marketing_channels: z
+    .array(z.enum(CHANNELS, { error: MESSAGES.marketingChannelUnknown }), { error: MESSAGES.marketingChannelsRequired })
+    .max(20)
+    .describe('I canali su cui il cliente, in negozio, accetta ora offerte e novità (doppioni ignorati); [] revoca tutto'),
+  renew: z
+    .boolean()
+    .optional()
+    .default(false)
+    .describe('true: il cliente ha confermato anche i canali già concessi, che vengono rinnovati (nuovi 24 mesi); false o assente: si registrano solo le differenze'),
+});
+
+export const marketingConsentResultSchema = z
+  .object({
+    message: z.string(),
+    card_id: z.string(),
+    marketing_channels: z.array(z.enum(CHANNELS)),
+    granted: z.array(z.enum(CHANNELS)).describe('Canali concessi o rinnovati con questa richiesta'),
+    withdrawn: z.array(z.enum(CHANNELS)).describe('Canali revocati con questa richiesta'),
+  })
+  .meta({ id: 'MarketingConsentResult' });
+
+export const consentEventSchema = z
+  .object({
+    id: z.number().int(),
+    card_id: z.string(),
+    purpose: z.enum(['service', 'marketing']).describe('service: informativa privacy (servizio); marketing: offerte su un canale'),
+    channel: z.enum(['whatsapp', 'sms', 'email']).nullable().describe('Il canale del consenso marketing; null per il servizio'),
+    granted: z.boolean().describe('true: consenso dato o rinnovato; false: revocato o scaduto'),
+    wording_version: z.string().describe('La versione del testo che il cliente ha visto (unknown: carte precedenti allo storico)'),
+    source: z
+      .enum(['signup', 'customer_page', 'stop_reply', 'admin', 'import', 'lapse', 'migration'])
+      .describe('signup: modulo di iscrizione; customer_page: pagina del cliente; stop_reply: risposta STOP; admin: registrato da un admin; import: importazione; lapse: scaduto dopo 24 mesi; migration: stato delle carte precedenti allo storico'),
+    actor_user_id: z.string().nullable().describe("L'admin che l'ha registrato (source admin)"),
+    actor_name: z.string().nullable(),
+    occurred_at: timestampSchema,
+  })
+  .meta({ id: 'ConsentEvent' });
+
 const idField = (message: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? message : undefined) })

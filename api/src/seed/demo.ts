@@ -5,6 +5,7 @@
  *
  * This module imports nothing at run time, so scripts can read `DEMO_ACCOUNTS` cheaply.
  */
+import { CONSENT_WORDING } from '../consent-wording';
 import type { Db, Transaction } from '../db';
 import type { Channel } from '../messaging/types';
 
@@ -247,6 +248,18 @@ export async function seedDemoData(db: Db, hashPassword: (password: string) => P
         cards.map((c) => c.marketingChannels.join(',')),
         cards.map((c) => iso(c.createdAt)),
       ],
+    );
+
+    // Their consents as the signup form records them (decision 047): the privacy notice and each channel, at the card's creation.
+    await tx.query(
+      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, occurred_at)
+       SELECT c.id, c.business_id, k.purpose, k.channel, true, CASE WHEN k.channel IS NULL THEN $2 ELSE $3 END, 'signup', c.created_at
+         FROM loyalty_cards c
+        CROSS JOIN LATERAL (SELECT 'service' AS purpose, NULL::text AS channel, 0::bigint AS ord
+                            UNION ALL SELECT 'marketing', m.channel, m.ord FROM unnest(c.marketing_channels) WITH ORDINALITY AS m(channel, ord)) k
+        WHERE c.id = ANY($1::text[])
+        ORDER BY c.created_at, c.id, k.ord`,
+      [cards.map((c) => c.id), CONSENT_WORDING.servicePrivacy, CONSENT_WORDING.marketing],
     );
 
     await tx.query(

@@ -7,7 +7,9 @@
  * (issue 16: a signup must not read, overwrite or move another shop's customer, nor a staff account).
  */
 import type { Channel } from '../messaging/types';
+import { CONSENT_WORDING } from '../consent-wording';
 import type { Repositories } from '../repositories';
+import type { ConsentSource } from '../repositories/consents';
 import type { LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { normalizeEmail } from '../repositories/users';
 import { phoneOrCompact } from './phone';
@@ -20,6 +22,8 @@ export interface ClientCardRequest {
   privacy_ack: boolean;
   /** The channels the person agrees to receive offers on, canonical (decision 025); [] for none. */
   marketing_channels: Channel[];
+  /** How the consents of a new card are recorded (decision 047): the signup form, or an admin (with their id). */
+  consent: { source: Extract<ConsentSource, 'signup' | 'admin'>; actorUserId: string | null; at?: Date };
 }
 
 export type Enrolment =
@@ -30,7 +34,7 @@ export type Enrolment =
 
 /**
  * Finds or creates the client account and its card in the business. Run it inside a transaction: the
- * account and the card are created together or not at all. Concurrent calls for one person and business
+ * account, the card and its consent events are created together or not at all. Concurrent calls for one person and business
  * end with one account and one card (unique e-mail, unique (business, user)).
  */
 export async function enrolClient(repos: Repositories, request: ClientCardRequest): Promise<Enrolment> {
@@ -48,9 +52,15 @@ export async function enrolClient(repos: Repositories, request: ClientCardReques
     customer_phone: request.phone,
     email: normalizeEmail(request.email),
     privacy_ack: request.privacy_ack,
-    marketing_channels: request.marketing_channels,
+    // The consents are written with their evidence below (decision 047), never straight into the column.
+    marketing_channels: [],
   });
-  return { status: 'card', userId: user.id, card, created };
+  if (!created) return { status: 'card', userId: user.id, card, created };
+  const context = { source: request.consent.source, actorUserId: request.consent.actorUserId, at: request.consent.at };
+  if (request.privacy_ack) await repos.consents.recordServiceConsent(card, true, { ...context, wordingVersion: CONSENT_WORDING.servicePrivacy });
+  const change = await repos.consents.setMarketingConsent(card.id, request.marketing_channels, { ...context, wordingVersion: CONSENT_WORDING.marketing });
+  const channels = change?.channels ?? [];
+  return { status: 'card', userId: user.id, card: { ...card, marketing_channels: channels, marketing_consent: channels.length > 0 }, created };
 }
 
 /**

@@ -6,10 +6,16 @@
  *   first, under the card's row lock so it never races a redemption or a points change into a negative balance;
  * - reminders: one service message per lot N days before it expires (key 'expiry-reminder:<lot id>');
  * - birthdays: one 'birthday' ledger row per card and year (`once_key` 'birthday:<card id>:<year>') and its message.
+ * - consent lapse (issue 22, decision 047): a marketing channel granted more than 24 months ago and not renewed
+ *   leaves `marketing_channels` with one 'lapse' event, in one transaction under the card's lock (once: a lapsed
+ *   channel is no longer there to lapse).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { CONSENT_WORDING, MARKETING_CONSENT_MONTHS } from '../consent-wording';
 import { REWARD_MESSAGES } from '../messages';
+import type { Channel } from '../messaging/types';
+import { createConsentsRepository } from '../repositories/consents';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { italianDay, type LoyaltyMode } from '../repositories/rewards';
 
@@ -20,7 +26,24 @@ export interface SweepResult {
   reminders: number;
   /** Birthday gifts given. */
   birthdays: number;
+  /** Marketing consents (card and channel) that lapsed after 24 months. */
+  lapsed: number;
 }
+
+/**
+ * The channels of cards whose consent lapsed by `$1` (now): a channel of `marketing_channels` whose last grant
+ * (or, without one, the card's creation) is 24 months old or more. `$2` narrows to some cards (null: all).
+ */
+const LAPSED_SQL = `
+  SELECT c.id AS card_id, ch.channel
+    FROM loyalty_cards c CROSS JOIN LATERAL unnest(c.marketing_channels) AS ch(channel)
+   WHERE cardinality(c.marketing_channels) > 0 AND ($2::text[] IS NULL OR c.id = ANY($2::text[]))
+     AND coalesce(
+           (SELECT max(e.occurred_at) FROM consent_events e
+             WHERE e.card_id = c.id AND e.purpose = 'marketing' AND e.channel = ch.channel AND e.granted),
+           c.created_at
+         ) + make_interval(months => ${MARKETING_CONSENT_MONTHS}) <= $1::timestamptz
+   ORDER BY c.id`;
 
 /** Cards expired per transaction. */
 const BATCH = 500;
@@ -191,13 +214,39 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
     return given;
   }
 
+  async function lapse(now: Date): Promise<number> {
+    const { rows } = await db.query<{ card_id: string }>(`SELECT DISTINCT card_id FROM (${LAPSED_SQL}) due ORDER BY card_id`, [now.toISOString(), null]);
+    let lapsed = 0;
+    for (const { card_id: cardId } of rows) {
+      try {
+        lapsed += await db.transaction(async (tx) => {
+          // Locked first, then checked again: a renewal committed meanwhile keeps the channel.
+          await tx.query('SELECT id FROM loyalty_cards WHERE id = $1 FOR UPDATE', [cardId]);
+          const { rows: due } = await tx.query<{ channel: Channel }>(LAPSED_SQL, [now.toISOString(), [cardId]]);
+          const gone = new Set(due.map((d) => d.channel));
+          if (gone.size === 0) return 0;
+          const change = await createConsentsRepository(tx).setMarketingConsent(cardId, (current) => current.filter((c) => !gone.has(c)), {
+            source: 'lapse',
+            wordingVersion: CONSENT_WORDING.lapse,
+            at: now,
+          });
+          return change?.withdrawn.length ?? 0;
+        });
+      } catch (err) {
+        log.error({ err, cardId }, 'rewards sweep: could not lapse the marketing consent of a card');
+      }
+    }
+    return lapsed;
+  }
+
   return {
-    /** One run of the three jobs at `now`. Reminders first: a lot that expires at `now` was reminded before, not after. */
+    /** One run of the jobs at `now`. Reminders first: a lot that expires at `now` was reminded before, not after. */
     async sweep(now: Date): Promise<SweepResult> {
       const reminders = await remind(now);
       const expired = await expire(now);
       const given = await birthdays(now);
-      return { expired, reminders, birthdays: given };
+      const lapsed = await lapse(now);
+      return { expired, reminders, birthdays: given, lapsed };
     },
   };
 }

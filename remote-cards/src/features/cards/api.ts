@@ -6,6 +6,8 @@ import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } f
 export type CardStats = ApiSchema<'CardStats'>;
 export type CardDetail = ApiSchema<'CardDetail'>;
 export type LedgerEntry = ApiSchema<'LedgerEntry'>;
+/** Issue 22 (decision 047): one consent given, renewed, withdrawn or lapsed, from `GET /loyalty-cards/{id}/consents`. */
+export type ConsentEvent = ApiSchema<'ConsentEvent'>;
 /** A points change: `points` is the new balance, `entry` the ledger row written. */
 export type PointsResult = ApiSchema<'PointsResult'>;
 /** What a card can redeem today (issue 20): its balance, the business's mode, the rewards with `affordable`. */
@@ -58,6 +60,10 @@ export const cardsApi = api.injectEndpoints({
     getCardLedger: build.query<LedgerEntry[], string>({
       query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/ledger`,
       providesTags: (_entries, _error, cardId) => [{ type: 'Ledger', id: cardId }],
+    }),
+    getCardConsents: build.query<ConsentEvent[], string>({
+      query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/consents`,
+      providesTags: (_events, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     updatePoints: build.mutation<PointsResult, { cardId: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
       query: ({ cardId, points, description }) => ({
@@ -139,6 +145,7 @@ export const {
   useGetCardStatsQuery,
   useGetCardQuery,
   useGetCardLedgerQuery,
+  useGetCardConsentsQuery,
   useUpdatePointsMutation,
   useDeleteCardMutation,
   useScanQrCodeMutation,

@@ -180,6 +180,17 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         ],
       },
       {
+        id: 'consents',
+        title: 'Consensi privacy e marketing',
+        summary: 'Chi ha accettato cosa, quando e come: lo storico consensi di ogni carta.',
+        body: [
+          'Ogni consenso è registrato come un evento che non si cancella né si modifica: l’informativa sulla privacy accettata all’adesione, e il consenso a ricevere offerte per ciascun canale (WhatsApp, SMS, email), con la data, la versione del testo che il cliente ha visto e come è stato dato o revocato (modulo di iscrizione, registrato da un admin al banco, risposta STOP, scadenza). Le campagne raggiungono solo chi ha un consenso valido sul canale dell’invio.',
+          'Per vederlo, in Carte Fedeltà premi «Storico consensi» sulla riga della carta: gli eventi sono elencati dal più recente. È la prova del consenso da mostrare se un cliente o il Garante la chiedono.',
+          { heading: 'Revoca e scadenza' },
+          'Un cliente che risponde STOP a un WhatsApp o a un SMS non riceve più messaggi e perde il consenso marketing su quel canale. Il consenso marketing scade dopo 24 mesi dall’ultima volta che il cliente lo ha dato o rinnovato (il limite indicato dal Garante per i dati delle carte fedeltà usati a fini di marketing): la scadenza compare nello storico e da quel giorno le campagne lo saltano.',
+        ],
+      },
+      {
         id: 'easy-sms',
         title: 'SMS Facile',
         summary: 'Un messaggio WhatsApp a un singolo cliente, in un clic.',

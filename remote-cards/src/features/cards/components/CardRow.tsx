@@ -73,6 +73,8 @@ export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 export interface CardRowProps {
   card: LoyaltyCard;
   onShowLedger: (card: LoyaltyCard) => void;
+  /** 'Storico consensi' (issue 22): the screen opens its dialog; no button without it. */
+  onShowConsents?: (card: LoyaltyCard) => void;
   /** 'Riscatta premio' (issue 20): the screen opens its dialog. */
   onRedeem: (card: LoyaltyCard) => void;
   /** Points or stamps (the business's): the words, and whole numbers for stamps. */
@@ -91,7 +93,7 @@ export interface CardRowProps {
  * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
  * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
  */
-export function CardRow({ card, onShowLedger, onRedeem, mode, walletLinks = false, draft, onDraftChange }: CardRowProps) {
+export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
@@ -172,6 +174,9 @@ export function CardRow({ card, onShowLedger, onRedeem, mode, walletLinks = fals
         <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
+        {onShowConsents && (
+          <Button variant="secondary" onClick={() => onShowConsents(card)} aria-label={`Storico consensi di ${name}`}>Storico consensi</Button>
+        )}
         {walletLinks && (
           <Button variant="secondary" onClick={() => void sendLinks()} loading={linksSending.isLoading} aria-label={`Invia link wallet a ${name}`}>
             Invia link wallet

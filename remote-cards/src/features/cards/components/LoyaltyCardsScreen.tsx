@@ -21,6 +21,7 @@ import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { ExportButtons } from './ExportButtons';
 import { ImportCards } from './ImportCards';
+import { ConsentHistoryDialog } from './ConsentHistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -41,8 +42,12 @@ const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 
  * "Invia link wallet" (issue 21) one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
  * where 900 px cut off "Elimina"): 1 100 leaves room for wider fonts. A phone (under 480 px) takes four lines of
  * controls and three of details (under 320 px, six lines of controls). Measured with Chromium at 320–1920 px: no control below its row's edge.
+ * "Storico consensi" (issue 22) adds about 150 px of buttons. Measured again with Chromium (e2e/tests/consents.spec.ts
+ * checks it): one line of controls from about 1 250 px of list (1 300 leaves room), three lines between 640 and 720
+ * (191 px needed), 414 px needed at 326 px, 553 px under 320.
  */
-const rowHeight = (width: number) => (width < 320 ? 520 : width < 480 ? 370 : width < 640 ? 280 : width < 1100 ? 200 : 160);
+const rowHeight = (width: number) =>
+  width < 320 ? 580 : width < 480 ? 450 : width < 640 ? 320 : width < 720 ? 230 : width < 1300 ? 200 : 160;
 
 /**
  * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
@@ -57,6 +62,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
   const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
   const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
+  const [consentsCard, setConsentsCard] = useState<LoyaltyCard | null>(null);
   const mode = loyaltyModeOf(business);
   // Issue 21: once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
   const walletLinks = anyWalletConfigured(useGetWalletStatusQuery().data);
@@ -116,6 +122,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <CardRow
                 card={card}
                 onShowLedger={setLedgerCard}
+                onShowConsents={setConsentsCard}
                 onRedeem={setRedeemCard}
                 mode={mode}
                 walletLinks={walletLinks}
@@ -126,6 +133,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           />
           <LedgerDialog card={ledgerCard} mode={mode} onClose={() => setLedgerCard(null)} />
           <RedeemDialog card={redeemCard} onClose={() => setRedeemCard(null)} />
+          <ConsentHistoryDialog card={consentsCard} onClose={() => setConsentsCard(null)} />
         </>
       )}
     </div>
