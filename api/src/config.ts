@@ -79,6 +79,12 @@ export interface AppConfig {
    */
   walletRateLimitPerMinute?: number;
   walletFailedLookupsPerMinute?: number;
+  /**
+   * Issue 22 (decision 048): customer magic-link requests (POST /api/customer/magic-link) per minute per client
+   * IP, and per contact (e-mail or phone). Left out: 10 and 3.
+   */
+  customerLinkRateLimitPerMinute?: number;
+  customerLinkPerContactPerMinute?: number;
   passwordHashQueue: PasswordHashQueueConfig;
   /** Where the dashboard is served: the add-points link in the QR codes points there. */
   dashboardBaseUrl: string;
@@ -190,6 +196,9 @@ const envSchema = z
     // Issue 21: the public wallet routes, per client IP.
     WALLET_RATE_LIMIT: positiveIntegerVar('WALLET_RATE_LIMIT', 'wallet pass and PassKit requests per minute per IP').default(600),
     WALLET_FAILED_LOOKUP_LIMIT: positiveIntegerVar('WALLET_FAILED_LOOKUP_LIMIT', 'wallet requests with an unknown link or token per minute per IP').default(30),
+    // Issue 22: the customer's magic link (decision 048), per client IP and per contact.
+    CUSTOMER_LINK_RATE_LIMIT: positiveIntegerVar('CUSTOMER_LINK_RATE_LIMIT', 'customer magic-link requests per minute per IP').default(10),
+    CUSTOMER_LINK_CONTACT_RATE_LIMIT: positiveIntegerVar('CUSTOMER_LINK_CONTACT_RATE_LIMIT', 'customer magic-link requests per minute per contact').default(3),
     PASSWORD_HASH_CONCURRENCY: positiveIntegerVar('PASSWORD_HASH_CONCURRENCY', 'password hashes computed at once').optional(),
     PASSWORD_HASH_QUEUE: positiveIntegerVar('PASSWORD_HASH_QUEUE', 'password hashes waiting for their turn').optional(),
     PASSWORD_HASH_QUEUE_PER_IP: positiveIntegerVar('PASSWORD_HASH_QUEUE_PER_IP', 'password hashes waiting per client IP').default(2),
@@ -284,6 +293,8 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     cardImportRateLimitPerMinute: e.CARD_IMPORT_RATE_LIMIT,
     walletRateLimitPerMinute: e.WALLET_RATE_LIMIT,
     walletFailedLookupsPerMinute: e.WALLET_FAILED_LOOKUP_LIMIT,
+    customerLinkRateLimitPerMinute: e.CUSTOMER_LINK_RATE_LIMIT,
+    customerLinkPerContactPerMinute: e.CUSTOMER_LINK_CONTACT_RATE_LIMIT,
     passwordHashQueue: passwordHashQueue(e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE, e.PASSWORD_HASH_QUEUE_PER_IP),
     dashboardBaseUrl: e.DASHBOARD_BASE_URL.replace(/\/+$/, ''),
     passwordHashing: PRODUCTION_PASSWORD_HASHING,

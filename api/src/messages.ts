@@ -178,10 +178,13 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   pushToken: 'token di notifica',
   passesUpdatedSince: 'tag di aggiornamento',
   logs: 'messaggi di log',
-  // issue 21: Google Wallet's short save link (decision 044)
-  token: 'codice del link Google Wallet',
+  // issue 21: Google Wallet's short save link (decision 044); issue 22: the customer's access link (decision 048)
+  token: 'codice del link',
   // issue 22: the CSV import of cards (decision 046)
   dry_run: 'solo anteprima',
+  // issue 22: the customer's page (decision 048)
+  contact: 'email o telefono',
+  all: 'tutte le carte',
 };
 
 /** A list field's items, named one by one with their position from 1 (`channels[0]` → 'canale 1'). */

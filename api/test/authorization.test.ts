@@ -270,6 +270,25 @@ const ROWS: Row[] = [
   ),
   // Decision 044: the Google class's logo in a shop's colour, public (Google fetches it); nothing secret in it.
   { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: PUBLIC },
+  // Issue 22 (decision 048): the customer's page. Public link request and exchange (an unknown link: 400 for
+  // everyone); every other customer route opens only with a customer session, which none of these actors
+  // holds: an admin's or client's token is refused 401 (customer.test.ts proves the customer's side).
+  { route: 'POST /api/customer/magic-link', request: (f) => ({ method: 'POST', url: '/api/customer/magic-link', payload: { contact: `${f.unique()}@test.it` } }), expected: { anonymous: 202, client: 202, owner: 202, otherAdmin: 202, superAdmin: 202 } },
+  { route: 'POST /api/customer/session', request: () => ({ method: 'POST', url: '/api/customer/session', payload: { token: 'sconosciuto' } }), expected: { anonymous: 400, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400 } },
+  { route: 'GET /api/customer/cards', request: () => ({ method: 'GET', url: '/api/customer/cards' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'GET /api/customer/cards/{id}/ledger', request: (f) => ({ method: 'GET', url: `/api/customer/cards/${f.clientCardId}/ledger` }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  {
+    route: 'PUT /api/customer/cards/{id}/consents',
+    request: (f) => ({ method: 'PUT', url: `/api/customer/cards/${f.clientCardId}/consents`, payload: { marketing_channels: [] } }),
+    expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 },
+  },
+  { route: 'GET /api/customer/export.json', request: () => ({ method: 'GET', url: '/api/customer/export.json' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'GET /api/customer/export.csv', request: () => ({ method: 'GET', url: '/api/customer/export.csv' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  {
+    route: 'POST /api/customer/erase',
+    request: (f) => ({ method: 'POST', url: '/api/customer/erase', payload: { card_id: f.clientCardId } }),
+    expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 },
+  },
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
 ];

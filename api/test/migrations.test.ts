@@ -12,6 +12,7 @@ const TABLES = [
   'campaigns',
   'card_versions',
   'consent_events',
+  'customer_login_links',
   'login_attempts',
   'loyalty_cards',
   'messaging_jobs',

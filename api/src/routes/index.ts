@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
 import businessRoutes from './business';
 import campaignRoutes from './campaigns';
+import customerRoutes from './customer';
 import docsRoutes from './docs';
 import healthRoutes from './health';
 import loyaltyCardRoutes from './loyalty-cards';
@@ -33,6 +34,8 @@ const ROUTE_MODULES: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/settings', settingsRoutes],
   // Issue 21: the wallets' status (admins), the pass download and Apple's PassKit web service (public, token-guarded).
   ['/wallet', walletRoutes],
+  // Issue 22: the customer's own page (magic link, customer session, cards, consents, copy, erasure; decision 048).
+  ['/customer', customerRoutes],
   ['/health', healthRoutes],
   ['/docs', docsRoutes],
 ];

@@ -3,6 +3,7 @@ import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH
 import { CHANNELS } from '../../src/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
 import { WALLET_MESSAGES } from '../../src/wallet/messages';
+import { CUSTOMER_MESSAGES } from '../../src/customer/messages';
 import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
 
 /** Every fixed sentence the API answers an error with. */
@@ -17,6 +18,8 @@ const SENTENCES = new Set<string>([
   // Issue 21: the wallets (the functions are message texts and outcomes, not errors).
   ...(Object.values(WALLET_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TRUTH_MESSAGES),
+  // Issue 22 (decision 048): the customer's page.
+  ...(Object.values(CUSTOMER_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TWILIO_ERRORS),
   TWILIO_UNREACHABLE,
   ...(Object.values(SMTP_ERRORS).filter((value) => typeof value === 'string') as string[]),

@@ -43,6 +43,9 @@ const WITHOUT_DECLARED_INPUTS = [
   'GET /api/auth/me',
   'GET /api/business',
   'GET /api/business/admins',
+  'GET /api/customer/cards',
+  'GET /api/customer/export.csv',
+  'GET /api/customer/export.json',
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/health',
@@ -243,12 +246,13 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 29 write routes among them', () => {
+  it('collects every route from the app, the 33 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
     // Issue 21: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
     // Issue 22: + the CSV import of cards.
     // Issue 22 (decision 047): + an admin recording a card's marketing consent.
-    expect(writes).toHaveLength(29);
+    // Issue 22 (decision 048): + the customer's magic link, session, consents and erasure.
+    expect(writes).toHaveLength(33);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

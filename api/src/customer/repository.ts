@@ -1,0 +1,173 @@
+/**
+ * Issue 22 (decision 048): what the customer's page reads and changes, always through the contact the
+ * customer proved to hold (a link sent to it). A card is the customer's when its e-mail (lower-case, trimmed)
+ * or its phone (E.164, separators removed: stored phones are E.164 since migration 011) is that contact.
+ */
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db';
+import type { Channel } from '../messaging/types';
+import type { ContactKind, CustomerContact } from './tokens';
+
+/** How long an access link lasts. */
+export const LINK_MINUTES = 15;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** The card's contact of the kind, as the contact is stored in links and sessions. `$1` kind, `$2` value. */
+const CONTACT_MATCHES = `(CASE WHEN $1::text = 'email' THEN lower(btrim(c.email)) ELSE regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') END) = $2`;
+
+export interface CustomerCardRow {
+  id: string;
+  business_id: string;
+  user_id: string | null;
+  card_number: string;
+  customer_name: string;
+  customer_phone: string | null;
+  email: string | null;
+  birth_date: string | null;
+  points: number;
+  privacy_ack: boolean;
+  marketing_channels: Channel[];
+  created_at: string;
+  business_name: string;
+  loyalty_mode: 'points' | 'stamps';
+  whatsapp_enabled: number;
+  sms_enabled: number;
+  email_enabled: number;
+}
+
+const CARD_COLUMNS = `c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points,
+  c.privacy_ack, c.marketing_channels, c.created_at, b.name AS business_name, b.loyalty_mode, b.whatsapp_enabled, b.sms_enabled, b.email_enabled`;
+
+export function createCustomerRepository(db: Queryable) {
+  return {
+    /** The contact's cards in every shop, newest first. */
+    async cards(contact: CustomerContact): Promise<CustomerCardRow[]> {
+      const { rows } = await db.query<CustomerCardRow>(
+        `SELECT ${CARD_COLUMNS} FROM loyalty_cards c JOIN businesses b ON b.id = c.business_id
+          WHERE ${CONTACT_MATCHES} ORDER BY c.created_at DESC, c.id DESC`,
+        [contact.kind, contact.value],
+      );
+      return rows;
+    },
+
+    /** One card of the contact (locked with `forUpdate`); null when the card is not the contact's. */
+    async card(contact: CustomerContact, cardId: string, forUpdate = false): Promise<CustomerCardRow | null> {
+      const { rows } = await db.query<CustomerCardRow>(
+        `SELECT ${CARD_COLUMNS} FROM loyalty_cards c JOIN businesses b ON b.id = c.business_id
+          WHERE c.id = $3 AND ${CONTACT_MATCHES}${forUpdate ? ' FOR UPDATE OF c' : ''}`,
+        [contact.kind, contact.value, cardId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Stores a new link's hash; answers its id. */
+    async createLink(contact: CustomerContact, hash: string): Promise<string> {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO customer_login_links (contact_kind, contact_value, token_hash, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(mins => $4)) RETURNING id::text AS id`,
+        [contact.kind, contact.value, hash, LINK_MINUTES],
+      );
+      return rows[0].id;
+    },
+
+    /**
+     * Uses a link once, atomically: the contact when the link was valid, unused and not expired;
+     * 'spent' when it exists but was used or has expired; 'unknown' otherwise.
+     */
+    async useLink(hash: string): Promise<CustomerContact | 'spent' | 'unknown'> {
+      const { rows } = await db.query<{ contact_kind: ContactKind; contact_value: string }>(
+        `UPDATE customer_login_links SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING contact_kind, contact_value`,
+        [hash],
+      );
+      if (rows[0]) return { kind: rows[0].contact_kind, value: rows[0].contact_value };
+      const known = await db.query('SELECT 1 FROM customer_login_links WHERE token_hash = $1', [hash]);
+      return known.rows.length > 0 ? 'spent' : 'unknown';
+    },
+
+    /** The rewards of the business the balance affords today (the redeem rules of decision 036), cheapest first. */
+    async affordableRewards(businessId: string, balance: number, today: string): Promise<{ id: string; name: string; cost: number }[]> {
+      const { rows } = await db.query<{ id: string; name: string; cost: number }>(
+        `SELECT r.id, r.name, r.cost FROM rewards r
+          WHERE r.business_id = $1 AND r.cost <= $2::numeric AND r.active AND NOT r.archived
+            AND (r.valid_from IS NULL OR r.valid_from <= $3::date) AND (r.valid_until IS NULL OR r.valid_until >= $3::date)
+            AND (r.stock IS NULL OR r.stock > 0)
+          ORDER BY r.cost, r.name, r.id`,
+        [businessId, balance, today],
+      );
+      return rows;
+    },
+
+    /** The cheapest reward available today that costs more than the balance. */
+    async nextReward(businessId: string, balance: number, today: string): Promise<{ id: string; name: string; cost: number } | null> {
+      const { rows } = await db.query<{ id: string; name: string; cost: number }>(
+        `SELECT r.id, r.name, r.cost FROM rewards r
+          WHERE r.business_id = $1 AND r.cost > $2::numeric AND r.active AND NOT r.archived
+            AND (r.valid_from IS NULL OR r.valid_from <= $3::date) AND (r.valid_until IS NULL OR r.valid_until >= $3::date)
+            AND (r.stock IS NULL OR r.stock > 0)
+          ORDER BY r.cost, r.name, r.id LIMIT 1`,
+        [businessId, balance, today],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type CustomerRepository = ReturnType<typeof createCustomerRepository>;
+
+/** The ledger kinds' names: what an erased card's ledger descriptions become (the free text may name someone). */
+export const ERASED_DESCRIPTIONS: Record<string, string> = {
+  credit: 'Accredito',
+  redemption: 'Riscatto premio',
+  expiry: 'Scadenza punti',
+  birthday: 'Bonus compleanno',
+  adjustment: 'Rettifica',
+};
+
+export interface CustomerMessageRow {
+  id: number;
+  business_name: string;
+  card_id: string | null;
+  channel: Channel;
+  recipient: string;
+  body: string;
+  status: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** What the copy (art. 15/20) reads besides the cards: the ledger, the consent events, the messages. */
+export function createCustomerDataRepository(db: Queryable) {
+  return {
+    async ledger(cardIds: string[]) {
+      const { rows } = await db.query<{ id: number; card_id: string; points: number; kind: string; reward_name: string | null; description: string; created_at: string }>(
+        `SELECT l.id, l.card_id, l.points, l.kind, l.reward_name, l.description, l.created_at
+           FROM points_ledger l WHERE l.card_id = ANY($1::text[]) ORDER BY l.created_at DESC, l.id DESC`,
+        [cardIds],
+      );
+      return rows;
+    },
+    async consentEvents(cardIds: string[]) {
+      const { rows } = await db.query<{ id: number; card_id: string; purpose: string; channel: Channel | null; granted: boolean; wording_version: string; source: string; occurred_at: string }>(
+        `SELECT e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.occurred_at
+           FROM consent_events e WHERE e.card_id = ANY($1::text[]) ORDER BY e.occurred_at DESC, e.id DESC`,
+        [cardIds],
+      );
+      return rows;
+    },
+    /** The messages to the contact or about its cards: bodies included; no provider ids, errors or secrets. */
+    async messages(contact: CustomerContact, cardIds: string[]): Promise<CustomerMessageRow[]> {
+      const { rows } = await db.query<CustomerMessageRow>(
+        `SELECT j.id::int AS id, b.name AS business_name, j.card_id, j.channel, j.recipient, j.body, j.status, j.created_at, j.sent_at
+           FROM messaging_jobs j JOIN businesses b ON b.id = j.business_id
+          WHERE (j.recipient = $1 AND (j.channel = 'email') = ($2::text = 'email')) OR j.card_id = ANY($3::text[])
+          ORDER BY j.created_at DESC, j.id DESC`,
+        [contact.value, contact.kind, cardIds],
+      );
+      // A link in an earlier message is spent or expired, but it is a credential's shape: never handed out again.
+      return rows.map((m) => ({ ...m, body: m.body.replace(/token=[A-Za-z0-9_-]+/g, 'token=…') }));
+    },
+  };
+}

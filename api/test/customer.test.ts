@@ -1,0 +1,320 @@
+/**
+ * Issue 22, the customer's page, API half (decision 048): the magic link (same answer known or not, one
+ * service message on the contact's channel, only the token's hash stored), the one-time exchange for a
+ * customer session, the session's separation from admin tokens, the customer's cards and ledger, and the
+ * consents the customer changes (a withdrawn channel is skipped by campaigns).
+ */
+import { SignJWT } from 'jose';
+import { authHeader, demoAccount, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
+import { describeEachDatabase } from './helpers/databases';
+import { createOtherAdmin, OTHER_BUSINESS_ID } from './helpers/fixtures';
+import { createCustomerTokenService } from '../src/customer/tokens';
+import { tokenHash } from '../src/customer/repository';
+import { DEMO_BUSINESSES } from '../src/seed/demo';
+
+const BAR = DEMO_BUSINESSES[0].id;
+const SAME_ANSWER = 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta. Il link vale 15 minuti.';
+type Headers = { authorization: string };
+
+describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
+  let t: TestApp;
+  let admin: Headers;
+  let ip = 0;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });
+    await createOtherAdmin(t.app);
+    admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
+    await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1, sms_enabled = 1, email_enabled = 1 WHERE id IN ($1, $2)', [BAR, OTHER_BUSINESS_ID]);
+  });
+  afterAll(() => t.close());
+
+  const signup = async (businessId: string, email: string, phone: string, marketing: string[] = []) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/loyalty-cards/create',
+      remoteAddress: `10.44.0.${++ip}`,
+      payload: { email, full_name: 'Marta Verdi', phone, business_id: businessId, privacy_ack: true, marketing_channels: marketing },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { id: string; card_number: string };
+  };
+  const requestLink = (contact: string) => t.app.inject({ method: 'POST', url: '/api/customer/magic-link', remoteAddress: `10.45.0.${++ip}`, payload: { contact } });
+  const linkJobs = (recipient: string) =>
+    t.app.db
+      .query<{ channel: string; body: string; business_id: string; card_id: string }>(
+        "SELECT channel, body, business_id, card_id FROM messaging_jobs WHERE recipient = $1 AND idempotency_key LIKE 'customer-link:%' ORDER BY id",
+        [recipient],
+      )
+      .then((r) => r.rows);
+  const tokenOf = (body: string) => /\/my-card\?token=([A-Za-z0-9_-]+)/.exec(body)![1];
+  const exchange = (token: string) => t.app.inject({ method: 'POST', url: '/api/customer/session', remoteAddress: `10.46.0.${++ip}`, payload: { token } });
+  /** A session for the contact through the real link. */
+  const sessionFor = async (contact: string, recipient: string): Promise<Headers> => {
+    expect((await requestLink(contact)).statusCode).toBe(202);
+    const jobs = await linkJobs(recipient);
+    const response = await exchange(tokenOf(jobs[jobs.length - 1].body));
+    expect(response.statusCode).toBe(200);
+    return { authorization: `Bearer ${response.json().token}` };
+  };
+
+  it('answers the same 202 for a known and an unknown contact; only a known one gets one message with the link, and only the hash is stored', async () => {
+    await signup(BAR, 'marta.link@example.it', '+39 333 1110001');
+    await signup(OTHER_BUSINESS_ID, 'marta.link@example.it', '+39 333 1110001');
+    const known = await requestLink('  Marta.Link@Example.it ');
+    const unknown = await requestLink('nessuno.qui@example.it');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: SAME_ANSWER });
+    expect(unknown.body).toBe(known.body);
+    expect(await linkJobs('nessuno.qui@example.it')).toEqual([]);
+    const jobs = await linkJobs('marta.link@example.it');
+    expect(jobs).toHaveLength(1); // one message, though two shops know the contact
+    expect(jobs[0].channel).toBe('email');
+    // The newest card's shop sends it.
+    expect(jobs[0].business_id).toBe(OTHER_BUSINESS_ID);
+    expect(jobs[0].body).toContain('http://localhost:3000/my-card?token=');
+    const token = tokenOf(jobs[0].body);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const { rows } = await t.app.db.query<{ token_hash: string; contact_kind: string; contact_value: string; minutes: number }>(
+      "SELECT token_hash, contact_kind, contact_value, round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM customer_login_links WHERE contact_value = 'marta.link@example.it'",
+    );
+    expect(rows).toEqual([{ token_hash: tokenHash(token), contact_kind: 'email', contact_value: 'marta.link@example.it', minutes: 15 }]);
+    const anywhere = await t.app.db.query("SELECT 1 FROM customer_login_links WHERE token_hash = $1 OR contact_value = 'nessuno.qui@example.it'", [token]);
+    expect(anywhere.rows).toEqual([]);
+  });
+
+  it('sends a phone contact its link on WhatsApp, else SMS, with the number normalised to E.164', async () => {
+    await signup(BAR, 'paolo.tel@example.it', '+39 333 2220002');
+    expect((await requestLink('333 222 0002')).statusCode).toBe(202);
+    expect((await linkJobs('+393332220002')).map((j) => j.channel)).toEqual(['whatsapp']);
+    await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 0 WHERE id = $1', [BAR]);
+    try {
+      expect((await requestLink('+39 333 2220002')).statusCode).toBe(202);
+      expect((await linkJobs('+393332220002')).map((j) => j.channel)).toEqual(['whatsapp', 'sms']);
+    } finally {
+      await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1 WHERE id = $1', [BAR]);
+    }
+  });
+
+  it('refuses a text that is neither an e-mail nor a phone, in Italian, changing nothing', async () => {
+    const before = await t.app.db.query('SELECT count(*)::int AS n FROM customer_login_links');
+    const response = await requestLink('non è un contatto');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Inserisci un indirizzo email o un numero di telefono valido');
+    expect((await t.app.db.query('SELECT count(*)::int AS n FROM customer_login_links')).rows).toEqual(before.rows);
+  });
+
+  it('exchanges a link once for a customer session; a used, expired or unknown link is refused in Italian', async () => {
+    await signup(BAR, 'uso.unico@example.it', '+39 333 3330003');
+    await requestLink('uso.unico@example.it');
+    const token = tokenOf((await linkJobs('uso.unico@example.it'))[0].body);
+    const [first, second] = await Promise.all([exchange(token), exchange(token)]);
+    const codes = [first.statusCode, second.statusCode].sort();
+    expect(codes).toEqual([200, 410]); // atomic: one session only
+    const ok = first.statusCode === 200 ? first : second;
+    const spent = first.statusCode === 200 ? second : first;
+    expect(ok.json()).toMatchObject({ contact: { kind: 'email', value: 'uso.unico@example.it' } });
+    const lifetime = Date.parse(ok.json().expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(29 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(30 * 60_000);
+    expect(spent.json().error).toBe('Questo link è già stato usato o è scaduto: richiedine uno nuovo.');
+
+    await requestLink('uso.unico@example.it');
+    const later = tokenOf((await linkJobs('uso.unico@example.it'))[1].body);
+    await t.app.db.query("UPDATE customer_login_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenHash(later)]);
+    const expired = await exchange(later);
+    expect(expired.statusCode).toBe(410);
+    const unknown = await exchange('x'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Link non valido: richiedine uno nuovo.');
+  });
+
+  it('keeps customer and admin sessions apart, and a customer to the cards of their own contact', async () => {
+    const mine = await signup(BAR, 'separati@example.it', '+39 333 4440004');
+    const theirs = await signup(BAR, 'altro.cliente@example.it', '+39 333 4440005');
+    const customer = await sessionFor('separati@example.it', 'separati@example.it');
+    // An admin route refuses a customer's token.
+    for (const url of [`/api/loyalty-cards/business/${BAR}`, `/api/loyalty-cards/${mine.id}`, `/api/loyalty-cards/${mine.id}/ledger`, '/api/auth/me']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: customer })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(200); // the same route opens for the admin
+    }
+    const tokens = createCustomerTokenService(TEST_JWT_SECRET);
+    const expired = await new SignJWT({ typ: 'customer', kind: 'email' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('separati@example.it')
+      .setIssuer('loyalty-api')
+      .setAudience('loyalty-customer')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const other = { authorization: `Bearer ${await tokens.sign({ kind: 'email', value: 'altro.cliente@example.it' })}` };
+    const routes = [
+      { method: 'GET' as const, url: '/api/customer/cards' },
+      { method: 'GET' as const, url: `/api/customer/cards/${mine.id}/ledger` },
+      { method: 'PUT' as const, url: `/api/customer/cards/${mine.id}/consents`, payload: { marketing_channels: [] } },
+    ];
+    for (const route of routes) {
+      expect((await t.app.inject(route)).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: admin })).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: customer })).statusCode).toBe(200);
+      // Another customer's session and this customer's card: not theirs.
+      if (route.url.includes(mine.id)) expect((await t.app.inject({ ...route, headers: other })).statusCode).toBe(404);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: other });
+    expect(list.json().map((c: { id: string }) => c.id)).toEqual([theirs.id]);
+  });
+
+  it('lists the contact’s cards in every shop with balance, QR link, rewards and consents; the ledger newest first', async () => {
+    const bar = await signup(BAR, 'due.negozi@example.it', '+39 333 5550005', ['email']);
+    const other = await signup(OTHER_BUSINESS_ID, 'due.negozi@example.it', '+39 333 5550005');
+    for (const amount of [10, 5]) {
+      const added = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${bar.id}/points`, headers: admin, payload: { points: amount, description: 'Spesa' } });
+      expect(added.statusCode).toBe(200);
+    }
+    await t.app.db.query("INSERT INTO rewards (business_id, name, cost) VALUES ($1, 'Caffè omaggio', 10), ($1, 'Torta', 100)", [BAR]);
+    const customer = await sessionFor('due.negozi@example.it', 'due.negozi@example.it');
+    const response = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: customer });
+    expect(response.statusCode).toBe(200);
+    const cards = response.json() as Record<string, unknown>[];
+    expect(cards.map((c) => c.id)).toEqual([other.id, bar.id]);
+    const barCard = cards[1];
+    expect(barCard).toMatchObject({
+      card_number: bar.card_number,
+      business_id: BAR,
+      business_name: DEMO_BUSINESSES[0].name,
+      points: 15,
+      wallet: null,
+      consents: { service: true, marketing_channels: ['email'] },
+      next_reward: { name: 'Torta', cost: 100 },
+      expiring: null,
+    });
+    expect((barCard.rewards_available as { name: string }[]).map((r) => r.name)).toContain('Caffè omaggio');
+    expect(barCard.qr_link).toMatch(new RegExp(`^http://localhost:3000/dashboard/add-points\\?card_id=${bar.id}&user_id=`));
+    expect(response.body).not.toMatch(/author|password|token_version/);
+
+    const ledger = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${bar.id}/ledger`, headers: customer });
+    expect(ledger.statusCode).toBe(200);
+    expect(ledger.json().map((e: { points: number; kind: string }) => [e.points, e.kind])).toEqual([
+      [5, 'credit'],
+      [10, 'credit'],
+    ]);
+    expect(ledger.body).not.toMatch(/author/);
+  });
+
+  it('records the customer’s consent change (source customer_page) and a withdrawn channel is skipped by campaigns', async () => {
+    const card = await signup(BAR, 'consenso.cliente@example.it', '+39 333 6660006', ['email', 'whatsapp']);
+    const campaign = async (name: string) =>
+      (await t.app.db.query<{ id: string }>("INSERT INTO campaigns (business_id, name) VALUES ($1, $2) RETURNING id", [BAR, name])).rows[0].id;
+    const send = async (campaignId: string) =>
+      t.app.messaging.repo.enqueueCampaign({ businessId: BAR, campaignId, channel: 'email', body: 'Offerta', contacts: ['consenso.cliente@example.it'] });
+    expect((await send(await campaign('Prima'))).queued).toBe(1);
+
+    const customer = await sessionFor('consenso.cliente@example.it', 'consenso.cliente@example.it');
+    const response = await t.app.inject({ method: 'PUT', url: `/api/customer/cards/${card.id}/consents`, headers: customer, payload: { marketing_channels: ['whatsapp'] } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Preferenze salvate', card_id: card.id, marketing_channels: ['whatsapp'], granted: [], withdrawn: ['email'] });
+    const { rows } = await t.app.db.query<{ channel: string; granted: boolean; source: string; wording_version: string }>(
+      "SELECT channel, granted, source, wording_version FROM consent_events WHERE card_id = $1 AND source = 'customer_page'",
+      [card.id],
+    );
+    expect(rows).toEqual([{ channel: 'email', granted: false, source: 'customer_page', wording_version: 'marketing-v1' }]);
+    const after = await send(await campaign('Seconda'));
+    expect(after.queued).toBe(0);
+    expect(after.skipped).toBe(1);
+
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/customer/cards/${card.id}/consents`, headers: customer, payload: { marketing_channels: ['piccione'] } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.db.query('SELECT marketing_channels FROM loyalty_cards WHERE id = $1', [card.id])).rows[0].marketing_channels).toEqual(['whatsapp']);
+  });
+
+  it('hands the customer a copy of everything held, in JSON and in a formula-safe CSV', async () => {
+    const card = await signup(BAR, 'copia.dati@example.it', '+39 333 7770007', ['email']);
+    await t.app.db.query("UPDATE loyalty_cards SET customer_name = '=HYPERLINK(\"x\")' WHERE id = $1", [card.id]);
+    await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, headers: admin, payload: { points: 7, description: 'Spesa' } });
+    const customer = await sessionFor('copia.dati@example.it', 'copia.dati@example.it');
+    const json = await t.app.inject({ method: 'GET', url: '/api/customer/export.json', headers: customer });
+    expect(json.statusCode).toBe(200);
+    const copy = json.json();
+    expect(copy.cards).toEqual([expect.objectContaining({ id: card.id, email: 'copia.dati@example.it', customer_phone: '+393337770007', points: 7, marketing_channels: ['email'] })]);
+    expect(copy.ledger.map((e: { points: number }) => e.points)).toEqual([7]);
+    expect(copy.consent_events.map((e: { purpose: string; source: string }) => [e.purpose, e.source])).toEqual(expect.arrayContaining([['service', 'signup'], ['marketing', 'signup']]));
+    // The link message is in the copy, its (spent) token hidden.
+    const link = copy.messages.find((m: { body: string }) => m.body.includes('/my-card'));
+    expect(link.body).toContain('token=…');
+    expect(json.body).not.toMatch(/auth_token|provider_message_id|lock_token/);
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/customer/export.csv', headers: customer });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Tipo;Negozio;Numero carta;Data;Campo;Valore');
+    expect(lines.some((l) => l.startsWith('Carta;') && /;Nome;"?'=HYPERLINK/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Movimento;') && l.endsWith(';7'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Consenso;'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Messaggio;'))).toBe(true);
+  });
+
+  it('erases a card’s personal data: confirmation queued first, other jobs cancelled, consent withdrawn, ledger amounts and shop totals kept', async () => {
+    const card = await signup(BAR, 'cancellami@example.it', '+39 333 8880008', ['email', 'sms']);
+    const keep = await signup(OTHER_BUSINESS_ID, 'cancellami@example.it', '+39 333 8880008');
+    await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, headers: admin, payload: { points: 12, description: 'Spesa di Mario Rossi' } });
+    const customer = await sessionFor('cancellami@example.it', 'cancellami@example.it');
+    await t.app.messaging.repo.enqueueOne({ businessId: BAR, cardId: card.id, channel: 'email', recipient: 'cancellami@example.it', body: 'In coda', idempotencyKey: 'test:erase:queued' });
+    const totals = () =>
+      t.app.db
+        .query<{ points: string; ledger: string; rows: number }>(
+          'SELECT (SELECT sum(points)::text FROM loyalty_cards WHERE business_id = $1) AS points, (SELECT sum(l.points)::text FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id WHERE c.business_id = $1) AS ledger, (SELECT count(*)::int FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id WHERE c.business_id = $1) AS rows',
+          [BAR],
+        )
+        .then((r) => r.rows[0]);
+    const before = await totals();
+    const userId = (await t.app.db.query<{ user_id: string }>('SELECT user_id FROM loyalty_cards WHERE id = $1', [card.id])).rows[0].user_id;
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: {} })).statusCode).toBe(400);
+    const stranger = await signup(BAR, 'estraneo@example.it', '+39 333 8880009');
+    expect((await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: { card_id: stranger.id } })).statusCode).toBe(404);
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: { card_id: card.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'I dati personali della carta sono stati cancellati.', erased: [card.id] });
+    const { rows } = await t.app.db.query('SELECT customer_name, email, customer_phone, birth_date, user_id, marketing_channels, points FROM loyalty_cards WHERE id = $1', [card.id]);
+    expect(rows).toEqual([{ customer_name: 'Cliente eliminato', email: null, customer_phone: null, birth_date: null, user_id: null, marketing_channels: [], points: 12 }]);
+    expect(await totals()).toEqual(before);
+    const ledger = await t.app.db.query('SELECT points, description FROM points_ledger WHERE card_id = $1', [card.id]);
+    expect(ledger.rows).toEqual([{ points: 12, description: 'Accredito' }]);
+    const withdrawals = await t.app.db.query("SELECT channel FROM consent_events WHERE card_id = $1 AND source = 'customer_page' AND NOT granted ORDER BY channel", [card.id]);
+    expect(withdrawals.rows).toEqual([{ channel: 'email' }, { channel: 'sms' }]);
+    const jobs = await t.app.db.query<{ idempotency_key: string; status: string; skip_reason: string | null; recipient: string }>(
+      "SELECT idempotency_key, status, skip_reason, recipient FROM messaging_jobs WHERE idempotency_key IN ('test:erase:queued', $1) ORDER BY id",
+      [`customer-erase:${card.id}`],
+    );
+    expect(jobs.rows).toEqual([
+      { idempotency_key: 'test:erase:queued', status: 'skipped', skip_reason: 'erased', recipient: 'cancellami@example.it' },
+      { idempotency_key: `customer-erase:${card.id}`, status: 'queued', skip_reason: null, recipient: 'cancellami@example.it' },
+    ]);
+    // The account still holds the other shop's card: it stays; the erased card is no longer the customer's.
+    expect((await t.app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows).toHaveLength(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: customer });
+    expect(list.json().map((c: { id: string }) => c.id)).toEqual([keep.id]);
+
+    const all = await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: { all: true } });
+    expect(all.json()).toEqual({ message: 'I dati personali delle tue carte sono stati cancellati.', erased: [keep.id] });
+    expect((await t.app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows).toHaveLength(0);
+    expect((await t.app.db.query("SELECT 1 FROM customer_login_links WHERE contact_value = 'cancellami@example.it'")).rows).toHaveLength(0);
+  });
+
+  it('limits link requests per contact', async () => {
+    const limited = await startTestApp(variant, { seedDemo: true, customerLinkPerContactPerMinute: 2, messaging: { worker: { enabled: false } } });
+    try {
+      const ask = (n: number) => limited.app.inject({ method: 'POST', url: '/api/customer/magic-link', remoteAddress: `10.47.0.${n}`, payload: { contact: 'limite@example.it' } });
+      expect((await ask(1)).statusCode).toBe(202);
+      expect((await ask(2)).statusCode).toBe(202);
+      const third = await ask(3);
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
