@@ -55,7 +55,7 @@ describeEachDatabase('security: a public signup at shop B with shop A’s custom
   it('gives B a card of its own and shows B only what B was told', async () => {
     const response = await signup({ ...GIVEN_TO_B, business_id: SHOP_B.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: expect.any(String), user_id: customerId, business_name: SHOP_B.name, card_number: expect.stringMatching(/^LC-\d{8}$/), points: 0, loyalty_mode: 'points', next_reward_cost: null });
+    expect(response.json()).toEqual({ id: expect.any(String), user_id: customerId, business_name: SHOP_B.name, card_number: expect.stringMatching(/^LC-\d{8}$/), points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null });
 
     const listed = await list(adminB, SHOP_B.id);
     const row = listed.find((u) => u.id === customerId);

@@ -23,7 +23,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
   let t: TestApp;
   let now = new Date('2026-03-10T10:15:00Z');
   /** Issue 20: the card image's data (a points shop without rewards, a card without points). */
-  const POINTS_CARD = { points: 0, loyalty_mode: 'points', next_reward_cost: null };
+  const POINTS_CARD = { points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null };
   let ip = 0;
   const signup = (payload: object) =>
     t.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: `10.2.0.${++ip}`, payload: { role: 'client', privacy_ack: true, ...payload } });
