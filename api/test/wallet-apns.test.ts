@@ -8,10 +8,9 @@
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { App } from '../src/app';
-import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { appleConfig, devCertificates, signupCard } from './helpers/wallet';
+import { addPoints, appleConfig, devCertificates, signupCard } from './helpers/wallet';
 
 const TYPE = 'pass.it.localhost.fidelity';
 
@@ -95,15 +94,6 @@ describeEachDatabase('Apple Wallet pushes through APNs (issue 21)', (variant) =>
     }
     return { ...card, serial: rows[0].serial_number, authToken: rows[0].auth_token };
   }
-  const addPoints = async (app: App, cardId: string, points: number) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/loyalty-cards/${cardId}/points`,
-      headers: await authHeader(app, demoAccount('admin').email, demoAccount('admin').password),
-      payload: { points, description: 'Spesa' },
-    });
-    expect(response.statusCode).toBe(200);
-  };
   const pushedTokens = () => apns.received.map((r) => r.path.replace('/3/device/', '')).sort();
 
   it('sends one push per registered device per balance change, with the pass certificate, topic and an empty payload', async () => {

@@ -20,9 +20,9 @@ import { migrate, readMigrations } from '../src/db/migrate';
 import { addPointsLink } from '../src/services/qrcode';
 import { GOOGLE_SAVE_URL, GOOGLE_WALLET_SCOPE } from '../src/wallet/google';
 import { createGoogleWalletRepository } from '../src/wallet/google-repository';
-import { authHeader, demoAccount, startTestApp, testConfig, type TestApp } from './helpers/app';
+import { startTestApp, testConfig, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { TEST_GOOGLE_ISSUER_ID, WALLET_BUSINESS, devServiceAccount, googleConfig, pathOf, signupCard } from './helpers/wallet';
+import { addPoints, TEST_GOOGLE_ISSUER_ID, WALLET_BUSINESS, devServiceAccount, googleConfig, pathOf, signupCard } from './helpers/wallet';
 
 interface Call {
   method: string;
@@ -114,15 +114,6 @@ async function startGoogle() {
 type Google = Awaited<ReturnType<typeof startGoogle>>;
 const worker = { enabled: false, retryBaseMs: 1, retryMaxMs: 1, maxAttempts: 3 };
 
-const addPoints = async (app: App, cardId: string, points: number) => {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/loyalty-cards/${cardId}/points`,
-    headers: await authHeader(app, demoAccount('admin').email, demoAccount('admin').password),
-    payload: { points, description: 'Spesa' },
-  });
-  expect(response.statusCode).toBe(200);
-};
 
 /** Drains until `done` holds (retries wait a millisecond), at most a few rounds. */
 async function drainUntil(app: App, done: () => boolean | Promise<boolean>) {

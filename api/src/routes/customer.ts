@@ -41,6 +41,7 @@ import {
 } from '../schemas/customer';
 import { csvWriter, italianNumber, LEDGER_KIND_LABELS } from '../services/csv-export';
 import { addPointsLink } from '../services/qrcode';
+import { cardWalletLinks } from '../wallet/plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -226,8 +227,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return Promise.all(
         cards.map(async (card) => {
-          const apple = app.wallet.apple ? await app.wallet.apple.linkFor(card.id) : null;
-          const google = app.wallet.google ? await app.wallet.google.linkFor(card.id) : null;
+          const wallet = await cardWalletLinks(app.wallet, card.id);
           return {
             id: card.id,
             card_number: card.card_number,
@@ -237,7 +237,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             loyalty_mode: card.loyalty_mode,
             points: card.points,
             qr_link: addPointsLink(app.config.dashboardBaseUrl, card.id, card.user_id ?? ''),
-            wallet: apple || google ? { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } : null,
+            wallet,
             rewards_available: await repo.affordableRewards(card.business_id, card.points, today),
             next_reward: await repo.nextReward(card.business_id, card.points, today),
             expiring: expiring.get(card.id) ?? null,

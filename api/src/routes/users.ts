@@ -11,6 +11,7 @@ import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuery
 import { resendCard } from '../services/card-resend';
 import { enrolClient, provesCardHolder } from '../services/client-cards';
 import { addPointsLink, qrCodeDataUrl } from '../services/qrcode';
+import { cardWalletLinks } from '../wallet/plugin';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -160,8 +161,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
         const { card } = enrolment;
         const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
-        const apple = app.wallet.apple ? await app.wallet.apple.linkFor(card.id) : null;
-        const google = app.wallet.google ? await app.wallet.google.linkFor(card.id) : null;
+        const wallet = await cardWalletLinks(app.wallet, card.id);
         return {
           id: card.id,
           user_id: enrolment.userId,
@@ -171,7 +171,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           loyalty_mode: business.loyalty_mode,
           next_reward_cost: nextRewardCost,
           brand_color: business.brand_color,
-          ...(apple || google ? { wallet: { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } } : {}),
+          ...(wallet ? { wallet } : {}),
         };
       }
       if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);

@@ -9,6 +9,7 @@ import { bearerAuth, errorResponses, idParamsSchema } from '../schemas/common';
 import { walletLinksResultSchema } from '../schemas/wallet';
 import { cardScope } from '../services/card-scope';
 import { WALLET_MESSAGES } from '../wallet/messages';
+import { cardWalletLinks } from '../wallet/plugin';
 import { sendWalletLinks } from '../wallet/send-links';
 
 const walletLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,10 +33,9 @@ const walletLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       // The card first: another shop's card answers 404 whatever the configuration.
       const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
       if (!card) throw notFound(MESSAGES.cardNotFound);
-      const { apple, google } = app.wallet;
-      if (!apple && !google) throw new HttpError(409, WALLET_MESSAGES.noWalletConfigured);
-      const links = { apple: apple ? await apple.linkFor(card.id) : null, google: google ? await google.linkFor(card.id) : null };
-      if (!links.apple && !links.google) throw notFound(MESSAGES.cardNotFound); // deleted meanwhile
+      if (!app.wallet.apple && !app.wallet.google) throw new HttpError(409, WALLET_MESSAGES.noWalletConfigured);
+      const links = await cardWalletLinks(app.wallet, card.id);
+      if (!links) throw notFound(MESSAGES.cardNotFound); // deleted meanwhile
       const result = await sendWalletLinks(app, card, links);
       request.log.info({ cardId: card.id, outcome: result.outcome, channel: result.channel }, 'wallet links');
       return result;

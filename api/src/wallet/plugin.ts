@@ -11,6 +11,7 @@
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { resolveMessagingConfig } from '../messaging/config';
 import { retryDelayMs } from '../messaging/worker';
 import { buildApplePass } from './apple-pass';
@@ -57,6 +58,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     wallet: { apple: AppleWallet | null; google: GoogleWallet | null };
   }
+}
+
+/** A card's links of the configured wallets, each present only when it exists. */
+export type CardWalletLinks = { apple?: string; google?: string };
+
+/**
+ * A card's links of the configured wallets (its Apple pass and Google object are made on first call): the
+ * signup answer, the customer page, the wallet-links message. Null when no wallet is configured, or the card
+ * does not exist.
+ */
+export async function cardWalletLinks(wallet: FastifyInstance['wallet'], cardId: string): Promise<CardWalletLinks | null> {
+  const apple = wallet.apple ? await wallet.apple.linkFor(cardId) : null;
+  const google = wallet.google ? await wallet.google.linkFor(cardId) : null;
+  return apple || google ? { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } : null;
 }
 
 export interface WalletPluginOptions {

@@ -3,6 +3,7 @@ import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/wallet/config';
 import { makeDevCertificates, makeDevServiceAccount, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
 import type { App } from '../../src/app';
+import { authHeader, demoAccount } from './app';
 
 /** Made once per test file (RSA keys take a moment). */
 let certs: DevCertificates | null = null;
@@ -51,4 +52,15 @@ export function googleConfig(apiUrl: string, tokenUri: string): GoogleWalletConf
     serviceAccount: { client_email: account.client_email, private_key: account.private_key, private_key_id: account.private_key_id, token_uri: tokenUri },
     apiUrl,
   };
+}
+
+/** The demo admin adds `points` to a card through the route (a balance change: passes and objects follow). */
+export async function addPoints(app: App, cardId: string, points: number): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/loyalty-cards/${cardId}/points`,
+    headers: await authHeader(app, demoAccount('admin').email, demoAccount('admin').password),
+    payload: { points, description: 'Spesa' },
+  });
+  expect(response.statusCode).toBe(200);
 }
