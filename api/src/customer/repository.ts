@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db';
 import type { Channel } from '../messaging/types';
+import type { LedgerEntry, LoyaltyCardRecord } from '../repositories/loyalty-cards';
+import { LEDGER_KIND_LABELS } from '../services/csv-export';
 import type { ContactKind, CustomerContact } from './tokens';
 
 /** How long an access link lasts. */
@@ -16,19 +18,13 @@ export const tokenHash = (token: string) => createHash('sha256').update(token, '
 /** The card's contact of the kind, as the contact is stored in links and sessions. `$1` kind, `$2` value. */
 const CONTACT_MATCHES = `(CASE WHEN $1::text = 'email' THEN lower(btrim(c.email)) ELSE regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') END) = $2`;
 
-export interface CustomerCardRow {
-  id: string;
-  business_id: string;
-  user_id: string | null;
-  card_number: string;
-  customer_name: string;
-  customer_phone: string | null;
-  email: string | null;
-  birth_date: string | null;
-  points: number;
+/** A card as the customer's page reads it: the card's own fields, and its shop's name, mode and channels. */
+export interface CustomerCardRow
+  extends Pick<
+    LoyaltyCardRecord,
+    'id' | 'business_id' | 'user_id' | 'card_number' | 'customer_name' | 'customer_phone' | 'email' | 'birth_date' | 'points' | 'marketing_channels' | 'created_at'
+  > {
   privacy_ack: boolean;
-  marketing_channels: Channel[];
-  created_at: string;
   business_name: string;
   loyalty_mode: 'points' | 'stamps';
   whatsapp_enabled: number;
@@ -117,14 +113,13 @@ export function createCustomerRepository(db: Queryable) {
 
 export type CustomerRepository = ReturnType<typeof createCustomerRepository>;
 
-/** The ledger kinds' names: what an erased card's ledger descriptions become (the free text may name someone). */
-export const ERASED_DESCRIPTIONS: Record<string, string> = {
-  credit: 'Accredito',
-  redemption: 'Riscatto premio',
-  expiry: 'Scadenza punti',
-  birthday: 'Bonus compleanno',
-  adjustment: 'Rettifica',
-};
+/**
+ * The ledger kinds' names, as the ledger CSV writes them, capitalised: what an erased card's ledger descriptions
+ * become (the free text may name someone).
+ */
+export const ERASED_DESCRIPTIONS: Record<LedgerEntry['kind'], string> = Object.fromEntries(
+  Object.entries(LEDGER_KIND_LABELS).map(([kind, label]) => [kind, label.charAt(0).toUpperCase() + label.slice(1)]),
+) as Record<LedgerEntry['kind'], string>;
 
 export interface CustomerMessageRow {
   id: number;

@@ -440,7 +440,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       [card.id, card.business_id, contacts, confirmationId],
     );
     await createRepositories(tx).consents.setMarketingConsent(card.id, [], { source: 'customer_page', wordingVersion: CONSENT_WORDING.marketing, at: app.clock() });
-    const kinds = Object.keys(ERASED_DESCRIPTIONS);
+    const kinds = Object.keys(ERASED_DESCRIPTIONS) as (keyof typeof ERASED_DESCRIPTIONS)[];
     await tx.query(
       `UPDATE points_ledger l SET description = d.label
          FROM unnest($2::text[], $3::text[]) AS d(kind, label)
