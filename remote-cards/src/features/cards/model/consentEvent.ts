@@ -1,6 +1,5 @@
 import type { ConsentEvent } from '../api';
-
-const CHANNEL_NAMES = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as const;
+import { CHANNEL_NAMES } from './marketingConsent';
 
 const SOURCE_LABELS: Record<ConsentEvent['source'], string> = {
   signup: 'modulo di iscrizione',

@@ -1,6 +1,7 @@
 import type { LoyaltyCard } from '@loyalty/shared';
 
-const CHANNEL_NAMES = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as const;
+/** The channels' names on the cards screen (the consent line, the consent history). */
+export const CHANNEL_NAMES = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as const;
 
 /**
  * A card's marketing consent in Italian (decision 025): 'Marketing: WhatsApp, SMS', or 'Nessun consenso
