@@ -6,11 +6,11 @@
  */
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
 import type { Queryable } from '../db';
 import { badRequest } from '../errors';
 import { IMPORT_MESSAGES } from '../messages';
 import { POINTS_BALANCE_MAX, randomCardNumber } from '../repositories/loyalty-cards';
+import { requiredEmail } from '../schemas/common';
 import { normalizePhone } from './phone';
 
 /** The largest file the route reads (its body limit). */
@@ -92,7 +92,8 @@ function detectDelimiter(text: string): ';' | ',' {
 /** Our export puts `'` before a cell starting with = + - @ tab or CR (decision 043): taken off again. */
 const cell = (value: string | undefined) => (value ?? '').replace(/^'(?=[=+\-@\t\r])/, '').trim();
 
-const emailSchema = z.string().max(254).pipe(z.email());
+/** The e-mail rule of every route (schemas/common.ts): trimmed, lower-case, at most 254 characters. */
+const emailSchema = requiredEmail();
 /** What PostgreSQL cannot store, and control characters that have no place in a name. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -171,10 +172,10 @@ export function parseCardsCsv(body: Buffer, options: { today: string; stamps: bo
     if (name === '') { refuse(IMPORT_MESSAGES.nameMissing); continue; }
     if (name.length > 200) { refuse(IMPORT_MESSAGES.nameTooLong); continue; }
     if (CONTROL.test(name)) { refuse(IMPORT_MESSAGES.nameInvalid); continue; }
-    const emailText = at(record, 'email').toLowerCase();
+    const emailText = at(record, 'email');
     const phoneText = at(record, 'phone');
     if (emailText === '' && phoneText === '') { refuse(IMPORT_MESSAGES.contactMissing); continue; }
-    const email = emailText === '' ? null : emailSchema.safeParse(emailText).success ? emailText : undefined;
+    const email = emailText === '' ? null : (emailSchema.safeParse(emailText).data ?? undefined);
     if (email === undefined) { refuse(IMPORT_MESSAGES.emailInvalid); continue; }
     const phone = phoneText === '' ? null : normalizePhone(phoneText) ?? undefined;
     if (phone === undefined) { refuse(IMPORT_MESSAGES.phoneInvalid); continue; }
