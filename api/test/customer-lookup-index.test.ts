@@ -2,7 +2,9 @@
  * Issue 22, decision 051: the customer's page finds a contact's cards in every shop through an index
  * (migration 021), not by reading every card. The repository's own queries are explained (a Queryable that
  * prefixes EXPLAIN), on a table of a few thousand cards, and their plans must name the contact indexes.
- * With the indexes dropped, the same plans are sequential scans: the assertion is what the indexes change.
+ * The generic plan (a prepared statement's) must use them too: that one fails for a query that chose the
+ * expression with a CASE on the contact's kind. With the indexes dropped, the same plans are sequential scans:
+ * the assertion is what the indexes change.
  */
 import { createDb, type Db } from '../src/db';
 import type { Queryable } from '../src/db/types';
@@ -13,12 +15,24 @@ import { describeEachDatabase, type TestDatabase } from './helpers/databases';
 
 const CARDS = 4000;
 
-/** The plan the repository's query would run with, instead of its rows. */
-function explaining(db: Queryable, plans: string[]): Queryable {
+/**
+ * The plan the repository's query would run with, instead of its rows. `generic`: the plan made once for any
+ * parameters (a prepared statement's, under `plan_cache_mode = force_generic_plan`), which cannot lean on the
+ * contact's kind being known.
+ */
+function explaining(db: Queryable, plans: string[], generic = false): Queryable {
   return {
     exec: (sql) => db.exec(sql),
-    async query<T extends object>(sql: string, params?: readonly unknown[]) {
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      let rows: { 'QUERY PLAN': string }[];
+      if (generic) {
+        await db.query(`PREPARE lookup_plan AS ${sql}`);
+        const literals = params.map((p) => `'${String(p).replace(/'/g, "''")}'`).join(', ');
+        rows = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE lookup_plan(${literals})`)).rows;
+        await db.query('DEALLOCATE lookup_plan');
+      } else {
+        rows = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows;
+      }
       plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
       return { rows: [] as T[] };
     },
@@ -49,9 +63,9 @@ describeEachDatabase('the customer contact lookup uses an index (decision 051)',
     await database.drop();
   });
 
-  const plansOf = async (target: Queryable, contact: CustomerContact) => {
+  const plansOf = async (target: Queryable, contact: CustomerContact, generic = false) => {
     const plans: string[] = [];
-    const repo = createCustomerRepository(explaining(target, plans));
+    const repo = createCustomerRepository(explaining(target, plans, generic));
     await repo.cards(contact);
     await repo.card(contact, someCard, true);
     return plans;
@@ -69,6 +83,18 @@ describeEachDatabase('the customer contact lookup uses an index (decision 051)',
     expect(email[0]).toMatch(/Index Scan using loyalty_cards_contact_email_idx|Bitmap Index Scan on loyalty_cards_contact_email_idx/);
     expect(phone[0]).toMatch(/Index Scan using loyalty_cards_contact_phone_idx|Bitmap Index Scan on loyalty_cards_contact_phone_idx/);
     for (const plan of [...email, ...phone]) expect(plan).not.toMatch(/Seq Scan on loyalty_cards/);
+  });
+
+  it('uses them in a generic plan too (one made without the contact, as a prepared statement may be)', async () => {
+    // The query names the indexed expression itself, not a CASE on the contact's kind that only a plan made
+    // for the given kind can reduce to it.
+    const plans = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      return [...(await plansOf(tx, { kind: 'email', value: 'cliente42@example.it' }, true)), ...(await plansOf(tx, { kind: 'phone', value: '+393330000042' }, true))];
+    });
+    expect(plans[0]).toMatch(/loyalty_cards_contact_email_idx/);
+    expect(plans[2]).toMatch(/loyalty_cards_contact_phone_idx/);
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on loyalty_cards/);
   });
 
   it('without the indexes the same queries read every card (what the assertion above rules out)', async () => {
