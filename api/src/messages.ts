@@ -49,8 +49,17 @@ export const MESSAGES = {
   flagsSuperAdminOnly: 'Solo il super admin può abilitare o disabilitare i servizi',
   // issue 16: signup and users
   signupResent: 'Sei già iscritto: ti abbiamo inviato di nuovo la tua carta ai contatti che ci avevi lasciato. Se non la ricevi, chiedila in cassa.',
-  cardResentText: (businessName: string, cardNumber: string) =>
-    `La tua carta fedeltà ${businessName}: numero ${cardNumber}. Mostrala in cassa per raccogliere punti.`,
+  // issue 22: the resend also names the customer's page (decision 051)
+  cardResentText: (businessName: string, cardNumber: string, myCardUrl: string) =>
+    `La tua carta fedeltà ${businessName}: numero ${cardNumber}. Mostrala in cassa per raccogliere punti. Saldo e premi: ${myCardUrl}`,
+  // issue 22: welcome
+  /**
+   * The one message a new card from the public signup gets (decision 051). Short enough for one SMS (160
+   * GSM-7 characters: 'à' and 'è' are in the GSM alphabet) with a shop name of up to 48 characters and a
+   * 30-character `<DASHBOARD_BASE_URL>/my-card`; longer ones take two parts (153 each).
+   */
+  cardWelcomeText: (businessName: string, cardNumber: string, myCardUrl: string) =>
+    `Benvenuto da ${businessName}! La tua carta fedeltà è la n. ${cardNumber}. Saldo, premi e consensi: ${myCardUrl}`,
   clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
   emailNotForClient: 'Questa email non può essere usata per un cliente',
   emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',

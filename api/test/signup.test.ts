@@ -47,6 +47,8 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       loyalty_mode: 'points',
       next_reward_cost: null,
       brand_color: null,
+      // Issue 22 (decision 051): the customer's page.
+      my_card_url: 'http://localhost:3000/my-card',
     });
     expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
     const { rows } = await t.app.db.query(
@@ -214,7 +216,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     it('gives the resent answer nothing of the card', async () => {
       now = new Date('2026-06-15T10:00:00Z');
       const response = await signup({ ...customer, phone: '+39 333 7654321' });
-      expect(response.json()).toEqual({ status: 'resent', business_name: 'Caffè dei Timbri', message: expect.any(String) });
+      expect(response.json()).toEqual({ status: 'resent', business_name: 'Caffè dei Timbri', message: expect.any(String), my_card_url: 'http://localhost:3000/my-card' });
     });
   });
 

@@ -32,10 +32,11 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
   });
 
   const send = (cardId: string, headers: Headers = admin, app = t.app) => app.inject({ method: 'POST', url: `/api/loyalty-cards/${cardId}/wallet-links`, headers });
+  /** The card's wallet-links messages (a card from the public signup also has its welcome, decision 051). */
   const jobsOf = async (cardId: string) =>
     (
       await t.app.db.query<{ channel: string; recipient: string; body: string; status: string; skip_reason: string | null }>(
-        'SELECT channel, recipient, body, status, skip_reason FROM messaging_jobs WHERE card_id = $1 ORDER BY id',
+        `SELECT channel, recipient, body, status, skip_reason FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'wallet-links:%' ORDER BY id`,
         [cardId],
       )
     ).rows;
@@ -151,7 +152,7 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
       const headers = await authHeader(both.app, demoAccount('admin').email, demoAccount('admin').password);
       const response = await send(card.id, headers, both.app);
       expect(response.json()).toMatchObject({ outcome: 'queued', wallets: ['apple', 'google'], message: 'Link Apple Wallet e Google Wallet in coda: il cliente li riceverà via WhatsApp.' });
-      const { rows } = await both.app.db.query<{ body: string }>('SELECT body FROM messaging_jobs WHERE card_id = $1', [card.id]);
+      const { rows } = await both.app.db.query<{ body: string }>(`SELECT body FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'wallet-links:%'`, [card.id]);
       expect(rows).toHaveLength(1);
       const googleLine = rows[0].body.split('\n').find((line) => line.startsWith('Google Wallet: '));
       expect(googleLine).toBe(`Google Wallet: ${card.wallet!.google}`);
@@ -180,7 +181,7 @@ describeEachDatabase('wallet links and status for the dashboard (issue 21)', (va
     const none = await send(rows[0].id, bareAdmin, bare.app);
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe('Nessun wallet è configurato: imposta Apple Wallet o Google Wallet (Impostazioni App → Wallet)');
-    expect((await bare.app.db.query('SELECT count(*)::int AS n FROM messaging_jobs WHERE card_id = $1', [rows[0].id])).rows[0]).toEqual({ n: 0 });
+    expect((await bare.app.db.query(`SELECT count(*)::int AS n FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'wallet-links:%'`, [rows[0].id])).rows[0]).toEqual({ n: 0 });
   });
 
   it('keeps the shop’s colour in the settings: lower-case, null resets, a bad colour is refused in Italian', async () => {

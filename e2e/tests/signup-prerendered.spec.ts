@@ -5,6 +5,7 @@
  * federation runtime — makes the form work and draws the card with its QR code.
  */
 import { test, expect } from '@playwright/test';
+import { whatsappMessagesOf } from '../src/cards-api';
 import { recordScripts } from '../src/fixtures';
 import { LANDING_URL, e2eRuntimeConfig, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
 import { SHELL_URL } from '../src/env';
@@ -118,6 +119,12 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);
   // Still the one script: the card and its QR code need nothing more.
   expect(scripts.map((s) => s.url.split('?')[0])).toEqual(urls);
+  // Issue 22 (decision 051): the customer's page, linked at this origin, and ONE welcome message with its
+  // address, by WhatsApp (Bar Centrale has no e-mail channel), which the demo's outbox records.
+  await expect(page.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
+  await expect
+    .poll(async () => (await whatsappMessagesOf(card.id)).map((m) => m.body), { timeout: 15_000 })
+    .toEqual([`Benvenuto da Bar Centrale! La tua carta fedeltà è la n. ${card.card_number}. Saldo, premi e consensi: ${dashboardBaseUrl}/my-card`]);
 
   // The same e-mail with another phone: no card on screen, the server's sentence (issue 16).
   await page.goto(SIGNUP);
@@ -130,6 +137,7 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   await expect(resent).toBeVisible();
   await expect(resent).toBeFocused();
   await expect(page.getByRole('img')).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
 });
 
 test('a signed-in visitor goes on to the dashboard (SPEC §2)', async ({ page }) => {

@@ -8,7 +8,7 @@ import { italianDay } from '../repositories/rewards';
 import { bearerAuth, errorResponses } from '../schemas/common';
 import { cardSignupAnswerSchema, cardSignupBodySchema, signupMarketingChannels } from '../schemas/loyalty-cards';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from '../schemas/users';
-import { resendCard } from '../services/card-resend';
+import { myCardLink, resendCard, welcomeCard } from '../services/card-resend';
 import { enrolClient, provesCardHolder } from '../services/client-cards';
 import { addPointsLink, qrCodeDataUrl } from '../services/qrcode';
 import { cardWalletLinks } from '../wallet/plugin';
@@ -134,7 +134,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Altrimenti, e per l’email di un admin, `{ status: "resent", business_name, message }` senza id né numero; la carta esistente viene inviata di nuovo ' +
           'al contatto registrato (vedi lo schema). `privacy_ack` deve essere true; consenso marketing facoltativo, per canale: `marketing_channels` (whatsapp, sms, email; nulla se assente) ' +
           'o, come prima, `marketing_consent` (true: tutti e tre; se ci sono entrambi devono coincidere, altrimenti 400). Il consenso vale solo per una carta nuova. 404 se l’azienda non esiste; ' +
-          'limite di richieste per IP (429).',
+          'limite di richieste per IP (429). Entrambe le risposte portano `my_card_url`, la pagina del cliente (`<DASHBOARD_BASE_URL>/my-card`). ' +
+          'Una carta nuova riceve UN messaggio di benvenuto (numero della carta e link alla pagina del cliente) al contatto registrato: email, altrimenti WhatsApp o SMS, ' +
+          'sui canali attivi dell’azienda, saltando chi ha chiesto STOP; nulla se nessun canale è attivo. La risposta non cambia in nessun caso.',
         body: cardSignupBodySchema,
         response: { 200: cardSignupAnswerSchema, ...errorResponses(400, 404, 429) },
       },
@@ -158,8 +160,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { business: found, enrolment: result };
       });
+      const myCardUrl = myCardLink(app.config.dashboardBaseUrl);
       if (enrolment.status === 'card' && (enrolment.created || provesCardHolder(enrolment.card, body))) {
         const { card } = enrolment;
+        // Issue 22 (decision 051): a new card's welcome, queued once; it never changes this answer.
+        if (enrolment.created) await welcomeCard(app, business, card);
         const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
         const wallet = await cardWalletLinks(app.wallet, card.id);
         return {
@@ -172,10 +177,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           next_reward_cost: nextRewardCost,
           brand_color: business.brand_color,
           ...(wallet ? { wallet } : {}),
+          my_card_url: myCardUrl,
         };
       }
       if (enrolment.status === 'card') await resendCard(app, business, enrolment.card);
-      return { status: 'resent' as const, business_name: business.name, message: MESSAGES.signupResent };
+      return { status: 'resent' as const, business_name: business.name, message: MESSAGES.signupResent, my_card_url: myCardUrl };
     },
   );
 };

@@ -262,6 +262,11 @@ export function signupMarketingChannels(body: { marketing_consent?: boolean; mar
   return channels;
 }
 
+// Issue 22 (decision 051): the customer's page, in both answers (the same in every case, so it tells nothing).
+const myCardUrlSchema = z
+  .string()
+  .describe('La pagina del cliente, `<DASHBOARD_BASE_URL>/my-card`: con l’email o il telefono della carta si riceve un link per vedere saldo, premi, movimenti e consensi');
+
 export const cardSignupResponseSchema = z
   .object({
     id: z.string(),
@@ -289,6 +294,7 @@ export const cardSignupResponseSchema = z
       })
       .optional()
       .describe('I link per aggiungere la carta ai wallet del telefono; assente se nessun wallet è configurato'),
+    my_card_url: myCardUrlSchema,
   })
   .describe('La carta: nuova, o già esistente quando email e telefono sono quelli della carta');
 
@@ -301,6 +307,7 @@ export const cardSignupResentSchema = z
     status: z.literal('resent').describe('Iscrizione già presente: la carta non si mostra, si invia di nuovo ai contatti registrati'),
     business_name: z.string(),
     message: z.string().describe('Da mostrare così com’è, in italiano'),
+    my_card_url: myCardUrlSchema,
   })
   .describe(
     'Risposta neutra, senza id né numero di carta: l’email ha già una carta in questa azienda ma email e telefono non coincidono con quelli della carta, ' +

@@ -55,7 +55,7 @@ describeEachDatabase('security: a public signup at shop B with shop A’s custom
   it('gives B a card of its own and shows B only what B was told', async () => {
     const response = await signup({ ...GIVEN_TO_B, business_id: SHOP_B.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: expect.any(String), user_id: customerId, business_name: SHOP_B.name, card_number: expect.stringMatching(/^LC-\d{8}$/), points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null });
+    expect(response.json()).toEqual({ id: expect.any(String), user_id: customerId, business_name: SHOP_B.name, card_number: expect.stringMatching(/^LC-\d{8}$/), points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null, my_card_url: 'http://localhost:3000/my-card' });
 
     const listed = await list(adminB, SHOP_B.id);
     const row = listed.find((u) => u.id === customerId);
@@ -106,7 +106,7 @@ describeEachDatabase('security: a public signup at shop B with shop A’s custom
     const jobsBefore = (await t.app.db.query<{ n: number }>('SELECT count(*) AS n FROM messaging_jobs')).rows[0].n;
     const response = await signup({ email, full_name: 'Chiunque', phone: '+39 333 5550000', business_id: SHOP_B.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'resent', business_name: SHOP_B.name, message: expect.stringContaining('inviato di nuovo') });
+    expect(response.json()).toEqual({ status: 'resent', business_name: SHOP_B.name, message: expect.stringContaining('inviato di nuovo'), my_card_url: 'http://localhost:3000/my-card' });
     expect(await counts()).toEqual(before);
     expect((await t.app.db.query<{ n: number }>('SELECT count(*) AS n FROM messaging_jobs')).rows[0].n).toBe(jobsBefore);
     const seenByB = await list(adminB, SHOP_B.id);

@@ -24,11 +24,19 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
   let now = new Date('2026-03-10T10:15:00Z');
   /** Issue 20: the card image's data (a points shop without rewards, a card without points). */
   const POINTS_CARD = { points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null };
+  /** Issue 22 (decision 051): both answers name the customer's page. */
+  const MY_CARD_URL = 'http://localhost:3000/my-card';
   let ip = 0;
   const signup = (payload: object) =>
     t.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: `10.2.0.${++ip}`, payload: { role: 'client', privacy_ack: true, ...payload } });
+  /** The card's resend messages (a new card's welcome, decision 051, is signup-welcome.test.ts's subject). */
   const jobsOf = async (cardId: string) =>
-    (await t.app.db.query<Job>('SELECT channel, recipient, body, idempotency_key FROM messaging_jobs WHERE card_id = $1 ORDER BY id', [cardId])).rows;
+    (
+      await t.app.db.query<Job>(
+        "SELECT channel, recipient, body, idempotency_key FROM messaging_jobs WHERE card_id = $1 AND idempotency_key NOT LIKE 'card:%:welcome' ORDER BY id",
+        [cardId],
+      )
+    ).rows;
   const cardOf = async (email: string, businessId: string) =>
     (
       await t.app.db.query<{ id: string; card_number: string; user_id: string }>(
@@ -49,7 +57,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
   it('answers a brand-new signup with the card, as before', async () => {
     const response = await signup(first);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BAR.name, card_number: expect.stringMatching(/^LC-\d{8}$/), ...POINTS_CARD });
+    expect(response.json()).toEqual({ id: expect.any(String), user_id: expect.any(String), business_name: BAR.name, card_number: expect.stringMatching(/^LC-\d{8}$/), ...POINTS_CARD, my_card_url: MY_CARD_URL });
   });
 
   it.each(['+39 333 1234567', '3331234567', '+39 (333) 123-4567', '0039 333.123.4567'])(
@@ -57,7 +65,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
     async (phone) => {
       const card = await cardOf(first.email, BAR.id);
       const response = await signup({ ...first, email: ' Mario.Rossi@Example.IT ', phone, full_name: 'Mario R.' });
-      expect(response.json()).toEqual({ id: card.id, user_id: card.user_id, business_name: BAR.name, card_number: card.card_number, ...POINTS_CARD });
+      expect(response.json()).toEqual({ id: card.id, user_id: card.user_id, business_name: BAR.name, card_number: card.card_number, ...POINTS_CARD, my_card_url: MY_CARD_URL });
       expect(await jobsOf(card.id)).toEqual([]);
     },
   );
@@ -70,13 +78,14 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
       status: 'resent',
       business_name: BAR.name,
       message: 'Sei già iscritto: ti abbiamo inviato di nuovo la tua carta ai contatti che ci avevi lasciato. Se non la ricevi, chiedila in cassa.',
+      my_card_url: MY_CARD_URL,
     });
     for (const secret of [card.id, card.user_id, card.card_number]) expect(response.body).not.toContain(secret);
     expect(await jobsOf(card.id)).toEqual([
       {
         channel: 'whatsapp',
         recipient: '+393331234567',
-        body: `La tua carta fedeltà ${BAR.name}: numero ${card.card_number}. Mostrala in cassa per raccogliere punti.`,
+        body: `La tua carta fedeltà ${BAR.name}: numero ${card.card_number}. Mostrala in cassa per raccogliere punti. Saldo e premi: ${MY_CARD_URL}`,
         idempotency_key: `card:${card.id}:resend:2026-03-10T10`,
       },
     ]);
@@ -105,7 +114,7 @@ describeEachDatabase('security: signing up again with a known e-mail', (variant)
     await signup(silent);
     const silentCard = await cardOf(silent.email, SILENT.id);
     const quiet = await signup({ ...silent, phone: '+39 348 0000000' });
-    expect([quiet.statusCode, quiet.json()]).toEqual([200, { status: 'resent', business_name: SILENT.name, message: expect.any(String) }]);
+    expect([quiet.statusCode, quiet.json()]).toEqual([200, { status: 'resent', business_name: SILENT.name, message: expect.any(String), my_card_url: MY_CARD_URL }]);
     expect(await jobsOf(silentCard.id)).toEqual([]);
 
     const stopped = { email: 'sara.stop@example.it', full_name: 'Sara Stop', phone: '+39 349 5556667', business_id: BAR.id };

@@ -15,6 +15,7 @@ import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/c
 import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { Channels, Consents, FieldError, Form, PrivacyNoticeLink, ServerError } from '../../features/signup/components/SignupForm';
 import { ResentBusinessName, ResentResult } from '../../features/signup/components/SignupResent';
+import { MyCardLink } from '../../features/signup/components/MyCardLink';
 import { MARKETING_CHANNELS, MARKETING_LEGEND } from '../../features/signup/model/validateSignup';
 import { BusySpinner } from './StaticLoginPage';
 
@@ -95,6 +96,8 @@ function StaticCardResult() {
         <Button type="button" disabled data-card-download>
           Scarica la carta (PNG)
         </Button>
+        {/* Issue 22: a plain link, nothing for the script to fill. */}
+        <MyCardLink view="card" />
       </Result>
     </div>
   );
@@ -108,6 +111,7 @@ function StaticResent() {
         <h1 tabIndex={-1}>Carta già richiesta</h1>
         <ResentBusinessName data-resent-business />
         <p data-resent-message />
+        <MyCardLink view="resent" />
       </ResentResult>
     </div>
   );

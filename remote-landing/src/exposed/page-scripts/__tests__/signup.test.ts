@@ -13,7 +13,7 @@ jest.mock('@loyalty/shared/page-script', () => ({
 }));
 const draw = jest.mocked(drawLoyaltyCard);
 
-const CARD = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001' };
+const CARD = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001', my_card_url: 'https://app.example.it/my-card' };
 
 beforeEach(() => {
   draw.mockClear();
@@ -80,5 +80,22 @@ describe('the wallet buttons (issue 21), as the React result shows them', () => 
     document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).signup.html;
     await showCard(document, { ...CARD, wallet: { apple: 'javascript:alert(1)' } }, { apiBaseUrl: '', brandName: 'Appo' });
     expect(shown()).toEqual([]);
+  });
+});
+
+describe("the customer's page (issue 22, decision 051)", () => {
+  const myCardLinks = (view: 'card' | 'resent') =>
+    [...document.querySelectorAll<HTMLAnchorElement>(`[data-signup-view="${view}"] a`)]
+      .filter((link) => link.textContent === 'Vedi saldo, premi e movimenti')
+      .map((link) => link.getAttribute('href'));
+
+  it('links the card view and the resent view to /my-card, shown with the view they belong to', async () => {
+    expect(myCardLinks('card')).toEqual(['/my-card']);
+    expect(myCardLinks('resent')).toEqual(['/my-card']);
+    const link = document.querySelector<HTMLAnchorElement>('[data-signup-view="card"] a[href="/my-card"]')!;
+    expect(link.closest('[hidden]')).not.toBeNull();
+    await showCard(document, CARD, { apiBaseUrl: '', brandName: 'Appo' });
+    expect(link.closest('[hidden]')).toBeNull();
+    expect(link.closest('p')!.textContent).toBe("Quando vuoi, con l'email o il telefono che hai indicato: Vedi saldo, premi e movimenti");
   });
 });

@@ -282,6 +282,8 @@ describe('an e-mail that already has a card here (issue 16)', () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Scarica la carta (PNG)' })).toBeNull();
     expect(screen.queryByText(new RegExp(card.card_number))).toBeNull();
+    // Issue 22: the customer's page, which opens only through a link sent to the card's own contact.
+    expect(screen.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
   });
 
   it('gives the card back to whoever gives its e-mail and phone, however the phone is written', async () => {
@@ -292,5 +294,7 @@ describe('an e-mail that already has a card here (issue 16)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toHaveFocus();
     expect(screen.getByText(/Mostra il codice QR in cassa da/)).toHaveTextContent(`Numero carta: ${card.card_number}.`);
+    // Issue 22: balance, rewards and movements afterwards, on the customer's page.
+    expect(screen.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
   });
 });

@@ -11,6 +11,7 @@ import {
   loyaltyCardFileName,
 } from '@loyalty/shared';
 import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../api';
+import { MyCardLink } from './MyCardLink';
 import { WalletButtons } from './WalletButtons';
 
 export const Result = styled.div`
@@ -36,7 +37,10 @@ export const DrawError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, the wallet buttons (issue 21) and the PNG download. */
+/**
+ * SPEC §2: 'La tua Carta Fedeltà', the card image with its QR code, the wallet buttons (issue 21), the PNG
+ * download and the link to the customer's page (issue 22).
+ */
 export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -95,6 +99,8 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
       >
         Scarica la carta (PNG)
       </Button>
+      {/* Issue 22: the customer's page. */}
+      <MyCardLink view="card" />
     </Result>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { SignupResentAnswer } from '../api';
+import { MyCardLink } from './MyCardLink';
 
 export const ResentResult = styled.div`
   display: flex;
@@ -37,6 +38,8 @@ export function SignupResent({ answer }: { answer: SignupResentAnswer }) {
       </h1>
       <ResentBusinessName>{answer.business_name}</ResentBusinessName>
       <p>{answer.message}</p>
+      {/* Issue 22: the customer's page opens only through a link sent to the card's contact, so it shows nothing to a stranger. */}
+      <MyCardLink view="resent" />
     </ResentResult>
   );
 }

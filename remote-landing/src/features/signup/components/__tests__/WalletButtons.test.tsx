@@ -17,7 +17,7 @@ jest.mock('@loyalty/shared', () => ({
 /** The drawing has ended (the download is enabled): no update is left to happen after the test. */
 const drawn = () => waitFor(() => expect(screen.getByRole('button', { name: 'Scarica la carta (PNG)' })).toBeEnabled());
 
-const CARD = { id: 'c1', user_id: 'u1', business_name: 'Bar Centrale', card_number: 'LC-00000001' };
+const CARD = { id: 'c1', user_id: 'u1', business_name: 'Bar Centrale', card_number: 'LC-00000001', my_card_url: 'https://app.example.it/my-card' };
 const APPLE = 'https://fidelity.example.it/api/wallet/apple/pass/abc.pkpass';
 const GOOGLE = 'https://pay.google.com/gp/v/save/eyJhbGciOi';
 
@@ -51,12 +51,13 @@ it('shows only the wallet whose link came, and none without links or with a link
 
   const again = renderWithProviders(<LoyaltyCardResult card={CARD} />);
   await drawn();
-  expect(screen.queryByRole('link')).toBeNull();
+  // No wallet link: the only link is the customer's page (issue 22), on every card.
+  expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Vedi saldo, premi e movimenti']);
   again.unmount();
 
   renderWithProviders(<LoyaltyCardResult card={{ ...CARD, wallet: { apple: 'javascript:alert(1)', google: GOOGLE } }} />);
   await drawn();
-  expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Salva in Google Wallet']);
+  expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Salva in Google Wallet', 'Vedi saldo, premi e movimenti']);
 });
 
 it('draws the card in the shop’s colour the answer carries, and the blue card without one', async () => {

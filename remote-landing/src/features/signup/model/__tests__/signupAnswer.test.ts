@@ -1,7 +1,7 @@
 /** Issue 20 (decision 039): what the signed-up card's image and text say in stamp mode. */
 import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../signupAnswer';
 
-const CARD: SignedUpCard = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001' };
+const CARD: SignedUpCard = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001', my_card_url: 'https://app.example.it/my-card' };
 
 describe('cardStamps', () => {
   it('gives the balance out of the next reward cost in stamp mode', () => {
