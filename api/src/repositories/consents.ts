@@ -21,7 +21,12 @@ export interface ConsentEvent {
   actor_user_id: string | null;
   /** The admin's name when `actor_user_id` is set and the account still exists. */
   actor_name: string | null;
+  /** When the consent was given or withdrawn: the 24-month lapse counts from a grant's. */
   occurred_at: string;
+  /** When the row was written (later than occurred_at for an import); null for rows older than migration 023. */
+  recorded_at: string | null;
+  /** The proof given with it (an import's "fonte consenso" text), as typed; null otherwise. */
+  evidence: string | null;
 }
 
 export interface ConsentContext {
@@ -31,6 +36,13 @@ export interface ConsentContext {
   actorUserId?: string | null;
   /** When it happened (the app's clock); the database's now() when absent. */
   at?: Date;
+  /**
+   * When it is recorded, if not `at` (decision 050: an import records consents given on an earlier day, `at`);
+   * the database's now() when both are absent.
+   */
+  recordedAt?: Date;
+  /** The proof given with it (an import's "fonte consenso"), at most 200 characters. */
+  evidence?: string | null;
 }
 
 export interface MarketingChange {
@@ -40,7 +52,8 @@ export interface MarketingChange {
   withdrawn: Channel[];
 }
 
-const EVENT_COLUMNS = 'e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.actor_user_id, e.occurred_at';
+const EVENT_COLUMNS =
+  'e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.actor_user_id, e.occurred_at, e.recorded_at, e.evidence';
 
 /**
  * The channels a card's events say it agrees to: for each channel, its last event written is a grant. The
@@ -65,8 +78,8 @@ export function createConsentsRepository(db: Queryable) {
   ): Promise<void> {
     if (rows.length === 0) return;
     await db.query(
-      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, actor_user_id, occurred_at)
-       SELECT $1, $2, t.purpose, t.channel, t.granted, $6, $7, $8, coalesce($9::timestamptz, now())
+      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, actor_user_id, occurred_at, recorded_at, evidence)
+       SELECT $1, $2, t.purpose, t.channel, t.granted, $6, $7, $8, coalesce($9::timestamptz, now()), coalesce($10::timestamptz, $9::timestamptz, now()), $11
          FROM unnest($3::text[], $4::text[], $5::boolean[]) WITH ORDINALITY AS t(purpose, channel, granted, ord)
         ORDER BY t.ord`,
       [
@@ -79,6 +92,8 @@ export function createConsentsRepository(db: Queryable) {
         context.source,
         context.actorUserId ?? null,
         context.at ? context.at.toISOString() : null,
+        context.recordedAt ? context.recordedAt.toISOString() : null,
+        context.evidence ?? null,
       ],
     );
   }
