@@ -368,21 +368,22 @@ export async function importCards(
       [input.businessId, JSON.stringify(batch), input.authorId, at, IMPORT_MESSAGES.ledgerDescription],
     );
   }
-  // The consents the file brought, through the one write path of consent (decision 047): a grant event per
+  // The consents the file brought, through the one write path of consent (decision 047; set-based, 5000 cards a
+  // call: one call per card took 17 ms on PGlite, 28 min for 100 000 rows): a grant event per
   // channel, source 'import', dated the day the file says it was given (the lapse counts from it), recorded now
   // by the importing admin, with the file's "fonte consenso" as its evidence; and the card's channels.
   const consents = createConsentsRepository(db);
-  for (const row of fresh) {
-    const consent = row.consent;
-    if (!consent) continue;
-    await consents.setMarketingConsent(ids.get(row.line)!, consent.channels, {
-      source: 'import',
-      wordingVersion: CONSENT_WORDING.imported,
-      actorUserId: input.authorId,
-      at: consentInstant(consent.date),
-      recordedAt: input.now,
-      evidence: consent.source,
-    });
+  const withConsent = fresh.filter((row) => row.consent !== null);
+  for (let i = 0; i < withConsent.length; i += BATCH) {
+    await consents.setMarketingConsents(
+      withConsent.slice(i, i + BATCH).map((row) => ({
+        cardId: ids.get(row.line)!,
+        channels: row.consent!.channels,
+        at: consentInstant(row.consent!.date),
+        evidence: row.consent!.source,
+      })),
+      { source: 'import', wordingVersion: CONSENT_WORDING.imported, actorUserId: input.authorId, recordedAt: input.now },
+    );
   }
   outcome.imported = fresh.length;
   return outcome;
