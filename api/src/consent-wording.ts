@@ -21,6 +21,11 @@ export const CONSENT_WORDING = {
   lapse: 'lapse-24m-v1',
   /** Rows written by migration 019 for cards made before the history existed: the text is not known. */
   migration: 'unknown',
+  /**
+   * Consents brought by a CSV import (decision 050): given on the shop's own form, whose text we never saw; the
+   * event's `evidence` holds the file's "fonte consenso".
+   */
+  imported: 'unknown',
 } as const;
 
 /** How long a marketing consent lasts after the channel's last grant unless renewed (Garante, loyalty marketing data). */

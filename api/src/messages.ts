@@ -304,3 +304,19 @@ export const IMPORT_MESSAGES = {
   alreadyPresent: 'già presente',
   ledgerDescription: 'Saldo importato',
 } as const;
+
+// issue 22: import consents
+/** The reasons of the import's consent columns (decision 050), shown in the preview as "Riga N: motivo". */
+export const IMPORT_CONSENT_MESSAGES = {
+  channelUnknown: (value: string) => `canale del consenso marketing non riconosciuto: «${value}» (usa email, sms, whatsapp)`,
+  dateMissing: 'consenso marketing senza la data in cui è stato dato («data consenso», GG/MM/AAAA)',
+  sourceMissing: 'consenso marketing senza la fonte («fonte consenso», ad esempio «modulo cartaceo in negozio»)',
+  channelsMissing: 'data o fonte del consenso senza i canali («consenso marketing»: email, sms, whatsapp)',
+  dateInvalid: 'data del consenso non valida (GG/MM/AAAA)',
+  dateFuture: 'data del consenso nel futuro',
+  lapsed: (months: number) =>
+    `consenso marketing scaduto: è stato dato più di ${months} mesi fa (limite di ${months} mesi, decisione 047). ` +
+    'Il cliente deve darlo di nuovo; oppure importa la riga senza le colonne del consenso.',
+  sourceTooLong: (max: number) => `fonte del consenso troppo lunga (al massimo ${max} caratteri)`,
+  sourceInvalid: 'fonte del consenso con caratteri non validi',
+} as const;

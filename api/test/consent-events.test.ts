@@ -271,6 +271,61 @@ describeEachDatabase('consent events', (variant) => {
       for (const e of await events(card)) if (e.channel) perChannel.set(e.channel, [...(perChannel.get(e.channel) ?? []), e.granted]);
       for (const seq of perChannel.values()) for (let i = 1; i < seq.length; i++) expect(seq[i]).not.toBe(seq[i - 1]);
     });
+
+    it('for many cards in one call (the import\'s set-based path, decision 050), each with its own date and evidence', async () => {
+      const cards = [await signup([]), await signup(['sms']), await signup(['whatsapp', 'email'])];
+      const given = new Date('2025-06-01T12:00:00Z');
+      const results = await t.app.db.transaction((tx) =>
+        createConsentsRepository(tx).setMarketingConsents(
+          [
+            { cardId: cards[0], channels: ['email', 'sms'], at: given, evidence: 'modulo cartaceo' },
+            { cardId: 'no-such-card', channels: ['sms'] },
+            { cardId: cards[1], channels: (current) => [...current, 'whatsapp'], renew: ['sms'] },
+            { cardId: cards[2], channels: ['email'] },
+          ],
+          { source: 'import', wordingVersion: 'test-v1', recordedAt: now, evidence: 'di tutti' },
+        ),
+      );
+      expect(results).toEqual([
+        { channels: ['sms', 'email'], granted: ['sms', 'email'], withdrawn: [] },
+        null,
+        { channels: ['whatsapp', 'sms'], granted: ['whatsapp', 'sms'], withdrawn: [] },
+        { channels: ['email'], granted: [], withdrawn: ['whatsapp'] },
+      ]);
+      for (const card of cards) await expectStateMatchesEvents(card);
+      const { rows } = await t.app.db.query<{ card_id: string; channel: string; granted: boolean; occurred_at: string; recorded_at: string; evidence: string }>(
+        "SELECT card_id, channel, granted, occurred_at, recorded_at, evidence FROM consent_events WHERE card_id = ANY($1::text[]) AND source = 'import' ORDER BY id",
+        [cards],
+      );
+      expect(rows).toEqual([
+        { card_id: cards[0], channel: 'sms', granted: true, occurred_at: given.toISOString(), recorded_at: now.toISOString(), evidence: 'modulo cartaceo' },
+        { card_id: cards[0], channel: 'email', granted: true, occurred_at: given.toISOString(), recorded_at: now.toISOString(), evidence: 'modulo cartaceo' },
+        { card_id: cards[1], channel: 'whatsapp', granted: true, occurred_at: now.toISOString(), recorded_at: now.toISOString(), evidence: 'di tutti' },
+        { card_id: cards[1], channel: 'sms', granted: true, occurred_at: now.toISOString(), recorded_at: now.toISOString(), evidence: 'di tutti' },
+        { card_id: cards[2], channel: 'whatsapp', granted: false, occurred_at: now.toISOString(), recorded_at: now.toISOString(), evidence: 'di tutti' },
+      ]);
+      await expect(
+        t.app.db.transaction((tx) =>
+          createConsentsRepository(tx).setMarketingConsents(
+            [
+              { cardId: cards[0], channels: [] },
+              { cardId: cards[0], channels: ['sms'] },
+            ],
+            { source: 'admin', wordingVersion: 'test-v1' },
+          ),
+        ),
+      ).rejects.toThrow(/once per call/);
+    });
+
+    it('an event without its own recording time is recorded when it occurs, with no evidence', async () => {
+      const card = await signup(['sms']);
+      const { rows } = await t.app.db.query<{ occurred_at: string; recorded_at: string; evidence: string | null }>(
+        'SELECT occurred_at, recorded_at, evidence FROM consent_events WHERE card_id = $1 ORDER BY id',
+        [card],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual({ occurred_at: row.occurred_at, recorded_at: row.occurred_at, evidence: null });
+    });
   });
 
   describe('24-month lapse (rewards sweep)', () => {

@@ -76,6 +76,7 @@ describeEachDatabase('CSV import of cards', (variant) => {
       invalid_count: 7,
       imported: 0,
       skipped: 0,
+      with_consent: 0,
     });
     expect(await tableDigest(t.app.db)).toEqual(before);
   });
@@ -131,7 +132,7 @@ describeEachDatabase('CSV import of cards', (variant) => {
     for (const body of [file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(file)])]) {
       const preview = await post(body, true);
       expect(preview.statusCode).toBe(200);
-      expect(preview.json()).toEqual({ valid: 1, invalid: [{ line: 2, reason: 'già presente' }], invalid_count: 1, imported: 0, skipped: 1 });
+      expect(preview.json()).toEqual({ valid: 1, invalid: [{ line: 2, reason: 'già presente' }], invalid_count: 1, imported: 0, skipped: 1, with_consent: 0 });
     }
     expect((await post(file, false)).json()).toMatchObject({ imported: 1 });
     expect((await cardsOf()).map((c) => [c.customer_name, c.customer_phone, c.points, c.birth_date])).toEqual([
@@ -258,4 +259,158 @@ describeEachDatabase('CSV import of cards', (variant) => {
     );
     expect(counts.rows[0]).toEqual({ cards: 20_000, distinct_numbers: 20_000, rows: 19_600 });
   }, 120_000);
+});
+
+/**
+ * Decision 050: the optional consent columns. A row's marketing consent needs its channels, when it was given and
+ * how; it is refused (with its Italian reason) when any is missing or wrong, in the future, or 24 months old or
+ * more. An imported consent is one 'import' event per channel dated the day the file gives (the lapse counts
+ * from it), recorded at the import by the admin, with the file's text as its evidence. Both databases.
+ */
+describeEachDatabase('CSV import of marketing consents', (variant) => {
+  let t: TestApp;
+  let owner: { authorization: string };
+  let now = NOW;
+
+  beforeAll(async () => {
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { clock: () => now });
+    await createOtherAdmin(t.app);
+    owner = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: string, dryRun: boolean) =>
+    t.app.inject({ method: 'POST', url: `/api/loyalty-cards/business/${SHOP}/import?dry_run=${dryRun}`, headers: { ...owner, 'content-type': 'text/csv' }, payload: body });
+  const card = async (email: string) =>
+    (await t.app.db.query<{ id: string; marketing_channels: string[] }>('SELECT id, marketing_channels FROM loyalty_cards WHERE business_id = $1 AND email = $2', [SHOP, email])).rows[0];
+  const eventsOf = async (cardId: string) =>
+    (
+      await t.app.db.query<{ purpose: string; channel: string; granted: boolean; source: string; wording_version: string; actor_user_id: string | null; occurred_at: string; recorded_at: string; evidence: string | null }>(
+        'SELECT purpose, channel, granted, source, wording_version, actor_user_id, occurred_at, recorded_at, evidence FROM consent_events WHERE card_id = $1 ORDER BY id',
+        [cardId],
+      )
+    ).rows;
+
+  // Today is 10/03/2026 (Italy).
+  const FILE = [
+    'Nome;Email;Consenso marketing;Data consenso;Fonte consenso',
+    'Anna;anna@example.it;email, SMS;15/04/2024;modulo cartaceo in negozio', // 2 valid (23 months ago)
+    'Bruno;bruno@example.it;WhatsApp | e-mail;2026-03-10;registrazione   al banco', // 3 valid (today)
+    'Carla;carla@example.it;email;;modulo', // 4 no date
+    'Dario;dario@example.it;sms;01/03/2026;', // 5 no source
+    'Elena;elena@example.it;piccione;01/03/2026;modulo', // 6 unknown channel
+    'Fabio;fabio@example.it;sms;11/03/2026;modulo', // 7 tomorrow
+    'Gina;gina@example.it;sms;10/03/2024;modulo', // 8 exactly 24 months: lapsed
+    'Ivo;ivo@example.it;;01/03/2026;modulo', // 9 date and source without channels
+    'Lia;lia@example.it;;;', // 10 valid, no consent
+    'Mia;mia@example.it;sms;31/02/2026;modulo', // 11 not a day
+    'Nora;nora@example.it;email;11/03/2024;=HYPERLINK("http://evil.example")', // 12 valid (a day short of 24 months), a formula as its source
+  ].join('\r\n');
+
+  it('previews the consent columns: each bad row with its Italian reason, and how many valid rows carry a consent', async () => {
+    const response = await post(FILE, true);
+    expect(response.statusCode).toBe(200);
+    const lapsed =
+      'consenso marketing scaduto: è stato dato più di 24 mesi fa (limite di 24 mesi, decisione 047). Il cliente deve darlo di nuovo; oppure importa la riga senza le colonne del consenso.';
+    expect(response.json()).toEqual({
+      valid: 4,
+      invalid: [
+        { line: 4, reason: 'consenso marketing senza la data in cui è stato dato («data consenso», GG/MM/AAAA)' },
+        { line: 5, reason: 'consenso marketing senza la fonte («fonte consenso», ad esempio «modulo cartaceo in negozio»)' },
+        { line: 6, reason: 'canale del consenso marketing non riconosciuto: «piccione» (usa email, sms, whatsapp)' },
+        { line: 7, reason: 'data del consenso nel futuro' },
+        { line: 8, reason: lapsed },
+        { line: 9, reason: 'data o fonte del consenso senza i canali («consenso marketing»: email, sms, whatsapp)' },
+        { line: 11, reason: 'data del consenso non valida (GG/MM/AAAA)' },
+      ],
+      invalid_count: 7,
+      imported: 0,
+      skipped: 0,
+      with_consent: 3,
+    });
+    expect(await card('anna@example.it')).toBeUndefined();
+  });
+
+  it("imports a row's consent as one 'import' event per channel, dated the day given, recorded now with its evidence; again changes nothing", async () => {
+    const response = await post(FILE, false);
+    expect(response.json()).toMatchObject({ valid: 4, imported: 4, with_consent: 3, invalid_count: 7 });
+    const adminId = (await t.app.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [OTHER_ADMIN.email])).rows[0].id;
+
+    const anna = await card('anna@example.it');
+    expect(anna.marketing_channels).toEqual(['sms', 'email']);
+    const imported = { purpose: 'marketing', granted: true, source: 'import', wording_version: 'unknown', actor_user_id: adminId, recorded_at: NOW.toISOString() };
+    expect(await eventsOf(anna.id)).toEqual([
+      { ...imported, channel: 'sms', occurred_at: '2024-04-15T12:00:00.000Z', evidence: 'modulo cartaceo in negozio' },
+      { ...imported, channel: 'email', occurred_at: '2024-04-15T12:00:00.000Z', evidence: 'modulo cartaceo in negozio' },
+    ]);
+    const bruno = await card('bruno@example.it');
+    expect(bruno.marketing_channels).toEqual(['whatsapp', 'email']);
+    expect((await eventsOf(bruno.id)).map((e) => [e.channel, e.evidence])).toEqual([
+      ['whatsapp', 'registrazione al banco'],
+      ['email', 'registrazione al banco'],
+    ]);
+    const lia = await card('lia@example.it');
+    expect(lia.marketing_channels).toEqual([]);
+    expect(await eventsOf(lia.id)).toEqual([]);
+    // The formula is kept as typed (evidence); the screens show text and any CSV goes through the neutralising writer.
+    const nora = await card('nora@example.it');
+    expect((await eventsOf(nora.id)).map((e) => e.evidence)).toEqual(['=HYPERLINK("http://evil.example")']);
+
+    // The admin's history shows when it was given, when recorded and the evidence.
+    const history = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/${anna.id}/consents`, headers: owner });
+    expect(history.statusCode).toBe(200);
+    expect(history.json()[0]).toMatchObject({
+      source: 'import',
+      occurred_at: '2024-04-15T12:00:00.000Z',
+      recorded_at: NOW.toISOString(),
+      evidence: 'modulo cartaceo in negozio',
+      actor_name: 'Altro Admin',
+    });
+
+    const before = await tableDigest(t.app.db);
+    const again = await post(FILE, false);
+    expect(again.json()).toMatchObject({ valid: 0, imported: 0, skipped: 4, with_consent: 0 });
+    expect(await tableDigest(t.app.db)).toEqual(before);
+  });
+
+  it('the lapse sweep counts the 24 months from the day the file gives, not from the import', async () => {
+    const anna = await card('anna@example.it');
+    const nora = await card('nora@example.it');
+    await t.app.rewards.sweep(now);
+    expect((await card('nora@example.it')).marketing_channels).toEqual(['email']);
+
+    now = new Date('2026-03-11T12:00:00Z'); // 24 months after 11/03/2024
+    await t.app.rewards.sweep(now);
+    expect((await card('nora@example.it')).marketing_channels).toEqual([]);
+    expect((await eventsOf(nora.id)).map((e) => [e.source, e.granted])).toEqual([
+      ['import', true],
+      ['lapse', false],
+    ]);
+    expect((await card('anna@example.it')).marketing_channels).toEqual(['sms', 'email']);
+
+    now = new Date('2026-04-15T11:59:00Z');
+    await t.app.rewards.sweep(now);
+    expect((await card('anna@example.it')).marketing_channels).toEqual(['sms', 'email']);
+    now = new Date('2026-04-15T12:00:00Z'); // 24 months after 15/04/2024
+    await t.app.rewards.sweep(now);
+    expect((await card('anna@example.it')).marketing_channels).toEqual([]);
+    expect((await eventsOf(anna.id)).filter((e) => e.source === 'lapse').map((e) => e.channel)).toEqual(['sms', 'email']);
+    // Given on the import's day: still there.
+    expect((await card('bruno@example.it')).marketing_channels).toEqual(['whatsapp', 'email']);
+    now = NOW;
+  });
+
+  it('reads English headers with `,`, channel lists with `|` or spaces, and refuses a source over 200 characters', async () => {
+    const file = [
+      'full_name,email,marketing_consent,consent_date,consent_source',
+      `Olga,olga@example.it,sms whatsapp,2026-01-02,paper form`,
+      `Pia,pia@example.it,email|sms,02/01/2026,${'x'.repeat(201)}`,
+    ].join('\n');
+    const response = await post(file, true);
+    expect(response.json()).toMatchObject({
+      valid: 1,
+      with_consent: 1,
+      invalid: [{ line: 3, reason: 'fonte del consenso troppo lunga (al massimo 200 caratteri)' }],
+    });
+  });
 });

@@ -367,3 +367,45 @@ describeEachDatabase('migration 019 (consent events)', (variant) => {
     expect(await events('both')).toHaveLength(3);
   });
 });
+
+describeEachDatabase('migration 023 (consent evidence)', (variant) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await variant.create();
+    db = await createDb(database.config);
+    // An event written before the migration (a signup's WhatsApp).
+    await migrate(db, readMigrations().filter((m) => m.version < '023'));
+    await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
+    await db.query("INSERT INTO loyalty_cards (id, business_id, card_number, customer_name) VALUES ('c1', 'b1', 'LC-00000001', 'Anna')");
+    await db.query(
+      "INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, occurred_at) VALUES ('c1', 'b1', 'marketing', 'whatsapp', true, 'marketing-v1', 'signup', '2025-01-02T10:00:00Z')",
+    );
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '023').map((m) => m.version));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  const insert = (evidence: string | null) =>
+    db.query(
+      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, occurred_at, evidence)
+       VALUES ('c1', 'b1', 'marketing', 'sms', true, 'unknown', 'import', '2025-01-01T12:00:00Z', $1) RETURNING recorded_at, evidence`,
+      [evidence],
+    );
+
+  it('leaves the older events without a recording time or evidence, and records the time of new ones', async () => {
+    const { rows } = await db.query<{ recorded_at: string | null; evidence: string | null }>("SELECT recorded_at, evidence FROM consent_events WHERE card_id = 'c1'");
+    expect(rows).toEqual([{ recorded_at: null, evidence: null }]);
+    const inserted = (await insert('modulo cartaceo in negozio')).rows[0];
+    expect(inserted.evidence).toBe('modulo cartaceo in negozio');
+    expect(inserted.recorded_at).not.toBeNull();
+  });
+
+  it('refuses a blank or too long evidence, and an update of any event (append-only still)', async () => {
+    await expect(insert('  ')).rejects.toThrow(/evidence_length/);
+    await expect(insert('x'.repeat(201))).rejects.toThrow(/evidence_length/);
+    await expect(db.query("UPDATE consent_events SET evidence = 'altro' WHERE card_id = 'c1'")).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,14 +1,28 @@
 /**
  * Issue 22 (decision 047): a card's consent history in the composed app. A customer signs up with WhatsApp
  * marketing, an admin opens "Storico consensi" on the card's row and reads the events in Italian; the row keeps
- * every control inside its box at phone to desktop widths with the extra button.
+ * every control inside its box at phone to desktop widths with the extra button. Decision 050: the admin records,
+ * in the same dialog, what the customer asked at the counter; the history gains the "registrato da" row.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { apiCall } from '../src/cards-api';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
 
 const PROFUMERIA = 'demo-profumeria-bella';
+
+async function openCards(page: Page, name: string) {
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /Attività corrente:/ }).click();
+  await page.getByRole('list', { name: 'Attività' }).getByRole('button', { name: 'Profumeria Bella' }).click();
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
+  await page.getByLabel('Cerca per nome, numero carta o telefono').fill(name);
+  const row = page.getByRole('article', { name });
+  await expect(row).toBeVisible();
+  return row;
+}
 
 test('an admin reads a card’s consent history, and the row fits its controls at every width', async ({ page }) => {
   const name = `Costanza Consenso ${Date.now()}`;
@@ -20,15 +34,7 @@ test('an admin reads a card’s consent history, and the row fits its controls a
     privacy_ack: true,
     marketing_channels: ['whatsapp'],
   });
-  await withCookieChoiceSaved(page);
-  await loginThroughApi(page);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: /Attività corrente:/ }).click();
-  await page.getByRole('list', { name: 'Attività' }).getByRole('button', { name: 'Profumeria Bella' }).click();
-  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
-  await page.getByLabel('Cerca per nome, numero carta o telefono').fill(name);
-  const row = page.getByRole('article', { name });
-  await expect(row).toBeVisible();
+  const row = await openCards(page, name);
 
   await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Storico consensi di ${name}` });
@@ -48,4 +54,42 @@ test('an admin reads a card’s consent history, and the row fits its controls a
       expect(own.y + own.height, `${width} px: ${await control.getAttribute('aria-label')}`).toBeLessThanOrEqual(box.y + box.height + 0.5);
     }
   }
+});
+
+test('an admin records the consent a customer changes at the counter, and the history shows the admin row', async ({ page }) => {
+  const stamp = Date.now();
+  const name = `Margherita Banco ${stamp}`;
+  await apiCall('POST', '/users/loyalty-cards/create', null, {
+    email: `banco.${stamp}@example.it`,
+    full_name: name,
+    phone: '+39 333 7654398',
+    business_id: PROFUMERIA,
+    privacy_ack: true,
+    marketing_channels: ['whatsapp'],
+  });
+  const row = await openCards(page, name);
+  await expect(row.getByText('Marketing: WhatsApp')).toBeVisible();
+  await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Storico consensi di ${name}` });
+  const items = dialog.getByRole('list', { name: 'Consensi, dal più recente' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+
+  const editor = dialog.getByRole('form', { name: 'Modifica consensi' });
+  const channels = editor.getByRole('group', { name: 'Consenso marketing' });
+  await expect(channels.getByRole('checkbox', { name: 'WhatsApp' })).toBeChecked();
+  // The customer withdraws WhatsApp and agrees to e-mail; keyboard only.
+  await channels.getByRole('checkbox', { name: 'WhatsApp' }).press('Space');
+  await channels.getByRole('checkbox', { name: 'Email' }).press('Space');
+  await editor.getByRole('button', { name: 'Salva consensi' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Consensi salvati (concesso o rinnovato: Email; revocato: WhatsApp).');
+
+  await expect(items).toHaveCount(4);
+  const texts = (await items.allTextContents()).slice(0, 2).map((text) => text.replace(/^.* — (Marketing)/, '$1')).sort();
+  expect(texts).toEqual([
+    expect.stringMatching(/^Marketing Email: concesso — registrato da .+ \(testo v1\)$/),
+    expect.stringMatching(/^Marketing WhatsApp: revocato — registrato da .+ \(testo v1\)$/),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Marketing: Email')).toBeVisible();
 });

@@ -21,7 +21,12 @@ export interface ConsentEvent {
   actor_user_id: string | null;
   /** The admin's name when `actor_user_id` is set and the account still exists. */
   actor_name: string | null;
+  /** When the consent was given or withdrawn: the 24-month lapse counts from a grant's. */
   occurred_at: string;
+  /** When the row was written (later than occurred_at for an import); null for rows older than migration 023. */
+  recorded_at: string | null;
+  /** The proof given with it (an import's "fonte consenso" text), as typed; null otherwise. */
+  evidence: string | null;
 }
 
 export interface ConsentContext {
@@ -31,6 +36,13 @@ export interface ConsentContext {
   actorUserId?: string | null;
   /** When it happened (the app's clock); the database's now() when absent. */
   at?: Date;
+  /**
+   * When it is recorded, if not `at` (decision 050: an import records consents given on an earlier day, `at`);
+   * also `at` when that is absent; the database's now() when both are.
+   */
+  recordedAt?: Date;
+  /** The proof given with it (an import's "fonte consenso"), at most 200 characters. */
+  evidence?: string | null;
 }
 
 export interface MarketingChange {
@@ -40,7 +52,8 @@ export interface MarketingChange {
   withdrawn: Channel[];
 }
 
-const EVENT_COLUMNS = 'e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.actor_user_id, e.occurred_at';
+const EVENT_COLUMNS =
+  'e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.actor_user_id, e.occurred_at, e.recorded_at, e.evidence';
 
 /**
  * The channels a card's events say it agrees to: for each channel, its last event written is a grant. The
@@ -57,28 +70,53 @@ export function replayMarketingChannels(events: readonly Pick<ConsentEvent, 'pur
   return CHANNELS.filter((channel) => latest.get(channel)?.granted === true);
 }
 
+/** One card's change in `setMarketingConsents`: its channels after it, and what differs from the common context. */
+export interface MarketingConsentChange {
+  cardId: string;
+  /** The channels after the change, or a function of the current ones (read under the card's lock). */
+  channels: Iterable<Channel> | ((current: Channel[]) => Iterable<Channel>);
+  /** Channels to grant again when kept (a renewal: a new grant row restarts their 24 months). */
+  renew?: readonly Channel[];
+  /** When it happened, if not the context's (an import: the day each row's consent was given). */
+  at?: Date;
+  /** Its evidence, if not the context's (an import: each row's "fonte consenso"). */
+  evidence?: string | null;
+}
+
+interface EventRow {
+  card_id: string;
+  business_id: string;
+  purpose: ConsentPurpose;
+  channel: Channel | null;
+  granted: boolean;
+  at: Date | undefined;
+  evidence: string | null | undefined;
+}
+
 export function createConsentsRepository(db: Queryable) {
-  async function insertEvents(
-    card: { id: string; business_id: string },
-    rows: { purpose: ConsentPurpose; channel: Channel | null; granted: boolean }[],
-    context: ConsentContext,
-  ): Promise<void> {
+  /** Event rows in the order given (their ids follow it: the replay order), with the context's common parts. */
+  async function insertEvents(rows: EventRow[], context: ConsentContext): Promise<void> {
     if (rows.length === 0) return;
+    const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
     await db.query(
-      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, actor_user_id, occurred_at)
-       SELECT $1, $2, t.purpose, t.channel, t.granted, $6, $7, $8, coalesce($9::timestamptz, now())
-         FROM unnest($3::text[], $4::text[], $5::boolean[]) WITH ORDINALITY AS t(purpose, channel, granted, ord)
+      `INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, actor_user_id, occurred_at, recorded_at, evidence)
+       SELECT t.card_id, t.business_id, t.purpose, t.channel, t.granted, $8, $9, $10,
+              coalesce(t.at, $11::timestamptz, now()), coalesce($11::timestamptz, t.at, now()), t.evidence
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[], $7::text[])
+              WITH ORDINALITY AS t(card_id, business_id, purpose, channel, granted, at, evidence, ord)
         ORDER BY t.ord`,
       [
-        card.id,
-        card.business_id,
+        rows.map((r) => r.card_id),
+        rows.map((r) => r.business_id),
         rows.map((r) => r.purpose),
         rows.map((r) => r.channel),
         rows.map((r) => r.granted),
+        rows.map((r) => iso(r.at ?? context.at)),
+        rows.map((r) => (r.evidence === undefined ? (context.evidence ?? null) : r.evidence)),
         context.wordingVersion,
         context.source,
         context.actorUserId ?? null,
-        context.at ? context.at.toISOString() : null,
+        iso(context.recordedAt),
       ],
     );
   }
@@ -90,37 +128,62 @@ export function createConsentsRepository(db: Queryable) {
      * row is locked first, so parallel changes of one card apply one after the other on the state the one
      * before left; give a function of the current channels to change them relative to that state. `renew` lists
      * channels to grant again when kept (a renewal: a new grant row restarts their 24 months). Null
-     * when the card does not exist.
+     * when the card does not exist. One card of `setMarketingConsents`.
      */
     async setMarketingConsent(
       cardId: string,
       channels: Iterable<Channel> | ((current: Channel[]) => Iterable<Channel>),
       context: ConsentContext & { renew?: readonly Channel[] },
     ): Promise<MarketingChange | null> {
+      const [change] = await repo.setMarketingConsents([{ cardId, channels, renew: context.renew }], context);
+      return change;
+    },
+
+    /**
+     * The one write path of marketing consent (decision 047; set-based for an import's thousands of cards,
+     * decision 050): for each change, what `setMarketingConsent` does, with three statements in all — the cards
+     * locked in id order, the event rows in the order of `changes` (per card: grants, then withdrawals), the
+     * changed cards' column. Each card at most once. Answers per change, in its order (null: no such card).
+     */
+    async setMarketingConsents(changes: readonly MarketingConsentChange[], context: ConsentContext): Promise<(MarketingChange | null)[]> {
+      if (changes.length === 0) return [];
+      const ids = changes.map((c) => c.cardId);
+      if (new Set(ids).size !== ids.length) throw new Error('setMarketingConsents: a card may change once per call');
       const { rows } = await db.query<{ id: string; business_id: string; marketing_channels: Channel[] }>(
-        'SELECT id, business_id, marketing_channels FROM loyalty_cards WHERE id = $1 FOR UPDATE',
-        [cardId],
+        'SELECT id, business_id, marketing_channels FROM loyalty_cards WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+        [ids],
       );
-      const card = rows[0];
-      if (!card) return null;
-      const next = canonicalChannels(typeof channels === 'function' ? channels(card.marketing_channels) : channels);
-      const before = new Set(card.marketing_channels);
-      const granted = next.filter((c) => !before.has(c) || context.renew?.includes(c));
-      const withdrawn = card.marketing_channels.filter((c) => !next.includes(c));
-      await insertEvents(
-        card,
-        [...granted.map((channel) => ({ purpose: 'marketing' as const, channel, granted: true })), ...withdrawn.map((channel) => ({ purpose: 'marketing' as const, channel, granted: false }))],
-        context,
-      );
-      if (granted.some((c) => !before.has(c)) || withdrawn.length > 0) {
-        await db.query('UPDATE loyalty_cards SET marketing_channels = $2::text[] WHERE id = $1', [cardId, next]);
+      const cards = new Map(rows.map((card) => [card.id, card]));
+      const events: EventRow[] = [];
+      const updates: { id: string; channels: string }[] = [];
+      const results = changes.map((change): MarketingChange | null => {
+        const card = cards.get(change.cardId);
+        if (!card) return null;
+        const current = card.marketing_channels;
+        const next = canonicalChannels(typeof change.channels === 'function' ? change.channels(current) : change.channels);
+        const before = new Set(current);
+        const granted = next.filter((c) => !before.has(c) || change.renew?.includes(c));
+        const withdrawn = current.filter((c) => !next.includes(c));
+        const row = { card_id: card.id, business_id: card.business_id, purpose: 'marketing' as const, at: change.at, evidence: change.evidence };
+        for (const channel of granted) events.push({ ...row, channel, granted: true });
+        for (const channel of withdrawn) events.push({ ...row, channel, granted: false });
+        if (granted.some((c) => !before.has(c)) || withdrawn.length > 0) updates.push({ id: card.id, channels: next.join(',') });
+        return { channels: next, granted, withdrawn };
+      });
+      await insertEvents(events, context);
+      if (updates.length > 0) {
+        await db.query(
+          `UPDATE loyalty_cards c SET marketing_channels = string_to_array(u.channels, ',')
+             FROM unnest($1::text[], $2::text[]) AS u(id, channels) WHERE c.id = u.id`,
+          [updates.map((u) => u.id), updates.map((u) => u.channels)],
+        );
       }
-      return { channels: next, granted, withdrawn };
+      return results;
     },
 
     /** Records the service consent (the privacy notice acknowledged) of a card. */
     async recordServiceConsent(card: { id: string; business_id: string }, granted: boolean, context: ConsentContext): Promise<void> {
-      await insertEvents(card, [{ purpose: 'service', channel: null, granted }], context);
+      await insertEvents([{ card_id: card.id, business_id: card.business_id, purpose: 'service', channel: null, granted, at: undefined, evidence: undefined }], context);
     },
 
     /**

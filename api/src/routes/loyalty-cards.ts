@@ -262,9 +262,12 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Corpo: il file (\`Content-Type: text/csv\`), UTF-8 con o senza BOM, separatore \`;\` o \`,\` (quello più presente nell’intestazione), al massimo ${importMb} MB e ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe. ` +
           'Colonne trovate dall’intestazione, maiuscole e spazi indifferenti: `nome`/`full_name` (obbligatoria), `email` e/o `telefono`/`phone`, facoltative `punti`/`points` e `data di nascita`/`birth_date` (GG/MM/AAAA o AAAA-MM-GG); le altre sono ignorate. ' +
+          'Consenso marketing (decisione 050), facoltativo: `consenso marketing`/`marketing_consent` (canali: email, sms, whatsapp, separati da `,`, `|` o spazio), ' +
+          '`data consenso`/`consent_date` (quando è stato dato: non nel futuro, non più di 24 mesi fa) e `fonte consenso`/`consent_source` (come, al massimo 200 caratteri), tutte e tre o nessuna; ' +
+          'una riga con consenso scrive un evento per canale (origine import, datato il giorno del file, con la fonte come prova). ' +
           'Ogni riga segue le regole di una carta creata dall’API (telefono in E.164); una riga con email o telefono di una carta già dell’azienda è saltata («già presente»): importare due volte lo stesso file non cambia nulla. ' +
           '`dry_run=true` (predefinito) è l’anteprima; `dry_run=false` rivalida tutto e importa le righe valide in una sola transazione: ogni saldo positivo è una riga «Saldo importato» nei movimenti. ' +
-          'Le carte importate non hanno consenso marketing né account, e nessun messaggio viene inviato. ' +
+          'Senza quelle colonne le carte importate non hanno consenso marketing; non hanno account, e nessun messaggio viene inviato. ' +
           'Un file illeggibile (codifica, intestazione, righe o colonne oltre il limite) risponde 400 e non scrive nulla. Al massimo CARD_IMPORT_RATE_LIMIT richieste al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,

@@ -204,7 +204,9 @@ export const consentEventSchema = z
       .describe('signup: modulo di iscrizione; customer_page: pagina del cliente; stop_reply: risposta STOP; admin: registrato da un admin; import: importazione; lapse: scaduto dopo 24 mesi; migration: stato delle carte precedenti allo storico'),
     actor_user_id: z.string().nullable().describe("L'admin che l'ha registrato (source admin)"),
     actor_name: z.string().nullable(),
-    occurred_at: timestampSchema,
+    occurred_at: timestampSchema.describe('Quando il consenso è stato dato o revocato (per un’importazione, la data del file): i 24 mesi contano da qui'),
+    recorded_at: timestampSchema.nullable().describe('Quando è stato registrato (null per gli eventi precedenti alla migrazione 023: coincide con occurred_at)'),
+    evidence: z.string().nullable().describe('La prova data con il consenso (importazione: la «fonte consenso» del file, com’era scritta)'),
   })
   .meta({ id: 'ConsentEvent' });
 
@@ -336,6 +338,7 @@ export const cardImportOutcomeSchema = z
     invalid_count: z.number().int().describe('Tutte le righe non importate, le saltate comprese'),
     imported: z.number().int().describe('Carte create (0 in anteprima)'),
     skipped: z.number().int().describe('Righe saltate perché email o telefono appartengono già a una carta dell’azienda'),
+    with_consent: z.number().int().describe('Delle righe valide, quelle con un consenso marketing (canali, data e fonte) da registrare o registrato'),
   })
   .describe('Esito di un’importazione CSV di carte')
   .meta({ id: 'CardImportOutcome' });

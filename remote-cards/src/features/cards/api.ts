@@ -8,6 +8,9 @@ export type CardDetail = ApiSchema<'CardDetail'>;
 export type LedgerEntry = ApiSchema<'LedgerEntry'>;
 /** Issue 22 (decision 047): one consent given, renewed, withdrawn or lapsed, from `GET /loyalty-cards/{id}/consents`. */
 export type ConsentEvent = ApiSchema<'ConsentEvent'>;
+/** Issue 22 (decision 050): what the customer asked at the counter, and what it changed (`PUT /loyalty-cards/{id}/marketing-consent`). */
+export type MarketingConsentBody = ApiRequestBody<'/api/loyalty-cards/{id}/marketing-consent', 'put'>;
+export type MarketingConsentResult = ApiSchema<'MarketingConsentResult'>;
 /** A points change: `points` is the new balance, `entry` the ledger row written. */
 export type PointsResult = ApiSchema<'PointsResult'>;
 /** What a card can redeem today (issue 20): its balance, the business's mode, the rewards with `affordable`. */
@@ -64,6 +67,18 @@ export const cardsApi = api.injectEndpoints({
     getCardConsents: build.query<ConsentEvent[], string>({
       query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/consents`,
       providesTags: (_events, _error, cardId) => [{ type: 'Card', id: cardId }],
+    }),
+    /**
+     * Issue 22 (decision 050): an admin records the customer's marketing consent asked at the counter. The card's
+     * channels (lists, its row) and its consent history change.
+     */
+    setMarketingConsent: build.mutation<MarketingConsentResult, { cardId: string } & MarketingConsentBody>({
+      query: ({ cardId, marketing_channels, renew }) => ({
+        url: `/loyalty-cards/${encodeURIComponent(cardId)}/marketing-consent`,
+        method: 'PUT',
+        body: { marketing_channels, renew } satisfies MarketingConsentBody,
+      }),
+      invalidatesTags: (result, _error, { cardId }) => (result ? [{ type: 'Card', id: LIST_TAG_ID }, { type: 'Card', id: cardId }] : []),
     }),
     updatePoints: build.mutation<PointsResult, { cardId: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
       query: ({ cardId, points, description }) => ({
@@ -146,6 +161,7 @@ export const {
   useGetCardQuery,
   useGetCardLedgerQuery,
   useGetCardConsentsQuery,
+  useSetMarketingConsentMutation,
   useUpdatePointsMutation,
   useDeleteCardMutation,
   useScanQrCodeMutation,

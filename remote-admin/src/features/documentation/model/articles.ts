@@ -113,13 +113,15 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           {
             steps: [
               'Prepara il file: nella prima riga i nomi delle colonne. Servono «nome» e almeno una tra «email» e «telefono»; facoltative «punti» e «data di nascita» (GG/MM/AAAA). Vanno bene anche i nomi inglesi full_name, phone, points e birth_date, in qualsiasi ordine; le altre colonne vengono ignorate. Anche un file esportato da qui si può importare.',
+              'Se il cliente ti ha già dato il consenso a ricevere offerte (per esempio sul modulo cartaceo del negozio), aggiungi tre colonne: «consenso marketing» con i canali (email, sms, whatsapp, separati da virgola, barra verticale o spazio), «data consenso» con il giorno in cui l’ha dato (GG/MM/AAAA) e «fonte consenso» con il modo (per esempio «modulo cartaceo in negozio»). In inglese: marketing_consent, consent_date, consent_source. Servono tutte e tre.',
               'In Excel scegli «Salva con nome» → «CSV UTF-8»: separatore punto e virgola o virgola, codifica UTF-8. Al massimo 100.000 righe e 20 MB per file.',
-              'Premi «Importa carte (CSV)» e scegli il file: l’anteprima dice quante righe sono valide e, per ogni riga scartata, il numero di riga e il motivo (nome mancante, email o telefono non validi, duplicato nel file, già presente). Non viene ancora scritto nulla.',
+              'Premi «Importa carte (CSV)» e scegli il file: l’anteprima dice quante righe sono valide, quante portano un consenso marketing e, per ogni riga scartata, il numero di riga e il motivo (nome mancante, email o telefono non validi, duplicato nel file, già presente, consenso incompleto, nel futuro o scaduto). Non viene ancora scritto nulla.',
               'Premi «Importa N carte»: le righe valide vengono importate tutte insieme, oppure nessuna se qualcosa va storto.',
             ],
           },
           'Un cliente la cui email o il cui telefono appartiene già a una carta della tua azienda viene saltato: importare due volte lo stesso file non cambia nulla. I punti importati compaiono nei Movimenti della carta come «Saldo importato».',
-          'Ai clienti importati non viene inviato nessun messaggio, e non hanno il consenso marketing: non riceveranno campagne finché non ti danno il loro consenso.',
+          'Ai clienti importati non viene inviato nessun messaggio. Senza le colonne del consenso non hanno il consenso marketing: non riceveranno campagne finché non ti danno il loro consenso.',
+          'Un consenso importato compare nello «Storico consensi» della carta con il giorno in cui è stato dato, quando l’hai importato e la fonte scritta nel file. Scade 24 mesi dopo il giorno in cui è stato dato, non dopo l’importazione: per questo una riga con un consenso di più di 24 mesi fa viene scartata. Il cliente deve darlo di nuovo, oppure importa la riga senza le colonne del consenso.',
           'Se un cliente importato si iscrive poi dal tuo QR code con la stessa email, ritrova la sua carta con i punti importati: non ne riceve una seconda.',
         ],
       },
@@ -186,6 +188,8 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         body: [
           'Ogni consenso è registrato come un evento che non si cancella né si modifica: l’informativa sulla privacy accettata all’adesione, e il consenso a ricevere offerte per ciascun canale (WhatsApp, SMS, email), con la data, la versione del testo che il cliente ha visto e come è stato dato o revocato (modulo di iscrizione, registrato da un admin al banco, risposta STOP, scadenza). Le campagne raggiungono solo chi ha un consenso valido sul canale dell’invio.',
           'Per vederlo, in Carte Fedeltà premi «Storico consensi» sulla riga della carta: gli eventi sono elencati dal più recente. È la prova del consenso da mostrare se un cliente o il Garante la chiedono.',
+          { heading: 'Registrare il consenso chiesto al banco' },
+          'Se un cliente in negozio ti chiede di ricevere offerte su un canale, o di non riceverle più, apri «Storico consensi» sulla sua carta e, in «Modifica consensi», spunta i canali su cui accetta ora (Email, SMS, WhatsApp), poi premi «Salva consensi». Se il cliente conferma anche i consensi che aveva già dato, spunta «Rinnova i consensi già dati»: ripartono i 24 mesi. Ogni modifica compare nello storico come «registrato da» con il tuo nome.',
           { heading: 'Revoca e scadenza' },
           'Un cliente che risponde STOP a un WhatsApp o a un SMS non riceve più messaggi e perde il consenso marketing su quel canale. Il consenso marketing scade dopo 24 mesi dall’ultima volta che il cliente lo ha dato o rinnovato (il limite indicato dal Garante per i dati delle carte fedeltà usati a fini di marketing): la scadenza compare nello storico e da quel giorno le campagne lo saltano.',
         ],

@@ -56,6 +56,7 @@ function Preview({ outcome }: { outcome: CardImportOutcome }) {
     <section aria-label="Anteprima dell’importazione">
       <Summary>
         <li>{plural(outcome.valid, 'riga valida: verrà importata', 'righe valide: verranno importate')}</li>
+        <li>{plural(outcome.with_consent, 'riga valida con consenso marketing', 'righe valide con consenso marketing')}</li>
         <li>{plural(outcome.skipped, 'riga già presente: saltata', 'righe già presenti: saltate')} (email o telefono di una carta esistente)</li>
         <li>{plural(errors, 'riga con errori', 'righe con errori')}</li>
       </Summary>
@@ -78,7 +79,8 @@ function Preview({ outcome }: { outcome: CardImportOutcome }) {
 /**
  * Issue 22: "Importa carte (CSV)" next to the exports. Pick a file → the server's preview (nothing written) →
  * "Importa N carte", which the server validates again and writes in one transaction. Imported customers get
- * no marketing consent and no message: the dialog says so before the import.
+ * no message, and marketing consent only where the file says which channels, when and how (decision 050): the
+ * dialog says so before the import.
  */
 export function ImportCards({ businessId }: { businessId: string }) {
   const notify = useNotify();
@@ -158,8 +160,13 @@ export function ImportCards({ businessId }: { businessId: string }) {
           anche un file esportato da qui.
         </Hint>
         <Hint>
-          Ai clienti importati non viene inviato nessun messaggio e non hanno il consenso marketing: potranno darlo loro. Chi ha email o telefono
-          di una carta già presente viene saltato, quindi importare due volte lo stesso file non cambia nulla.
+          Consenso marketing, facoltativo: <strong>consenso marketing</strong> (i canali: email, sms, whatsapp), <strong>data consenso</strong>{' '}
+          (quando il cliente l’ha dato, GG/MM/AAAA, non più di 24 mesi fa) e <strong>fonte consenso</strong> (come, ad esempio «modulo cartaceo in
+          negozio»): servono tutte e tre.
+        </Hint>
+        <Hint>
+          Ai clienti importati non viene inviato nessun messaggio, e senza quelle colonne non hanno il consenso marketing: potranno darlo loro. Chi
+          ha email o telefono di una carta già presente viene saltato, quindi importare due volte lo stesso file non cambia nulla.
         </Hint>
         <FileLabel htmlFor={fileInputId}>File CSV</FileLabel>
         <input id={fileInputId} type="file" accept=".csv,text/csv" onChange={(event) => void preview(event)} disabled={isLoading} />

@@ -35,7 +35,17 @@ export function consentSourceLabel(event: Pick<ConsentEvent, 'source' | 'wording
   return `${source} (${text})`;
 }
 
-/** One line of a card's consent history, after its date: 'Marketing WhatsApp: concesso — modulo di iscrizione (testo v1)'. */
+/**
+ * One line of a card's consent history, after its date: 'Marketing WhatsApp: concesso — modulo di iscrizione (testo v1)';
+ * with the evidence an import brought (decision 050): '… — importazione (testo non registrato): «modulo cartaceo in negozio»'.
+ */
 export function consentEventText(event: ConsentEvent): string {
-  return `${consentPurposeLabel(event)}: ${consentOutcomeLabel(event)} — ${consentSourceLabel(event)}`;
+  const evidence = event.evidence ? `: «${event.evidence}»` : '';
+  return `${consentPurposeLabel(event)}: ${consentOutcomeLabel(event)} — ${consentSourceLabel(event)}${evidence}`;
 }
+
+/**
+ * An import records a consent given on a day (the file gives no time) at a later moment: its line shows the day
+ * it was given and when it was recorded. Other events happen when they are recorded.
+ */
+export const givenOnADay = (event: Pick<ConsentEvent, 'source'>) => event.source === 'import';

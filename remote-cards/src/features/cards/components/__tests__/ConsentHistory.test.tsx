@@ -2,9 +2,9 @@
  * Issue 22 (decision 047): "Storico consensi" on a card's row opens a dialog with the card's consent events in
  * Italian, newest first, against the real API on PGlite; and its empty and error states.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession, unique } from '../../../../../test/helpers';
+import { API, DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession, unique } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
 let token: string;
@@ -82,4 +82,72 @@ it('shows the empty state for a card without consents and the error of a card de
   await person.click(within(await row('Gino Già Via')).getByRole('button', { name: 'Storico consensi di Gino Già Via' }));
   const failed = await screen.findByRole('dialog', { name: 'Storico consensi di Gino Già Via' });
   expect(await within(failed).findByRole('alert')).toHaveTextContent('Carta non trovata');
+});
+
+describe('Modifica consensi (decision 050)', () => {
+  it("records what the customer asked at the counter: the history refreshes with the admin's rows and the row shows the new channels", async () => {
+    const shop = await createBusiness(token);
+    await apiCall('POST', '/users', token, {
+      email: `${unique('banco').replace(/\W+/g, '.')}@example.it`,
+      full_name: 'Dora Banco',
+      role: 'client',
+      business_id: shop.id,
+      marketing_channels: ['sms'],
+    });
+    const { user: person } = renderCards(shop.id);
+    const cardRow = await row('Dora Banco');
+    expect(within(cardRow).getByText('Marketing: SMS')).toBeInTheDocument();
+    await person.click(within(cardRow).getByRole('button', { name: 'Storico consensi di Dora Banco' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Storico consensi di Dora Banco' });
+    const editor = within(dialog).getByRole('form', { name: 'Modifica consensi' });
+    const group = within(editor).getByRole('group', { name: 'Consenso marketing' });
+    // The boxes start from the card's channels.
+    expect(within(group).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    expect(within(await within(dialog).findByRole('list', { name: 'Consensi, dal più recente' })).getAllByRole('listitem')).toHaveLength(1);
+
+    await person.click(within(group).getByRole('checkbox', { name: 'Email' }));
+    await person.click(within(group).getByRole('checkbox', { name: 'SMS' }));
+    await person.click(within(editor).getByRole('button', { name: 'Salva consensi' }));
+    expect(await within(editor).findByText('Consensi salvati (concesso o rinnovato: Email; revocato: SMS).')).toHaveAttribute('role', 'status');
+
+    // The history (its tag) asks again: two new 'admin' rows, newest first.
+    await waitFor(() => expect(within(within(dialog).getByRole('list')).getAllByRole('listitem')).toHaveLength(3));
+    const items = within(within(dialog).getByRole('list')).getAllByRole('listitem').map((item) => item.textContent?.replace(/^.* — (Marketing)/, '$1'));
+    expect(items.slice(0, 2).sort()).toEqual([
+      `Marketing Email: concesso — registrato da ${user.full_name} (testo v1)`,
+      `Marketing SMS: revocato — registrato da ${user.full_name} (testo v1)`,
+    ]);
+
+    // Renewing the kept channel writes one more grant.
+    await person.click(within(editor).getByRole('checkbox', { name: /Rinnova i consensi già dati/ }));
+    await person.click(within(editor).getByRole('button', { name: 'Salva consensi' }));
+    expect(await within(editor).findByText('Consensi salvati (concesso o rinnovato: Email).')).toBeInTheDocument();
+    await waitFor(() => expect(within(within(dialog).getByRole('list')).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(editor).getByRole('checkbox', { name: /Rinnova/ })).not.toBeChecked();
+
+    await person.keyboard('{Escape}');
+    // The list (its tag) asks again too.
+    expect(await within(await row('Dora Banco')).findByText('Marketing: Email')).toBeInTheDocument();
+  });
+
+  it('shows an imported consent with the day it was given, when it was recorded and its evidence', async () => {
+    const shop = await createBusiness(token);
+    const given = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const file = `nome;email;consenso marketing;data consenso;fonte consenso\nIrene Import;${unique('imp').replace(/\W+/g, '.')}@example.it;whatsapp;${given};modulo cartaceo in negozio\n`;
+    const imported = await fetch(`${API}/api/loyalty-cards/business/${shop.id}/import?dry_run=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect(await imported.json()).toMatchObject({ imported: 1, with_consent: 1 });
+    const { user: person } = renderCards(shop.id);
+    await person.click(within(await row('Irene Import')).getByRole('button', { name: 'Storico consensi di Irene Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Storico consensi di Irene Import' });
+    const [item] = within(await within(dialog).findByRole('list')).getAllByRole('listitem');
+    const day = `${given.slice(8, 10)}/${given.slice(5, 7)}/${given.slice(0, 4)}`;
+    expect(item.textContent).toMatch(
+      new RegExp(`^${day} \\(registrato il \\d{2}/\\d{2}/\\d{4}.*\\) — Marketing WhatsApp: concesso — importazione \\(testo non registrato\\): «modulo cartaceo in negozio»$`),
+    );
+  });
 });

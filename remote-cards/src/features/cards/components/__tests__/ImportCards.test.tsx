@@ -34,7 +34,9 @@ it('previews a file with its refused rows, imports the valid ones into the list,
 
   await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
-  expect(within(dialog).getByText(/non viene inviato nessun messaggio e non hanno il consenso marketing/)).toBeInTheDocument();
+  expect(within(dialog).getByText(/non viene inviato nessun messaggio, e senza quelle colonne non hanno il consenso marketing/)).toBeInTheDocument();
+  // The accepted consent columns (decision 050).
+  expect(within(dialog).getByText(/Consenso marketing, facoltativo/)).toHaveTextContent(/consenso marketing.*data consenso.*fonte consenso/);
   const importButton = within(dialog).getByRole('button', { name: 'Importa 0 carte' });
   expect(importButton).toBeDisabled();
 
@@ -43,6 +45,7 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(within(problems).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Riga 3: nome mancante', 'Riga 4: telefono non valido']);
   expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
   expect(within(dialog).getByText('2 righe con errori')).toBeInTheDocument();
+  expect(within(dialog).getByText('0 righe valide con consenso marketing')).toBeInTheDocument();
   expect(await cardCount(token, shop.id)).toBe(0); // the preview wrote nothing
 
   await admin.click(within(dialog).getByRole('button', { name: 'Importa 2 carte' }));
@@ -71,4 +74,26 @@ it('says in Italian, inside the dialog, why a file cannot be read (not UTF-8), a
   await admin.upload(within(dialog).getByLabelText('File CSV'), csvFile(new Uint8Array([...new TextEncoder().encode('Nome;Email\r\nNicol'), 0xf2, ...new TextEncoder().encode(';n@example.it\r\n')])));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Il file non è in UTF-8.');
   expect(within(dialog).getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+});
+
+it('counts in the preview the rows that carry a marketing consent, and shows why a lapsed one is refused', async () => {
+  const tag = unique('consenso').replace(/\W+/g, '');
+  const recent = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const file = csvFile(
+    [
+      'Nome;Email;Consenso marketing;Data consenso;Fonte consenso',
+      `Olga ${tag};olga.${tag}@example.it;email, sms;${recent};modulo cartaceo in negozio`,
+      `Pia ${tag};pia.${tag}@example.it;sms;01/01/2020;modulo cartaceo in negozio`,
+      `Rita ${tag};rita.${tag}@example.it;;;`,
+    ].join('\r\n'),
+  );
+  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
+  await admin.upload(within(dialog).getByLabelText('File CSV'), file);
+  const problems = await within(dialog).findByRole('list', { name: 'Righe non importate' });
+  expect(within(problems).getByRole('listitem')).toHaveTextContent(/^Riga 3: consenso marketing scaduto: è stato dato più di 24 mesi fa .*Il cliente deve darlo di nuovo/);
+  expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
+  expect(within(dialog).getByText('1 riga valida con consenso marketing')).toBeInTheDocument();
+  await admin.click(within(dialog).getByRole('button', { name: 'Annulla' }));
 });
