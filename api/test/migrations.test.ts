@@ -368,20 +368,20 @@ describeEachDatabase('migration 019 (consent events)', (variant) => {
   });
 });
 
-describeEachDatabase('migration 023 (consent evidence)', (variant) => {
+describeEachDatabase('migration 022 (consent evidence)', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
     database = await variant.create();
     db = await createDb(database.config);
     // An event written before the migration (a signup's WhatsApp).
-    await migrate(db, readMigrations().filter((m) => m.version < '023'));
+    await migrate(db, readMigrations().filter((m) => m.version < '022'));
     await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
     await db.query("INSERT INTO loyalty_cards (id, business_id, card_number, customer_name) VALUES ('c1', 'b1', 'LC-00000001', 'Anna')");
     await db.query(
       "INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, occurred_at) VALUES ('c1', 'b1', 'marketing', 'whatsapp', true, 'marketing-v1', 'signup', '2025-01-02T10:00:00Z')",
     );
-    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '023').map((m) => m.version));
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '022').map((m) => m.version));
   });
   afterAll(async () => {
     await db.close();

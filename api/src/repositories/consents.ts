@@ -23,7 +23,7 @@ export interface ConsentEvent {
   actor_name: string | null;
   /** When the consent was given or withdrawn: the 24-month lapse counts from a grant's. */
   occurred_at: string;
-  /** When the row was written (later than occurred_at for an import); null for rows older than migration 023. */
+  /** When the row was written (later than occurred_at for an import); null for rows older than migration 022. */
   recorded_at: string | null;
   /** The proof given with it (an import's "fonte consenso" text), as typed; null otherwise. */
   evidence: string | null;

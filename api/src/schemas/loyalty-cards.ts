@@ -205,7 +205,7 @@ export const consentEventSchema = z
     actor_user_id: z.string().nullable().describe("L'admin che l'ha registrato (source admin)"),
     actor_name: z.string().nullable(),
     occurred_at: timestampSchema.describe('Quando il consenso è stato dato o revocato (per un’importazione, la data del file): i 24 mesi contano da qui'),
-    recorded_at: timestampSchema.nullable().describe('Quando è stato registrato (null per gli eventi precedenti alla migrazione 023: coincide con occurred_at)'),
+    recorded_at: timestampSchema.nullable().describe('Quando è stato registrato (null per gli eventi precedenti alla migrazione 022: coincide con occurred_at)'),
     evidence: z.string().nullable().describe('La prova data con il consenso (importazione: la «fonte consenso» del file, com’era scritta)'),
   })
   .meta({ id: 'ConsentEvent' });
