@@ -6,12 +6,19 @@
  * driver) and customer, made through the API, so it runs beside the other journeys.
  */
 import fs from 'node:fs';
-import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type Page } from '@playwright/test';
 import { apiCall, apiToken } from '../src/cards-api';
 import { sendCampaign } from '../src/admin-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now (as accessibility.spec.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 test('a customer opens their card from an emailed link, withdraws WhatsApp, downloads their data and deletes the card', async ({ page, browser }) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -65,6 +72,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await expect(ledgerRow).toContainText('Accredito');
   await expect(ledgerRow).toContainText('+25 punti');
 
+  expect(await seriousViolations(page)).toEqual([]);
+
   // A reload within the 30 minutes keeps the session.
   await page.reload();
   await expect(page.getByRole('region', { name: businessName }).getByText('Saldo: 25 punti')).toBeVisible();
@@ -93,6 +102,7 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Annulla' })).toBeFocused();
   await expect(dialog).toContainText('non sono più collegati a te');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(erase).toBeFocused();
