@@ -73,6 +73,10 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await expect(ledgerRow).toContainText('+25 punti');
 
   expect(await seriousViolations(page)).toEqual([]);
+  // The card, its image, wallet and ledger fit a 320 px phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const ledgerBox = shop.locator('[data-card-ledger]');
+  expect(await ledgerBox.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
 
   // A reload within the 30 minutes keeps the session.
   await page.reload();
@@ -82,6 +86,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   const whatsapp = shop.getByRole('checkbox', { name: 'WhatsApp' });
   await expect(whatsapp).toBeChecked();
   await expect(shop.getByText(/Il consenso per WhatsApp scade il \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+  // Given today, it lapses in 24 months: no renewal offered yet (only in the last 60 days).
+  await expect(shop.getByRole('button', { name: 'Rinnova il consenso' })).toBeHidden();
   await whatsapp.uncheck();
   await shop.getByRole('button', { name: 'Salva preferenze' }).click();
   await expect(shop.getByRole('status').filter({ hasText: 'Preferenze salvate' })).toBeVisible();

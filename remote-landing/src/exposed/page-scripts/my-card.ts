@@ -371,7 +371,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
       }),
     );
     lapseList.hidden = lapses.length === 0;
-    const renew = must<HTMLButtonElement>(consents, '[data-card-renew]');
+    // The renewal's wrapper is hidden or shown (the button's own styles set its display).
+    const renew = must<HTMLElement>(consents, '[data-card-renew]');
     renew.hidden = !lapses.some((l) => l.soon);
     const consentsStatus = must<HTMLElement>(consents, '[data-card-consents-status]');
     const buttons = consents.querySelectorAll<HTMLButtonElement>('button');
@@ -424,7 +425,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
       event.preventDefault();
       save(false);
     });
-    renew.addEventListener('click', () => save(true));
+    must<HTMLButtonElement>(renew, 'button').addEventListener('click', () => save(true));
   }
 
   // ——— Erasure ———

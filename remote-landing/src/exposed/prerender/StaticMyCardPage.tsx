@@ -222,9 +222,12 @@ function CardTemplate() {
             <Button type="submit" data-card-consents-save>
               Salva preferenze
             </Button>
-            <Button type="button" variant="secondary" hidden data-card-renew>
-              Rinnova il consenso
-            </Button>
+            {/* A plain wrapper carries `hidden`: the button's own styles set its display. */}
+            <span hidden data-card-renew>
+              <Button type="button" variant="secondary">
+                Rinnova il consenso
+              </Button>
+            </span>
           </Actions>
           <Status role="status" data-card-consents-status />
         </form>

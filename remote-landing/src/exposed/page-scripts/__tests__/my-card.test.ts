@@ -209,7 +209,7 @@ it('saves and renews the consents, and a 401 goes back to the form with the expi
   expect(saved).toEqual({ marketing_channels: ['email'], renew: false });
   expect(text('[data-card-consents-status]', section)).toBe('Preferenze salvate.');
 
-  section.querySelector<HTMLButtonElement>('[data-card-renew]')!.click();
+  section.querySelector<HTMLButtonElement>('[data-card-renew] button')!.click();
   await flush();
   expect(saved).toEqual({ marketing_channels: ['email'], renew: true });
   expect(text('[data-card-consents-status]', section)).toBe('Preferenze salvate. Consenso rinnovato per altri 24 mesi.');
