@@ -192,6 +192,38 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect((barCard.rewards_available as { name: string }[]).map((r) => r.name)).toContain('Caffè omaggio');
     expect(barCard.qr_link).toMatch(new RegExp(`^http://localhost:3000/dashboard/add-points\\?card_id=${bar.id}&user_id=`));
     expect(response.body).not.toMatch(/author|password|token_version/);
+    // Decision 049: the shop's colour for the card image, its active channels, and when each granted channel lapses.
+    expect(barCard.brand_color).toBeNull();
+    expect((barCard.consents as { available_channels: string[] }).available_channels).toEqual(['whatsapp', 'sms', 'email']);
+    const lapses = (barCard.consents as { marketing_lapses: { channel: string; lapses_at: string }[] }).marketing_lapses;
+    expect(lapses.map((l) => l.channel)).toEqual(['email']);
+    const granted = await t.app.db.query<{ at: string }>("SELECT occurred_at AS at FROM consent_events WHERE card_id = $1 AND channel = 'email' AND granted", [bar.id]);
+    const expected = new Date(granted.rows[0].at);
+    expected.setUTCMonth(expected.getUTCMonth() + 24);
+    expect(Math.abs(Date.parse(lapses[0].lapses_at) - expected.getTime())).toBeLessThan(2 * 24 * 3600_000);
+    expect((cards[0].consents as { marketing_lapses: unknown[] }).marketing_lapses).toEqual([]);
+    await t.app.db.query("UPDATE businesses SET brand_color = '#f5e6c8', sms_enabled = 0 WHERE id = $1", [BAR]);
+    try {
+      const again = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: customer })).json() as { id: string; brand_color: string; consents: { available_channels: string[] } }[];
+      const barAgain = again.find((c) => c.id === bar.id)!;
+      expect(barAgain.brand_color).toBe('#f5e6c8');
+      expect(barAgain.consents.available_channels).toEqual(['whatsapp', 'email']);
+    } finally {
+      await t.app.db.query('UPDATE businesses SET brand_color = NULL, sms_enabled = 1 WHERE id = $1', [BAR]);
+    }
+    // A channel with no grant recorded (a card older than the history) lapses 24 months after the card's creation;
+    // a renewal (renew: true) restarts the 24 months from now.
+    await t.app.db.query("UPDATE loyalty_cards SET marketing_channels = '{sms}', created_at = now() - interval '23 months' WHERE id = $1", [other.id]);
+    const lapseOf = async () => {
+      const list = (await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: customer })).json() as { id: string; consents: { marketing_lapses: { channel: string; lapses_at: string }[] } }[];
+      const found = list.find((c) => c.id === other.id)!.consents.marketing_lapses;
+      expect(found.map((l) => l.channel)).toEqual(['sms']);
+      return Date.parse(found[0].lapses_at) - Date.now();
+    };
+    expect(await lapseOf()).toBeLessThan(32 * 24 * 3600_000);
+    const renewed = await t.app.inject({ method: 'PUT', url: `/api/customer/cards/${other.id}/consents`, headers: customer, payload: { marketing_channels: ['sms'], renew: true } });
+    expect(renewed.json()).toMatchObject({ granted: ['sms'], withdrawn: [] });
+    expect(await lapseOf()).toBeGreaterThan(700 * 24 * 3600_000);
 
     const ledger = await t.app.inject({ method: 'GET', url: `/api/customer/cards/${bar.id}/ledger`, headers: customer });
     expect(ledger.statusCode).toBe(200);

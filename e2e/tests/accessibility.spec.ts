@@ -10,7 +10,7 @@ import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { loginThroughApi } from '../src/session';
 
 const LANDING = `http://localhost:${E2E_PORTS.landing}`;
-const PUBLIC_SCREENS = ['/login', '/privacy', '/cookie-policy', '/loyalty-cards/create?business_id=default-business-id'];
+const PUBLIC_SCREENS = ['/login', '/privacy', '/cookie-policy', '/loyalty-cards/create?business_id=default-business-id', '/my-card'];
 const DASHBOARD_SCREENS = [
   '/dashboard',
   '/dashboard/loyalty-cards',

@@ -14,6 +14,9 @@ export { MESSAGES } from './messages';
 export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
 export { errorMessage } from './notifications/errorMessage';
 export { looksLikePhone, PHONE_INVALID } from './format/phone';
+// The customer's page (decision 049): balances, ledger amounts and dates written as every screen writes them.
+export { formatPoints, formatPointsChange } from './format/numbers';
+export { formatDate, formatDateTime } from './format/dates';
 // The form rules' messages (no zod): the pages' own small checks show the same words as the forms.
 export { FORM_MESSAGES } from './forms/messages';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';

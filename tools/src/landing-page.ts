@@ -1,6 +1,6 @@
 /**
  * Server-side composition of the public pages (docs/decisions/028-prerendered-public-pages.md): the shell's
- * server answers `/login` and `/loyalty-cards/create` with the landing remote's current prerendered page,
+ * server answers `/login`, `/loyalty-cards/create` and `/my-card` (decision 049) with the landing remote's current prerendered page,
  * taken from the landing origin (`landingBaseUrl` of the run-time config, read per request) and revalidated
  * with its ETag on every request, so a landing deploy changes them at once and a shell rebuild is never needed.
  * - The page's script tag is made absolute to the landing origin (the CSP allows the configured origins).
@@ -106,6 +106,16 @@ export function fallbackSignupPage(brandName = 'Appo'): string {
     '',
     `      <h1>Ottieni la tua Carta Fedeltà</h1>
       <p role="status">La richiesta della carta non è disponibile in questo momento. Riprova tra qualche minuto.</p>`,
+  );
+}
+
+/** The customer's page (decision 049) when the landing origin never answered: a sentence to come back, the link kept. */
+export function fallbackMyCardPage(brandName = 'Appo'): string {
+  return plainPage(
+    `La tua carta fedeltà – ${escapeHtml(brandName)}`,
+    '',
+    `      <h1>La tua carta fedeltà</h1>
+      <p role="status">La pagina della tua carta non è disponibile in questo momento. Riprova tra qualche minuto: il link che hai ricevuto vale 15 minuti.</p>`,
   );
 }
 

@@ -5,7 +5,7 @@
  *     folder as `login.<hash>.js` and `signup.<hash>.js` (+ `.br`), a separate tiny webpack run;
  *  2. renders the pages' React components to HTML with their critical CSS (styled-components' server
  *     style sheet), in a tsx child process (tools/src/prerender-worker.ts);
- *  3. writes `login.html` and `signup.html` from the landing's HTML template (for /login its SEO head and
+ *  3. writes `login.html`, `signup.html` and `my-card.html` (the customer's page, decision 049) from the landing's HTML template (for /login its SEO head and
  *     JSON-LD of SPEC §1; for the signup page its own generic title, which the static servers name after the
  *     shop per request: tools/src/link-preview.ts), the markup in #root, the styles inline and the script
  *     deferred, by a root-relative URL the shell's server makes absolute to the landing origin
@@ -25,16 +25,32 @@ const LANDING_DIR = path.join(REPO_ROOT, 'remote-landing');
 const TEMPLATE = path.join(REPO_ROOT, 'tools', 'templates', 'landing.html');
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
-/** The prerendered pages a landing build writes, by the page path the static servers answer them for. */
-export const PRERENDERED_PAGES = { '/login': 'login.html', [SIGNUP_PAGE_PATH]: 'signup.html' } as const;
+/** The customer's own page (issue 22, docs/decisions/049-customer-page.md). */
+export const MY_CARD_PAGE_PATH = '/my-card';
 
-type PageName = 'login' | 'signup';
+/** The prerendered pages a landing build writes, by the page path the static servers answer them for. */
+export const PRERENDERED_PAGES = { '/login': 'login.html', [SIGNUP_PAGE_PATH]: 'signup.html', [MY_CARD_PAGE_PATH]: 'my-card.html' } as const;
+
+type PageName = 'login' | 'signup' | 'myCard';
 
 /** Each page: its script's entry, its file, what a browser without JavaScript is told. */
 const PAGES: Record<PageName, { entry: string; file: string; noscript: string }> = {
   login: { entry: './src/exposed/page-scripts/login-entry.ts', file: PRERENDERED_PAGES['/login'], noscript: 'Per accedere attiva JavaScript nel browser.' },
   signup: { entry: './src/exposed/page-scripts/signup-entry.ts', file: PRERENDERED_PAGES[SIGNUP_PAGE_PATH], noscript: 'Per richiedere la carta attiva JavaScript nel browser.' },
+  myCard: { entry: './src/exposed/page-scripts/my-card-entry.ts', file: PRERENDERED_PAGES[MY_CARD_PAGE_PATH], noscript: 'Per vedere la tua carta attiva JavaScript nel browser.' },
 };
+
+/**
+ * The customer page's head: its own title, not indexed (it is a person's page), and no referrer, so the
+ * one-time `?token=` in the address is never sent to another address before the script removes it.
+ */
+export function myCardTemplate(landingTemplate: string): string {
+  const head = withHead(withoutProductSeo(landingTemplate), {
+    title: 'La tua carta fedeltà',
+    description: 'Saldo, premi, movimenti e consensi delle tue carte fedeltà, con un link che ricevi sul tuo contatto.',
+  });
+  return head.replace('</title>', '</title>\n    <meta name="robots" content="noindex" />\n    <meta name="referrer" content="no-referrer" />');
+}
 
 /** What a page script must never carry (React, the store, the router, shared's entry, the forms' libraries): the build fails on it. */
 const NOT_IN_A_PAGE_SCRIPT =
@@ -152,6 +168,7 @@ export async function prerenderLanding(outputPath: string, mode: 'production' | 
     login: landingTemplate,
     // The customers' page: its own title and preview (named after the shop per request), not the product's SEO.
     signup: withHead(withoutProductSeo(landingTemplate), signupHead()),
+    myCard: myCardTemplate(landingTemplate),
   };
   const files: string[] = [];
   for (const name of Object.keys(PAGES) as PageName[]) {

@@ -11,9 +11,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackSignupPage } from './landing-page';
+import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackMyCardPage, fallbackSignupPage } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
-import { PRERENDERED_PAGES } from './prerender';
+import { MY_CARD_PAGE_PATH, PRERENDERED_PAGES } from './prerender';
 import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface StaticServerOptions {
@@ -202,21 +202,22 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         brandName: () => currentConfig()?.brandName,
         timeoutMs: options.landingTimeoutMs,
       });
-    const sources = { login: source('/login'), signup: source(SIGNUP_PAGE_PATH, fallbackSignupPage) };
+    const sources = { login: source('/login'), signup: source(SIGNUP_PAGE_PATH, fallbackSignupPage), myCard: source(MY_CARD_PAGE_PATH, fallbackMyCardPage) };
     const answer = (pagePath: string, landing: ReturnType<typeof source>) => async (request: FastifyRequest, reply: FastifyReply) => {
       const page = await landing.page();
       const html = page.state === 'fallback' ? page.html : await personalised(pagePath, request, page.html);
-      // Only the signup page without a copy is no page at all: 503, so a link preview is not kept.
-      const status = page.state === 'fallback' && pagePath === SIGNUP_PAGE_PATH ? 503 : 200;
+      // Only the signup and customer pages without a copy are no page at all: 503, so a link preview is not kept.
+      const status = page.state === 'fallback' && pagePath !== '/login' ? 503 : 200;
       return reply.code(status).header('Cache-Control', NO_CACHE).header('X-Landing-Page', page.state).type('text/html; charset=utf-8').send(html);
     };
     // `/` for a visitor is the login page (SPEC §2); its script sends a stored session on to /dashboard.
     app.get('/login', answer('/login', sources.login));
     app.get('/', answer('/login', sources.login));
     app.get(SIGNUP_PAGE_PATH, answer(SIGNUP_PAGE_PATH, sources.signup));
+    app.get(MY_CARD_PAGE_PATH, answer(MY_CARD_PAGE_PATH, sources.myCard));
     app.get(`${KEPT_SCRIPT_PREFIX}:file`, (request, reply) => {
       const file = (request.params as { file: string }).file;
-      const script = sources.login.script(file) ?? sources.signup.script(file);
+      const script = sources.login.script(file) ?? sources.signup.script(file) ?? sources.myCard.script(file);
       if (!script) return reply.code(404).send({ error: 'Risorsa non trovata' });
       return reply.header('Cache-Control', IMMUTABLE).type(script.type).send(script.body);
     });

@@ -138,3 +138,71 @@ describe('the shell answers /login with the landing origin’s prerendered page'
     expect(await res.text()).toContain('app della shell');
   });
 });
+
+describe('the shell answers /my-card (the customer’s page, decision 049) with the landing origin’s prerendered page', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'my-card-page-'));
+  const landingRoot = path.join(dir, 'landing');
+  const shellRoot = path.join(dir, 'shell');
+  const configFile = path.join(dir, 'runtime-config.json');
+  const MY_CARD_SCRIPT = 'myCard.0123456789.js';
+  const myCardPage = `<!doctype html><html lang="it"><head><title>La tua carta fedeltà</title><script defer src="/${MY_CARD_SCRIPT}" data-page-script></script></head><body><div id="root"><main data-my-card><form data-mycard-request-form></form></main></div></body></html>`;
+  let landing: FastifyInstance;
+  let shell: FastifyInstance;
+  let landingUrl = '';
+  let shellUrl = '';
+
+  beforeAll(async () => {
+    fs.mkdirSync(landingRoot);
+    fs.mkdirSync(shellRoot);
+    fs.writeFileSync(path.join(landingRoot, 'index.html'), '<!doctype html><title>app della landing</title>');
+    fs.writeFileSync(path.join(landingRoot, 'my-card.html'), myCardPage);
+    fs.writeFileSync(path.join(landingRoot, MY_CARD_SCRIPT), 'console.log("pagina del cliente");');
+    fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
+    landing = await createStaticServer({ root: landingRoot, runtimeConfigFile: configFile });
+    landingUrl = await listen(landing);
+    writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({}), landingBaseUrl: landingUrl });
+    shell = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true, landingTimeoutMs: 1000 });
+    shellUrl = await listen(shell);
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await landing.close().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('at the landing origin and at the shell, with the query string (the link’s token) ignored by the server', async () => {
+    const own = await fetch(`${landingUrl}/my-card`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('etag')).toBeTruthy();
+    expect(await own.text()).toContain('data-mycard-request-form');
+    const res = await fetch(`${shellUrl}/my-card?token=abc`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('data-mycard-request-form');
+    expect(html).toContain(`<script defer src="${landingUrl}/${MY_CARD_SCRIPT}" data-page-script>`);
+  });
+
+  it('keeps its copy and the script while the landing origin is down; never having one, a 503 Italian page', async () => {
+    await fetch(`${shellUrl}/my-card`);
+    await landing.close();
+    const res = await fetch(`${shellUrl}/my-card?token=abc`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-landing-page')).toBe('stale');
+    expect(await res.text()).toContain(`<script defer src="/_landing/${MY_CARD_SCRIPT}" data-page-script>`);
+    expect(await (await fetch(`${shellUrl}/_landing/${MY_CARD_SCRIPT}`)).text()).toBe('console.log("pagina del cliente");');
+
+    const fresh = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true, landingTimeoutMs: 500 });
+    try {
+      const none = await fresh.inject({ method: 'GET', url: '/my-card?token=abc' });
+      expect(none.statusCode).toBe(503);
+      expect(none.headers['x-landing-page']).toBe('fallback');
+      expect(none.body).toContain('<html lang="it">');
+      expect(none.body).toContain('La pagina della tua carta non è disponibile in questo momento.');
+      expect(none.body).not.toMatch(/<script/);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -30,7 +30,7 @@ describe('prerendered /login', () => {
   let script = '';
 
   beforeAll(() => {
-    expect(result.files).toEqual(['login.html', 'signup.html']);
+    expect(result.files).toEqual(['login.html', 'signup.html', 'my-card.html']);
     script = result.script;
     html = fs.readFileSync(path.join(out, 'login.html'), 'utf8');
   });
@@ -146,7 +146,52 @@ describe('prerendered signup page', () => {
     }
     expect(code).toContain('PREMIUM MEMBERSHIP');
     // One file: no chunk to fetch later (the shell's kept copy of the script is the whole of it).
-    expect(fs.readdirSync(out).filter((f) => /\.js$/.test(f)).sort()).toEqual([result.scripts.login, script].sort());
+    expect(fs.readdirSync(out).filter((f) => /\.js$/.test(f)).sort()).toEqual([result.scripts.login, script, result.scripts.myCard].sort());
+  });
+});
+
+describe('prerendered customer page /my-card (decision 049)', () => {
+  let html = '';
+  let script = '';
+
+  beforeAll(() => {
+    script = result.scripts.myCard;
+    html = fs.readFileSync(path.join(out, 'my-card.html'), 'utf8');
+  });
+
+  it('has the three views, the request form with its label, and the templates the script clones', () => {
+    expect(html).toMatch(/<section data-mycard-view="request" aria-labelledby="mycard-request-title"><h1 id="mycard-request-title" tabindex="-1">La tua carta fedeltà<\/h1>/);
+    expect(html).toMatch(/<form[^>]*aria-labelledby="mycard-request-title"[^>]*data-mycard-request-form/);
+    expect(html).toMatch(/<label for="mycard-contact"[^>]*>Email o numero di telefono<\/label><input id="mycard-contact" type="text"[^>]*name="contact"/);
+    expect(html).toMatch(/<p role="status"[^>]*data-mycard-request-status/);
+    expect(html).toMatch(/<section hidden="" data-mycard-view="opening"/);
+    expect(html).toMatch(/<section hidden="" data-mycard-view="cards"[\s\S]*Scarica i miei dati \(JSON\)[\s\S]*Scarica i miei dati \(CSV\)/);
+    expect(html).toMatch(/<dialog[^>]*aria-labelledby="mycard-erase-title"[^>]*data-mycard-erase-dialog/);
+    expect(html).toMatch(/<template data-mycard-template="card"><section[^>]*data-card[\s\S]*Salva preferenze[\s\S]*Rinnova il consenso[\s\S]*Elimina la mia carta[\s\S]*<\/template>/);
+    expect(html).toMatch(/<template data-mycard-template="ledger-row"><table><tbody><tr>/);
+    for (const channel of ['email', 'sms', 'whatsapp']) expect(html).toContain(`data-channel="${channel}"`);
+    expect(html).toContain('Le carte si trovano con l’email o il numero di telefono lasciati al negozio');
+  });
+
+  it('is a person’s page: its own title, not indexed, no referrer (the token), no product SEO, one deferred script', () => {
+    expect(html).toContain('<title>La tua carta fedeltà</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<meta name="referrer" content="no-referrer" />');
+    expect(html).not.toContain('application/ld+json');
+    expect(html).toMatch(/<style data-styled="true"[^>]*>[^<]*\.[a-zA-Z]+\{/);
+    expect(html.match(/<script[^>]*>/g)).toEqual([`<script defer src="/${script}" ${PAGE_SCRIPT_ATTRIBUTE}>`]);
+  });
+
+  it('loads a small script, not React: the page, the card drawing and its QR code in under 30 KB compressed', () => {
+    expect(script).toMatch(/^myCard\.[0-9a-f]{10}\.js$/);
+    const code = fs.readFileSync(path.join(out, script), 'utf8');
+    const size = brotliSize(script);
+    process.stdout.write(`my-card page script: ${size} B brotli\n`);
+    expect(size).toBeLessThan(30 * 1024);
+    expect(fs.existsSync(path.join(out, `${script}.br`))).toBe(true);
+    expect(code).not.toMatch(/react\.development|__reactFiber|createRoot|styled-components/);
+    expect(code).toContain('La sessione è scaduta: richiedi un nuovo link.');
+    expect(code).toContain('PREMIUM MEMBERSHIP');
   });
 });
 

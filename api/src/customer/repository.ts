@@ -35,13 +35,15 @@ export interface CustomerCardRow
   privacy_ack: boolean;
   business_name: string;
   loyalty_mode: 'points' | 'stamps';
+  /** The shop's colour (decision 042), for the card image; null: the default blue. */
+  brand_color: string | null;
   whatsapp_enabled: number;
   sms_enabled: number;
   email_enabled: number;
 }
 
 const CARD_COLUMNS = `c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points,
-  c.privacy_ack, c.marketing_channels, c.created_at, b.name AS business_name, b.loyalty_mode, b.whatsapp_enabled, b.sms_enabled, b.email_enabled`;
+  c.privacy_ack, c.marketing_channels, c.created_at, b.name AS business_name, b.loyalty_mode, b.brand_color, b.whatsapp_enabled, b.sms_enabled, b.email_enabled`;
 
 export function createCustomerRepository(db: Queryable) {
   return {

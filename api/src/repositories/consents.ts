@@ -4,6 +4,7 @@
  * column goes through `setMarketingConsent`, which writes the difference as event rows and the new state in
  * the caller's transaction, under the card's row lock, so the column always equals the replay of the events.
  */
+import { MARKETING_CONSENT_MONTHS } from '../consent-wording';
 import type { Queryable } from '../db';
 import { CHANNELS, canonicalChannels, type Channel } from '../messaging/types';
 
@@ -51,6 +52,17 @@ export interface MarketingChange {
   granted: Channel[];
   withdrawn: Channel[];
 }
+
+/**
+ * When card `c`'s marketing consent on channel `ch.channel` lapses (decision 047): 24 months after the channel's
+ * last grant, or after the card's creation when no grant was recorded. The one rule the lapse sweep
+ * (services/rewards-sweep.ts) applies and the customer's page shows (decision 049).
+ */
+export const MARKETING_LAPSES_AT_SQL = `coalesce(
+           (SELECT max(e.occurred_at) FROM consent_events e
+             WHERE e.card_id = c.id AND e.purpose = 'marketing' AND e.channel = ch.channel AND e.granted),
+           c.created_at
+         ) + make_interval(months => ${MARKETING_CONSENT_MONTHS})`;
 
 const EVENT_COLUMNS =
   'e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.actor_user_id, e.occurred_at, e.recorded_at, e.evidence';
@@ -204,6 +216,19 @@ export function createConsentsRepository(db: Queryable) {
         if (change && change.withdrawn.length > 0) changed.push(id);
       }
       return changed;
+    },
+
+    /** When each granted marketing channel of these cards lapses unless renewed (MARKETING_LAPSES_AT_SQL). */
+    async marketingLapses(cardIds: string[]): Promise<{ card_id: string; channel: Channel; lapses_at: string }[]> {
+      if (cardIds.length === 0) return [];
+      const { rows } = await db.query<{ card_id: string; channel: Channel; lapses_at: string }>(
+        `SELECT c.id AS card_id, ch.channel, ${MARKETING_LAPSES_AT_SQL} AS lapses_at
+           FROM loyalty_cards c CROSS JOIN LATERAL unnest(c.marketing_channels) AS ch(channel)
+          WHERE c.id = ANY($1::text[])
+          ORDER BY c.id, ch.channel`,
+        [cardIds],
+      );
+      return rows;
     },
 
     /** A card's history, newest first. */

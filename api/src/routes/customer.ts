@@ -25,7 +25,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../errors';
 import { MESSAGES } from '../messages';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
-import { canonicalChannels } from '../messaging/types';
+import { CHANNELS, canonicalChannels } from '../messaging/types';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../schemas/common';
 import {
   customerCardSchema,
@@ -210,8 +210,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Le carte del cliente, in ogni negozio',
         description:
           'Sessione cliente. Le carte la cui email (o telefono) è il contatto della sessione, dalla più recente: negozio e modalità, saldo, il link del QR ' +
-          '(lo stesso dell’immagine della carta), i link wallet se configurati, i premi che il saldo permette e il prossimo, i punti in scadenza entro 30 giorni, ' +
-          'i consensi attuali. Nessun dato di altri clienti né degli operatori.',
+          '(lo stesso dell’immagine della carta) e il colore del negozio, i link wallet se configurati, i premi che il saldo permette e il prossimo, i punti in scadenza entro 30 giorni, ' +
+          'i consensi attuali con i canali attivi del negozio e, per ogni canale concesso, quando decade se non rinnovato (24 mesi). Nessun dato di altri clienti né degli operatori.',
         security: bearerAuth,
         response: { 200: z.array(customerCardSchema), ...errorResponses(401) },
       },
@@ -225,6 +225,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         cards.map((c) => c.id),
         now,
       );
+      const lapses = await app.repos.consents.marketingLapses(cards.map((c) => c.id));
       return Promise.all(
         cards.map(async (card) => {
           const wallet = await cardWalletLinks(app.wallet, card.id);
@@ -235,13 +236,19 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             business_id: card.business_id,
             business_name: card.business_name,
             loyalty_mode: card.loyalty_mode,
+            brand_color: card.brand_color,
             points: card.points,
             qr_link: addPointsLink(app.config.dashboardBaseUrl, card.id, card.user_id ?? ''),
             wallet,
             rewards_available: await repo.affordableRewards(card.business_id, card.points, today),
             next_reward: await repo.nextReward(card.business_id, card.points, today),
             expiring: expiring.get(card.id) ?? null,
-            consents: { service: card.privacy_ack, marketing_channels: card.marketing_channels },
+            consents: {
+              service: card.privacy_ack,
+              marketing_channels: card.marketing_channels,
+              available_channels: CHANNELS.filter((channel) => card[`${channel}_enabled`] === 1),
+              marketing_lapses: lapses.filter((l) => l.card_id === card.id).map(({ channel, lapses_at }) => ({ channel, lapses_at })),
+            },
           };
         }),
       );

@@ -40,6 +40,7 @@ export const customerCardSchema = z
     business_id: z.string(),
     business_name: z.string(),
     loyalty_mode: z.enum(['points', 'stamps']).describe('points: punti; stamps: timbri'),
+    brand_color: z.string().nullable().describe('Il colore del negozio (#rrggbb) per l’immagine della carta; null: il blu predefinito'),
     points: z.number().describe('Saldo (punti o timbri)'),
     qr_link: z.string().describe('Il contenuto del QR della carta (lo stesso dell’immagine della carta): il link che il negozio scansiona per accreditare'),
     wallet: z
@@ -55,6 +56,10 @@ export const customerCardSchema = z
     consents: z.object({
       service: z.boolean().describe('Informativa privacy accettata (consenso di servizio)'),
       marketing_channels: z.array(z.enum(CHANNELS)).describe('Canali su cui il cliente accetta offerte e novità'),
+      available_channels: z.array(z.enum(CHANNELS)).describe('I canali che il negozio ha attivi oggi (quelli su cui potrebbe scrivere)'),
+      marketing_lapses: z
+        .array(z.object({ channel: z.enum(CHANNELS), lapses_at: timestampSchema }))
+        .describe('Per ogni canale concesso, quando il consenso decade se non rinnovato: 24 mesi dall’ultima concessione (decisione 047)'),
     }),
   })
   .meta({ id: 'CustomerCard' });

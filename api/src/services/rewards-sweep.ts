@@ -12,10 +12,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { CONSENT_WORDING, MARKETING_CONSENT_MONTHS } from '../consent-wording';
+import { CONSENT_WORDING } from '../consent-wording';
 import { REWARD_MESSAGES } from '../messages';
 import type { Channel } from '../messaging/types';
-import { createConsentsRepository } from '../repositories/consents';
+import { createConsentsRepository, MARKETING_LAPSES_AT_SQL } from '../repositories/consents';
 import { POINTS_BALANCE_MAX } from '../repositories/loyalty-cards';
 import { italianDay, type LoyaltyMode } from '../repositories/rewards';
 
@@ -38,11 +38,7 @@ const LAPSED_SQL = `
   SELECT c.id AS card_id, ch.channel
     FROM loyalty_cards c CROSS JOIN LATERAL unnest(c.marketing_channels) AS ch(channel)
    WHERE cardinality(c.marketing_channels) > 0 AND ($2::text[] IS NULL OR c.id = ANY($2::text[]))
-     AND coalesce(
-           (SELECT max(e.occurred_at) FROM consent_events e
-             WHERE e.card_id = c.id AND e.purpose = 'marketing' AND e.channel = ch.channel AND e.granted),
-           c.created_at
-         ) + make_interval(months => ${MARKETING_CONSENT_MONTHS}) <= $1::timestamptz
+     AND ${MARKETING_LAPSES_AT_SQL} <= $1::timestamptz
    ORDER BY c.id`;
 
 /** Cards expired per transaction. */

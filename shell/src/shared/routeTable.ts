@@ -41,6 +41,8 @@ const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry a
 export const ROUTES: readonly RouteEntry[] = [
   page({ path: LOGIN_PATH, remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
+  // Issue 22 (decision 049): the customer's own page, prerendered and composed like the signup page.
+  page({ path: '/my-card', remote: 'landing', module: './MyCardPage', access: 'public', servedAsHtml: true }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),

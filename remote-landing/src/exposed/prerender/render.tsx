@@ -12,6 +12,7 @@ import { StaticRouter } from 'react-router';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { GlobalStyle, setRuntimeConfig, theme, type RuntimeConfig } from '@loyalty/shared';
 import { StaticLoginPage } from './StaticLoginPage';
+import { StaticMyCardPage } from './StaticMyCardPage';
 import { StaticSignupPage } from './StaticSignupPage';
 
 export interface RenderedPage {
@@ -40,9 +41,13 @@ function render(path: string, page: ReactElement): RenderedPage {
   }
 }
 
-export type PublicPageName = 'login' | 'signup';
+export type PublicPageName = 'login' | 'signup' | 'myCard';
 
 export function renderPublicPages(config: Partial<RuntimeConfig>): Record<PublicPageName, RenderedPage> {
   setRuntimeConfig(config);
-  return { login: render('/login', <StaticLoginPage />), signup: render('/loyalty-cards/create', <StaticSignupPage />) };
+  return {
+    login: render('/login', <StaticLoginPage />),
+    signup: render('/loyalty-cards/create', <StaticSignupPage />),
+    myCard: render('/my-card', <StaticMyCardPage />),
+  };
 }

@@ -1,0 +1,2 @@
+export { remoteMeta } from '../shared/remoteMeta';
+export { MyCardPage as default } from './pages/MyCardPage';
