@@ -264,6 +264,11 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     const card = await signup(BAR, 'copia.dati@example.it', '+39 333 7770007', ['email']);
     await t.app.db.query("UPDATE loyalty_cards SET customer_name = '=HYPERLINK(\"x\")' WHERE id = $1", [card.id]);
     await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, headers: admin, payload: { points: 7, description: 'Spesa' } });
+    // Evidence kept with a consent (an import's «fonte consenso», decision 050) is part of what is held.
+    await t.app.db.query(
+      "INSERT INTO consent_events (card_id, business_id, purpose, channel, granted, wording_version, source, occurred_at, evidence) SELECT id, business_id, 'marketing', 'sms', false, 'unknown', 'import', now() - interval '1 day', '=modulo cartaceo' FROM loyalty_cards WHERE id = $1",
+      [card.id],
+    );
     const customer = await sessionFor('copia.dati@example.it', 'copia.dati@example.it');
     const json = await t.app.inject({ method: 'GET', url: '/api/customer/export.json', headers: customer });
     expect(json.statusCode).toBe(200);
@@ -271,6 +276,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(copy.cards).toEqual([expect.objectContaining({ id: card.id, email: 'copia.dati@example.it', customer_phone: '+393337770007', points: 7, marketing_channels: ['email'] })]);
     expect(copy.ledger.map((e: { points: number }) => e.points)).toEqual([7]);
     expect(copy.consent_events.map((e: { purpose: string; source: string }) => [e.purpose, e.source])).toEqual(expect.arrayContaining([['service', 'signup'], ['marketing', 'signup']]));
+    expect(copy.consent_events).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'import', channel: 'sms', evidence: '=modulo cartaceo', recorded_at: expect.any(String) })]));
     // The link message is in the copy, its (spent) token hidden.
     const link = copy.messages.find((m: { body: string }) => m.body.includes('/my-card'));
     expect(link.body).toContain('token=…');
@@ -283,6 +289,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Tipo;Negozio;Numero carta;Data;Campo;Valore');
     expect(lines.some((l) => l.startsWith('Carta;') && /;Nome;"?'=HYPERLINK/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Consenso;') && l.includes('prova: =modulo cartaceo'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Movimento;') && l.endsWith(';7'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Consenso;'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Messaggio;'))).toBe(true);

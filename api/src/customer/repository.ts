@@ -155,8 +155,8 @@ export function createCustomerDataRepository(db: Queryable) {
       return rows;
     },
     async consentEvents(cardIds: string[]) {
-      const { rows } = await db.query<{ id: number; card_id: string; purpose: string; channel: Channel | null; granted: boolean; wording_version: string; source: string; occurred_at: string }>(
-        `SELECT e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.occurred_at
+      const { rows } = await db.query<{ id: number; card_id: string; purpose: string; channel: Channel | null; granted: boolean; wording_version: string; source: string; occurred_at: string; recorded_at: string | null; evidence: string | null }>(
+        `SELECT e.id, e.card_id, e.purpose, e.channel, e.granted, e.wording_version, e.source, e.occurred_at, e.recorded_at, e.evidence
            FROM consent_events e WHERE e.card_id = ANY($1::text[]) ORDER BY e.occurred_at DESC, e.id DESC`,
         [cardIds],
       );

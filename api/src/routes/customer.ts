@@ -366,7 +366,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const e of copy.consent_events) {
         const card = numberOf.get(e.card_id);
         const what = e.purpose === 'service' ? 'Informativa privacy' : `Marketing ${e.channel}`;
-        csv.write(['Consenso', card?.shop, card?.number, e.occurred_at, what, `${e.granted ? 'dato' : 'revocato'} (${e.source}, testo ${e.wording_version})`]);
+        csv.write(['Consenso', card?.shop, card?.number, e.occurred_at, what, `${e.granted ? 'dato' : 'revocato'} (${e.source}, testo ${e.wording_version}${e.evidence ? `, prova: ${e.evidence}` : ''})`]);
       }
       for (const m of copy.messages) {
         const card = m.card_id ? numberOf.get(m.card_id) : undefined;

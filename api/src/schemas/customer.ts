@@ -140,6 +140,8 @@ export const customerExportSchema = z
         wording_version: z.string(),
         source: z.string(),
         occurred_at: timestampSchema,
+        recorded_at: timestampSchema.nullable().describe('Quando è stato registrato (null per gli eventi precedenti alla migrazione 022)'),
+        evidence: z.string().nullable().describe('La prova data con il consenso (importazione: la «fonte consenso» del file)'),
       }),
     ),
     messages: z.array(
