@@ -293,6 +293,7 @@ export const IMPORT_MESSAGES = {
   nameMissing: 'nome mancante',
   nameTooLong: 'nome troppo lungo (al massimo 200 caratteri)',
   nameInvalid: 'nome con caratteri non validi',
+  nameFormula: 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)',
   contactMissing: 'email o telefono mancante',
   emailInvalid: 'email non valida',
   phoneInvalid: 'telefono non valido',

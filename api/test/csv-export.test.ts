@@ -9,6 +9,7 @@ import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from 
 import { describeEachDatabase } from './helpers/databases';
 import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { csvWriter } from '../src/services/csv-export';
 
 const BAR = DEMO_BUSINESSES[0].id;
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -22,6 +23,20 @@ const LEDGER_HEADER = 'Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;O
 
 /** The records of a file as a spreadsheet reads them (csv-parse, RFC 4180), header first. */
 const records = (body: string): string[][] => parse(body, { delimiter: ';', bom: true, record_delimiter: '\r\n', relax_column_count: false });
+
+test('a cell with a lone line feed or carriage return is quoted, so a spreadsheet keeps it in its row', async () => {
+  const writer = csvWriter(['Descrizione', 'Punti']);
+  const chunks: Buffer[] = [];
+  writer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => writer.on('end', resolve));
+  writer.write(['riga uno\nriga due', 5]);
+  writer.write(['a\rb', 1]);
+  writer.end();
+  await done;
+  const body = Buffer.concat(chunks).toString('utf8');
+  expect(body).toBe(`${BOM}Descrizione;Punti\r\n"riga uno\nriga due";5\r\n"a\rb";1\r\n`);
+  expect(records(body)).toEqual([['Descrizione', 'Punti'], ['riga uno\nriga due', '5'], ['a\rb', '1']]);
+});
 
 describeEachDatabase('CSV export of cards and ledger', (variant) => {
   let t: TestApp;

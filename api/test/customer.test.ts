@@ -4,6 +4,7 @@
  * customer session, the session's separation from admin tokens, the customer's cards and ledger, and the
  * consents the customer changes (a withdrawn channel is skipped by campaigns).
  */
+import { parse } from 'csv-parse/sync';
 import { SignJWT } from 'jose';
 import { authHeader, demoAccount, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
@@ -13,7 +14,7 @@ import { tokenHash } from '../src/customer/repository';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 
 const BAR = DEMO_BUSINESSES[0].id;
-const SAME_ANSWER = 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta. Il link vale 15 minuti.';
+const SAME_ANSWER = 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta, all’email o al telefono lasciati al negozio. Il link vale 15 minuti.';
 type Headers = { authorization: string };
 
 describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
@@ -94,6 +95,47 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     } finally {
       await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1 WHERE id = $1', [BAR]);
     }
+  });
+
+  it('sends the link to the card\'s phone when no shop of the e-mail\'s cards has e-mail on, and the session is still the e-mail\'s', async () => {
+    const card = await signup(BAR, 'senza.email@example.it', '+39 333 2220009');
+    await t.app.db.query('UPDATE businesses SET email_enabled = 0 WHERE id = $1', [BAR]);
+    try {
+      expect((await requestLink('senza.email@example.it')).json()).toEqual({ message: SAME_ANSWER });
+      expect(await linkJobs('senza.email@example.it')).toEqual([]);
+      const jobs = await linkJobs('+393332220009');
+      expect(jobs.map((j) => [j.channel, j.card_id])).toEqual([['whatsapp', card.id]]);
+      const response = await exchange(tokenOf(jobs[0].body));
+      expect(response.json().contact).toEqual({ kind: 'email', value: 'senza.email@example.it' });
+      const cards = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: { authorization: `Bearer ${response.json().token}` } });
+      expect(cards.json().map((c: { id: string }) => c.id)).toEqual([card.id]);
+      // No channel of the shop reaches either contact: nothing is queued, the answer is the same.
+      await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 0, sms_enabled = 0 WHERE id = $1', [BAR]);
+      expect((await requestLink('senza.email@example.it')).json()).toEqual({ message: SAME_ANSWER });
+      expect(await linkJobs('+393332220009')).toHaveLength(1);
+    } finally {
+      await t.app.db.query('UPDATE businesses SET email_enabled = 1, whatsapp_enabled = 1, sms_enabled = 1 WHERE id = $1', [BAR]);
+    }
+  });
+
+  it('hides an access link that really left from the shop\'s message log; the outbox driver\'s log (test mode: the delivery itself) shows it', async () => {
+    const body = (token: string) => `Bar: ecco il link per vedere la tua carta fedeltà: http://localhost:3000/my-card?token=${token}\nVale 15 minuti.`;
+    await t.app.db.query(
+      `INSERT INTO outbox_messages (business_id, channel, recipient, body, status, driver) VALUES
+         ($1, 'sms', '+393339990001', $2, 'sent', 'twilio'), ($1, 'email', 'log.test@example.it', $3, 'sent', 'smtp'), ($1, 'sms', '+393339990002', $4, 'sent', 'outbox')`,
+      [BAR, body('LIVEtwilioTOKEN_123'), body('LIVEsmtpTOKEN-456'), body('TESTmodeTOKEN789')],
+    );
+    const log = await t.app.inject({ method: 'GET', url: `/api/outbox?businessId=${BAR}&limit=500`, headers: admin });
+    expect(log.statusCode).toBe(200);
+    expect(log.body).not.toMatch(/LIVEtwilioTOKEN_123|LIVEsmtpTOKEN-456/);
+    const bodies = (log.json().messages as { recipient: string; body: string }[]).filter((m) => /^(\+39333999000|log\.test)/.test(m.recipient));
+    expect(bodies.map((m) => [m.recipient, /token=(\S+)/.exec(m.body)![1]])).toEqual(
+      expect.arrayContaining([
+        ['+393339990001', '…'],
+        ['log.test@example.it', '…'],
+        ['+393339990002', 'TESTmodeTOKEN789'],
+      ]),
+    );
   });
 
   it('refuses a text that is neither an e-mail nor a phone, in Italian, changing nothing', async () => {
@@ -286,13 +328,22 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Tipo;Negozio;Numero carta;Data;Campo;Valore');
-    expect(lines.some((l) => l.startsWith('Carta;') && /;Nome;"?'=HYPERLINK/.test(l))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Consenso;') && l.includes('prova: =modulo cartaceo'))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Movimento;') && l.endsWith(';7'))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Consenso;'))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Messaggio;'))).toBe(true);
+    // Parsed as a spreadsheet reads it: every record has its six cells (a message body on several lines stays one cell).
+    const rows: string[][] = parse(csv.body, { delimiter: ';', bom: true, record_delimiter: '\r\n', relax_column_count: false });
+    expect(rows[0]).toEqual(['Tipo', 'Negozio', 'Numero carta', 'Data', 'Campo', 'Valore']);
+    const of = (kind: string) => rows.filter((r) => r[0] === kind);
+    // Dates as Italian Excel shows them (Europe/Rome), not ISO codes.
+    for (const r of rows.slice(1)) expect(r[3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(of('Carta').find((r) => r[4] === 'Nome')?.[5]).toBe('\'=HYPERLINK("x")');
+    expect(of('Carta').find((r) => r[4] === 'Consenso marketing')?.[5]).toBe('Email');
+    expect(of('Consenso').map((r) => [r[4], r[5]])).toEqual(
+      expect.arrayContaining([
+        ['Marketing SMS', 'revocato (importazione, testo unknown, prova: =modulo cartaceo)'],
+        ['Marketing Email', 'dato (modulo di iscrizione, testo marketing-v1)'],
+      ]),
+    );
+    expect(of('Movimento').map((r) => r[5])).toEqual(['7']);
+    expect(of('Messaggio').some((r) => /^Email a copia\.dati@example\.it \((in coda|inviato)\)$/.test(r[4]) && r[5].includes('token=…'))).toBe(true);
   });
 
   it('erases a card’s personal data: confirmation queued first, other jobs cancelled, consent withdrawn, ledger amounts and shop totals kept', async () => {

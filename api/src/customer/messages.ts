@@ -1,7 +1,7 @@
 /** Issue 22 (decision 048): the customer's page, the words of the API's answers and messages. */
 export const CUSTOMER_MESSAGES = {
   /** The same answer whether the contact is known or not (no enumeration). */
-  linkRequested: 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta. Il link vale 15 minuti.',
+  linkRequested: 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta, all’email o al telefono lasciati al negozio. Il link vale 15 minuti.',
   contactInvalid: 'Inserisci un indirizzo email o un numero di telefono valido',
   linkInvalid: 'Link non valido: richiedine uno nuovo.',
   linkUsedOrExpired: 'Questo link è già stato usato o è scaduto: richiedine uno nuovo.',
@@ -17,3 +17,10 @@ export const CUSTOMER_MESSAGES = {
   erasedText: (businessName: string, cardNumber: string) =>
     `${businessName}: come richiesto, abbiamo cancellato i dati personali della carta ${cardNumber}. Non riceverai più messaggi da questa carta.`,
 } as const;
+
+/**
+ * A customer's access link is a credential: wherever a sent message is shown again (the customer's copy, the
+ * shop's message log for a message that really left), its token is replaced by '…'. Only the outbox driver's
+ * log — test mode, where nothing reaches anyone and the log is the delivery — shows it as sent.
+ */
+export const hideAccessTokens = (body: string): string => body.replace(/token=[A-Za-z0-9_-]+/g, 'token=…');

@@ -9,6 +9,7 @@ import type { Channel } from '../messaging/types';
 import type { LedgerEntry, LoyaltyCardRecord } from '../repositories/loyalty-cards';
 import { LEDGER_KIND_LABELS } from '../services/csv-export';
 import type { ContactKind, CustomerContact } from './tokens';
+import { hideAccessTokens } from './messages';
 
 /** How long an access link lasts. */
 export const LINK_MINUTES = 15;
@@ -172,7 +173,7 @@ export function createCustomerDataRepository(db: Queryable) {
         [contact.value, contact.kind, cardIds],
       );
       // A link in an earlier message is spent or expired, but it is a credential's shape: never handed out again.
-      return rows.map((m) => ({ ...m, body: m.body.replace(/token=[A-Za-z0-9_-]+/g, 'token=…') }));
+      return rows.map((m) => ({ ...m, body: hideAccessTokens(m.body) }));
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../repositories/loyalty-cards';
 import { normalizePhone, phoneOrCompact } from '../services/phone';
 import type { DriverName } from './config';
+import { hideAccessTokens } from '../customer/messages';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
 
@@ -443,7 +444,9 @@ export function createMessagingRepository(db: Queryable) {
         ),
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM outbox_messages WHERE ${where}`, params),
       ]);
-      return { total: count.rows[0].total, messages: rows };
+      // A customer's access link that really left (a provider's driver) is the customer's credential, not the shop's to read.
+      const messages = rows.map((m) => (m.driver === 'outbox' ? m : { ...m, body: hideAccessTokens(m.body) }));
+      return { total: count.rows[0].total, messages };
     },
   };
 }

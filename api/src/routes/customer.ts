@@ -39,9 +39,22 @@ import {
   magicLinkBodySchema,
   sessionBodySchema,
 } from '../schemas/customer';
-import { csvWriter, italianNumber, LEDGER_KIND_LABELS } from '../services/csv-export';
+import { csvWriter, italianDate, italianDateTime, italianNumber, LEDGER_KIND_LABELS } from '../services/csv-export';
 import { addPointsLink } from '../services/qrcode';
 import { cardWalletLinks } from '../wallet/plugin';
+
+/** The customer's CSV copy in words a person reads (the JSON keeps the codes). */
+const CSV_CHANNEL_NAMES: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
+const CSV_CONSENT_SOURCES = {
+  signup: 'modulo di iscrizione',
+  customer_page: 'pagina del cliente',
+  stop_reply: 'risposta STOP',
+  admin: 'registrato in negozio',
+  import: 'importazione',
+  lapse: 'scadenza dopo 24 mesi',
+  migration: 'stato precedente allo storico',
+} as const;
+const CSV_MESSAGE_STATUSES: Record<string, string> = { queued: 'in coda', sending: 'in invio', sent: 'inviato', failed: 'non inviato', skipped: 'non inviato' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -86,15 +99,31 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Where the link goes: the contact itself, on its kind's channel (e-mail: email; phone: WhatsApp, else SMS),
-   * through the shop of the newest card whose shop has that channel on and where the contact did not ask STOP.
+   * through the shop of the newest card whose shop has that channel on and where the contact did not ask STOP;
+   * failing that, the other contact of one of those cards (the phone of an e-mail's card, the e-mail of a
+   * phone's card) on a channel its shop has on.
    */
-  async function linkSender(contact: CustomerContact, cards: CustomerCardRow[], db: Queryable = app.db): Promise<{ card: CustomerCardRow; channel: Channel } | null> {
+  async function linkSender(
+    contact: CustomerContact,
+    cards: CustomerCardRow[],
+    db: Queryable = app.db,
+  ): Promise<{ card: CustomerCardRow; channel: Channel; recipient: string } | null> {
     const messaging = createMessagingRepository(db);
-    const order: Channel[] = contact.kind === 'email' ? ['email'] : ['whatsapp', 'sms'];
+    const enabledOn = (card: CustomerCardRow, channel: Channel) =>
+      (channel === 'email' ? card.email_enabled : channel === 'whatsapp' ? card.whatsapp_enabled : card.sms_enabled) === 1;
+    const own: Channel[] = contact.kind === 'email' ? ['email'] : ['whatsapp', 'sms'];
     for (const card of cards) {
-      for (const channel of order) {
-        const enabled = channel === 'email' ? card.email_enabled : channel === 'whatsapp' ? card.whatsapp_enabled : card.sms_enabled;
-        if (enabled === 1 && !(await messaging.isOptedOut(card.business_id, contact.value))) return { card, channel };
+      for (const channel of own) {
+        if (enabledOn(card, channel) && !(await messaging.isOptedOut(card.business_id, contact.value))) return { card, channel, recipient: contact.value };
+      }
+    }
+    // No shop reaches the contact on its own kind of channel (an e-mail where every shop has e-mail off): the
+    // other contact the same card holds — the holder's own, left at signup — so the link still reaches them.
+    const other: Channel[] = contact.kind === 'email' ? ['whatsapp', 'sms'] : ['email'];
+    for (const card of cards) {
+      for (const channel of other) {
+        const recipient = reachableContact(channel, channel === 'email' ? card.email : card.customer_phone);
+        if (recipient && enabledOn(card, channel) && !(await messaging.isOptedOut(card.business_id, recipient))) return { card, channel, recipient };
       }
     }
     return null;
@@ -137,7 +166,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pubblica. `contact` è un’email o un numero di telefono (normalizzato in E.164, anche senza +39). Se qualche carta, in qualunque negozio, ha quel contatto, ' +
           'si mette in coda UN messaggio di servizio con il link `<DASHBOARD_BASE_URL>/my-card?token=<token>` sul canale del contatto (email → email; telefono → WhatsApp, ' +
-          'altrimenti SMS), tramite il negozio della carta più recente che ha quel canale attivo (un contatto che ha chiesto STOP a quel negozio non lo riceve da lì). ' +
+          'altrimenti SMS), tramite il negozio della carta più recente che ha quel canale attivo (un contatto che ha chiesto STOP a quel negozio non lo riceve da lì); ' +
+          'se nessun negozio raggiunge il contatto così, il link va all’altro contatto della stessa carta (il telefono di chi ha chiesto con l’email, l’email di chi ha chiesto col telefono) su un canale attivo del negozio. ' +
           'Il token (32 byte casuali, base64url) vale 15 minuti e si usa una volta (POST /api/customer/session); si conserva solo il suo SHA-256. ' +
           'La risposta è SEMPRE 202 con lo stesso messaggio, che il contatto sia registrato o no. 400 per un testo che non è né email né telefono; ' +
           '429 oltre CUSTOMER_LINK_RATE_LIMIT richieste al minuto per IP o CUSTOMER_LINK_CONTACT_RATE_LIMIT per contatto.',
@@ -163,7 +193,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             businessId: sender.card.business_id,
             cardId: sender.card.id,
             channel: sender.channel,
-            recipient: contact.value,
+            recipient: sender.recipient,
             body: CUSTOMER_MESSAGES.linkText(sender.card.business_name, url),
             idempotencyKey: `customer-link:${linkId}`,
           });
@@ -352,25 +382,28 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           ['Nome', c.customer_name],
           ['Email', c.email],
           ['Telefono', c.customer_phone],
-          ['Data di nascita', c.birth_date],
+          ['Data di nascita', italianDate(c.birth_date)],
           ['Saldo', c.points],
           ['Informativa privacy accettata', c.privacy_ack ? 'sì' : 'no'],
-          ['Consenso marketing', c.marketing_channels.join(', ')],
+          ['Consenso marketing', c.marketing_channels.map((ch) => CSV_CHANNEL_NAMES[ch]).join(', ') || 'nessuno'],
         ];
-        for (const [field, value] of fields) csv.write(['Carta', c.business_name, c.card_number, c.created_at, field, value]);
+        for (const [field, value] of fields) csv.write(['Carta', c.business_name, c.card_number, italianDateTime(c.created_at), field, value]);
       }
       for (const e of copy.ledger) {
         const card = numberOf.get(e.card_id);
-        csv.write(['Movimento', card?.shop, card?.number, e.created_at, `${LEDGER_KIND_LABELS[e.kind]}: ${e.description}`, italianNumber(Number(e.points))]);
+        csv.write(['Movimento', card?.shop, card?.number, italianDateTime(e.created_at), `${LEDGER_KIND_LABELS[e.kind]}: ${e.description}`, italianNumber(Number(e.points))]);
       }
       for (const e of copy.consent_events) {
         const card = numberOf.get(e.card_id);
-        const what = e.purpose === 'service' ? 'Informativa privacy' : `Marketing ${e.channel}`;
-        csv.write(['Consenso', card?.shop, card?.number, e.occurred_at, what, `${e.granted ? 'dato' : 'revocato'} (${e.source}, testo ${e.wording_version}${e.evidence ? `, prova: ${e.evidence}` : ''})`]);
+        const what = e.purpose === 'service' ? 'Informativa privacy' : `Marketing ${e.channel ? CSV_CHANNEL_NAMES[e.channel] : ''}`.trim();
+        const outcome = e.granted ? 'dato' : e.source === 'lapse' ? 'scaduto' : 'revocato';
+        const how = [CSV_CONSENT_SOURCES[e.source as keyof typeof CSV_CONSENT_SOURCES] ?? e.source, `testo ${e.wording_version}`, e.evidence ? `prova: ${e.evidence}` : null];
+        csv.write(['Consenso', card?.shop, card?.number, italianDateTime(e.occurred_at), what, `${outcome} (${how.filter(Boolean).join(', ')})`]);
       }
       for (const m of copy.messages) {
         const card = m.card_id ? numberOf.get(m.card_id) : undefined;
-        csv.write(['Messaggio', m.business_name, card?.number ?? '', m.created_at, `${m.channel} a ${m.recipient} (${m.status})`, m.body]);
+        const status = CSV_MESSAGE_STATUSES[m.status] ?? m.status;
+        csv.write(['Messaggio', m.business_name, card?.number ?? '', italianDateTime(m.created_at), `${CSV_CHANNEL_NAMES[m.channel]} a ${m.recipient} (${status})`, m.body]);
       }
       csv.end();
       // The typed route knows only the error bodies: the CSV stream goes through the untyped reply.
@@ -435,7 +468,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO messaging_jobs (business_id, card_id, channel, recipient, body, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text AS id`,
-        [card.business_id, card.id, sender.channel, contact.value, CUSTOMER_MESSAGES.erasedText(card.business_name, card.card_number), `customer-erase:${card.id}`],
+        [card.business_id, card.id, sender.channel, sender.recipient, CUSTOMER_MESSAGES.erasedText(card.business_name, card.card_number), `customer-erase:${card.id}`],
       );
       confirmationId = rows[0]?.id ?? null;
     }

@@ -29,6 +29,20 @@ export const neutraliseFormula = (value: string): string => (FORMULA_START.test(
 /** A number as Italian Excel reads it: decimal comma, no thousands separator ('-12,5'). */
 export const italianNumber = (value: number): string => String(value).replace('.', ',');
 
+/** 'DD/MM/YYYY HH:MM:SS' in Europe/Rome, as the SQL of the admin exports writes it (repositories/exports.ts); '' for none. */
+export function italianDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(value))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** 'YYYY-MM-DD' (a day, no time zone) → 'DD/MM/YYYY'; anything else unchanged. */
+export const italianDate = (day: string | null | undefined): string => (day ? day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1') : '');
+
 const yesNo = (value: boolean) => (value ? 'sì' : 'no');
 
 /** The ledger's kinds with the names the cards screen's "Tipo" column gives them (remote-cards ledgerKind.ts). */
@@ -97,6 +111,9 @@ export function csvWriter(headers: string[]): Stringifier {
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
+    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone LF or CR, which a
+    // spreadsheet still reads as the end of the row: a description typed on two lines broke the row in two.
+    quoted_match: /[\r\n]/,
     columns: headers,
     header: true,
     cast: { string: neutraliseFormula, number: italianNumber },

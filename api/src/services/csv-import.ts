@@ -253,6 +253,8 @@ export function parseCardsCsv(body: Buffer, options: { today: string; stamps: bo
     if (name === '') { refuse(IMPORT_MESSAGES.nameMissing); continue; }
     if (name.length > 200) { refuse(IMPORT_MESSAGES.nameTooLong); continue; }
     if (CONTROL.test(name)) { refuse(IMPORT_MESSAGES.nameInvalid); continue; }
+    // A spreadsheet formula is no one's name (a cell exported as its formula): said, not stored (issue 22).
+    if (/^[=+\-@]/.test(name)) { refuse(IMPORT_MESSAGES.nameFormula); continue; }
     const emailText = at(record, 'email');
     const phoneText = at(record, 'phone');
     if (emailText === '' && phoneText === '') { refuse(IMPORT_MESSAGES.contactMissing); continue; }
