@@ -23,4 +23,4 @@ export const CUSTOMER_MESSAGES = {
  * shop's message log for a message that really left), its token is replaced by '…'. Only the outbox driver's
  * log — test mode, where nothing reaches anyone and the log is the delivery — shows it as sent.
  */
-export const hideAccessTokens = (body: string): string => body.replace(/token=[A-Za-z0-9_-]+/g, 'token=…');
+export const hideAccessTokens = (body: string): string => body.replace(/(\/my-card\?token=)[A-Za-z0-9_-]+/g, '$1…');
