@@ -4,10 +4,10 @@
  * answers on its own port for customers. Ctrl-C stops everything.
  */
 import path from 'node:path';
-import { APPS, REPO_ROOT, apiPort, appPort, type AppName } from './apps';
+import { APPS, REPO_ROOT, apiInstances, apiPort, appPort, type AppName } from './apps';
 import { readDemoLogins, startBanner, type DemoLogin } from './banner';
 import { buildApps } from './build';
-import { startComposition } from './composition';
+import { apiInstancePlan, startComposition } from './composition';
 import { createSupervisor } from './processes';
 import { runtimeConfigPath } from './runtime-config';
 
@@ -15,6 +15,8 @@ async function main() {
   const env = process.env;
   const ports = Object.fromEntries(APPS.map((a) => [a.name, appPort(a, env)]));
   const api = apiPort(env);
+  const instances = apiInstancePlan(env, apiInstances(env));
+  if (instances.notice) console.log(instances.notice);
 
   if (env.SKIP_BUILD !== '1') {
     console.log('Build di produzione delle sei applicazioni frontend (riusata se i sorgenti non sono cambiati)…');
@@ -27,6 +29,7 @@ async function main() {
     env: { ...env, NODE_ENV: 'production' },
     ports: ports as Record<AppName, number>,
     apiPort: api,
+    apiInstances: instances.count,
     runtimeConfigFile: configFile,
     verbose: true,
     onSpawn: (managed) => supervisor.add(managed),
@@ -45,6 +48,7 @@ async function main() {
     startBanner({
       config,
       apiPort: api,
+      apiInstances: instances.count,
       runtimeConfigFile: configFile,
       demoLogins: readDemoLogins(composition.demoAccountsFile, published),
       superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,

@@ -1,0 +1,92 @@
+/**
+ * Issue 23: `npm start`'s composition with API_INSTANCES=3 on PostgreSQL — three real API processes on
+ * consecutive ports, and a static server's /api that goes on answering when one is killed.
+ * Skipped on a developer machine without PostgreSQL at 127.0.0.1:5432 (TEST_DATABASE_URL); required on CI.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresAdminUrls } from '../../api/test/helpers/postgres-server';
+import { APPS, type AppName } from '../src/apps';
+import { startComposition, type Composition } from '../src/composition';
+
+jest.setTimeout(180_000);
+
+// E2E_PORT_BASE=6200 is this work's range; the e2e suite's own ports start at its base, these well above it.
+const PORT_BASE = Number(process.env.INSTANCES_TEST_PORT_BASE || 6250);
+const API_PORT = PORT_BASE + 10;
+
+async function adminClient(): Promise<pg.Client | null> {
+  for (const url of postgresAdminUrls()) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return Object.assign(client, { adminUrl: url });
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+describe('npm start composition with three API instances on PostgreSQL', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instances-composition-'));
+  const dbName = `loyalty_test_${crypto.randomBytes(6).toString('hex')}`;
+  let admin: (pg.Client & { adminUrl?: string }) | null = null;
+  let composition: Composition | undefined;
+
+  beforeAll(async () => {
+    admin = await adminClient();
+    if (!admin) {
+      if (process.env.CI) throw new Error('PostgreSQL is required when CI is set (TEST_DATABASE_URL or 127.0.0.1:5432)');
+      return;
+    }
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(admin.adminUrl!);
+    url.pathname = `/${dbName}`;
+    const root = path.join(dir, 'root');
+    fs.mkdirSync(root);
+    composition = await startComposition({
+      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' },
+      ports: Object.fromEntries(APPS.map((a, i) => [a.name, PORT_BASE + i])) as Record<AppName, number>,
+      apiPort: API_PORT,
+      apiInstances: 3,
+      runtimeConfigFile: path.join(dir, 'runtime-config.json'),
+      roots: Object.fromEntries(APPS.map((a) => [a.name, root])),
+    });
+  });
+  afterAll(async () => {
+    await composition?.stop();
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs one API process per instance on API_PORT, API_PORT+1, API_PORT+2', async () => {
+    if (!composition) return; // no PostgreSQL here (not CI): nothing to start
+    expect([...composition.processes.keys()].filter((n) => n.startsWith('api')).sort()).toEqual(['api', 'api-2', 'api-3']);
+    for (const port of [API_PORT, API_PORT + 1, API_PORT + 2]) {
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    }
+  });
+
+  it("the shell's /api answers every request with one instance killed", async () => {
+    if (!composition) return;
+    const shell = `http://localhost:${PORT_BASE}`;
+    const killed = composition.processes.get('api-2')!.child;
+    const exited = new Promise((r) => killed.once('exit', r));
+    killed.kill('SIGKILL');
+    await exited;
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await fetch(`${shell}/api/health`, { headers: { connection: 'close' } })).status);
+      const login = await fetch(`${shell}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `nessuno${i}@example.it`, password: 'sbagliata' }) });
+      statuses.push(login.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([200, 401]));
+  });
+});
