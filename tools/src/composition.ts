@@ -32,6 +32,8 @@ export interface Composition {
   demoAccountsFile: string;
   processes: Map<string, Managed>;
   startApp(name: AppName, root?: string, port?: number): Promise<Managed>;
+  /** Starts again the API instance of that name (`api`, `api-2`, …) that has stopped; resolves once it answers. */
+  restartApi(name: string): Promise<Managed>;
   stopApp(name: AppName): Promise<void>;
   stop(): Promise<void>;
 }
@@ -107,10 +109,11 @@ export async function startComposition(options: CompositionOptions): Promise<Com
 
   // The first instance alone until it answers: it applies the migrations and creates the initial data; the
   // others then start together on the database it has made ready.
+  const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
   const startApi = async (port: number, index: number) => {
-    const name = index === 0 ? 'api' : `api-${index + 1}`;
-    track(spawnTs(name, path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
+    const managed = track(spawnTs(apiName(index), path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+    return managed;
   };
   await startApi(apiPorts[0], 0);
   await Promise.all(apiPorts.slice(1).map((port, i) => startApi(port, i + 1)));
@@ -129,6 +132,13 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     demoAccountsFile,
     processes,
     startApp,
+    async restartApi(name) {
+      const index = apiPorts.findIndex((_, i) => apiName(i) === name);
+      if (index < 0) throw new Error(`No API instance named ${name}`);
+      const running = processes.get(name);
+      if (running) await stopAll([running]);
+      return startApi(apiPorts[index], index);
+    },
     async stopApp(name) {
       const managed = processes.get(name);
       if (!managed) return;

@@ -3,7 +3,9 @@
  * consecutive ports, and a static server's /api that goes on answering when one is killed.
  * Skipped on a developer machine without PostgreSQL at 127.0.0.1:5432 (TEST_DATABASE_URL); required on CI.
  */
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import pg from 'pg';
 import { postgresAdminUrls } from '../../api/test/helpers/postgres-server';
 import { APPS, type AppName } from '../src/apps';
 import { startComposition, type Composition } from '../src/composition';
+import { createSupervisor } from '../src/processes';
 
 jest.setTimeout(180_000);
 
@@ -88,5 +91,53 @@ describe('npm start composition with three API instances on PostgreSQL', () => {
       statuses.push(login.status);
     }
     expect(new Set(statuses)).toEqual(new Set([200, 401]));
+  });
+
+  it('starts a stopped instance again on its own port (what npm start does when one dies)', async () => {
+    if (!composition) return;
+    expect(composition.processes.get('api-2')!.child.exitCode ?? composition.processes.get('api-2')!.child.signalCode).toBe('SIGKILL');
+    const restarted = await composition.restartApi('api-2');
+    expect(restarted.child.exitCode).toBeNull();
+    expect(composition.processes.get('api-2')).toBe(restarted);
+    expect((await fetch(`http://127.0.0.1:${API_PORT + 1}/api/health`)).status).toBe(200);
+    await expect(composition.restartApi('api-9')).rejects.toThrow(/api-9/);
+  });
+});
+
+describe('npm start supervisor', () => {
+  const fakeChild = () =>
+    Object.assign(new EventEmitter(), { exitCode: null, signalCode: null, kill: jest.fn() }) as unknown as ChildProcess;
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('leaves an exit to the handler that takes care of it, and stops everything when it cannot', async () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
+    jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const supervisor = createSupervisor();
+    const other = fakeChild();
+    supervisor.add({ name: 'shell', child: other });
+    const seen: string[] = [];
+    const instance = fakeChild();
+    supervisor.add({ name: 'api-2', child: instance }, async (how) => (seen.push(how), true));
+    instance.emit('exit', null, 'SIGKILL');
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual(['SIGKILL']);
+    expect(supervisor.stopping).toBe(false);
+    expect(exit).not.toHaveBeenCalled();
+
+    const failing = fakeChild();
+    supervisor.add({ name: 'api-3', child: failing }, async () => false);
+    failing.emit('exit', 1, null);
+    await new Promise((r) => setImmediate(r));
+    expect(supervisor.stopping).toBe(true);
+    expect(other.kill).toHaveBeenCalledWith('SIGTERM'); // everything else is stopped
+    other.emit('exit', 0, null);
+    await new Promise((r) => setImmediate(r));
+    expect(exit).toHaveBeenCalledWith(1);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener); // the supervisor's only
+    }
   });
 });
