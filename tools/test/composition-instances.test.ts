@@ -20,6 +20,7 @@ jest.setTimeout(180_000);
 // E2E_PORT_BASE=6200 is this work's range; the e2e suite's own ports start at its base, these well above it.
 const PORT_BASE = Number(process.env.INSTANCES_TEST_PORT_BASE || 6250);
 const API_PORT = PORT_BASE + 10;
+const ADMIN = { email: 'capo@example.it', password: 'Istanze-2026-prova!' };
 
 async function adminClient(): Promise<pg.Client | null> {
   for (const url of postgresAdminUrls()) {
@@ -52,7 +53,7 @@ describe('npm start composition with three API instances on PostgreSQL', () => {
     const root = path.join(dir, 'root');
     fs.mkdirSync(root);
     composition = await startComposition({
-      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' },
+      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', SUPERADMIN_EMAIL: ADMIN.email, SUPERADMIN_PASSWORD: ADMIN.password },
       ports: Object.fromEntries(APPS.map((a, i) => [a.name, PORT_BASE + i])) as Record<AppName, number>,
       apiPort: API_PORT,
       apiInstances: 3,
@@ -74,6 +75,17 @@ describe('npm start composition with three API instances on PostgreSQL', () => {
     expect([...composition.processes.keys()].filter((n) => n.startsWith('api')).sort()).toEqual(['api', 'api-2', 'api-3']);
     for (const port of [API_PORT, API_PORT + 1, API_PORT + 2]) {
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    }
+  });
+
+  it('a session signed by one instance is accepted by the others (one DATA_DIR: one generated JWT secret)', async () => {
+    if (!composition) return;
+    const login = await fetch(`http://127.0.0.1:${API_PORT}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    for (const port of [API_PORT + 1, API_PORT + 2]) {
+      expect((await fetch(`http://127.0.0.1:${port}/api/business`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/api/business`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
     }
   });
 
