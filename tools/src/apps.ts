@@ -62,6 +62,20 @@ export function apiPort(env: NodeJS.ProcessEnv = process.env): number {
   return parsePort(env.API_PORT, API_DEFAULT_PORT, 'API_PORT');
 }
 
+/** The most API processes `npm start` runs (`API_INSTANCES`): a guard against a typo, not a capacity figure. */
+export const API_MAX_INSTANCES = 16;
+
+/** `API_INSTANCES`: how many API processes `npm start` asks for (default 1), on ports API_PORT, API_PORT+1, … */
+export function apiInstances(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.API_INSTANCES?.trim();
+  if (value === undefined || value === '') return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > API_MAX_INSTANCES) {
+    throw new Error(`API_INSTANCES must be a whole number from 1 to ${API_MAX_INSTANCES}, got "${value}"`);
+  }
+  return count;
+}
+
 export function distDir(app: AppInfo): string {
   return path.join(REPO_ROOT, app.folder, 'dist');
 }

@@ -16,6 +16,8 @@ export interface DemoLogin {
 export interface BannerInput {
   config: Pick<RuntimeConfigFile, 'dashboardBaseUrl' | 'landingBaseUrl' | 'remotes'>;
   apiPort: number;
+  /** API processes on ports apiPort, apiPort+1, … (`API_INSTANCES`). Default 1. */
+  apiInstances?: number;
   runtimeConfigFile: string;
   /** Demo accounts that exist in the database with the password shown. */
   demoLogins: DemoLogin[];
@@ -45,6 +47,9 @@ export function startBanner(input: BannerInput): string {
     `  Dashboard (shell):        ${config.dashboardBaseUrl}`,
     `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=default-business-id`,
     `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs)`,
+    ...((input.apiInstances ?? 1) > 1
+      ? [`  Istanze API:              ${input.apiInstances} (porte ${input.apiPort}–${input.apiPort + input.apiInstances! - 1}), il proxy /api le alterna`]
+      : []),
     `  Remote:                   ${Object.entries(config.remotes)
       .map(([n, u]) => `${n} ${u}`)
       .join('\n                            ')}`,

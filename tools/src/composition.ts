@@ -13,6 +13,11 @@ export interface CompositionOptions {
   env: NodeJS.ProcessEnv;
   ports: Record<AppName, number>;
   apiPort: number;
+  /**
+   * How many API processes to start, on ports apiPort, apiPort+1, … (`API_INSTANCES`, see `apiInstancePlan`):
+   * every static server's /api spreads over them. Default 1 (the e2e suite's composition).
+   */
+  apiInstances?: number;
   runtimeConfigFile: string;
   /** Folders to serve instead of each frontend's own dist/ (e.g. the bench's production builds). */
   roots?: Partial<Record<AppName, string>>;
@@ -27,6 +32,8 @@ export interface Composition {
   demoAccountsFile: string;
   processes: Map<string, Managed>;
   startApp(name: AppName, root?: string, port?: number): Promise<Managed>;
+  /** Starts again the API instance of that name (`api`, `api-2`, …) that has stopped; resolves once it answers. */
+  restartApi(name: string): Promise<Managed>;
   stopApp(name: AppName): Promise<void>;
   stop(): Promise<void>;
 }
@@ -37,6 +44,36 @@ export function portsEnv(ports: Record<AppName, number>, apiPort: number): NodeJ
   return env;
 }
 
+export interface ApiInstancePlan {
+  /** API processes to start. */
+  count: number;
+  /** Why fewer than asked for, in Italian, to print at start. */
+  notice?: string;
+}
+
+/**
+ * How many API processes a start runs for `requested` (`API_INSTANCES`). Several share one PostgreSQL
+ * (`DATABASE_URL`); the embedded PGlite is a database inside one process, which a second process cannot
+ * open, so without DATABASE_URL it stays one, and says so.
+ */
+export function apiInstancePlan(env: NodeJS.ProcessEnv, requested: number): ApiInstancePlan {
+  if (requested <= 1) return { count: 1 };
+  if (env.DATABASE_URL?.trim()) return { count: requested };
+  return {
+    count: 1,
+    notice:
+      `API_INSTANCES=${requested} ignorato: senza DATABASE_URL l'API usa PGlite, un database dentro un solo processo, ` +
+      "quindi si avvia un'istanza sola. Per più istanze imposta DATABASE_URL (PostgreSQL).",
+  };
+}
+
+/** The API's ports for `count` instances: apiPort, apiPort+1, … */
+export function apiInstancePorts(apiPort: number, count: number): number[] {
+  const ports = Array.from({ length: count }, (_, i) => apiPort + i);
+  if (ports[ports.length - 1] > 65535) throw new Error(`API_INSTANCES=${count} from API_PORT=${apiPort} goes past port 65535`);
+  return ports;
+}
+
 /** A fresh secret for the static servers' proxy, when the environment names none (`PROXY_SECRET`). */
 export function generateProxySecret(): string {
   return crypto.randomBytes(32).toString('base64url');
@@ -44,11 +81,13 @@ export function generateProxySecret(): string {
 
 export async function startComposition(options: CompositionOptions): Promise<Composition> {
   const demoAccountsFile = path.join(path.dirname(options.runtimeConfigFile), 'demo-accounts.json');
+  const apiPorts = apiInstancePorts(options.apiPort, options.apiInstances ?? 1);
   const env: NodeJS.ProcessEnv = {
     ...options.env,
     ...portsEnv(options.ports, options.apiPort),
     RUNTIME_CONFIG: options.runtimeConfigFile,
-    API_URL: `http://127.0.0.1:${options.apiPort}`,
+    // the static servers' /api targets: every instance (tools/src/serve-app.ts reads the list)
+    API_URL: apiPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
     // The API believes X-Forwarded-For only from requests carrying this secret: the static servers' proxy
     // sends it, another local process cannot.
     PROXY_SECRET: options.env.PROXY_SECRET?.trim() || generateProxySecret(),
@@ -68,8 +107,16 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     return managed;
   };
 
-  track(spawnTs('api', path.join('api', 'src', 'server.ts'), [], env, { quiet: !options.verbose }));
-  await waitForHttp(`http://127.0.0.1:${options.apiPort}/api/health`, 120_000);
+  // The first instance alone until it answers: it applies the migrations and creates the initial data; the
+  // others then start together on the database it has made ready.
+  const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
+  const startApi = async (port: number, index: number) => {
+    const managed = track(spawnTs(apiName(index), path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+    return managed;
+  };
+  await startApi(apiPorts[0], 0);
+  await Promise.all(apiPorts.slice(1).map((port, i) => startApi(port, i + 1)));
 
   const startApp = async (name: AppName, root?: string, port?: number) => {
     const listenPort = port ?? options.ports[name];
@@ -85,6 +132,13 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     demoAccountsFile,
     processes,
     startApp,
+    async restartApi(name) {
+      const index = apiPorts.findIndex((_, i) => apiName(i) === name);
+      if (index < 0) throw new Error(`No API instance named ${name}`);
+      const running = processes.get(name);
+      if (running) await stopAll([running]);
+      return startApi(apiPorts[index], index);
+    },
     async stopApp(name) {
       const managed = processes.get(name);
       if (!managed) return;

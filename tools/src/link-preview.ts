@@ -75,8 +75,8 @@ export function signupUrl(base: string, businessId: string): string {
 }
 
 export interface BusinessNameOptions {
-  /** The API's origin (the static server's /api target), e.g. http://127.0.0.1:3100. */
-  apiUrl: string;
+  /** The API's origin (the static server's /api target), e.g. http://127.0.0.1:3100; several API instances: each in turn until one answers. */
+  apiUrl: string | readonly string[];
   /** How long a page waits for the name before it is sent generic. Default 800 ms. */
   timeoutMs?: number;
   /** How long a name (or "no such shop") is kept. Default 5 minutes. */
@@ -95,16 +95,23 @@ const PLAUSIBLE_ID = /^[\w-]{1,100}$/;
  */
 export function createBusinessNameLookup(options: BusinessNameOptions): (businessId: string) => Promise<string | null> {
   const doFetch = options.fetch ?? fetch;
-  const base = options.apiUrl.replace(/\/+$/, '');
+  const bases = (typeof options.apiUrl === 'string' ? [options.apiUrl] : [...options.apiUrl]).map((u) => u.replace(/\/+$/, ''));
   const timeoutMs = options.timeoutMs ?? 800;
   const cache = new LRUCache<string, { name: string | null }>({
     max: options.max ?? 1000,
     ttl: options.ttlMs ?? 5 * 60_000,
     fetchMethod: async (id, _stale, { signal }) => {
-      const response = await doFetch(`${base}/api/business/${encodeURIComponent(id)}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      });
+      const timeout = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+      let response: Response | undefined;
+      for (const [i, base] of bases.entries()) {
+        try {
+          response = await doFetch(`${base}/api/business/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: timeout });
+          break;
+        } catch (err) {
+          if (timeout.aborted || i === bases.length - 1) throw err; // out of time, or no instance left to ask
+        }
+      }
+      if (!response) return undefined;
       if (!response.ok) return undefined; // not an answer about the shop: not kept
       const body: unknown = await response.json();
       if (!Array.isArray(body)) return undefined;

@@ -77,14 +77,30 @@ export function createSupervisor() {
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
   return {
-    add(managed: Managed): Managed {
+    /**
+     * Watches a child: its unexpected exit stops everything, unless `onExit` takes care of it (an API instance
+     * among several is started again, tools/src/start.ts); `onExit` returning false stops everything too.
+     */
+    add(managed: Managed, onExit?: (how: string) => Promise<boolean>): Managed {
       processes.push(managed);
       managed.child.once('exit', (code, signal) => {
         if (stopping) return;
-        console.error(`${managed.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping everything.`);
+        const how = signal ?? `exit ${code}`;
+        const index = processes.indexOf(managed);
+        if (index >= 0) processes.splice(index, 1);
+        if (onExit) {
+          void onExit(how).then((handled) => {
+            if (!handled) shutdown(1);
+          });
+          return;
+        }
+        console.error(`${managed.name} stopped unexpectedly (${how}); stopping everything.`);
         shutdown(1);
       });
       return managed;
+    },
+    get stopping() {
+      return stopping;
     },
     shutdown,
   };

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { apiPort, appByDir, appByName, appPort, distDir, parsePort } from './apps';
 import { runtimeConfigPath } from './runtime-config';
-import { createStaticServer } from './static-server';
+import { apiTargets, createStaticServer } from './static-server';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -23,7 +23,8 @@ async function main() {
   const server = await createStaticServer({
     root: root ?? distDir(app),
     runtimeConfigFile: runtimeConfigPath(),
-    apiUrl: process.env.API_URL || `http://127.0.0.1:${apiPort()}`,
+    // API_URL: the API's origin, or several instances' origins separated by commas (npm start with API_INSTANCES).
+    apiUrl: apiTargets(process.env.API_URL).length > 0 ? apiTargets(process.env.API_URL) : `http://127.0.0.1:${apiPort()}`,
     proxySecret: process.env.PROXY_SECRET || undefined,
     // The dashboard's /login is the landing remote's prerendered page (docs/decisions/028).
     composeLandingPage: app.name === 'shell',

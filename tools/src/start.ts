@@ -4,10 +4,10 @@
  * answers on its own port for customers. Ctrl-C stops everything.
  */
 import path from 'node:path';
-import { APPS, REPO_ROOT, apiPort, appPort, type AppName } from './apps';
+import { APPS, REPO_ROOT, apiInstances, apiPort, appPort, type AppName } from './apps';
 import { readDemoLogins, startBanner, type DemoLogin } from './banner';
 import { buildApps } from './build';
-import { startComposition } from './composition';
+import { apiInstancePlan, startComposition, type Composition } from './composition';
 import { createSupervisor } from './processes';
 import { runtimeConfigPath } from './runtime-config';
 
@@ -15,6 +15,8 @@ async function main() {
   const env = process.env;
   const ports = Object.fromEntries(APPS.map((a) => [a.name, appPort(a, env)]));
   const api = apiPort(env);
+  const instances = apiInstancePlan(env, apiInstances(env));
+  if (instances.notice) console.log(instances.notice);
 
   if (env.SKIP_BUILD !== '1') {
     console.log('Build di produzione delle sei applicazioni frontend (riusata se i sorgenti non sono cambiati)…');
@@ -23,13 +25,39 @@ async function main() {
 
   const configFile = runtimeConfigPath(env);
   const supervisor = createSupervisor();
-  const composition = await startComposition({
+  // With several API instances, one that stops is started again while the others answer (the proxy skips
+  // it meanwhile); one that cannot be started again stops everything, as a single API's exit always does.
+  let composition: Composition | undefined = undefined;
+  const restarts = new Map<string, number[]>();
+  const restartInstance = async (name: string, how: string): Promise<boolean> => {
+    if (!composition) return false; // stopped while starting: as a single API's start failing
+    const recent = (restarts.get(name) ?? []).filter((t) => t > Date.now() - 60_000);
+    if (recent.length >= 3) {
+      console.error(`Istanza ${name} dell'API fermata (${how}) per la quarta volta in un minuto; arresto di tutto.`);
+      return false;
+    }
+    restarts.set(name, [...recent, Date.now()]);
+    console.error(`Istanza ${name} dell'API fermata (${how}): le altre rispondono, la riavvio.`);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (supervisor.stopping) return true;
+    try {
+      await composition.restartApi(name);
+      console.log(`Istanza ${name} dell'API di nuovo attiva.`);
+      return true;
+    } catch (err) {
+      console.error(`Istanza ${name} dell'API non riavviata (${(err as Error).message}); arresto di tutto.`);
+      return false;
+    }
+  };
+  composition = await startComposition({
     env: { ...env, NODE_ENV: 'production' },
     ports: ports as Record<AppName, number>,
     apiPort: api,
+    apiInstances: instances.count,
     runtimeConfigFile: configFile,
     verbose: true,
-    onSpawn: (managed) => supervisor.add(managed),
+    onSpawn: (managed) =>
+      supervisor.add(managed, instances.count > 1 && /^api(-\d+)?$/.test(managed.name) ? (how) => restartInstance(managed.name, how) : undefined),
   });
   const { config } = composition;
 
@@ -45,6 +73,7 @@ async function main() {
     startBanner({
       config,
       apiPort: api,
+      apiInstances: instances.count,
       runtimeConfigFile: configFile,
       demoLogins: readDemoLogins(composition.demoAccountsFile, published),
       superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,

@@ -11,6 +11,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import { BalancedPool } from 'undici';
 import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackMyCardPage, fallbackSignupPage } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
 import { MY_CARD_PAGE_PATH, PRERENDERED_PAGES } from './prerender';
@@ -21,8 +22,12 @@ export interface StaticServerOptions {
   root: string;
   /** JSON file answered at /runtime-config.json, read on every request. */
   runtimeConfigFile: string;
-  /** Where /api/* goes, e.g. http://127.0.0.1:3100. Omit to answer 404 for /api. */
-  apiUrl?: string;
+  /**
+   * Where /api/* goes, e.g. http://127.0.0.1:3100. Omit to answer 404 for /api. Several origins (API
+   * instances on one PostgreSQL, `API_INSTANCES`): requests are spread over them, and one whose connection is
+   * refused is skipped (docs/decisions/052-several-api-instances.md).
+   */
+  apiUrl?: string | readonly string[];
   /** Largest request body passed to the API, in bytes; a larger one is answered 413 here. Default `API_BODY_LIMIT`. */
   apiBodyLimit?: number;
   /**
@@ -56,6 +61,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Build-time compressed copies (`main.js.br`) are cached like the file they stand for. */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
+/** The /api targets of `API_URL`: one origin, or several separated by commas. */
+export function apiTargets(value: string | readonly string[] | undefined): string[] {
+  const list = typeof value === 'string' ? value.split(',') : [...(value ?? [])];
+  return list.map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+}
+
+/** A request body as the proxy holds it: a one-use stream of the bytes, and the bytes for a second try. */
+type HeldBody = Readable & { byteLength: number; bytes: Buffer };
+const heldBody = (bytes: Buffer): HeldBody => Object.assign(Readable.from([bytes]), { byteLength: bytes.length, bytes });
+
 export function cacheControlFor(filePath: string): string {
   return HASHED_ASSET.test(path.basename(filePath).replace(PRECOMPRESSED_SUFFIX, '')) ? IMMUTABLE : NO_CACHE;
 }
@@ -88,8 +103,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  if (options.apiUrl) {
-    const apiUrl = options.apiUrl;
+  const targets = apiTargets(options.apiUrl);
+  if (targets.length > 0) {
     const proxySecret = options.proxySecret?.trim();
     const bodyLimit = options.apiBodyLimit ?? API_BODY_LIMIT;
     await app.register(async (api) => {
@@ -98,8 +113,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       // was still writing: the proxy then failed with `write EPIPE` and answered 500 instead.
       // The bytes go on unchanged, whatever their type (JSON, Twilio's forms): no parsing.
       api.removeAllContentTypeParsers();
-      const passOn = (_request: unknown, body: Buffer, done: (error: null, body: Readable) => void) =>
-        done(null, Object.assign(Readable.from([body]), { byteLength: body.length }));
+      const passOn = (_request: unknown, body: Buffer, done: (error: null, body: Readable) => void) => done(null, heldBody(body));
       api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, passOn);
       // The cards import's file (text/csv) has the API's larger limit for it.
       api.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, API_CSV_BODY_LIMIT) }, passOn);
@@ -107,12 +121,30 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         if (error.statusCode === 413) return reply.code(413).send({ error: /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
         throw error; // the default answer, as before (e.g. 503 when the API is down)
       });
+      // Several API instances: undici's BalancedPool (the one @fastify/reply-from builds for an array `base`,
+      // which @fastify/http-proxy 11 cannot pass on) spreads the requests and lowers the weight of a target that
+      // fails. A request whose connection was refused never reached an API, so it is sent again at once, to the
+      // pool's next target, whatever its method; every other failure is answered as before.
+      const pool = targets.length > 1 ? new BalancedPool(targets) : undefined;
+      if (pool) api.addHook('onClose', async () => pool.close());
+      // reply-from's types call `req` the Fastify request; it is the upstream request it sends again.
+      type RetryDetails = { err?: Error & { code?: string }; req: { body?: unknown }; res?: unknown; attempt: number; getDefaultDelay: (req: unknown, res: unknown, err: unknown, attempt: number) => number | null };
+      const retryRefused = ({ err, req, res, attempt, getDefaultDelay }: RetryDetails): number | null => {
+        if (err?.code !== 'ECONNREFUSED') return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
+        if (attempt >= targets.length) return null; // every target refused: the answer of an API that is down
+        // the first try used up the body's stream: the next one sends the same bytes again
+        const body = req.body as Partial<HeldBody> | undefined;
+        if (body?.bytes) req.body = heldBody(body.bytes);
+        return 1;
+      };
       await api.register(fastifyHttpProxy, {
-        upstream: apiUrl,
+        upstream: targets[0],
         prefix: '/api',
         rewritePrefix: '/api',
         proxyPayloads: false,
+        ...(pool ? { undici: pool } : {}),
         replyOptions: {
+          ...(pool ? { retryDelay: retryRefused as never } : {}),
           rewriteRequestHeaders: (request, headers) => {
             const forwarded: Record<string, string | string[] | undefined> = {
               ...headers,
@@ -120,6 +152,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
               // claimed, and prove with the secret that this proxy says so (api/src/services/client-ip.ts).
               'x-forwarded-for': request.ip,
             };
+            // the pool picks the instance after this: undici writes that one's Host (all are the same API)
+            if (pool) delete forwarded.host;
             if (proxySecret) forwarded['x-proxy-secret'] = proxySecret;
             else delete forwarded['x-proxy-secret'];
             const body = request.body as { byteLength?: number } | undefined;
@@ -162,7 +196,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   // Link previews: the signup page of a shop (`?business_id=`) carries its name, asked from the API through
   // this server's /api target (tools/src/link-preview.ts); unknown shop or API down: the generic page.
-  const businessName = options.apiUrl ? createBusinessNameLookup({ apiUrl: options.apiUrl, timeoutMs: options.previewTimeoutMs }) : null;
+  const businessName = targets.length > 0 ? createBusinessNameLookup({ apiUrl: targets, timeoutMs: options.previewTimeoutMs }) : null;
   const personalised = async (pagePath: string, request: FastifyRequest, html: string): Promise<string> => {
     if (pagePath !== SIGNUP_PAGE_PATH || !businessName) return html;
     const businessId = (request.query as Record<string, unknown>).business_id;

@@ -153,6 +153,18 @@ describe('the signup page of a shop, named on the server', () => {
     expect(api.calls).toEqual(['/api/business/bar-luna']);
   });
 
+  it('several API instances (API_INSTANCES): one that refuses is skipped, the next one answers', async () => {
+    const refused = http.createServer();
+    await new Promise<void>((r) => refused.listen(0, '127.0.0.1', r));
+    const deadUrl = `http://127.0.0.1:${(refused.address() as AddressInfo).port}`;
+    await new Promise((r) => refused.close(r)); // nothing listens there any more: connection refused
+    api.calls.length = 0;
+    const lookup = createBusinessNameLookup({ apiUrl: [deadUrl, apiUrl] });
+    expect(await lookup('bar-luna')).toBe(SHOP_NAME);
+    expect(api.calls).toEqual(['/api/business/bar-luna']);
+    expect(await createBusinessNameLookup({ apiUrl: [deadUrl] })('bar-luna')).toBeNull();
+  });
+
   it('an unknown shop, a failing or slow API, no business_id: the generic page, still 200', async () => {
     for (const query of ['?business_id=sconosciuto', '?business_id=rotto', '', '?business_id=', '?business_id=%3Cscript%3E']) {
       const res = await fetch(`${landingUrl}/loyalty-cards/create${query}`);
