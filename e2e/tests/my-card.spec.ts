@@ -91,6 +91,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await whatsapp.uncheck();
   await shop.getByRole('button', { name: 'Salva preferenze' }).click();
   await expect(shop.getByRole('status').filter({ hasText: 'Preferenze salvate' })).toBeVisible();
+  // The button was disabled while saving: the focus is back on it, not on the page.
+  await expect(shop.getByRole('button', { name: 'Salva preferenze' })).toBeFocused();
   const campaign = await sendCampaign(adminToken, business.id, 'whatsapp', 'Sconto del 10% questa settimana!', customer);
   expect(campaign.status).toBe(200);
   expect(campaign.body).toMatchObject({ queued: 0, skipped: 1, skippedByReason: { noConsent: 1 } });

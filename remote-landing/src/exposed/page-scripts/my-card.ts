@@ -376,8 +376,23 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     renew.hidden = !lapses.some((l) => l.soon);
     const consentsStatus = must<HTMLElement>(consents, '[data-card-consents-status]');
     const buttons = consents.querySelectorAll<HTMLButtonElement>('button');
+    const saveButton = must<HTMLButtonElement>(consents, '[data-card-consents-save]');
+
+    /**
+     * The pressed button is disabled while saving, and the browser drops the focus to the page (and the renewal's
+     * button may go away): back on the button the customer pressed, or on the save button, unless they moved on.
+     */
+    const keepFocus = (pressed: Element | null) => {
+      if (!consents.isConnected) return;
+      const active = root.activeElement;
+      const lost = !active || active === root.body || (consents.contains(active) && active.closest('[hidden]') !== null);
+      if (!lost) return;
+      const back = pressed instanceof HTMLElement && consents.contains(pressed) && !pressed.closest('[hidden]') ? pressed : saveButton;
+      back.focus();
+    };
 
     const save = (renewing: boolean) => {
+      const pressed = root.activeElement;
       const channels = [...consents.querySelectorAll<HTMLInputElement>('input[name="marketing_channels"]')]
         .filter((box) => box.checked && !box.closest<HTMLElement>('[data-channel]')!.hidden)
         .map((box) => box.value);
@@ -405,6 +420,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         MY_CARD_MESSAGES.saveFailed,
       ).finally(() => {
         for (const button of buttons) button.disabled = false;
+        keepFocus(pressed);
       });
     };
 

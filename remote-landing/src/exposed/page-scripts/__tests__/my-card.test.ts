@@ -224,6 +224,50 @@ it('saves and renews the consents, and a 401 goes back to the form with the expi
   expect(document.querySelector('[data-mycard-list]')!.children).toHaveLength(0);
 });
 
+it('keeps the focus in the card after saving or renewing the consents (the disabled button loses it in a browser)', async () => {
+  const renewed = { ...CARD, consents: { ...CARD.consents, marketing_lapses: [{ channel: 'whatsapp' as const, lapses_at: new Date(NOW.getTime() + 730 * DAY).toISOString() }] } };
+  let cards = [CARD];
+  routes['GET customer/cards'] = () => ({ status: 200, body: cards });
+  routes['PUT customer/cards/card-1/consents'] = () => {
+    cards = [renewed];
+    return { status: 200, body: { message: 'Preferenze salvate', card_id: 'card-1', marketing_channels: ['whatsapp'], granted: [], withdrawn: [] } };
+  };
+  await open('?token=abc').done;
+  const section = document.querySelector<HTMLElement>('[data-mycard-list] [data-card]')!;
+  const saveButton = section.querySelector<HTMLButtonElement>('[data-card-consents-save]')!;
+  // What Chromium does when the focused button is disabled: the focus falls to the page.
+  const dropFocusWhenDisabled = () => {
+    const active = document.activeElement as HTMLButtonElement | null;
+    if (!active?.disabled) return;
+    // (jsdom blurs only a focusable element)
+    active.disabled = false;
+    active.blur();
+    active.disabled = true;
+  };
+
+  saveButton.focus();
+  saveButton.click();
+  dropFocusWhenDisabled();
+  expect(document.activeElement === null || document.activeElement === document.body).toBe(true);
+  await flush();
+  expect(text('[data-card-consents-status]', section)).toBe('Preferenze salvate.');
+  expect(document.activeElement).toBe(saveButton);
+
+  // The renewal: its button goes away with the new lapse date, the focus stays in the card on the save button.
+  cards = [CARD];
+  document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).myCard.html;
+  await open('?token=abc').done;
+  const again = document.querySelector<HTMLElement>('[data-mycard-list] [data-card]')!;
+  const renew = again.querySelector<HTMLButtonElement>('[data-card-renew] button')!;
+  renew.focus();
+  renew.click();
+  dropFocusWhenDisabled();
+  await flush();
+  expect(again.querySelector<HTMLElement>('[data-card-renew]')!.hidden).toBe(true);
+  expect(text('[data-card-consents-status]', again)).toBe('Preferenze salvate. Consenso rinnovato per altri 24 mesi.');
+  expect(document.activeElement).toBe(again.querySelector('[data-card-consents-save]'));
+});
+
 it('a used or unknown link: the API’s sentence above the request form', async () => {
   routes['POST customer/session'] = () => ({ status: 410, body: { error: 'Questo link è già stato usato o è scaduto: richiedine uno nuovo.' } });
   await open('?token=vecchio').done;
