@@ -18,6 +18,7 @@ import {
   expiringText,
   exportFileName,
   forgetSession,
+  hasKeptSession,
   LEDGER_KINDS,
   MY_CARD_MESSAGES,
   nextRewardText,
@@ -183,6 +184,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     event.preventDefault();
     if (form.getAttribute('aria-busy') === 'true') return;
     const value = contact.value.trim();
+    // A new attempt: the sentence that brought the customer here (expired session, used link) has done its job.
+    say(notice, '');
     say(requestStatus, '');
     if (!value) return fieldError(MY_CARD_MESSAGES.contactRequired);
     fieldError('');
@@ -199,7 +202,6 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         });
         const body: unknown = await response.json().catch(() => null);
         if (response.ok) {
-          say(notice, '');
           say(requestStatus, (body as { message?: string } | null)?.message ?? '', 'success');
         } else {
           fieldError(errorMessage({ data: body }, MY_CARD_MESSAGES.requestFailed));
@@ -544,12 +546,15 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         env.history.replaceState(null, '', `${env.location.pathname}${query ? `?${query}` : ''}${env.location.hash}`);
         return exchange(token.trim());
       }
+      const hadSession = hasKeptSession(env.storage);
       const kept = readSession(env.storage, now());
       if (kept) {
         startSession(kept);
         showView('opening', false);
         return loadCards();
       }
+      // A reload after the 30 minutes (the kept session was expired, now forgotten): say why the form is back.
+      if (hadSession) say(notice, MY_CARD_MESSAGES.sessionExpired, 'error');
       showView('request', false);
       return Promise.resolve();
     },

@@ -298,6 +298,16 @@ it('works when the browser refuses storage (the session lasts as long as the pag
   expect(visible('[data-mycard-request-form]')).toBe(true);
   expect(old.getItem(CUSTOMER_SESSION_KEY)).toBeNull();
   expect(calls).toEqual([]);
+  // A reload after the 30 minutes says why the form is back; the next submit clears that sentence.
+  expect(text('[data-mycard-notice]')).toBe('La sessione è scaduta: richiedi un nuovo link.');
+  document.querySelector<HTMLFormElement>('[data-mycard-request-form]')!.requestSubmit();
+  expect(text('[data-field-error="contact"]')).toBe('Inserisci l’email o il numero di telefono che hai lasciato al negozio.');
+  expect(text('[data-mycard-notice]')).toBe('');
+
+  // No session ever kept: the form alone, no sentence.
+  document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).myCard.html;
+  await open('', memoryStorage()).done;
+  expect(text('[data-mycard-notice]')).toBe('');
 });
 
 it('with no card for the contact, says how cards are found', async () => {

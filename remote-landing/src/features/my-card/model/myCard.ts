@@ -110,6 +110,15 @@ export const exportFileName = (kind: 'json' | 'csv', now: Date = new Date()): st
 /** Where the customer session is kept: the tab's session storage, so it ends with the tab. */
 export const CUSTOMER_SESSION_KEY = 'loyalty.customerSession';
 
+/** Whether this tab keeps a session, valid or not (read before `readSession`, which forgets an expired one). */
+export function hasKeptSession(storage: Storage | null): boolean {
+  try {
+    return (storage?.getItem(CUSTOMER_SESSION_KEY) ?? null) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The stored session while it is valid; null when absent, unreadable or expired (then it is forgotten). */
 export function readSession(storage: Storage | null, now: Date = new Date()): CustomerSession | null {
   if (!storage) return null;
