@@ -118,7 +118,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'I dati personali della carta sono stati cancellati.' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Nessuna carta con questo contatto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Non ci sono più carte legate a questo contatto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Nessuna carta con questo contatto' })).toBeHidden();
   await expect(page.getByRole('region', { name: businessName })).toHaveCount(0);
   // Nothing is wider than the phone's 320 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -236,7 +236,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
   }
 
   // ——— The cards ———
-  async function loadCards(message?: { text: string; tone: Tone }) {
+  /** Reads the cards and shows them; `afterErasure`: an empty list is the customer's own doing, said so. */
+  async function loadCards(message?: { text: string; tone: Tone }, afterErasure = false) {
     await guarded(
       async () => {
         const response = await customerCall('customer/cards');
@@ -245,6 +246,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         const settings = await config;
         list.replaceChildren(...cards.map((card, index) => renderCard(card, index, settings)));
         must<HTMLElement>(root, '[data-mycard-empty]').hidden = cards.length > 0;
+        must<HTMLElement>(root, '[data-mycard-empty-kind="none"]').hidden = afterErasure;
+        must<HTMLElement>(root, '[data-mycard-empty-kind="erased"]').hidden = !afterErasure;
         say(status, message?.text ?? '', message?.tone);
         showView('cards');
       },
@@ -489,7 +492,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         if (!response.ok) throw new Error(`api:${errorMessage({ data: body }, MY_CARD_MESSAGES.eraseFailed)}`);
         eraseTarget = null;
         closeErase();
-        await loadCards({ text: body?.message ?? 'Dati eliminati.', tone: 'success' });
+        await loadCards({ text: body?.message ?? 'Dati eliminati.', tone: 'success' }, true);
       },
       (text) => say(eraseError, text, 'error'),
       MY_CARD_MESSAGES.eraseFailed,

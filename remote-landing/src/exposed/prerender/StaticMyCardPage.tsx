@@ -90,14 +90,22 @@ function CardsView() {
       </Toolbar>
       <Status role="status" data-mycard-status />
       <div hidden data-mycard-empty>
-        <h2>Nessuna carta con questo contatto</h2>
-        <p>
-          Le carte si trovano con l’email o il numero di telefono lasciati al negozio al momento dell’iscrizione. Prova con l’altro contatto, oppure chiedi al
-          negozio quale contatto ha registrato.
-        </p>
-        <Button type="button" variant="secondary" data-mycard-other-contact>
-          Prova con un altro contatto
-        </Button>
+        {/* No card found for the contact: how cards are found. */}
+        <div data-mycard-empty-kind="none">
+          <h2>Nessuna carta con questo contatto</h2>
+          <p>
+            Le carte si trovano con l’email o il numero di telefono lasciati al negozio al momento dell’iscrizione. Prova con l’altro contatto, oppure chiedi al
+            negozio quale contatto ha registrato.
+          </p>
+          <Button type="button" variant="secondary" data-mycard-other-contact>
+            Prova con un altro contatto
+          </Button>
+        </div>
+        {/* The customer has just erased their last card. */}
+        <div hidden data-mycard-empty-kind="erased">
+          <h2>Non ci sono più carte legate a questo contatto</h2>
+          <p>Se ti iscrivi di nuovo in un negozio, qui troverai la nuova carta.</p>
+        </div>
       </div>
       <div data-mycard-list />
       <CardSection aria-labelledby="mycard-data-title">

@@ -315,4 +315,25 @@ it('with no card for the contact, says how cards are found', async () => {
   await open('?token=abc').done;
   expect(visible('[data-mycard-empty]')).toBe(true);
   expect(text('[data-mycard-empty] p')).toMatch(/Le carte si trovano con l’email o il numero di telefono lasciati al negozio/);
+  expect(visible('[data-mycard-empty] p')).toBe(true);
+  expect(visible('[data-mycard-other-contact]')).toBe(true);
+});
+
+it('after erasing the last card, the empty state says there are no cards any more (not "try the other contact")', async () => {
+  let cards: CustomerCard[] = [CARD];
+  routes['GET customer/cards'] = () => ({ status: 200, body: cards });
+  routes['POST customer/erase'] = () => {
+    cards = [];
+    return { status: 200, body: { message: 'I dati personali della carta sono stati cancellati.' } };
+  };
+  await open('?token=abc').done;
+  document.querySelector<HTMLButtonElement>('[data-card-erase]')!.click();
+  document.querySelector<HTMLButtonElement>('[data-erase-confirm]')!.click();
+  await flush();
+  expect(text('[data-mycard-status]')).toBe('I dati personali della carta sono stati cancellati.');
+  expect(visible('[data-mycard-empty]')).toBe(true);
+  const shownText = [...document.querySelectorAll<HTMLElement>('[data-mycard-empty] h2, [data-mycard-empty] p, [data-mycard-empty] button')]
+    .filter((el) => !el.closest('[hidden]'))
+    .map((el) => el.textContent);
+  expect(shownText).toEqual(['Non ci sono più carte legate a questo contatto', 'Se ti iscrivi di nuovo in un negozio, qui troverai la nuova carta.']);
 });
