@@ -31,7 +31,7 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await apiCall('PUT', `/settings/${business.id}`, superToken, { email_enabled: 1, whatsapp_enabled: 1 });
 
   const customer = { email: `cliente.miacarta.${stamp}@example.it`, phone: `+39333${stamp.slice(-7)}`, name: `Cliente Mia Carta ${stamp.slice(-4)}` };
-  const card = await apiCall<{ id: string }>('POST', '/users/loyalty-cards/create', null, {
+  const card = await apiCall<{ id: string; card_number: string }>('POST', '/users/loyalty-cards/create', null, {
     email: customer.email,
     full_name: customer.name,
     phone: customer.phone,
@@ -77,6 +77,9 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const ledgerBox = shop.locator('[data-card-ledger]');
   expect(await ledgerBox.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+  // At 320 px the header «Movimento» and the card's number stay whole.
+  await expect(shop.getByRole('columnheader', { name: 'Movimento' })).toHaveCSS('white-space', 'nowrap');
+  await expect(shop.getByText(card.card_number, { exact: true })).toHaveCSS('white-space', 'nowrap');
 
   // A reload within the 30 minutes keeps the session.
   await page.reload();

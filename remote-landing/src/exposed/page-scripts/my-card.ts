@@ -15,6 +15,7 @@ import {
   balanceText,
   channelsToOffer,
   consentLapses,
+  contactText,
   expiringText,
   exportFileName,
   forgetSession,
@@ -128,7 +129,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     clearTimeout(expiryTimer);
     const left = Date.parse(next.expires_at) - now().getTime();
     expiryTimer = setTimeout(() => toRequest(MY_CARD_MESSAGES.sessionExpired), Math.max(0, Math.min(left, 2 ** 31 - 1)));
-    root.querySelector('[data-mycard-contact]')!.textContent = next.contact.value;
+    root.querySelector('[data-mycard-contact]')!.textContent = contactText(next.contact);
   }
 
   /** A call of the customer session; a 401 (expired, or refused) ends the session. */
@@ -296,6 +297,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
       }),
     );
     rewards.hidden = card.rewards_available.length === 0;
+    must<HTMLElement>(section, '[data-card-rewards-lead]').hidden = rewards.hidden;
     must<HTMLElement>(section, '[data-card-no-rewards]').hidden = card.rewards_available.length > 0;
     for (const [hook, text] of [
       ['[data-card-next]', nextRewardText(card)],

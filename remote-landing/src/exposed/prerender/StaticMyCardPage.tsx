@@ -27,6 +27,7 @@ import {
   Warning,
 } from '../../features/my-card/components/MyCardParts';
 import { CONSENT_CHANNELS } from '../../features/my-card/model/myCard';
+import { CardNumber } from '../../features/signup/components/CardNumber';
 import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
 import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { BusySpinner } from './StaticLoginPage';
@@ -165,7 +166,7 @@ function CardTemplate() {
         <h2 id="mycard-shop-card" data-card-field="business_name" />
         <Balance data-card-field="balance" />
         <Muted>
-          Numero carta: <span data-card-field="card_number" />
+          Numero carta: <CardNumber data-card-field="card_number" />
         </Muted>
         <CardCanvas width={CARD_WIDTH} height={CARD_HEIGHT} role="img" aria-label="Carta fedeltà con codice QR" data-card-canvas />
         <Muted hidden data-card-draw-error>
@@ -186,6 +187,9 @@ function CardTemplate() {
         <h3>Premi</h3>
         <p hidden data-card-no-rewards>
           Con il saldo di oggi non c’è ancora un premio da ritirare.
+        </p>
+        <p hidden data-card-rewards-lead>
+          Puoi ritirare ora:
         </p>
         <ul aria-label="Premi che puoi ritirare ora" hidden data-card-rewards />
         <p hidden data-card-next />

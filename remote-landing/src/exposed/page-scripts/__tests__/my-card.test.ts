@@ -150,7 +150,10 @@ it('takes the token out of the address at once, exchanges it, keeps the session 
   expect(section.getAttribute('aria-labelledby')).toBe(section.querySelector('h2')!.id);
   expect(section.querySelector('h2')!.id).toBe('mycard-shop-card-1');
   expect(text('[data-card-field="balance"]', section)).toBe('Saldo: 15 punti');
+  expect(visible('[data-card-rewards-lead]')).toBe(true);
+  expect(text('[data-card-rewards-lead]', section)).toBe('Puoi ritirare ora:');
   expect([...section.querySelectorAll('[data-card-rewards] li')].map((li) => li.textContent)).toEqual(['Caffè omaggio (10 punti)']);
+  expect(visible('[data-card-no-rewards]')).toBe(false);
   expect(text('[data-card-next]', section)).toBe('Prossimo premio: Torta, ti mancano 85 punti.');
   expect(text('[data-card-expiring]', section)).toBe('5 punti scadono il 10/12/2026: usali prima.');
   expect(draw).toHaveBeenCalledWith(section.querySelector('canvas'), expect.objectContaining({ businessName: '<b>Bar Luna</b>', qrText: CARD.qr_link, brandColor: '#f5e6c8' }));
@@ -336,4 +339,17 @@ it('after erasing the last card, the empty state says there are no cards any mor
     .filter((el) => !el.closest('[hidden]'))
     .map((el) => el.textContent);
   expect(shownText).toEqual(['Non ci sono più carte legate a questo contatto', 'Se ti iscrivi di nuovo in un negozio, qui troverai la nuova carta.']);
+});
+
+it('names a phone contact as people read it, hides the rewards’ lead-in with no reward, and “Esci” says the session is closed', async () => {
+  routes['POST customer/session'] = () => ({ status: 200, body: { ...SESSION, contact: { kind: 'phone', value: '+393331234567' } } });
+  routes['GET customer/cards'] = () => ({ status: 200, body: [{ ...CARD, rewards_available: [] }] });
+  await open('?token=abc').done;
+  expect(text('[data-mycard-contact]')).toBe('333 123 4567');
+  expect(visible('[data-card-rewards-lead]')).toBe(false);
+  expect(visible('[data-card-no-rewards]')).toBe(true);
+
+  document.querySelector<HTMLButtonElement>('[data-mycard-signout]')!.click();
+  expect(visible('[data-mycard-request-form]')).toBe(true);
+  expect(text('[data-mycard-notice]')).toBe('Hai chiuso la sessione. Per tornare alle tue carte richiedi un nuovo link.');
 });
