@@ -335,7 +335,7 @@ test('the admin imports cards from a CSV file: preview with the bad rows, import
   };
 
   const dialog = await openDialog();
-  await expect(dialog.getByRole('list', { name: 'Righe non importate' }).getByRole('listitem')).toHaveText([
+  await expect(dialog.getByRole('list', { name: 'Righe con errori' }).getByRole('listitem')).toHaveText([
     'Riga 3: nome mancante',
     'Riga 4: email non valida',
     'Riga 6: duplicato nel file (come la riga 2)',
@@ -351,7 +351,17 @@ test('the admin imports cards from a CSV file: preview with the bad rows, import
   // The same file again: both rows are already cards of the shop; nothing to import.
   const again = await openDialog();
   await expect(again.getByText(/2 righe già presenti: saltate/)).toBeVisible();
+  // Only the real errors are listed; the rows already present wait behind a closed disclosure.
+  await expect(again.getByRole('list', { name: 'Righe con errori' }).getByRole('listitem')).toHaveText([
+    'Riga 3: nome mancante',
+    'Riga 4: email non valida',
+    'Riga 6: duplicato nel file (come la riga 2)',
+  ]);
+  await expect(again.getByRole('list', { name: 'Righe già presenti' })).toBeHidden();
+  await again.getByText('Mostra le righe già presenti').click();
+  await expect(again.getByRole('list', { name: 'Righe già presenti' }).getByRole('listitem')).toHaveText(['Riga 2', 'Riga 5']);
   await expect(again.getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+  await expect(again.getByRole('button', { name: 'Importa 0 carte' })).toHaveAccessibleDescription('Niente da importare: tutte le righe sono già presenti o hanno errori.');
   await again.getByRole('button', { name: 'Annulla' }).click();
   await expect(again).toBeHidden();
 

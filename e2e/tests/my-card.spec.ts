@@ -31,7 +31,7 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await apiCall('PUT', `/settings/${business.id}`, superToken, { email_enabled: 1, whatsapp_enabled: 1 });
 
   const customer = { email: `cliente.miacarta.${stamp}@example.it`, phone: `+39333${stamp.slice(-7)}`, name: `Cliente Mia Carta ${stamp.slice(-4)}` };
-  const card = await apiCall<{ id: string }>('POST', '/users/loyalty-cards/create', null, {
+  const card = await apiCall<{ id: string; card_number: string }>('POST', '/users/loyalty-cards/create', null, {
     email: customer.email,
     full_name: customer.name,
     phone: customer.phone,
@@ -77,6 +77,9 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const ledgerBox = shop.locator('[data-card-ledger]');
   expect(await ledgerBox.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+  // At 320 px the header «Movimento» and the card's number stay whole.
+  await expect(shop.getByRole('columnheader', { name: 'Movimento' })).toHaveCSS('white-space', 'nowrap');
+  await expect(shop.getByText(card.card_number, { exact: true })).toHaveCSS('white-space', 'nowrap');
 
   // A reload within the 30 minutes keeps the session.
   await page.reload();
@@ -91,6 +94,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await whatsapp.uncheck();
   await shop.getByRole('button', { name: 'Salva preferenze' }).click();
   await expect(shop.getByRole('status').filter({ hasText: 'Preferenze salvate' })).toBeVisible();
+  // The button was disabled while saving: the focus is back on it, not on the page.
+  await expect(shop.getByRole('button', { name: 'Salva preferenze' })).toBeFocused();
   const campaign = await sendCampaign(adminToken, business.id, 'whatsapp', 'Sconto del 10% questa settimana!', customer);
   expect(campaign.status).toBe(200);
   expect(campaign.body).toMatchObject({ queued: 0, skipped: 1, skippedByReason: { noConsent: 1 } });
@@ -116,7 +121,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'I dati personali della carta sono stati cancellati.' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Nessuna carta con questo contatto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Non ci sono più carte legate a questo contatto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Nessuna carta con questo contatto' })).toBeHidden();
   await expect(page.getByRole('region', { name: businessName })).toHaveCount(0);
   // Nothing is wider than the phone's 320 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

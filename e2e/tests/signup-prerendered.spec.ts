@@ -107,6 +107,8 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
   await expect(page.getByText(`Numero carta: ${card.card_number}.`)).toBeVisible();
+  // The number never breaks at its hyphen on a phone.
+  await expect(page.getByText(card.card_number, { exact: true })).toHaveCSS('white-space', 'nowrap');
   const { brandName, dashboardBaseUrl } = e2eRuntimeConfig();
   await expect(page.getByRole('img', { name: `Carta fedeltà ${brandName} di Bar Centrale con codice QR` })).toBeVisible();
   const download = page.getByRole('button', { name: 'Scarica la carta (PNG)' });

@@ -1,6 +1,6 @@
 /**
  * Issue 21 (decisions 041, 042), the wallets in the product with the development certificates (src/global-setup.ts):
- * a signup shows "Aggiungi a Apple Wallet" and "Salva in Google Wallet" under the card, the Apple link downloads
+ * a signup shows "Aggiungi ad Apple Wallet" and "Salva in Google Wallet" under the card, the Apple link downloads
  * the .pkpass, the Google link is the API's short save link that redirects to Google's save URL, whose JWT names the
  * card's loyalty object and a logo the API serves, and the shop's admin sends the links from the card row; the message reaches
  * the outbox. Its own admin, business and customer, so no other journey's data changes what it sees.
@@ -29,7 +29,7 @@ test('a signup shows both wallet buttons and the Apple pass downloads; the admin
   await page.getByRole('button', { name: 'Ottieni' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'La tua Carta Fedeltà' })).toBeVisible();
 
-  const apple = page.getByRole('link', { name: 'Aggiungi a Apple Wallet' });
+  const apple = page.getByRole('link', { name: 'Aggiungi ad Apple Wallet' });
   await expect(apple).toBeVisible();
   const google = page.getByRole('link', { name: 'Salva in Google Wallet' });
   await expect(google).toBeVisible();

@@ -13,7 +13,7 @@ export {
 export { MESSAGES } from './messages';
 export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
 export { errorMessage } from './notifications/errorMessage';
-export { looksLikePhone, PHONE_INVALID } from './format/phone';
+export { formatPhone, looksLikePhone, PHONE_INVALID } from './format/phone';
 // The customer's page (decision 049): balances, ledger amounts and dates written as every screen writes them.
 export { formatPoints, formatPointsChange } from './format/numbers';
 export { formatDate, formatDateTime } from './format/dates';

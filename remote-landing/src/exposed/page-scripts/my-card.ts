@@ -15,9 +15,11 @@ import {
   balanceText,
   channelsToOffer,
   consentLapses,
+  contactText,
   expiringText,
   exportFileName,
   forgetSession,
+  hasKeptSession,
   LEDGER_KINDS,
   MY_CARD_MESSAGES,
   nextRewardText,
@@ -127,7 +129,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     clearTimeout(expiryTimer);
     const left = Date.parse(next.expires_at) - now().getTime();
     expiryTimer = setTimeout(() => toRequest(MY_CARD_MESSAGES.sessionExpired), Math.max(0, Math.min(left, 2 ** 31 - 1)));
-    root.querySelector('[data-mycard-contact]')!.textContent = next.contact.value;
+    root.querySelector('[data-mycard-contact]')!.textContent = contactText(next.contact);
   }
 
   /** A call of the customer session; a 401 (expired, or refused) ends the session. */
@@ -183,6 +185,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     event.preventDefault();
     if (form.getAttribute('aria-busy') === 'true') return;
     const value = contact.value.trim();
+    // A new attempt: the sentence that brought the customer here (expired session, used link) has done its job.
+    say(notice, '');
     say(requestStatus, '');
     if (!value) return fieldError(MY_CARD_MESSAGES.contactRequired);
     fieldError('');
@@ -199,7 +203,6 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         });
         const body: unknown = await response.json().catch(() => null);
         if (response.ok) {
-          say(notice, '');
           say(requestStatus, (body as { message?: string } | null)?.message ?? '', 'success');
         } else {
           fieldError(errorMessage({ data: body }, MY_CARD_MESSAGES.requestFailed));
@@ -234,7 +237,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
   }
 
   // ——— The cards ———
-  async function loadCards(message?: { text: string; tone: Tone }) {
+  /** Reads the cards and shows them; `afterErasure`: an empty list is the customer's own doing, said so. */
+  async function loadCards(message?: { text: string; tone: Tone }, afterErasure = false) {
     await guarded(
       async () => {
         const response = await customerCall('customer/cards');
@@ -243,6 +247,8 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         const settings = await config;
         list.replaceChildren(...cards.map((card, index) => renderCard(card, index, settings)));
         must<HTMLElement>(root, '[data-mycard-empty]').hidden = cards.length > 0;
+        must<HTMLElement>(root, '[data-mycard-empty-kind="none"]').hidden = afterErasure;
+        must<HTMLElement>(root, '[data-mycard-empty-kind="erased"]').hidden = !afterErasure;
         say(status, message?.text ?? '', message?.tone);
         showView('cards');
       },
@@ -291,6 +297,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
       }),
     );
     rewards.hidden = card.rewards_available.length === 0;
+    must<HTMLElement>(section, '[data-card-rewards-lead]').hidden = rewards.hidden;
     must<HTMLElement>(section, '[data-card-no-rewards]').hidden = card.rewards_available.length > 0;
     for (const [hook, text] of [
       ['[data-card-next]', nextRewardText(card)],
@@ -376,8 +383,23 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     renew.hidden = !lapses.some((l) => l.soon);
     const consentsStatus = must<HTMLElement>(consents, '[data-card-consents-status]');
     const buttons = consents.querySelectorAll<HTMLButtonElement>('button');
+    const saveButton = must<HTMLButtonElement>(consents, '[data-card-consents-save]');
+
+    /**
+     * The pressed button is disabled while saving, and the browser drops the focus to the page (and the renewal's
+     * button may go away): back on the button the customer pressed, or on the save button, unless they moved on.
+     */
+    const keepFocus = (pressed: Element | null) => {
+      if (!consents.isConnected) return;
+      const active = root.activeElement;
+      const lost = !active || active === root.body || (consents.contains(active) && active.closest('[hidden]') !== null);
+      if (!lost) return;
+      const back = pressed instanceof HTMLElement && consents.contains(pressed) && !pressed.closest('[hidden]') ? pressed : saveButton;
+      back.focus();
+    };
 
     const save = (renewing: boolean) => {
+      const pressed = root.activeElement;
       const channels = [...consents.querySelectorAll<HTMLInputElement>('input[name="marketing_channels"]')]
         .filter((box) => box.checked && !box.closest<HTMLElement>('[data-channel]')!.hidden)
         .map((box) => box.value);
@@ -405,6 +427,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         MY_CARD_MESSAGES.saveFailed,
       ).finally(() => {
         for (const button of buttons) button.disabled = false;
+        keepFocus(pressed);
       });
     };
 
@@ -471,7 +494,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         if (!response.ok) throw new Error(`api:${errorMessage({ data: body }, MY_CARD_MESSAGES.eraseFailed)}`);
         eraseTarget = null;
         closeErase();
-        await loadCards({ text: body?.message ?? 'Dati eliminati.', tone: 'success' });
+        await loadCards({ text: body?.message ?? 'Dati eliminati.', tone: 'success' }, true);
       },
       (text) => say(eraseError, text, 'error'),
       MY_CARD_MESSAGES.eraseFailed,
@@ -528,12 +551,15 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
         env.history.replaceState(null, '', `${env.location.pathname}${query ? `?${query}` : ''}${env.location.hash}`);
         return exchange(token.trim());
       }
+      const hadSession = hasKeptSession(env.storage);
       const kept = readSession(env.storage, now());
       if (kept) {
         startSession(kept);
         showView('opening', false);
         return loadCards();
       }
+      // A reload after the 30 minutes (the kept session was expired, now forgotten): say why the form is back.
+      if (hadSession) say(notice, MY_CARD_MESSAGES.sessionExpired, 'error');
       showView('request', false);
       return Promise.resolve();
     },

@@ -27,6 +27,7 @@ import {
   Warning,
 } from '../../features/my-card/components/MyCardParts';
 import { CONSENT_CHANNELS } from '../../features/my-card/model/myCard';
+import { CardNumber } from '../../features/signup/components/CardNumber';
 import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
 import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { BusySpinner } from './StaticLoginPage';
@@ -90,14 +91,22 @@ function CardsView() {
       </Toolbar>
       <Status role="status" data-mycard-status />
       <div hidden data-mycard-empty>
-        <h2>Nessuna carta con questo contatto</h2>
-        <p>
-          Le carte si trovano con l’email o il numero di telefono lasciati al negozio al momento dell’iscrizione. Prova con l’altro contatto, oppure chiedi al
-          negozio quale contatto ha registrato.
-        </p>
-        <Button type="button" variant="secondary" data-mycard-other-contact>
-          Prova con un altro contatto
-        </Button>
+        {/* No card found for the contact: how cards are found. */}
+        <div data-mycard-empty-kind="none">
+          <h2>Nessuna carta con questo contatto</h2>
+          <p>
+            Le carte si trovano con l’email o il numero di telefono lasciati al negozio al momento dell’iscrizione. Prova con l’altro contatto, oppure chiedi al
+            negozio quale contatto ha registrato.
+          </p>
+          <Button type="button" variant="secondary" data-mycard-other-contact>
+            Prova con un altro contatto
+          </Button>
+        </div>
+        {/* The customer has just erased their last card. */}
+        <div hidden data-mycard-empty-kind="erased">
+          <h2>Non ci sono più carte legate a questo contatto</h2>
+          <p>Se ti iscrivi di nuovo in un negozio, qui troverai la nuova carta.</p>
+        </div>
       </div>
       <div data-mycard-list />
       <CardSection aria-labelledby="mycard-data-title">
@@ -157,7 +166,7 @@ function CardTemplate() {
         <h2 id="mycard-shop-card" data-card-field="business_name" />
         <Balance data-card-field="balance" />
         <Muted>
-          Numero carta: <span data-card-field="card_number" />
+          Numero carta: <CardNumber data-card-field="card_number" />
         </Muted>
         <CardCanvas width={CARD_WIDTH} height={CARD_HEIGHT} role="img" aria-label="Carta fedeltà con codice QR" data-card-canvas />
         <Muted hidden data-card-draw-error>
@@ -178,6 +187,9 @@ function CardTemplate() {
         <h3>Premi</h3>
         <p hidden data-card-no-rewards>
           Con il saldo di oggi non c’è ancora un premio da ritirare.
+        </p>
+        <p hidden data-card-rewards-lead>
+          Puoi ritirare ora:
         </p>
         <ul aria-label="Premi che puoi ritirare ora" hidden data-card-rewards />
         <p hidden data-card-next />

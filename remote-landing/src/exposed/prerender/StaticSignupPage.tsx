@@ -12,6 +12,7 @@ import { SiteFooter } from '../../shared/components/SiteFooter';
 import { BusinessName, Page, Panel } from '../../features/signup/components/CardSignup';
 import { CardCanvas, DrawError, Result } from '../../features/signup/components/LoyaltyCardResult';
 import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
+import { CardNumber } from '../../features/signup/components/CardNumber';
 import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { Channels, Consents, FieldError, Form, PrivacyNoticeLink, ServerError } from '../../features/signup/components/SignupForm';
 import { ResentBusinessName, ResentResult } from '../../features/signup/components/SignupResent';
@@ -74,7 +75,7 @@ function StaticCardResult() {
           Mostra il codice QR in cassa da <strong data-card-business /> per accumulare <span data-card-collects>punti</span>.
           <span hidden data-card-number-line>
             {' '}
-            Numero carta: <span data-card-number />.
+            Numero carta: <CardNumber data-card-number />.
           </span>
         </p>
         <CardCanvas width={CARD_WIDTH} height={CARD_HEIGHT} role="img" aria-label="Carta fedeltà" data-card-canvas />

@@ -130,7 +130,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         title: 'La carta in Apple Wallet e Google Wallet',
         summary: 'La carta nel portafoglio del telefono, con il saldo che si aggiorna da solo.',
         body: [
-          'Quando la piattaforma ha attivato Apple Wallet o Google Wallet, il cliente che si iscrive trova sotto la sua carta i pulsanti «Aggiungi a Apple Wallet» e «Salva in Google Wallet». Nel portafoglio del telefono la carta mostra il nome e il colore del tuo negozio, il nome del cliente, i punti (o i timbri), il numero della carta, il prossimo premio e lo stesso QR code dell’immagine della carta: alla cassa lo inquadri come sempre.',
+          'Quando la piattaforma ha attivato Apple Wallet o Google Wallet, il cliente che si iscrive trova sotto la sua carta i pulsanti «Aggiungi ad Apple Wallet» e «Salva in Google Wallet». Nel portafoglio del telefono la carta mostra il nome e il colore del tuo negozio, il nome del cliente, i punti (o i timbri), il numero della carta, il prossimo premio e lo stesso QR code dell’immagine della carta: alla cassa lo inquadri come sempre.',
           'Il saldo si aggiorna da solo: quando aggiungi punti, riscatti un premio o i punti scadono, la carta nel telefono cambia entro pochi istanti e Apple Wallet avvisa il cliente («Ora hai 25 punti»). Non serve nessuna app.',
           {
             steps: [

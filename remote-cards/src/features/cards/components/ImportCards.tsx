@@ -28,6 +28,17 @@ const Problems = styled.ol`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+const Present = styled.details`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  summary { cursor: pointer; }
+`;
+
+const Nothing = styled.p`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  font-weight: 600;
+`;
+
 const Failure = styled.p`
   margin: ${({ theme }) => theme.space.md} 0 0;
   color: ${({ theme }) => theme.colors.danger};
@@ -48,10 +59,25 @@ function readBytes(file: Blob): Promise<Uint8Array> {
 
 const plural = (n: number, one: string, other: string) => formatCount(n, { one, other });
 
-/** The preview: what would be imported, what is skipped, and each refused row with its line and reason. */
-function Preview({ outcome }: { outcome: CardImportOutcome }) {
+/**
+ * The API's reason for a row skipped because its email or phone is already a card of the shop (api
+ * IMPORT_MESSAGES.alreadyPresent): those rows are counted, not listed among the errors.
+ */
+export const ALREADY_PRESENT = 'già presente';
+
+export const NOTHING_TO_IMPORT = 'Niente da importare: tutte le righe sono già presenti o hanno errori.';
+
+/**
+ * The preview: what would be imported, what is skipped, and each row with an error with its line and reason.
+ * The rows already present (re-importing a file makes thousands of them) are only a count, and their lines
+ * are behind a closed "Mostra le righe già presenti".
+ */
+function Preview({ outcome, nothingId }: { outcome: CardImportOutcome; nothingId: string }) {
   const errors = outcome.invalid_count - outcome.skipped;
-  const unlisted = outcome.invalid_count - outcome.invalid.length;
+  const listedErrors = outcome.invalid.filter(({ reason }) => reason !== ALREADY_PRESENT);
+  const listedPresent = outcome.invalid.filter(({ reason }) => reason === ALREADY_PRESENT);
+  // The API lists the first rows not imported, the skipped ones among them: some errors may be past that list.
+  const unlisted = errors - listedErrors.length;
   return (
     <section aria-label="Anteprima dell’importazione">
       <Summary>
@@ -60,17 +86,30 @@ function Preview({ outcome }: { outcome: CardImportOutcome }) {
         <li>{plural(outcome.skipped, 'riga già presente: saltata', 'righe già presenti: saltate')} (email o telefono di una carta esistente)</li>
         <li>{plural(errors, 'riga con errori', 'righe con errori')}</li>
       </Summary>
-      {outcome.invalid.length > 0 && (
-        <>
-          <Problems aria-label="Righe non importate">
-            {outcome.invalid.map(({ line, reason }) => (
-              <li key={line}>
-                Riga {line}: {reason}
-              </li>
+      {listedErrors.length > 0 && (
+        <Problems aria-label="Righe con errori">
+          {listedErrors.map(({ line, reason }) => (
+            <li key={line}>
+              Riga {line}: {reason}
+            </li>
+          ))}
+        </Problems>
+      )}
+      {unlisted > 0 && <Hint>{unlisted === 1 ? '… e un’altra riga con errori.' : `… e altre ${formatCount(unlisted)} righe con errori.`}</Hint>}
+      {listedPresent.length > 0 && (
+        <Present>
+          <summary>Mostra le righe già presenti</summary>
+          <Problems aria-label="Righe già presenti">
+            {listedPresent.map(({ line }) => (
+              <li key={line}>Riga {line}</li>
             ))}
           </Problems>
-          {unlisted > 0 && <Hint>… e altre {formatCount(unlisted)} righe non importate.</Hint>}
-        </>
+        </Present>
+      )}
+      {outcome.valid === 0 && (
+        <Nothing id={nothingId} role="status">
+          {outcome.invalid_count > 0 ? NOTHING_TO_IMPORT : 'Niente da importare: il file non ha righe di clienti.'}
+        </Nothing>
       )}
     </section>
   );
@@ -85,6 +124,7 @@ function Preview({ outcome }: { outcome: CardImportOutcome }) {
 export function ImportCards({ businessId }: { businessId: string }) {
   const notify = useNotify();
   const fileInputId = useId();
+  const nothingId = useId();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<Uint8Array | null>(null);
   const [outcome, setOutcome] = useState<CardImportOutcome | null>(null);
@@ -148,7 +188,12 @@ export function ImportCards({ businessId }: { businessId: string }) {
             <Button variant="secondary" onClick={close} disabled={importing}>
               Annulla
             </Button>
-            <Button onClick={() => void runImport()} disabled={!outcome || count === 0 || previewing} loading={importing}>
+            <Button
+              onClick={() => void runImport()}
+              disabled={!outcome || count === 0 || previewing}
+              loading={importing}
+              aria-describedby={outcome && count === 0 ? nothingId : undefined}
+            >
               {`Importa ${plural(count, 'carta', 'carte')}`}
             </Button>
           </>
@@ -172,7 +217,7 @@ export function ImportCards({ businessId }: { businessId: string }) {
         <input id={fileInputId} type="file" accept=".csv,text/csv" onChange={(event) => void preview(event)} disabled={isLoading} />
         {previewing && <Hint role="status">Controllo del file…</Hint>}
         {failure && <Failure role="alert">{failure}</Failure>}
-        {outcome && <Preview outcome={outcome} />}
+        {outcome && <Preview outcome={outcome} nothingId={nothingId} />}
       </Modal>
     </>
   );

@@ -150,7 +150,10 @@ it('takes the token out of the address at once, exchanges it, keeps the session 
   expect(section.getAttribute('aria-labelledby')).toBe(section.querySelector('h2')!.id);
   expect(section.querySelector('h2')!.id).toBe('mycard-shop-card-1');
   expect(text('[data-card-field="balance"]', section)).toBe('Saldo: 15 punti');
+  expect(visible('[data-card-rewards-lead]')).toBe(true);
+  expect(text('[data-card-rewards-lead]', section)).toBe('Puoi ritirare ora:');
   expect([...section.querySelectorAll('[data-card-rewards] li')].map((li) => li.textContent)).toEqual(['Caffè omaggio (10 punti)']);
+  expect(visible('[data-card-no-rewards]')).toBe(false);
   expect(text('[data-card-next]', section)).toBe('Prossimo premio: Torta, ti mancano 85 punti.');
   expect(text('[data-card-expiring]', section)).toBe('5 punti scadono il 10/12/2026: usali prima.');
   expect(draw).toHaveBeenCalledWith(section.querySelector('canvas'), expect.objectContaining({ businessName: '<b>Bar Luna</b>', qrText: CARD.qr_link, brandColor: '#f5e6c8' }));
@@ -224,6 +227,50 @@ it('saves and renews the consents, and a 401 goes back to the form with the expi
   expect(document.querySelector('[data-mycard-list]')!.children).toHaveLength(0);
 });
 
+it('keeps the focus in the card after saving or renewing the consents (the disabled button loses it in a browser)', async () => {
+  const renewed = { ...CARD, consents: { ...CARD.consents, marketing_lapses: [{ channel: 'whatsapp' as const, lapses_at: new Date(NOW.getTime() + 730 * DAY).toISOString() }] } };
+  let cards = [CARD];
+  routes['GET customer/cards'] = () => ({ status: 200, body: cards });
+  routes['PUT customer/cards/card-1/consents'] = () => {
+    cards = [renewed];
+    return { status: 200, body: { message: 'Preferenze salvate', card_id: 'card-1', marketing_channels: ['whatsapp'], granted: [], withdrawn: [] } };
+  };
+  await open('?token=abc').done;
+  const section = document.querySelector<HTMLElement>('[data-mycard-list] [data-card]')!;
+  const saveButton = section.querySelector<HTMLButtonElement>('[data-card-consents-save]')!;
+  // What Chromium does when the focused button is disabled: the focus falls to the page.
+  const dropFocusWhenDisabled = () => {
+    const active = document.activeElement as HTMLButtonElement | null;
+    if (!active?.disabled) return;
+    // (jsdom blurs only a focusable element)
+    active.disabled = false;
+    active.blur();
+    active.disabled = true;
+  };
+
+  saveButton.focus();
+  saveButton.click();
+  dropFocusWhenDisabled();
+  expect(document.activeElement === null || document.activeElement === document.body).toBe(true);
+  await flush();
+  expect(text('[data-card-consents-status]', section)).toBe('Preferenze salvate.');
+  expect(document.activeElement).toBe(saveButton);
+
+  // The renewal: its button goes away with the new lapse date, the focus stays in the card on the save button.
+  cards = [CARD];
+  document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).myCard.html;
+  await open('?token=abc').done;
+  const again = document.querySelector<HTMLElement>('[data-mycard-list] [data-card]')!;
+  const renew = again.querySelector<HTMLButtonElement>('[data-card-renew] button')!;
+  renew.focus();
+  renew.click();
+  dropFocusWhenDisabled();
+  await flush();
+  expect(again.querySelector<HTMLElement>('[data-card-renew]')!.hidden).toBe(true);
+  expect(text('[data-card-consents-status]', again)).toBe('Preferenze salvate. Consenso rinnovato per altri 24 mesi.');
+  expect(document.activeElement).toBe(again.querySelector('[data-card-consents-save]'));
+});
+
 it('a used or unknown link: the API’s sentence above the request form', async () => {
   routes['POST customer/session'] = () => ({ status: 410, body: { error: 'Questo link è già stato usato o è scaduto: richiedine uno nuovo.' } });
   await open('?token=vecchio').done;
@@ -254,6 +301,16 @@ it('works when the browser refuses storage (the session lasts as long as the pag
   expect(visible('[data-mycard-request-form]')).toBe(true);
   expect(old.getItem(CUSTOMER_SESSION_KEY)).toBeNull();
   expect(calls).toEqual([]);
+  // A reload after the 30 minutes says why the form is back; the next submit clears that sentence.
+  expect(text('[data-mycard-notice]')).toBe('La sessione è scaduta: richiedi un nuovo link.');
+  document.querySelector<HTMLFormElement>('[data-mycard-request-form]')!.requestSubmit();
+  expect(text('[data-field-error="contact"]')).toBe('Inserisci l’email o il numero di telefono che hai lasciato al negozio.');
+  expect(text('[data-mycard-notice]')).toBe('');
+
+  // No session ever kept: the form alone, no sentence.
+  document.body.innerHTML = renderPublicPages({ brandName: 'Appo' }).myCard.html;
+  await open('', memoryStorage()).done;
+  expect(text('[data-mycard-notice]')).toBe('');
 });
 
 it('with no card for the contact, says how cards are found', async () => {
@@ -261,4 +318,38 @@ it('with no card for the contact, says how cards are found', async () => {
   await open('?token=abc').done;
   expect(visible('[data-mycard-empty]')).toBe(true);
   expect(text('[data-mycard-empty] p')).toMatch(/Le carte si trovano con l’email o il numero di telefono lasciati al negozio/);
+  expect(visible('[data-mycard-empty] p')).toBe(true);
+  expect(visible('[data-mycard-other-contact]')).toBe(true);
+});
+
+it('after erasing the last card, the empty state says there are no cards any more (not "try the other contact")', async () => {
+  let cards: CustomerCard[] = [CARD];
+  routes['GET customer/cards'] = () => ({ status: 200, body: cards });
+  routes['POST customer/erase'] = () => {
+    cards = [];
+    return { status: 200, body: { message: 'I dati personali della carta sono stati cancellati.' } };
+  };
+  await open('?token=abc').done;
+  document.querySelector<HTMLButtonElement>('[data-card-erase]')!.click();
+  document.querySelector<HTMLButtonElement>('[data-erase-confirm]')!.click();
+  await flush();
+  expect(text('[data-mycard-status]')).toBe('I dati personali della carta sono stati cancellati.');
+  expect(visible('[data-mycard-empty]')).toBe(true);
+  const shownText = [...document.querySelectorAll<HTMLElement>('[data-mycard-empty] h2, [data-mycard-empty] p, [data-mycard-empty] button')]
+    .filter((el) => !el.closest('[hidden]'))
+    .map((el) => el.textContent);
+  expect(shownText).toEqual(['Non ci sono più carte legate a questo contatto', 'Se ti iscrivi di nuovo in un negozio, qui troverai la nuova carta.']);
+});
+
+it('names a phone contact as people read it, hides the rewards’ lead-in with no reward, and “Esci” says the session is closed', async () => {
+  routes['POST customer/session'] = () => ({ status: 200, body: { ...SESSION, contact: { kind: 'phone', value: '+393331234567' } } });
+  routes['GET customer/cards'] = () => ({ status: 200, body: [{ ...CARD, rewards_available: [] }] });
+  await open('?token=abc').done;
+  expect(text('[data-mycard-contact]')).toBe('333 123 4567');
+  expect(visible('[data-card-rewards-lead]')).toBe(false);
+  expect(visible('[data-card-no-rewards]')).toBe(true);
+
+  document.querySelector<HTMLButtonElement>('[data-mycard-signout]')!.click();
+  expect(visible('[data-mycard-request-form]')).toBe(true);
+  expect(text('[data-mycard-notice]')).toBe('Hai chiuso la sessione. Per tornare alle tue carte richiedi un nuovo link.');
 });

@@ -61,7 +61,7 @@ describe('the wallet buttons (issue 21), as the React result shows them', () => 
   it('shows both links under the card image when the answer has them', async () => {
     await showCard(document, { ...CARD, wallet: { apple: APPLE, google: GOOGLE } }, { apiBaseUrl: '', brandName: 'Appo' });
     expect(shown()).toEqual([
-      ['Aggiungi a Apple Wallet', APPLE],
+      ['Aggiungi ad Apple Wallet', APPLE],
       ['Salva in Google Wallet', GOOGLE],
     ]);
     const apple = document.querySelector('a[data-wallet-link="apple"]')!;

@@ -114,11 +114,11 @@ export const LedgerBox = styled.div`
   table { width: 100%; border-collapse: collapse; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   caption { text-align: left; font-weight: ${({ theme }) => theme.fontWeights.medium}; padding-bottom: ${({ theme }) => theme.space.xs}; }
   th, td { text-align: left; padding: ${({ theme }) => `${theme.space.xs} ${theme.space.xxs}`}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  td:first-child, td:last-child, th:last-child { white-space: nowrap; }
+  /* The headers are single short words: never broken (at 320 px «Movimento» broke mid-word). */
+  th, td:first-child, td:last-child { white-space: nowrap; }
   td:last-child, th:last-child { text-align: right; }
   /* The movement takes what is left and wraps: the table fits a 320 px phone. */
-  td:nth-child(2) { width: 100%; }
-  td:nth-child(2), th:nth-child(2) { overflow-wrap: anywhere; }
+  td:nth-child(2) { width: 100%; overflow-wrap: anywhere; }
   td[data-sign='minus'] { color: ${({ theme }) => theme.colors.danger}; }
   td[data-sign='plus'] { color: ${({ theme }) => theme.colors.success}; }
 `;

@@ -3,7 +3,7 @@
  * customer session, free of React and of the DOM, so the prerendered page's script
  * (src/exposed/page-scripts/my-card.ts) and its tests share one copy of the words and rules.
  */
-import { formatDate, formatPoints, type ApiBody, type ApiSchema } from '@loyalty/shared/page-script';
+import { formatDate, formatPhone, formatPoints, type ApiBody, type ApiSchema } from '@loyalty/shared/page-script';
 
 export type CustomerCard = ApiSchema<'CustomerCard'>;
 export type CustomerLedgerEntry = ApiSchema<'CustomerLedgerEntry'>;
@@ -15,7 +15,7 @@ export const MY_CARD_PATH = '/my-card';
 
 export const MY_CARD_MESSAGES = {
   sessionExpired: 'La sessione è scaduta: richiedi un nuovo link.',
-  signedOut: 'Sei uscito. Per tornare alle tue carte richiedi un nuovo link.',
+  signedOut: 'Hai chiuso la sessione. Per tornare alle tue carte richiedi un nuovo link.',
   linkFailed: 'Non è stato possibile aprire il link. Riprova o richiedine uno nuovo.',
   requestFailed: 'Non è stato possibile inviare la richiesta. Riprova tra poco.',
   contactRequired: 'Inserisci l’email o il numero di telefono che hai lasciato al negozio.',
@@ -28,6 +28,9 @@ export const MY_CARD_MESSAGES = {
   consentsRenewed: 'Consenso rinnovato per altri 24 mesi.',
   noLedger: 'Nessun movimento su questa carta.',
 } as const;
+
+/** The contact the session was opened with, as the admin's screens write it: a phone '+393331234567' as '333 123 4567'. */
+export const contactText = (contact: CustomerSession['contact']): string => (contact.kind === 'phone' ? formatPhone(contact.value) : contact.value);
 
 /** The marketing channels, in the order the page lists them, with their names. */
 export const CONSENT_CHANNELS: readonly { channel: MarketingChannel; label: string }[] = [
@@ -109,6 +112,15 @@ export const exportFileName = (kind: 'json' | 'csv', now: Date = new Date()): st
 
 /** Where the customer session is kept: the tab's session storage, so it ends with the tab. */
 export const CUSTOMER_SESSION_KEY = 'loyalty.customerSession';
+
+/** Whether this tab keeps a session, valid or not (read before `readSession`, which forgets an expired one). */
+export function hasKeptSession(storage: Storage | null): boolean {
+  try {
+    return (storage?.getItem(CUSTOMER_SESSION_KEY) ?? null) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** The stored session while it is valid; null when absent, unreadable or expired (then it is forgotten). */
 export function readSession(storage: Storage | null, now: Date = new Date()): CustomerSession | null {

@@ -12,6 +12,7 @@ import {
 } from '@loyalty/shared';
 import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../api';
 import { MyCardLink } from './MyCardLink';
+import { CardNumber } from './CardNumber';
 import { WalletButtons } from './WalletButtons';
 
 export const Result = styled.div`
@@ -79,7 +80,7 @@ export function LoyaltyCardResult({ card }: { card: SignedUpCard }) {
       </h1>
       <p>
         Mostra il codice QR in cassa da <strong>{card.business_name}</strong> per accumulare {collectedWord(card)}.
-        {card.card_number && <> Numero carta: {card.card_number}.</>}
+        {card.card_number && <> Numero carta: <CardNumber>{card.card_number}</CardNumber>.</>}
       </p>
       <CardCanvas
         ref={canvasRef}

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decision 042): "Aggiungi a Apple Wallet" and "Salva in Google Wallet" under the card image, as
+ * Issue 21 (decision 042): "Aggiungi ad Apple Wallet" and "Salva in Google Wallet" under the card image, as
  * the official buttons look (black, rounded, a small lead line above the wallet's name in white), drawn in
  * CSS and text: plain links (the pass or Google's save page), keyboard focus visible. The prerendered page
  * (exposed/prerender/StaticSignupPage.tsx) renders the same pieces hidden and its script fills them.
@@ -50,7 +50,7 @@ const Brand = styled.span`
   letter-spacing: -0.01em;
 `;
 
-/** One button's face; the space between the lines keeps the link's name "Aggiungi a Apple Wallet". */
+/** One button's face; the space between the lines keeps the link's name "Aggiungi ad Apple Wallet". */
 export function WalletLinkFace({ lead, brand }: { lead: string; brand: string }) {
   return (
     <>

@@ -9,7 +9,7 @@ export type WalletKind = 'apple' | 'google';
 
 /** The official buttons' wording in Italian: a small lead line and the wallet's name. */
 export const WALLET_BUTTONS: readonly { wallet: WalletKind; lead: string; brand: string }[] = [
-  { wallet: 'apple', lead: 'Aggiungi a', brand: 'Apple Wallet' },
+  { wallet: 'apple', lead: 'Aggiungi ad', brand: 'Apple Wallet' },
   { wallet: 'google', lead: 'Salva in', brand: 'Google Wallet' },
 ];
 

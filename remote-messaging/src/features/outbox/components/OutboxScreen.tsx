@@ -52,7 +52,7 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
                 Precedenti
               </Button>
               <span>
-                Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total)} messaggi
+                Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total, { one: 'messaggio', other: 'messaggi' })}
               </span>
               <Button variant="secondary" disabled={current >= pages || query.isFetching} onClick={() => onGo(offset + OUTBOX_PAGE_SIZE)}>
                 Successivi

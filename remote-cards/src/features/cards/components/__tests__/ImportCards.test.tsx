@@ -41,11 +41,13 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(importButton).toBeDisabled();
 
   await admin.upload(within(dialog).getByLabelText('File CSV'), file);
-  const problems = await within(dialog).findByRole('list', { name: 'Righe non importate' });
+  const problems = await within(dialog).findByRole('list', { name: 'Righe con errori' });
   expect(within(problems).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Riga 3: nome mancante', 'Riga 4: telefono non valido']);
   expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
   expect(within(dialog).getByText('2 righe con errori')).toBeInTheDocument();
   expect(within(dialog).getByText('0 righe valide con consenso marketing')).toBeInTheDocument();
+  expect(within(dialog).queryByText('Mostra le righe già presenti')).not.toBeInTheDocument();
+  expect(within(dialog).queryByText(/^Niente da importare/)).not.toBeInTheDocument();
   expect(await cardCount(token, shop.id)).toBe(0); // the preview wrote nothing
 
   await admin.click(within(dialog).getByRole('button', { name: 'Importa 2 carte' }));
@@ -60,7 +62,18 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   const again = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
   await admin.upload(within(again).getByLabelText('File CSV'), file);
   expect(await within(again).findByText('2 righe già presenti: saltate', { exact: false })).toBeInTheDocument();
-  expect(within(again).getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
+  // The list has the real errors only; the rows already present are a count, listed only on demand.
+  const errors = within(again).getByRole('list', { name: 'Righe con errori' });
+  expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Riga 3: nome mancante', 'Riga 4: telefono non valido']);
+  const present = within(again).getByText('Mostra le righe già presenti').closest('details')!;
+  expect(present.open).toBe(false);
+  expect(within(present).getAllByRole('listitem', { hidden: true }).map((li) => li.textContent)).toEqual(['Riga 2', 'Riga 5']);
+  // Nothing importable: said in a sentence, which describes the disabled button.
+  const none = within(again).getByText('Niente da importare: tutte le righe sono già presenti o hanno errori.');
+  const disabled = within(again).getByRole('button', { name: 'Importa 0 carte' });
+  expect(disabled).toBeDisabled();
+  expect(disabled).toHaveAccessibleDescription('Niente da importare: tutte le righe sono già presenti o hanno errori.');
+  expect(none).toBeVisible();
   await admin.click(within(again).getByRole('button', { name: 'Annulla' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(await cardCount(token, shop.id)).toBe(2);
@@ -91,7 +104,7 @@ it('counts in the preview the rows that carry a marketing consent, and shows why
   await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
   await admin.upload(within(dialog).getByLabelText('File CSV'), file);
-  const problems = await within(dialog).findByRole('list', { name: 'Righe non importate' });
+  const problems = await within(dialog).findByRole('list', { name: 'Righe con errori' });
   expect(within(problems).getByRole('listitem')).toHaveTextContent(/^Riga 3: consenso marketing scaduto: è stato dato più di 24 mesi fa .*Il cliente deve darlo di nuovo/);
   expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
   expect(within(dialog).getByText('1 riga valida con consenso marketing')).toBeInTheDocument();

@@ -26,7 +26,7 @@ beforeEach(() => configureTestRuntime());
 it('shows both buttons as links under the card image, in the official wording, reachable by keyboard', async () => {
   renderWithProviders(<LoyaltyCardResult card={{ ...CARD, wallet: { apple: APPLE, google: GOOGLE } }} />);
   await drawn();
-  const apple = screen.getByRole('link', { name: 'Aggiungi a Apple Wallet' });
+  const apple = screen.getByRole('link', { name: 'Aggiungi ad Apple Wallet' });
   const google = screen.getByRole('link', { name: 'Salva in Google Wallet' });
   expect(apple).toHaveAttribute('href', APPLE);
   expect(google).toHaveAttribute('href', GOOGLE);
@@ -45,7 +45,7 @@ it('shows both buttons as links under the card image, in the official wording, r
 it('shows only the wallet whose link came, and none without links or with a link that is not a web address', async () => {
   const { unmount } = renderWithProviders(<LoyaltyCardResult card={{ ...CARD, wallet: { apple: APPLE } }} />);
   await drawn();
-  expect(screen.getByRole('link', { name: 'Aggiungi a Apple Wallet' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Aggiungi ad Apple Wallet' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /Google Wallet/ })).toBeNull();
   unmount();
 

@@ -47,3 +47,13 @@ it('says what fills the list when the business has no message yet', async () => 
   expect(await screen.findByText('Nessun messaggio')).toBeInTheDocument();
   expect(screen.getByText(/I messaggi compaiono qui/)).toBeInTheDocument();
 });
+
+it('counts a single message in the singular', async () => {
+  const { account, token, businessId } = await createAdminWithBusiness();
+  const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+  await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+  const { status } = await callApi('/twilio/test-connection', { method: 'POST', token, body: { businessId, service: 'sms', testRecipient: '+393331234599' } });
+  expect(status).toBe(200);
+  await renderSignedIn(<OutboxScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+  expect(await screen.findByText('Pagina 1 di 1 · 1 messaggio')).toBeInTheDocument();
+});
