@@ -202,7 +202,8 @@ export function ImportCards({ businessId }: { businessId: string }) {
         <Hint>
           Prima riga con i nomi delle colonne: <strong>nome</strong> (obbligatoria), <strong>email</strong> e/o <strong>telefono</strong>, e se vuoi{' '}
           <strong>punti</strong> e <strong>data di nascita</strong> (GG/MM/AAAA). Separatore «;» o «,», codifica UTF-8 (in Excel: «CSV UTF-8»). Va bene
-          anche un file esportato da qui.
+          anche un file esportato da qui, ma le sue colonne «Consenso marketing» (sì/no) non vengono importate: non dicono quando e come è stato
+          dato il consenso.
         </Hint>
         <Hint>
           Consenso marketing, facoltativo: <strong>consenso marketing</strong> (i canali: email, sms, whatsapp), <strong>data consenso</strong>{' '}

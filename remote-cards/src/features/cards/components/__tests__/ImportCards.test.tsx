@@ -37,6 +37,8 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(within(dialog).getByText(/non viene inviato nessun messaggio, e senza quelle colonne non hanno il consenso marketing/)).toBeInTheDocument();
   // The accepted consent columns (decision 050).
   expect(within(dialog).getByText(/Consenso marketing, facoltativo/)).toHaveTextContent(/consenso marketing.*data consenso.*fonte consenso/);
+  // An exported file's yes/no consent columns carry no date or source: the dialog says they are not imported.
+  expect(within(dialog).getByText(/Va bene/)).toHaveTextContent(/colonne «Consenso marketing» \(sì\/no\) non vengono importate/);
   const importButton = within(dialog).getByRole('button', { name: 'Importa 0 carte' });
   expect(importButton).toBeDisabled();
 
