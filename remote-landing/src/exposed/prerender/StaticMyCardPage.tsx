@@ -11,7 +11,6 @@ import { SiteFooter } from '../../shared/components/SiteFooter';
 import {
   Actions,
   Balance,
-  CardCanvas,
   CardSection,
   Channels,
   Dialog,
@@ -28,8 +27,8 @@ import {
 } from '../../features/my-card/components/MyCardParts';
 import { CONSENT_CHANNELS } from '../../features/my-card/model/myCard';
 import { CardNumber } from '../../features/signup/components/CardNumber';
-import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
-import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
+import { CardCanvas } from '../../features/signup/components/LoyaltyCardResult';
+import { WalletLinksTemplate } from '../../features/signup/components/WalletButtons';
 import { BusySpinner } from './StaticLoginPage';
 
 /** The request form: the contact, its error line, the answer (aria-live) and the button. */
@@ -172,17 +171,7 @@ function CardTemplate() {
         <Muted hidden data-card-draw-error>
           Non è stato possibile disegnare la carta in questo browser.
         </Muted>
-        <div hidden data-wallet-links>
-          <WalletLinks>
-            {WALLET_BUTTONS.map(({ wallet, lead, brand }) => (
-              <span key={wallet} hidden data-wallet={wallet}>
-                <WalletLink data-wallet-link={wallet}>
-                  <WalletLinkFace lead={lead} brand={brand} />
-                </WalletLink>
-              </span>
-            ))}
-          </WalletLinks>
-        </div>
+        <WalletLinksTemplate />
 
         <h3>Premi</h3>
         <p hidden data-card-no-rewards>

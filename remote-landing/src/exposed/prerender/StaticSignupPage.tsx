@@ -11,9 +11,8 @@ import { Button, CARD_HEIGHT, CARD_WIDTH, Checkbox, Field, Input } from '@loyalt
 import { SiteFooter } from '../../shared/components/SiteFooter';
 import { BusinessName, Page, Panel } from '../../features/signup/components/CardSignup';
 import { CardCanvas, DrawError, Result } from '../../features/signup/components/LoyaltyCardResult';
-import { WalletLink, WalletLinkFace, WalletLinks } from '../../features/signup/components/WalletButtons';
+import { WalletLinksTemplate } from '../../features/signup/components/WalletButtons';
 import { CardNumber } from '../../features/signup/components/CardNumber';
-import { WALLET_BUTTONS } from '../../features/signup/model/walletLinks';
 import { Channels, Consents, FieldError, Form, PrivacyNoticeLink, ServerError } from '../../features/signup/components/SignupForm';
 import { ResentBusinessName, ResentResult } from '../../features/signup/components/SignupResent';
 import { MyCardLink } from '../../features/signup/components/MyCardLink';
@@ -83,17 +82,7 @@ function StaticCardResult() {
           Non è stato possibile disegnare la carta in questo browser.
         </DrawError>
         {/* Issue 21: the wallet buttons, hidden (plain wrappers carry `hidden`); the script shows those the answer links. */}
-        <div hidden data-wallet-links>
-          <WalletLinks>
-            {WALLET_BUTTONS.map(({ wallet, lead, brand }) => (
-              <span key={wallet} hidden data-wallet={wallet}>
-                <WalletLink data-wallet-link={wallet}>
-                  <WalletLinkFace lead={lead} brand={brand} />
-                </WalletLink>
-              </span>
-            ))}
-          </WalletLinks>
-        </div>
+        <WalletLinksTemplate />
         <Button type="button" disabled data-card-download>
           Scarica la carta (PNG)
         </Button>

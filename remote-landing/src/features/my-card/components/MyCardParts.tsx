@@ -5,7 +5,7 @@
  * server style sheet.
  */
 import styled from 'styled-components';
-import { Card, CARD_HEIGHT, CARD_WIDTH } from '@loyalty/shared';
+import { Card } from '@loyalty/shared';
 
 export const Page = styled.main`
   display: flex;
@@ -96,16 +96,6 @@ export const Muted = styled.p`
 export const Warning = styled.p`
   color: ${({ theme }) => theme.colors.warning};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
-
-/** The card keeps its 400×250 drawing and scales down on narrow phones. */
-export const CardCanvas = styled.canvas`
-  width: 100%;
-  max-width: ${CARD_WIDTH}px;
-  height: auto;
-  aspect-ratio: ${CARD_WIDTH} / ${CARD_HEIGHT};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.overlay};
 `;
 
 /** The ledger: a table that scrolls sideways on its own rather than widening the page. */

@@ -5,7 +5,7 @@
  * (exposed/prerender/StaticSignupPage.tsx) renders the same pieces hidden and its script fills them.
  */
 import styled from 'styled-components';
-import { walletButtons, type WalletKind } from '../model/walletLinks';
+import { WALLET_BUTTONS, walletButtons, type WalletKind } from '../model/walletLinks';
 import type { SignedUpCard } from '../model/signupAnswer';
 
 export const WalletLinks = styled.div`
@@ -71,5 +71,25 @@ export function WalletButtons({ card }: { card: Pick<SignedUpCard, 'wallet'> }) 
         </WalletLink>
       ))}
     </WalletLinks>
+  );
+}
+
+/**
+ * The prerendered pages' wallet buttons (signup result, each card of /my-card): every button rendered hidden,
+ * without a link; the page script shows those the API's answer links and sets their `href` (`data-wallet-*` hooks).
+ */
+export function WalletLinksTemplate() {
+  return (
+    <div hidden data-wallet-links>
+      <WalletLinks>
+        {WALLET_BUTTONS.map(({ wallet, lead, brand }) => (
+          <span key={wallet} hidden data-wallet={wallet}>
+            <WalletLink data-wallet-link={wallet}>
+              <WalletLinkFace lead={lead} brand={brand} />
+            </WalletLink>
+          </span>
+        ))}
+      </WalletLinks>
+    </div>
   );
 }
