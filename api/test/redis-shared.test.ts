@@ -41,7 +41,8 @@ async function startApp(database: TestDatabase, overrides: Partial<AppConfig>, l
   return app;
 }
 
-(skipReason ? describe.skip : describe)('two API instances on one PostgreSQL with Redis', () => {
+const title = 'two API instances on one PostgreSQL with Redis';
+(skipReason ? describe.skip : describe)(skipReason ? `${title} [skipped: ${skipReason}]` : title, () => {
   let database: TestDatabase;
   let a: App;
   let b: App;
