@@ -14,6 +14,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import initialDataPlugin from './plugins/initial-data';
 import messagingPlugin from './messaging/plugin';
 import type { MessageDriver } from './messaging/types';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import routes from './routes';
@@ -96,6 +97,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.decorate('readCache', createReadCache(options.readCache));
 
   app.register(errorsPlugin);
+  app.register(redisPlugin);
   app.register(securityPlugin);
   app.register(swaggerPlugin);
   app.register(dbPlugin);

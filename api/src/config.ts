@@ -101,7 +101,22 @@ export interface AppConfig {
   demoAccountsFile?: string | null;
   /** Issue 21: Apple Wallet (src/wallet/config.ts); left out or `apple: null`, no wallet and its routes answer 404. */
   wallet?: WalletConfig;
+  /**
+   * Issue 23 (decision 053): Redis shared by every API instance: rate-limit counters and the session-invalidation
+   * channel, every key and channel starting with `namespace`. Left out or null: everything stays in this process.
+   */
+  redis?: RedisConfig | null;
 }
+
+export interface RedisConfig {
+  /** redis:// or rediss:// URL; may carry a password, so it is never logged. */
+  url: string;
+  /** Prefix of every key and channel (tests: one per run, so runs do not share counters). */
+  namespace: string;
+}
+
+/** The prefix of keys and channels when REDIS_URL is set. */
+export const DEFAULT_REDIS_NAMESPACE = 'loyalty:';
 
 /** The environment parsed; the JWT secret may still be missing (`loadConfig` provides it). */
 export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
@@ -215,6 +230,11 @@ const envSchema = z
       .regex(/^[^\s/:]+$|^\[[0-9a-fA-F:.]+\]$/, { error: 'PUBLIC_HOST must be a host name without scheme or port (e.g. fidelity.example.it)' })
       .optional(),
     DEMO_ACCOUNTS_FILE: z.string().optional(),
+    // Issue 23 (decision 053). The value is never echoed: it may carry a password.
+    REDIS_URL: z
+      .string()
+      .refine((s) => /^rediss?:\/\/\S+$/.test(s.trim()) && URL.canParse(s.trim()), { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
@@ -301,6 +321,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     // issue 16: ops
     proxySecret: e.PROXY_SECRET?.trim() ?? null,
     demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL.trim(), namespace: DEFAULT_REDIS_NAMESPACE } : null,
   };
 }
 

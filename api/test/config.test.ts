@@ -30,6 +30,7 @@ describe('parseEnv', () => {
       trustProxy: false,
       proxySecret: null,
       demoAccountsFile: null,
+      redis: null,
       corsOrigins: [],
       loginRateLimitPerMinute: 30,
       signupRateLimitPerMinute: 20,
@@ -80,6 +81,20 @@ describe('parseEnv', () => {
       signupRateLimitPerMinute: 7,
       dashboardBaseUrl: 'https://app.example.it',
     });
+  });
+
+  it('shares rate limits and session invalidation through Redis when REDIS_URL is set (decision 053)', () => {
+    expect(parseEnv({ REDIS_URL: ' redis://:pw@cache.example:6379/2 ' }).redis).toEqual({ url: 'redis://:pw@cache.example:6379/2', namespace: 'loyalty:' });
+    expect(parseEnv({ REDIS_URL: 'rediss://cache.example' }).redis).toEqual({ url: 'rediss://cache.example', namespace: 'loyalty:' });
+    expect(parseEnv({ REDIS_URL: '' }).redis).toBeNull();
+  });
+
+  it('rejects a REDIS_URL that is not a redis:// URL without echoing it (it may carry a password)', () => {
+    for (const value of ['http://:hunter2@cache.example', 'cache.example:6379', 'redis://:hunter2@']) {
+      const problems = problemsOf({ REDIS_URL: value });
+      expect(problems).toEqual(['REDIS_URL must be a redis:// or rediss:// URL']);
+      expect(problems.join()).not.toContain('hunter2');
+    }
   });
 
   it('treats empty variables as unset', () => {

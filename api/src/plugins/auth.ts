@@ -1,4 +1,5 @@
-import type { onRequestHookHandler } from 'fastify';
+import crypto from 'node:crypto';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors';
 import type { Role, UserRecord } from '../repositories/users';
@@ -41,6 +42,52 @@ function bearerToken(header: string | undefined): string | null {
 /** Reuse of a verified token: short enough that a change made outside the API is seen almost at once. */
 export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { ttlMs: 5000, maxEntries: 10_000 };
 
+/**
+ * Decision 053: with Redis, `forgetUser` and `clear` also reach every other instance at once. They are published
+ * on `<namespace>session-invalidate` (payload: this instance's id and the user id, or `*` for all); each instance
+ * applies the messages of the others to its own cache. Redis down: this instance still forgets at once, the
+ * others within their cache's lifetime (5 s), as without Redis.
+ */
+function sharedSessionCache(app: FastifyInstance, local: SessionCache): SessionCache {
+  const channel = `${app.config.redis!.namespace}session-invalidate`;
+  const instance = crypto.randomUUID();
+  const publish = (user: string) => {
+    app.redis!.publish(channel, JSON.stringify({ instance, user })).catch((error: Error) => {
+      app.log.warn({ code: (error as NodeJS.ErrnoException).code ?? error.name }, 'Redis: invalidazione delle sessioni non pubblicata');
+    });
+  };
+  const subscriber = app.redisSubscriber!;
+  subscriber.subscribe(channel).catch(() => undefined);
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    let message: { instance?: unknown; user?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.instance === instance || typeof message.user !== 'string') return;
+    if (message.user === '*') local.clear();
+    else local.forgetUser(message.user);
+  });
+  return {
+    get: (token) => local.get(token),
+    set: (token, user, expiresAt, generation) => local.set(token, user, expiresAt, generation),
+    generation: () => local.generation(),
+    forgetUser(userId) {
+      local.forgetUser(userId);
+      publish(userId);
+    },
+    clear() {
+      local.clear();
+      publish('*');
+    },
+    get size() {
+      return local.size;
+    },
+  };
+}
+
 export interface AuthPluginOptions {
   sessionCache?: Partial<SessionCacheOptions>;
 }
@@ -49,7 +96,8 @@ export default fp<AuthPluginOptions>(
   async (app, options) => {
     app.decorate('passwords', createPasswordHasher(app.config.passwordHashing, createHashingQueue(app.config.passwordHashQueue)));
     app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtExpiresInSeconds));
-    const sessions = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
+    const local = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
+    const sessions = app.redis ? sharedSessionCache(app, local) : local;
     app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
 
@@ -80,5 +128,5 @@ export default fp<AuthPluginOptions>(
 
     app.decorate('authorizeBusiness', (user: UserRecord, businessId: string) => authorizeBusiness(app.repos.businesses, user, businessId));
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'redis'] },
 );

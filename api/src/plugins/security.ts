@@ -17,7 +17,7 @@ declare module 'fastify' {
      * an admin spend another business's budget with requests that then answer 404. Past the budget it
      * throws 429 `Troppe richieste. Riprova tra un minuto.` with `Retry-After`.
      */
-    keyedRateLimit(maxPerMinute: number): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
+    keyedRateLimit(name: string, maxPerMinute: number): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
   }
 }
 
@@ -111,12 +111,18 @@ export default fp(
       global: false,
       keyGenerator: (request) => request.clientIp,
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
+      // Decision 053: with REDIS_URL every instance counts in Redis, so a limit holds across instances. While
+      // Redis is down a request is let through rather than refused (the login lock and the hashing queue,
+      // which do not depend on Redis, still protect the passwords).
+      ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redis!.namespace}rate-limit:`, skipOnError: true } : {}),
     });
     // @fastify/rate-limit's manual limiter only takes its key from the request: the key of this call is
     // handed over beside it.
     const keys = new WeakMap<FastifyRequest, string>();
-    app.decorate('keyedRateLimit', (maxPerMinute: number) => {
-      const check = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: (request) => keys.get(request)! });
+    // `name` keeps the limiters apart: the manual ones share one store (in Redis, one key space), and two of
+    // them may be keyed on the same business.
+    app.decorate('keyedRateLimit', (name: string, maxPerMinute: number) => {
+      const check = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: (request) => `${name}:${keys.get(request)!}` });
       return async (request: FastifyRequest, reply: FastifyReply, key: string) => {
         keys.set(request, key);
         const limit = await check(request);
@@ -132,5 +138,5 @@ export default fp(
       await app.register(cors, { origin: app.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Disposition'] });
     }
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['redis'] },
 );

@@ -116,9 +116,9 @@ export function createUsersRepository(db: Queryable) {
      * Ends every session of the user: tokens signed before no longer pass `authenticate` (their `ver` claim
      * is the old version). Returns the new version, to sign the token of a session that goes on; null when
      * the user does not exist. Call it in the same transaction as every change of what a token stands for:
-     * a password change, and any change of a user's role or of the businesses it owns. Other API instances
-     * may still serve an old token from their session cache for its lifetime (5 s); call
-     * `app.sessions.forgetUser` on this one.
+     * a password change, and any change of a user's role or of the businesses it owns. Then call
+     * `app.sessions.forgetUser`: this instance forgets at once, the others at once with REDIS_URL (decision 053),
+     * else within their session cache's lifetime (5 s).
      */
     async bumpTokenVersion(id: string): Promise<number | null> {
       const { rows } = await db.query<{ token_version: number }>(

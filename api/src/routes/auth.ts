@@ -55,7 +55,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambia la password dell’utente della sessione',
         description:
           'Verifica la password attuale; la nuova deve avere almeno 8 caratteri. Chiude tutte le sessioni aperte con la vecchia password ' +
-          '(su altre istanze dell’API entro 5 secondi) e risponde un nuovo token per continuare questa.',
+          '(sulle altre istanze dell’API subito con REDIS_URL, altrimenti entro 5 secondi) e risponde un nuovo token per continuare questa.',
         security: bearerAuth,
         body: changePasswordBodySchema,
         response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 429, 503) },
@@ -73,7 +73,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return users.bumpTokenVersion(account.id);
       });
       // Every token of the user is over (whoever has the old password may have opened a session): this
-      // instance forgets them at once, the others within their session cache's lifetime.
+      // instance forgets them at once; the others at once through Redis (decision 053), else within their
+      // session cache's lifetime.
       app.sessions.forgetUser(account.id);
       if (version === null) throw unauthorized();
       return { message: MESSAGES.passwordUpdated, token: await app.tokens.sign({ userId: account.id, role: account.role, version }) };

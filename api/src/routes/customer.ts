@@ -80,7 +80,7 @@ function bearerToken(header: string | undefined): string | null {
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = createCustomerTokenService(app.config.jwtSecret);
-  const contactLimit = app.keyedRateLimit(app.config.customerLinkPerContactPerMinute ?? 3);
+  const contactLimit = app.keyedRateLimit('customer-link-contact', app.config.customerLinkPerContactPerMinute ?? 3);
   app.decorateRequest('customer', null);
 
   /** onRequest: 401 unless a valid customer session (an admin's token is not one: another audience). */

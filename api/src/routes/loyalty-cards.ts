@@ -243,7 +243,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Issue 22: the import's body is the file itself (text/csv), read whole as bytes up to its own limit.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
-  const importLimit = app.keyedRateLimit(app.config.cardImportRateLimitPerMinute);
+  const importLimit = app.keyedRateLimit('card-import', app.config.cardImportRateLimitPerMinute);
   const importMb = IMPORT_MAX_BYTES / 1024 / 1024;
 
   app.post(

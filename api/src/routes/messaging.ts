@@ -137,8 +137,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Issue 16: each send costs the business money with a real driver, and a campaign enqueues a message per
   // recipient: budgets per business, spent only by callers allowed to use it (see `keyedRateLimit`).
-  const campaignSendLimit = app.keyedRateLimit(app.config.campaignSendRateLimitPerMinute);
-  const singleMessageLimit = app.keyedRateLimit(app.config.singleMessageRateLimitPerMinute);
+  const campaignSendLimit = app.keyedRateLimit('campaign-send', app.config.campaignSendRateLimitPerMinute);
+  const singleMessageLimit = app.keyedRateLimit('single-message', app.config.singleMessageRateLimitPerMinute);
 
   async function requireChannel(businessId: string, channel: Channel) {
     const business = await app.repos.businesses.findById(businessId);

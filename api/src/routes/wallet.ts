@@ -59,7 +59,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
    * pass token that matches nothing) shared by all of them: past it, the rest of the minute answers 429.
    */
   const publicLimit = { rateLimit: { max: app.config.walletRateLimitPerMinute ?? 600, timeWindow: '1 minute' } };
-  const failedLookups = app.createRateLimit({ max: app.config.walletFailedLookupsPerMinute ?? 30, timeWindow: 60_000, keyGenerator: (request) => request.clientIp });
+  const failedLookups = app.createRateLimit({ max: app.config.walletFailedLookupsPerMinute ?? 30, timeWindow: 60_000, keyGenerator: (request) => `wallet-failed-lookup:${request.clientIp}` });
   /** Counts a failed lookup and answers `error`, or 429 once this address has failed too often this minute. */
   async function refuse(request: FastifyRequest, reply: FastifyReply, error: HttpError): Promise<never> {
     const limit = await failedLookups(request);

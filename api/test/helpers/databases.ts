@@ -36,7 +36,7 @@ const pgliteVariant: DatabaseVariant = {
   create: async () => ({ config: { kind: 'pglite', dataDir: null }, drop: async () => undefined }),
 };
 
-const postgresVariant: DatabaseVariant = {
+export const postgresVariant: DatabaseVariant = {
   name: 'PostgreSQL',
   async create() {
     const status = process.env[POSTGRES_STATUS_ENV] ?? 'not checked (test/global-setup.ts did not run)';
@@ -54,7 +54,7 @@ const postgresVariant: DatabaseVariant = {
   },
 };
 
-function postgresSkipReason(): string | null {
+export function postgresSkipReason(): string | null {
   if (process.env.CI) return null;
   const status = process.env[POSTGRES_STATUS_ENV];
   return status === 'reachable' ? null : `PostgreSQL ${status ?? 'not checked'}`;
