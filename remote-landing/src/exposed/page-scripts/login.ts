@@ -6,12 +6,12 @@
  * After a successful login it stores the session where @loyalty/shared reads it (`token`) and opens
  * /dashboard, where the shell's app loads.
  */
-import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, loginFailureOutcome, MESSAGES, REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY, type LoginOutcome } from '@loyalty/shared/page-script';
+import { LOGIN_LOCKOUT_MS, LOGIN_MAX_FAILED_ATTEMPTS, loginFailureOutcome, MESSAGES, TOKEN_STORAGE_KEY, type LoginOutcome } from '@loyalty/shared/page-script';
 import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, readCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../../features/cookies/model/cookiePreferences';
 import { handleMenuKey } from '../../features/landing/model/menuKeys';
 import { loginFieldsMissing } from '../../features/login/model/loginFields';
 import { clearLock, readLockedUntil, storeLockedUntil } from '../../features/login/model/loginLock';
-import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
+import { applyConfig, loadConfig, postJson, storage, type PageConfig } from './page';
 
 export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>, onSignedIn: () => void) {
   const email = form.elements.namedItem('email') as HTMLInputElement;
@@ -67,14 +67,7 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
       let token: unknown;
       try {
         const { apiBaseUrl } = await config;
-        const response = await fetch(apiUrl(apiBaseUrl, 'auth/login'), {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: email.value.trim(), password: password.value }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        const body: unknown = await response.json().catch(() => null);
+        const { response, body } = await postJson(apiBaseUrl, 'auth/login', { email: email.value.trim(), password: password.value }, { credentials: 'include' });
         // The app's rules, one copy (shared's loginFailureOutcome).
         outcome = response.ok ? 'signed-in' : loginFailureOutcome({ status: response.status, data: body });
         token = (body as { token?: unknown } | null)?.token;

@@ -33,7 +33,7 @@ import {
   type MarketingChannel,
 } from '../../features/my-card/model/myCard';
 import { walletButtons } from '../../features/signup/model/walletLinks';
-import { apiUrl, applyConfig, loadConfig, type PageConfig } from './page';
+import { apiUrl, applyConfig, loadConfig, postJson, type PageConfig } from './page';
 
 const DEFAULT_BRAND = 'Appo';
 type View = 'request' | 'opening' | 'cards';
@@ -195,13 +195,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     void (async () => {
       try {
         const { apiBaseUrl } = await config;
-        const response = await fetch(apiUrl(apiBaseUrl, 'customer/magic-link'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ contact: value }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        const body: unknown = await response.json().catch(() => null);
+        const { response, body } = await postJson(apiBaseUrl, 'customer/magic-link', { contact: value });
         if (response.ok) {
           say(requestStatus, (body as { message?: string } | null)?.message ?? '', 'success');
         } else {
@@ -221,13 +215,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     showView('opening', false);
     try {
       const { apiBaseUrl } = await config;
-      const response = await fetch(apiUrl(apiBaseUrl, 'customer/session'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      const body: unknown = await response.json().catch(() => null);
+      const { response, body } = await postJson(apiBaseUrl, 'customer/session', { token });
       if (!response.ok) return toRequest(errorMessage({ data: body }, MY_CARD_MESSAGES.linkFailed));
       startSession(body as CustomerSession);
       await loadCards();

@@ -2,6 +2,7 @@
  * What the prerendered pages' scripts share (docs/decisions/028-prerendered-public-pages.md): storage that
  * may be refused, the run-time configuration and the values of it the HTML shows.
  */
+import { REQUEST_TIMEOUT_MS } from '@loyalty/shared/page-script';
 
 export interface PageConfig {
   apiBaseUrl: string;
@@ -41,4 +42,20 @@ export function applyConfig(root: ParentNode, config: PageConfig) {
 
 export function apiUrl(base: string, path: string) {
   return `${base.replace(/\/+$/, '')}/${path}`;
+}
+
+/**
+ * A JSON POST to the API as every page script sends one (the shared request timeout), and its body read as
+ * JSON — null when it is not JSON. Network failures and timeouts reject, for the caller's catch.
+ */
+export async function postJson(apiBaseUrl: string, path: string, payload: unknown, init: RequestInit = {}): Promise<{ response: Response; body: unknown }> {
+  const response = await fetch(apiUrl(apiBaseUrl, path), {
+    ...init,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  return { response, body };
 }

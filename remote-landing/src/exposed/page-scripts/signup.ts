@@ -36,7 +36,7 @@ import {
   type SignupValues,
 } from '../../features/signup/model/validateSignup';
 import { walletButtons } from '../../features/signup/model/walletLinks';
-import { apiUrl, applyConfig, loadConfig, storage, type PageConfig } from './page';
+import { apiUrl, applyConfig, loadConfig, postJson, storage, type PageConfig } from './page';
 
 const DEFAULT_BRAND = 'Appo';
 
@@ -156,13 +156,7 @@ export function bindSignupForm(form: HTMLFormElement, businessId: string, config
       let failure: string = MESSAGES.userCreateError;
       const settings = await config;
       try {
-        const response = await fetch(apiUrl(settings.apiBaseUrl, 'users/loyalty-cards/create'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(signupRequest(values, businessId)),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        const body: unknown = await response.json().catch(() => null);
+        const { response, body } = await postJson(settings.apiBaseUrl, 'users/loyalty-cards/create', signupRequest(values, businessId));
         // As the React form: the answer's Italian `error` (429 included), else the screen's default.
         if (response.ok && body && typeof body === 'object') answer = body as CardSignupResponse;
         else failure = errorMessage({ data: body }, MESSAGES.userCreateError);

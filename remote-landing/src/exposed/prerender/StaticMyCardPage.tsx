@@ -14,7 +14,6 @@ import {
   CardSection,
   Channels,
   Dialog,
-  FieldError,
   Form,
   Intro,
   LedgerBox,
@@ -27,6 +26,7 @@ import {
 } from '../../features/my-card/components/MyCardParts';
 import { CONSENT_CHANNELS } from '../../features/my-card/model/myCard';
 import { CardNumber } from '../../features/signup/components/CardNumber';
+import { FieldError } from '../../features/signup/components/SignupForm';
 import { CardCanvas } from '../../features/signup/components/LoyaltyCardResult';
 import { WalletLinksTemplate } from '../../features/signup/components/WalletButtons';
 import { BusySpinner } from './StaticLoginPage';

@@ -35,11 +35,6 @@ export const Form = styled.form`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
-export const FieldError = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 /** A sentence the page reads out (role=status): empty until the script writes it. */
 export const Status = styled.p`
