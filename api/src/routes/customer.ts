@@ -23,6 +23,7 @@ import { CUSTOMER_MESSAGES } from '../customer/messages';
 import { createCustomerTokenService, CUSTOMER_SESSION_SECONDS, type CustomerContact } from '../customer/tokens';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors';
 import { MESSAGES } from '../messages';
+import { serviceLabel } from '../messaging/messages';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
 import { CHANNELS, canonicalChannels } from '../messaging/types';
@@ -44,7 +45,6 @@ import { addPointsLink } from '../services/qrcode';
 import { cardWalletLinks } from '../wallet/plugin';
 
 /** The customer's CSV copy in words a person reads (the JSON keeps the codes). */
-const CSV_CHANNEL_NAMES: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 const CSV_CONSENT_SOURCES = {
   signup: 'modulo di iscrizione',
   customer_page: 'pagina del cliente',
@@ -385,7 +385,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           ['Data di nascita', italianDate(c.birth_date)],
           ['Saldo', c.points],
           ['Informativa privacy accettata', c.privacy_ack ? 'sì' : 'no'],
-          ['Consenso marketing', c.marketing_channels.map((ch) => CSV_CHANNEL_NAMES[ch]).join(', ') || 'nessuno'],
+          ['Consenso marketing', c.marketing_channels.map(serviceLabel).join(', ') || 'nessuno'],
         ];
         for (const [field, value] of fields) csv.write(['Carta', c.business_name, c.card_number, italianDateTime(c.created_at), field, value]);
       }
@@ -395,7 +395,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       for (const e of copy.consent_events) {
         const card = numberOf.get(e.card_id);
-        const what = e.purpose === 'service' ? 'Informativa privacy' : `Marketing ${e.channel ? CSV_CHANNEL_NAMES[e.channel] : ''}`.trim();
+        const what = e.purpose === 'service' ? 'Informativa privacy' : `Marketing ${e.channel ? serviceLabel(e.channel) : ''}`.trim();
         const outcome = e.granted ? 'dato' : e.source === 'lapse' ? 'scaduto' : 'revocato';
         const how = [CSV_CONSENT_SOURCES[e.source as keyof typeof CSV_CONSENT_SOURCES] ?? e.source, `testo ${e.wording_version}`, e.evidence ? `prova: ${e.evidence}` : null];
         csv.write(['Consenso', card?.shop, card?.number, italianDateTime(e.occurred_at), what, `${outcome} (${how.filter(Boolean).join(', ')})`]);
@@ -403,7 +403,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const m of copy.messages) {
         const card = m.card_id ? numberOf.get(m.card_id) : undefined;
         const status = CSV_MESSAGE_STATUSES[m.status] ?? m.status;
-        csv.write(['Messaggio', m.business_name, card?.number ?? '', italianDateTime(m.created_at), `${CSV_CHANNEL_NAMES[m.channel]} a ${m.recipient} (${status})`, m.body]);
+        csv.write(['Messaggio', m.business_name, card?.number ?? '', italianDateTime(m.created_at), `${serviceLabel(m.channel)} a ${m.recipient} (${status})`, m.body]);
       }
       csv.end();
       // The typed route knows only the error bodies: the CSV stream goes through the untyped reply.
