@@ -235,6 +235,11 @@ const envSchema = z
       .string()
       .refine((s) => /^rediss?:\/\/\S+$/.test(s.trim()) && URL.canParse(s.trim()), { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
+    // Several deployments (staging and production, or test runs) on one Redis: each its own prefix.
+    REDIS_NAMESPACE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'REDIS_NAMESPACE must be 1-64 letters, digits or _ . : - (e.g. loyalty-staging:)' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
@@ -321,7 +326,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     // issue 16: ops
     proxySecret: e.PROXY_SECRET?.trim() ?? null,
     demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL.trim(), namespace: DEFAULT_REDIS_NAMESPACE } : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL.trim(), namespace: e.REDIS_NAMESPACE ?? DEFAULT_REDIS_NAMESPACE } : null,
   };
 }
 

@@ -89,6 +89,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ REDIS_URL: '' }).redis).toBeNull();
   });
 
+  it('prefixes keys and channels with REDIS_NAMESPACE, so two deployments can share one Redis', () => {
+    expect(parseEnv({ REDIS_URL: 'redis://cache.example', REDIS_NAMESPACE: 'loyalty-staging:' }).redis).toEqual({ url: 'redis://cache.example', namespace: 'loyalty-staging:' });
+    expect(problemsOf({ REDIS_URL: 'redis://cache.example', REDIS_NAMESPACE: 'con spazi' })).toEqual(['REDIS_NAMESPACE must be 1-64 letters, digits or _ . : - (e.g. loyalty-staging:)']);
+  });
+
   it('rejects a REDIS_URL that is not a redis:// URL without echoing it (it may carry a password)', () => {
     for (const value of ['http://:hunter2@cache.example', 'cache.example:6379', 'redis://:hunter2@']) {
       const problems = problemsOf({ REDIS_URL: value });

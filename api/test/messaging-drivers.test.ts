@@ -178,9 +178,10 @@ describe('messaging configuration', () => {
       WORKER_ENABLED: 'false',
       WORKER_POLL_INTERVAL_MS: '250',
       WORKER_CONCURRENCY: '8',
+      WORKER_LEASE_MS: '5000',
       PUBLIC_URL: 'https://fidelity.example.it/',
     });
-    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', worker: { enabled: false, pollIntervalMs: 250, concurrency: 8 } });
+    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', worker: { enabled: false, pollIntervalMs: 250, concurrency: 8, leaseMs: 5000 } });
     expect(parsed.secretsKey?.toString('hex')).toBe(hex);
     expect(parseSecretsKey(Buffer.alloc(32, 1).toString('base64'))).toEqual(Buffer.alloc(32, 1));
     expect(parseSecretsKey('short')).toBeNull();
@@ -189,7 +190,7 @@ describe('messaging configuration', () => {
   it('names every bad variable', () => {
     let error: unknown;
     try {
-      parseMessagingEnv({ MESSAGING_DRIVER: 'fax', SMTP_URL: 'http://x', SECRETS_KEY: 'abc', WORKER_ENABLED: 'maybe', WORKER_CONCURRENCY: '0' });
+      parseMessagingEnv({ MESSAGING_DRIVER: 'fax', SMTP_URL: 'http://x', SECRETS_KEY: 'abc', WORKER_ENABLED: 'maybe', WORKER_CONCURRENCY: '0', WORKER_LEASE_MS: '500' });
     } catch (e) {
       error = e;
     }
@@ -200,6 +201,7 @@ describe('messaging configuration', () => {
       'SECRETS_KEY must be 32 bytes written as 64 hex digits or base64',
       'WORKER_ENABLED must be true or false (got "maybe")',
       'WORKER_CONCURRENCY must be an integer ≥ 1 (got "0")',
+      'WORKER_LEASE_MS must be an integer ≥ 1000 (got "500")',
     ]);
   });
 

@@ -18,6 +18,11 @@ export interface CompositionOptions {
    * every static server's /api spreads over them. Default 1 (the e2e suite's composition).
    */
   apiInstances?: number;
+  /**
+   * The script each API process runs, from the repository root. Default `api/src/server.ts` (the product);
+   * the bench passes its server, the same app plus a hello-world route for the ceiling.
+   */
+  apiEntry?: string;
   runtimeConfigFile: string;
   /** Folders to serve instead of each frontend's own dist/ (e.g. the bench's production builds). */
   roots?: Partial<Record<AppName, string>>;
@@ -111,7 +116,7 @@ export async function startComposition(options: CompositionOptions): Promise<Com
   // others then start together on the database it has made ready.
   const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
   const startApi = async (port: number, index: number) => {
-    const managed = track(spawnTs(apiName(index), path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
+    const managed = track(spawnTs(apiName(index), options.apiEntry ?? path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
     return managed;
   };

@@ -125,12 +125,15 @@ export function parseMessagingEnv(env: NodeJS.ProcessEnv): { config: Omit<Messag
   if (enabledRaw !== undefined && enabled === undefined) problems.push(`WORKER_ENABLED must be true or false (got "${enabledRaw}")`);
   const pollIntervalMs = positiveInt('WORKER_POLL_INTERVAL_MS', 10);
   const concurrency = positiveInt('WORKER_CONCURRENCY', 1);
+  // How long a claimed job is this worker's; after a crash, its jobs wait this long before another worker takes them.
+  const leaseMs = positiveInt('WORKER_LEASE_MS', 1000);
 
   if (problems.length > 0) throw new ConfigError(problems);
   const worker: Partial<WorkerConfig> = {};
   if (enabled !== undefined) worker.enabled = enabled;
   if (pollIntervalMs !== undefined) worker.pollIntervalMs = pollIntervalMs;
   if (concurrency !== undefined) worker.concurrency = concurrency;
+  if (leaseMs !== undefined) worker.leaseMs = leaseMs;
   return { config: { driver, smtpUrl: smtpUrl ?? null, publicUrl: publicUrl ?? null, worker }, secretsKey };
 }
 

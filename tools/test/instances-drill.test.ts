@@ -1,0 +1,308 @@
+/**
+ * Issue 23's drill: three API processes on one PostgreSQL behind `npm start`'s composition (the static servers'
+ * /api proxy), with Redis, proving that they behave as one:
+ *   - 300 parallel points updates on one card, 100 through each instance: exact balance and ledger rows;
+ *   - a 10 000-recipient campaign sent by the worker of every instance, one instance killed (SIGKILL) mid-send
+ *     and started again: exactly 10 000 messages, one per recipient;
+ *   - the login lock across instances: a burst of wrong passwords split over the three, at most 3 checked;
+ *   - a password changed through one instance: the old token refused by the two others within 1 s (Redis);
+ *   - a rate limit reached through one instance: the others refuse at once (Redis).
+ * Prints its figures at the end. Skipped on a developer machine without PostgreSQL or Redis; required on CI.
+ * Ports: DRILL_PORT_BASE (default 6270) for the six static servers, +10…+12 for the API instances.
+ */
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresAdminUrls } from '../../api/test/helpers/postgres-server';
+import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
+import { APPS, type AppName } from '../src/apps';
+import { startComposition, type Composition } from '../src/composition';
+
+jest.setTimeout(600_000);
+
+const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270);
+const API_PORTS = [PORT_BASE + 10, PORT_BASE + 11, PORT_BASE + 12];
+const SHELL = `http://localhost:${PORT_BASE}`;
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const RECIPIENTS = 10_000;
+const PARALLEL_UPDATES = 300;
+const LOGIN_RATE_LIMIT = 40;
+const CAMPAIGN_BUSINESS = 'drill-business';
+const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+const superAdmin = DEMO_ACCOUNTS.find((a) => a.role === 'super_admin')!;
+
+const figures: string[] = [];
+const figure = (line: string) => figures.push(line);
+
+function redisReachable(): boolean {
+  const { hostname, port } = new URL(REDIS_URL);
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', `require('net').connect(${Number(port || 6379)}, ${JSON.stringify(hostname)}).on('connect', () => process.exit(0)).on('error', () => process.exit(1))`],
+    { timeout: 3000 },
+  );
+  return probe.status === 0;
+}
+
+async function adminClient(): Promise<(pg.Client & { adminUrl: string }) | null> {
+  for (const url of postgresAdminUrls()) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return Object.assign(client, { adminUrl: url });
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+async function call<T = Record<string, unknown>>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Whether the pid appears among the lock tokens of the jobs being sent. */
+const workersHolding = (rows: { status: string; pids: string[] | null }[], pid: number) => rows.some((r) => r.status === 'sending' && (r.pids ?? []).includes(String(pid)));
+const instance = (i: number) => `http://127.0.0.1:${API_PORTS[i % API_PORTS.length]}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('drill: three API instances on one PostgreSQL behave as one (issue 23)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-drill-'));
+  const dbName = `loyalty_drill_${crypto.randomBytes(6).toString('hex')}`;
+  let admin_: (pg.Client & { adminUrl: string }) | null = null;
+  let db: pg.Client | null = null;
+  let composition: Composition | undefined;
+  let token = '';
+
+  beforeAll(async () => {
+    admin_ = await adminClient();
+    const redis = redisReachable();
+    if (!admin_ || !redis) {
+      if (process.env.CI) throw new Error(`The drill needs PostgreSQL and Redis when CI is set (PostgreSQL ${admin_ ? 'ok' : 'unreachable'}, Redis ${redis ? 'ok' : `unreachable at ${REDIS_URL}`})`);
+      return;
+    }
+    await admin_.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(admin_.adminUrl);
+    url.pathname = `/${dbName}`;
+    const root = path.join(dir, 'root');
+    fs.mkdirSync(root);
+    const started = Date.now();
+    composition = await startComposition({
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        DATA_DIR: path.join(dir, 'data'),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        NODE_ENV: 'development',
+        REDIS_URL,
+        REDIS_NAMESPACE: `loyalty-drill-${crypto.randomBytes(4).toString('hex')}:`,
+        LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT),
+        // A killed instance's jobs go back to the others after 3 s instead of a minute.
+        WORKER_LEASE_MS: '3000',
+      },
+      ports: Object.fromEntries(APPS.map((a, i) => [a.name, PORT_BASE + i])) as Record<AppName, number>,
+      apiPort: API_PORTS[0],
+      apiInstances: 3,
+      runtimeConfigFile: path.join(dir, 'runtime-config.json'),
+      roots: Object.fromEntries(APPS.map((a) => [a.name, root])),
+    });
+    figure(`composizione con 3 istanze avviata in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const login = await call<{ token: string }>(`${SHELL}/api/auth/login`, { method: 'POST', body: { email: admin.email, password: admin.password } });
+    expect(login.status).toBe(200);
+    token = login.body.token;
+  });
+
+  afterAll(async () => {
+    await composition?.stop();
+    await db?.end().catch(() => undefined);
+    if (admin_) {
+      await admin_.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await admin_.end();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (figures.length > 0) process.stdout.write(`\n# Esercitazione con 3 istanze dell'API (issue 23), carico medio ${os.loadavg()[0].toFixed(2)}\n${figures.map((f) => `  - ${f}`).join('\n')}\n\n`);
+  });
+
+  it(`${PARALLEL_UPDATES} parallel points updates on one card, a third through each instance: exact balance and ledger`, async () => {
+    if (!composition || !db) return;
+    const { rows } = await db.query<{ id: string; points: string }>(`SELECT id, points FROM loyalty_cards WHERE business_id = 'default-business-id' ORDER BY card_number LIMIT 1`);
+    const card = rows[0];
+    const ledgerBefore = Number((await db.query(`SELECT count(*) FROM points_ledger WHERE card_id = $1`, [card.id])).rows[0].count);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL_UPDATES }, (_, i) =>
+        call<{ points: number }>(`${instance(i)}/api/loyalty-cards/${card.id}/points`, { method: 'POST', token, body: { points: 1, description: `Esercitazione ${i}` } }),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    expect(answers.map((a) => a.status)).toEqual(Array(PARALLEL_UPDATES).fill(200));
+    // Every answer saw a different balance: each update counted on the one before it.
+    expect(new Set(answers.map((a) => a.body.points)).size).toBe(PARALLEL_UPDATES);
+    const after = await db.query<{ points: string; ledger: string }>(
+      `SELECT c.points, (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id) AS ledger FROM loyalty_cards c WHERE c.id = $1`,
+      [card.id],
+    );
+    expect(Number(after.rows[0].points)).toBe(Number(card.points) + PARALLEL_UPDATES);
+    expect(Number(after.rows[0].ledger)).toBe(ledgerBefore + PARALLEL_UPDATES);
+    figure(`${PARALLEL_UPDATES} aggiornamenti di punti in parallelo su una carta (100 per istanza): saldo ${Number(card.points)} → ${Number(after.rows[0].points)}, righe del registro +${Number(after.rows[0].ledger) - ledgerBefore}, in ${(elapsed / 1000).toFixed(2)} s`);
+  });
+
+  it(`a ${RECIPIENTS.toLocaleString('it-IT')}-recipient campaign: every instance's worker sends, one killed mid-send and restarted, exactly one message each`, async () => {
+    if (!composition || !db) return;
+    await db.query(
+      `INSERT INTO businesses (id, name, owner_id, sms_enabled) SELECT $1, 'Negozio dell''esercitazione', owner_id, 1 FROM businesses WHERE id = 'default-business-id'`,
+      [CAMPAIGN_BUSINESS],
+    );
+    await db.query(
+      `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, privacy_ack, marketing_channels)
+       SELECT $1, 'LC-7' || lpad(i::text, 7, '0'), 'Cliente ' || i, '+39 333 ' || lpad(i::text, 7, '0'), true, ARRAY['sms']
+         FROM generate_series(1, $2::int) AS i`,
+      [CAMPAIGN_BUSINESS, RECIPIENTS],
+    );
+    const campaign = await call<{ id: string; recipient_count: number }>(`${SHELL}/api/campaigns`, {
+      method: 'POST',
+      token,
+      body: { businessId: CAMPAIGN_BUSINESS, name: 'Esercitazione 10 000', segment: { kind: 'all' }, channels: ['sms'] },
+    });
+    expect(campaign.status).toBe(201);
+    expect(campaign.body.recipient_count).toBe(RECIPIENTS);
+    const started = performance.now();
+    const send = await call<{ queued: number }>(`${SHELL}/api/campaigns/${campaign.body.id}/send`, { method: 'POST', token, body: { service: 'sms', message: 'Esercitazione: 10% di sconto fino a domenica' } });
+    expect(send.status).toBe(200);
+    expect(send.body.queued).toBe(RECIPIENTS);
+
+    const victim = composition.processes.get('api-2')!.child;
+    const victimPid = victim.pid!;
+    const workers = new Set<string>();
+    let killedAt = -1;
+    let inHandAtKill = 0;
+    const deadline = Date.now() + 300_000;
+    let counts = { sent: 0, queued: 0, sending: 0, failed: 0 };
+    while (Date.now() < deadline) {
+      const { rows } = await db.query<{ status: string; n: number; pids: string[] | null }>(
+        `SELECT status, count(*)::int AS n, array_agg(DISTINCT split_part(lock_token, ':', 1)) FILTER (WHERE lock_token IS NOT NULL) AS pids
+           FROM messaging_jobs WHERE campaign_id = $1 GROUP BY status`,
+        [campaign.body.id],
+      );
+      counts = { sent: 0, queued: 0, sending: 0, failed: 0 };
+      for (const r of rows) {
+        counts[r.status as keyof typeof counts] = r.n;
+        for (const pid of r.pids ?? []) workers.add(pid);
+      }
+      // Killed while it holds jobs (claimed, not yet recorded), once a quarter is sent; if it never does by three
+      // quarters, killed anyway.
+      const victimHolds = killedAt < 0 && counts.sent >= RECIPIENTS / 4 && (counts.sent >= (RECIPIENTS * 3) / 4 || workersHolding(rows, victimPid));
+      if (victimHolds) {
+        const exited = new Promise((r) => victim.once('exit', r));
+        victim.kill('SIGKILL');
+        await exited;
+        killedAt = counts.sent;
+        const held = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE campaign_id = $1 AND status = 'sending' AND lock_token LIKE $2`, [campaign.body.id, `${victimPid}:%`]);
+        inHandAtKill = held.rows[0].n;
+        // What npm start's supervisor does when an instance dies.
+        await composition.restartApi('api-2');
+      }
+      if (counts.queued === 0 && counts.sending === 0 && killedAt >= 0) break;
+      await sleep(100);
+    }
+    const elapsed = performance.now() - started;
+    expect(killedAt).toBeGreaterThan(0);
+    expect(counts).toEqual({ sent: RECIPIENTS, queued: 0, sending: 0, failed: 0 });
+    // The worker of each of the three first instances claimed jobs (the restarted one is a fourth process).
+    expect(workers.size).toBeGreaterThanOrEqual(3);
+    expect(workers.has(String(victimPid))).toBe(true);
+    const outbox = await db.query<{ messages: number; recipients: number; jobs: number }>(
+      `SELECT count(*)::int AS messages, count(DISTINCT recipient)::int AS recipients, count(DISTINCT job_id)::int AS jobs FROM outbox_messages WHERE campaign_id = $1`,
+      [campaign.body.id],
+    );
+    expect(outbox.rows[0]).toEqual({ messages: RECIPIENTS, recipients: RECIPIENTS, jobs: RECIPIENTS });
+    const retaken = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE campaign_id = $1 AND attempts > 1`, [campaign.body.id])).rows[0].n;
+    expect(retaken).toBeGreaterThanOrEqual(inHandAtKill);
+    const deliveries = await call<{ sent: number; queued: number; failed: number }>(`${SHELL}/api/campaigns/${campaign.body.id}/deliveries`, { token });
+    expect(deliveries.body).toMatchObject({ sent: RECIPIENTS, queued: 0, failed: 0 });
+    figure(
+      `campagna a ${RECIPIENTS.toLocaleString('it-IT')} destinatari: ${outbox.rows[0].messages} messaggi per ${outbox.rows[0].recipients} destinatari distinti in ${(elapsed / 1000).toFixed(1)} s ` +
+        `(${(RECIPIENTS / (elapsed / 1000)).toFixed(0)} msg/s); ${workers.size} processi worker hanno preso lavori; api-2 ucciso con SIGKILL dopo ${killedAt} invii ` +
+        `con ${inHandAtKill} lavori presi e non ancora registrati, riavviato; ${retaken} lavori presi una seconda volta alla scadenza del lease (3 s), nessun doppio`,
+    );
+  });
+
+  it('the login lock holds across instances: a burst of wrong passwords split over the three gets at most 3 checked', async () => {
+    if (!composition) return;
+    const email = `bersaglio-${crypto.randomBytes(4).toString('hex')}@example.it`;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call<{ error: string }>(`${instance(i)}/api/auth/login`, { method: 'POST', body: { email, password: `sbagliata-${i}` } })),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    const locked = answers.filter((a) => a.status === 429 && a.body.error === 'Troppi tentativi. Riprova tra 5 minuti.').length;
+    // Turned away by an instance's hashing queue before any check (429/503 with its own sentence): not a guess.
+    const busy = answers.filter((a) => a.status !== 401 && !(a.status === 429 && a.body.error === 'Troppi tentativi. Riprova tra 5 minuti.'));
+    expect(busy.every((a) => a.status === 429 || a.status === 503)).toBe(true);
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(checked + locked + busy.length).toBe(12);
+    // Still locked on every instance.
+    for (let i = 0; i < 3; i++) expect((await call(`${instance(i)}/api/auth/login`, { method: 'POST', body: { email, password: 'ancora' } })).status).toBe(429);
+    figure(`blocco dell'accesso: 12 tentativi errati in parallelo sulle 3 istanze → ${checked} password verificate, ${locked} rifiutati col blocco, ${busy.length} respinti dalla coda degli hash prima di verificare`);
+  });
+
+  it('a password changed through one instance: the two others refuse the old token within 1 s (Redis)', async () => {
+    if (!composition) return;
+    const login = await call<{ token: string }>(`${instance(0)}/api/auth/login`, { method: 'POST', body: { email: superAdmin.email, password: superAdmin.password } });
+    expect(login.status).toBe(200);
+    const old = login.body.token;
+    // The other instances have verified the token and hold it in their session cache (5 s).
+    for (const i of [1, 2]) expect((await call(`${instance(i)}/api/auth/me`, { token: old })).status).toBe(200);
+    const changed = await call<{ token: string }>(`${instance(0)}/api/auth/change-password`, {
+      method: 'PUT',
+      token: old,
+      body: { currentPassword: superAdmin.password, newPassword: 'Esercitazione-2026!' },
+    });
+    expect(changed.status).toBe(200);
+    const since = performance.now();
+    const refusedAfter: number[] = [];
+    for (const i of [1, 2]) {
+      while ((await call(`${instance(i)}/api/auth/me`, { token: old })).status !== 401 && performance.now() - since < 1000) await sleep(20);
+      refusedAfter.push(performance.now() - since);
+      expect((await call(`${instance(i)}/api/auth/me`, { token: old })).status).toBe(401);
+      expect((await call(`${instance(i)}/api/auth/me`, { token: changed.body.token })).status).toBe(200);
+    }
+    figure(`password cambiata su api: vecchio token rifiutato da api-2 e api-3 dopo ${refusedAfter.map((ms) => `${ms.toFixed(0)} ms`).join(' e ')}`);
+  });
+
+  it('a rate limit reached through one instance holds on the others (Redis)', async () => {
+    if (!composition) return;
+    const email = `limite-${crypto.randomBytes(4).toString('hex')}@example.it`;
+    const tooMany = 'Troppe richieste. Riprova tra un minuto.';
+    let sent = 0;
+    let last: Answer<{ error: string }> | null = null;
+    while (sent < LOGIN_RATE_LIMIT + 5) {
+      last = await call<{ error: string }>(`${instance(0)}/api/auth/login`, { method: 'POST', body: { email, password: 'sbagliata' } });
+      sent += 1;
+      if (last.status === 429 && last.body.error === tooMany) break;
+    }
+    expect(last?.body.error).toBe(tooMany);
+    for (const i of [1, 2]) {
+      const other = await call<{ error: string }>(`${instance(i)}/api/auth/login`, { method: 'POST', body: { email, password: 'sbagliata' } });
+      expect(other.status).toBe(429);
+      expect(other.body.error).toBe(tooMany);
+    }
+    figure(`limite di frequenza (LOGIN_RATE_LIMIT ${LOGIN_RATE_LIMIT}/min per IP): raggiunto su api alla ${sent}ª richiesta di questo passo (quelle dei passi prima, su tutte e tre le istanze, contano nello stesso contatore), subito 429 anche su api-2 e api-3`);
+  });
+});
