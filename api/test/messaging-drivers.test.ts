@@ -179,9 +179,10 @@ describe('messaging configuration', () => {
       WORKER_POLL_INTERVAL_MS: '250',
       WORKER_CONCURRENCY: '8',
       WORKER_LEASE_MS: '5000',
+      SCHEDULER_POLL_INTERVAL_MS: '500',
       PUBLIC_URL: 'https://fidelity.example.it/',
     });
-    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', worker: { enabled: false, pollIntervalMs: 250, concurrency: 8, leaseMs: 5000 } });
+    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', worker: { enabled: false, pollIntervalMs: 250, concurrency: 8, leaseMs: 5000, schedulerPollIntervalMs: 500 } });
     expect(parsed.secretsKey?.toString('hex')).toBe(hex);
     expect(parseSecretsKey(Buffer.alloc(32, 1).toString('base64'))).toEqual(Buffer.alloc(32, 1));
     expect(parseSecretsKey('short')).toBeNull();

@@ -24,6 +24,8 @@ export interface WorkerConfig {
   /** Retry n waits retryBaseMs · 2^(n-1), at most retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** How often each instance looks for due scheduled tasks (the rewards sweep); the task's own interval is in the database. */
+  schedulerPollIntervalMs: number;
 }
 
 export interface MessagingConfig {
@@ -49,6 +51,7 @@ export const DEFAULT_WORKER: WorkerConfig = {
   maxAttempts: 5,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
+  schedulerPollIntervalMs: 60_000,
 };
 
 export function resolveMessagingConfig(input: MessagingConfigInput = {}): MessagingConfig {
@@ -127,6 +130,7 @@ export function parseMessagingEnv(env: NodeJS.ProcessEnv): { config: Omit<Messag
   const concurrency = positiveInt('WORKER_CONCURRENCY', 1);
   // How long a claimed job is this worker's; after a crash, its jobs wait this long before another worker takes them.
   const leaseMs = positiveInt('WORKER_LEASE_MS', 1000);
+  const schedulerPollIntervalMs = positiveInt('SCHEDULER_POLL_INTERVAL_MS', 100);
 
   if (problems.length > 0) throw new ConfigError(problems);
   const worker: Partial<WorkerConfig> = {};
@@ -134,6 +138,7 @@ export function parseMessagingEnv(env: NodeJS.ProcessEnv): { config: Omit<Messag
   if (pollIntervalMs !== undefined) worker.pollIntervalMs = pollIntervalMs;
   if (concurrency !== undefined) worker.concurrency = concurrency;
   if (leaseMs !== undefined) worker.leaseMs = leaseMs;
+  if (schedulerPollIntervalMs !== undefined) worker.schedulerPollIntervalMs = schedulerPollIntervalMs;
   return { config: { driver, smtpUrl: smtpUrl ?? null, publicUrl: publicUrl ?? null, worker }, secretsKey };
 }
 

@@ -39,8 +39,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often the scheduler looks for due tasks, and how long a claimed one is held. */
-const SCHEDULER_POLL_MS = 60_000;
+/** How long a claimed scheduled task is held (how often it is looked for: `SCHEDULER_POLL_INTERVAL_MS`). */
 const SCHEDULER_LEASE_MS = 15 * 60_000;
 
 export interface MessagingPluginOptions {
@@ -108,7 +107,7 @@ export default fp<MessagingPluginOptions>(
       db: app.db,
       log: app.log.child({ component: 'scheduler' }),
       tasks: { 'rewards-sweep': () => rewards.sweep(app.clock()) },
-      pollIntervalMs: SCHEDULER_POLL_MS,
+      pollIntervalMs: config.worker.schedulerPollIntervalMs,
       leaseMs: SCHEDULER_LEASE_MS,
     });
 
