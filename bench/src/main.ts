@@ -1,17 +1,18 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import)
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances)
  *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
  * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
- * 6300-6399 and 6400-6500. Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>.
+ * 6300-6399 and 6400-6500; several API instances (section 11): 6160-6165 and 6170-6172 (BENCH_INSTANCES_PORT_BASE). Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>.
  */
 import os from 'node:os';
 import { apiThroughput } from './api/throughput';
 import { apiScale } from './api/scale';
 import { audienceScale } from './api/audience';
 import { cardImportScale } from './api/card-import';
+import { instancesScale } from './api/instances';
 import { browserScale } from './scale-browser';
 import { buildTimes } from './build';
 import { federationOverhead } from './federation';
@@ -25,7 +26,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   reports.push(only.has('audience') ? await guarded('8. Destinatari (100 000 carte)', () => audienceScale(log)) : skipped('8. Destinatari (100 000 carte)'));
   reports.push(baselineReport);
   reports.push(only.has('import') ? await guarded('10. Importazione CSV (100 000 carte, PGlite)', () => cardImportScale(log)) : skipped('10. Importazione CSV (100 000 carte, PGlite)'));
+  const instancesTitle = '11. Più istanze dell’API (PostgreSQL, dietro il proxy)';
+  reports.push(only.has('instances') ? await guarded(instancesTitle, () => instancesScale(log)) : skipped(instancesTitle));
 
   console.log('\n# Risultati di `npm run bench`');
   console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${loadAtStart.toFixed(2)}, alla fine ${os.loadavg()[0].toFixed(2)}`);

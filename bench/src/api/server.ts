@@ -2,6 +2,7 @@
  * The API as production builds it (`buildApp`, production argon2id, default log level), plus routes that
  * exist only in this benchmark server, never in the product:
  *   GET /bench/hello    the ceiling: a hello-world route on the same Fastify instance, same hooks
+ *                       (also at /api/bench/hello, behind the static servers' /api proxy)
  *   GET /bench/totals   ledger rows and balance sum, to prove the points run lost nothing
  *   GET /bench/outbox/:campaignId   messages a campaign left in the outbox, and to how many distinct recipients
  * Run by api-throughput.ts as a child process (so the load generator does not share its event loop):
@@ -15,13 +16,17 @@ import { BENCH_BUSINESS_ID, SCALE_BUSINESS_ID, seedBenchCards } from './seed';
 async function main(): Promise<void> {
   const config = loadConfig({
     ...process.env,
-    API_PORT: process.env.BENCH_PORT,
+    // BENCH_PORT alone (section 1), or API_PORT as the composition gives each instance (section 11).
+    API_PORT: process.env.BENCH_PORT ?? process.env.API_PORT,
     SEED_DEMO: 'true',
     // The per-IP login limit (30/min) would turn the login run into a 429 benchmark; the hash cost stays.
     LOGIN_RATE_LIMIT: '1000000',
   });
   const app = buildApp(config);
-  app.get('/bench/hello', async () => ({ hello: 'world' }));
+  const hello = async () => ({ hello: 'world' });
+  app.get('/bench/hello', hello);
+  // The same ceiling where the static servers' /api proxy reaches (section 11: several instances behind it).
+  app.get('/api/bench/hello', hello);
   app.get('/bench/totals', async () => {
     const { rows } = await app.db.query<{ ledger: number; points: number }>(
       `SELECT (SELECT count(*) FROM points_ledger)::int AS ledger,

@@ -16,7 +16,7 @@ const LOGIN_CONNECTIONS = 4;
 const PORT_BASE = Number(process.env.BENCH_API_PORT || 6150);
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
-interface Scenario {
+export interface Scenario {
   name: string;
   kind: 'ceiling' | 'login' | 'read' | 'write';
   method?: 'GET' | 'POST';
@@ -41,7 +41,7 @@ export interface ScenarioResult {
   ratio: number;
 }
 
-async function cannon(baseUrl: string, scenario: Scenario, token: string, seconds: number, amount?: number) {
+export async function cannon(baseUrl: string, scenario: Scenario, token: string, seconds: number, amount?: number) {
   const headers: Record<string, string> = {};
   if (scenario.body) headers['content-type'] = 'application/json';
   if (scenario.withToken) headers.authorization = `Bearer ${token}`;
@@ -55,7 +55,7 @@ async function cannon(baseUrl: string, scenario: Scenario, token: string, second
   return autocannon({ url: baseUrl, connections: scenario.connections ?? CONNECTIONS, timeout: 30, requests: [request], ...size });
 }
 
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
