@@ -2,6 +2,8 @@
  * The API as a Fastify instance: every concern is a plugin, every resource a route module under /api.
  * `server.ts` listens with it; tests call `inject` on it.
  */
+import { API_CLOSING_HEADER } from './closing';
+import { MESSAGES } from './messages';
 import { validatorCompiler } from './validation';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,7 +90,18 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   };
   // pluginTimeout: opening the database (PGlite compiles its WebAssembly, then the migrations run) takes a
   // few seconds, and more than Fastify's default 10 s on a busy machine: a slow start must stay a start.
-  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, pluginTimeout: 120_000 }).withTypeProvider<ZodTypeProvider>();
+  // return503OnClosing off: a request that reaches a closing instance (on a kept-alive connection) gets the
+  // answer below instead of Fastify's English one, with the header that lets the /api proxy send it to another
+  // instance (it never ran here; decision 055, rolling restarts).
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, pluginTimeout: 120_000, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply.code(503).header(API_CLOSING_HEADER, '1').header('connection', 'close').header('retry-after', '1').send({ error: MESSAGES.restarting });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,7 @@ export const MESSAGES = {
   payloadTooLarge: 'Richiesta troppo grande',
   unsupportedMediaType: 'Tipo di contenuto non supportato',
   tooManyRequests: 'Troppe richieste. Riprova tra un minuto.',
+  restarting: 'Il servizio si sta riavviando. Riprova tra qualche secondo.',
   invalidCredentials: 'Credenziali non valide.',
   loginLocked: 'Troppi tentativi. Riprova tra 5 minuti.',
   businessNotFound: 'Azienda non trovata',

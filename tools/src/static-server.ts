@@ -3,6 +3,7 @@
  * /api proxied to the API, compression, and cache rules that make independent deploys safe:
  * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
  */
+import { API_CLOSING_HEADER } from '../../api/src/closing';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,9 +129,23 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       const pool = targets.length > 1 ? new BalancedPool(targets) : undefined;
       if (pool) api.addHook('onClose', async () => pool.close());
       // reply-from's types call `req` the Fastify request; it is the upstream request it sends again.
-      type RetryDetails = { err?: Error & { code?: string }; req: { body?: unknown }; res?: unknown; attempt: number; getDefaultDelay: (req: unknown, res: unknown, err: unknown, attempt: number) => number | null };
-      const retryRefused = ({ err, req, res, attempt, getDefaultDelay }: RetryDetails): number | null => {
-        if (err?.code !== 'ECONNREFUSED') return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
+      type RetryDetails = {
+        err?: Error & { code?: string };
+        req: { method?: string; body?: unknown };
+        res?: { statusCode?: number; headers?: Record<string, unknown> };
+        attempt: number;
+        getDefaultDelay: (req: unknown, res: unknown, err: unknown, attempt: number) => number | null;
+      };
+      /**
+       * Sent again, at once, to another instance (decisions 052 and 055): whatever never ran on the API — a refused
+       * connection (an instance stopped), or the 503 of an instance that is shutting down (API_CLOSING_HEADER) —
+       * for any method; and a GET/HEAD whose kept-alive connection was closed under it (an instance shutting
+       * down), which is safe to repeat. Anything else: reply-from's own rule.
+       */
+      const retryElsewhere = ({ err, req, res, attempt, getDefaultDelay }: RetryDetails): number | null => {
+        const neverRan = err?.code === 'ECONNREFUSED' || (res?.statusCode === 503 && res.headers?.[API_CLOSING_HEADER] !== undefined);
+        const readAgain = (err?.code === 'ECONNRESET' || err?.code === 'UND_ERR_SOCKET') && (req.method === 'GET' || req.method === 'HEAD');
+        if (!neverRan && !readAgain) return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
         if (attempt >= targets.length) return null; // every target refused: the answer of an API that is down
         // the first try used up the body's stream: the next one sends the same bytes again
         const body = req.body as Partial<HeldBody> | undefined;
@@ -144,7 +159,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         proxyPayloads: false,
         ...(pool ? { undici: pool } : {}),
         replyOptions: {
-          ...(pool ? { retryDelay: retryRefused as never } : {}),
+          ...(pool ? { retryDelay: retryElsewhere as never } : {}),
           rewriteRequestHeaders: (request, headers) => {
             const forwarded: Record<string, string | string[] | undefined> = {
               ...headers,

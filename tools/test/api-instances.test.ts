@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { API_CLOSING_HEADER } from '../../api/src/closing';
 import { apiInstances } from '../src/apps';
 import { startBanner } from '../src/banner';
 import { apiInstancePlan, apiInstancePorts } from '../src/composition';
@@ -172,5 +173,74 @@ describe('API_INSTANCES', () => {
     expect(banner(3)).toContain('Istanze API:              3 (porte 3100–3102)');
     expect(banner(1)).not.toContain('Istanze API');
     expect(banner()).not.toContain('Istanze API');
+  });
+});
+
+describe('static server proxy during a rolling restart (decision 055)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instances-rolling-'));
+  const servers: http.Server[] = [];
+  let base = '';
+  let proxy: FastifyInstance;
+
+  /** An instance whose every answer is `respond`'s, after reading the request. */
+  async function startWith(respond: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<string> {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => respond(req, res));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  afterEach(async () => {
+    await proxy?.close();
+    await Promise.all(servers.splice(0).map(close));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("sends a request answered by a closing instance's 503 (API_CLOSING_HEADER) to another, whatever its method", async () => {
+    const healthy = await startInstance('a');
+    servers.push(healthy.server);
+    const closing = await startWith((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', [API_CLOSING_HEADER]: '1', connection: 'close' });
+      res.end('{"error":"Il servizio si sta riavviando. Riprova tra qualche secondo."}');
+    });
+    ({ proxy, base } = await startProxy(dir, [healthy.url, closing]));
+    const reads = await spread(base, 20);
+    const writes = await spread(base, 20, { method: 'POST', body: '{"points":1}' });
+    expect([reads.failures, writes.failures]).toEqual([[], []]);
+    expect([reads.perInstance, writes.perInstance]).toEqual([{ a: 20 }, { a: 20 }]);
+  });
+
+  it('passes on any other 503 of an instance (e.g. its password-hashing queue is full) without sending a POST again', async () => {
+    let posts = 0;
+    const busy = await startWith((req, res) => {
+      if (req.method === 'POST') posts += 1;
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end('{"error":"Servizio occupato"}');
+    });
+    ({ proxy, base } = await startProxy(dir, [busy, busy]));
+    const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect([answer.status, await answer.json(), posts]).toEqual([503, { error: 'Servizio occupato' }, 1]);
+  });
+
+  it('sends a GET whose connection was reset to another instance, and never a POST (it may have run)', async () => {
+    const healthy = await startInstance('a');
+    servers.push(healthy.server);
+    let posts = 0;
+    const resetting = await startWith((req) => {
+      if (req.method === 'POST') posts += 1;
+      req.socket.destroy();
+    });
+    ({ proxy, base } = await startProxy(dir, [resetting, healthy.url]));
+    const reads = await spread(base, 20);
+    expect(reads.failures).toEqual([]);
+    expect(reads.perInstance).toEqual({ a: 20 });
+    const writes = await spread(base, 20, { method: 'POST', body: '{"points":1}' });
+    // The pool sends about half to the resetting one: each of those fails and reached it once.
+    expect(writes.failures.length).toBe(posts);
+    expect(posts).toBeGreaterThan(0);
+    expect(writes.failures.every((f) => f.startsWith('5'))).toBe(true);
   });
 });

@@ -313,6 +313,45 @@ describe('drill: three API instances on one PostgreSQL behave as one (issue 23)'
     );
   });
 
+  it('a rolling restart, one instance at a time (SIGTERM, start, wait until it answers), under traffic through the proxy: every request answered', async () => {
+    if (!composition || !db) return;
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM loyalty_cards WHERE business_id = 'default-business-id' ORDER BY card_number OFFSET 1 LIMIT 1`);
+    const cardId = rows[0].id;
+    const ledgerBefore = Number((await db.query(`SELECT count(*) FROM points_ledger WHERE card_id = $1`, [cardId])).rows[0].count);
+    let rolling = true;
+    const outcomes: string[] = [];
+    let writes = 0;
+    const client = async (n: number) => {
+      for (let i = 0; rolling; i++) {
+        const write = (i + n) % 2 === 0;
+        try {
+          const answer = write
+            ? await call(`${SHELL}/api/loyalty-cards/${cardId}/points`, { method: 'POST', token, body: { points: 1, description: 'Riavvio a rotazione' } })
+            : await call(`${SHELL}/api/auth/me`, { token });
+          outcomes.push(answer.status === 200 ? '200' : `${answer.status} ${write ? 'POST' : 'GET'} ${JSON.stringify(answer.body)}`);
+          if (write && answer.status === 200) writes += 1;
+        } catch (error) {
+          outcomes.push(`errore ${(error as Error).message}`);
+        }
+      }
+    };
+    const clients = Array.from({ length: 4 }, (_, n) => client(n));
+    const started = performance.now();
+    for (const name of ['api', 'api-2', 'api-3']) {
+      await sleep(300);
+      await composition.restartApi(name);
+    }
+    await sleep(300);
+    rolling = false;
+    await Promise.all(clients);
+    const elapsed = performance.now() - started;
+    const failed = outcomes.filter((o) => o !== '200');
+    expect(failed).toEqual([]);
+    const ledgerAfter = Number((await db.query(`SELECT count(*) FROM points_ledger WHERE card_id = $1`, [cardId])).rows[0].count);
+    expect(ledgerAfter - ledgerBefore).toBe(writes);
+    figure(`riavvio a rotazione di api, api-2 e api-3 (SIGTERM, avvio, attesa di /api/health) in ${(elapsed / 1000).toFixed(1)} s con 4 client sul proxy: ${outcomes.length} richieste, ${failed.length} non riuscite, ${writes} aggiornamenti di punti = ${ledgerAfter - ledgerBefore} righe`);
+  });
+
   it('the login lock holds across instances: a burst of wrong passwords split over the three gets at most 3 checked', async () => {
     if (!composition) return;
     const email = `bersaglio-${crypto.randomBytes(4).toString('hex')}@example.it`;
