@@ -18,6 +18,8 @@ export interface BannerInput {
   apiPort: number;
   /** API processes on ports apiPort, apiPort+1, … (`API_INSTANCES`). Default 1. */
   apiInstances?: number;
+  /** Their process ids, in port order: what an operator signals to restart one (README, «Distribuzione»). */
+  apiPids?: number[];
   runtimeConfigFile: string;
   /** Demo accounts that exist in the database with the password shown. */
   demoLogins: DemoLogin[];
@@ -48,7 +50,12 @@ export function startBanner(input: BannerInput): string {
     `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=default-business-id`,
     `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs)`,
     ...((input.apiInstances ?? 1) > 1
-      ? [`  Istanze API:              ${input.apiInstances} (porte ${input.apiPort}–${input.apiPort + input.apiInstances! - 1}), il proxy /api le alterna`]
+      ? [
+          `  Istanze API:              ${input.apiInstances} (porte ${input.apiPort}–${input.apiPort + input.apiInstances! - 1}), il proxy /api le alterna`,
+          ...(input.apiPids?.length
+            ? [`                            pid ${input.apiPids.join(', ')}: \`kill <pid>\` ne riavvia una, le altre rispondono`]
+            : []),
+        ]
       : []),
     `  Remote:                   ${Object.entries(config.remotes)
       .map(([n, u]) => `${n} ${u}`)

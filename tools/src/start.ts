@@ -41,8 +41,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     if (supervisor.stopping) return true;
     try {
-      await composition.restartApi(name);
-      console.log(`Istanza ${name} dell'API di nuovo attiva.`);
+      const restarted = await composition.restartApi(name);
+      console.log(`Istanza ${name} dell'API di nuovo attiva (pid ${restarted.child.pid}).`);
       return true;
     } catch (err) {
       console.error(`Istanza ${name} dell'API non riavviata (${(err as Error).message}); arresto di tutto.`);
@@ -74,6 +74,7 @@ async function main() {
       config,
       apiPort: api,
       apiInstances: instances.count,
+      apiPids: [...composition.processes.values()].filter((p) => /^api(-\d+)?$/.test(p.name)).map((p) => p.child.pid!),
       runtimeConfigFile: configFile,
       demoLogins: readDemoLogins(composition.demoAccountsFile, published),
       superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,

@@ -173,6 +173,8 @@ describe('API_INSTANCES', () => {
     expect(banner(3)).toContain('Istanze API:              3 (porte 3100–3102)');
     expect(banner(1)).not.toContain('Istanze API');
     expect(banner()).not.toContain('Istanze API');
+    const withPids = startBanner({ config, apiPort: 3100, apiInstances: 3, apiPids: [41, 42, 43], runtimeConfigFile: '/tmp/rc.json', demoLogins: [] });
+    expect(withPids).toContain('pid 41, 42, 43: `kill <pid>` ne riavvia una, le altre rispondono');
   });
 });
 
