@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
   const app = buildApp(config);
   if (config.database.kind === 'postgres' && !process.env.JWT_SECRET?.trim()) {
-    app.log.warn('JWT_SECRET not set: using a secret stored in DATA_DIR; several API instances need one shared JWT_SECRET');
+    app.log.warn('JWT_SECRET not set: using the secret stored in DATA_DIR, shared only by instances started with the same DATA_DIR (npm start); an instance elsewhere needs JWT_SECRET set to the same value in all');
   }
 
   // SIGTERM, SIGINT (and SIGHUP, SIGQUIT, SIGUSR2): stop taking connections, let the requests in flight

@@ -31,13 +31,20 @@ async function main() {
   const restarts = new Map<string, number[]>();
   const restartInstance = async (name: string, how: string): Promise<boolean> => {
     if (!composition) return false; // stopped while starting: as a single API's start failing
+    // An instance that exits 0 was asked to (SIGTERM: a rolling restart, README «Distribuzione») and closed
+    // cleanly: started again, not counted. Crashes and kills count: a fourth within a minute stops everything.
+    const asked = how === 'exit 0';
     const recent = (restarts.get(name) ?? []).filter((t) => t > Date.now() - 60_000);
-    if (recent.length >= 3) {
+    if (!asked && recent.length >= 3) {
       console.error(`Istanza ${name} dell'API fermata (${how}) per la quarta volta in un minuto; arresto di tutto.`);
       return false;
     }
-    restarts.set(name, [...recent, Date.now()]);
-    console.error(`Istanza ${name} dell'API fermata (${how}): le altre rispondono, la riavvio.`);
+    if (!asked) restarts.set(name, [...recent, Date.now()]);
+    console.error(
+      asked
+        ? `Istanza ${name} dell'API arrestata su richiesta (exit 0): la riavvio con il codice attuale, le altre rispondono.`
+        : `Istanza ${name} dell'API fermata (${how}): le altre rispondono, la riavvio.`,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     if (supervisor.stopping) return true;
     try {

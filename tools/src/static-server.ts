@@ -139,12 +139,15 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       /**
        * Sent again, at once, to another instance (decisions 052 and 055): whatever never ran on the API — a refused
        * connection (an instance stopped), or the 503 of an instance that is shutting down (API_CLOSING_HEADER) —
-       * for any method; and a GET/HEAD whose kept-alive connection was closed under it (an instance shutting
-       * down), which is safe to repeat. Anything else: reply-from's own rule.
+       * for any method; and a GET/HEAD that failed on its connection without an answer (a kept-alive connection
+       * an instance closed as it shut down: reset, "other side closed", …), which is safe to repeat. A timeout
+       * is not retried (`timeout` answers 504 as before). Anything else: reply-from's own rule.
        */
       const retryElsewhere = ({ err, req, res, attempt, getDefaultDelay }: RetryDetails): number | null => {
         const neverRan = err?.code === 'ECONNREFUSED' || (res?.statusCode === 503 && res.headers?.[API_CLOSING_HEADER] !== undefined);
-        const readAgain = (err?.code === 'ECONNRESET' || err?.code === 'UND_ERR_SOCKET') && (req.method === 'GET' || req.method === 'HEAD');
+        // Any connection error (reset, "other side closed", closed client…): a read is safe to ask again.
+        const timedOut = err?.name === 'TimeoutError' || /TIMEOUT/.test(err?.code ?? '');
+        const readAgain = err !== undefined && res === undefined && !timedOut && (req.method === 'GET' || req.method === 'HEAD');
         if (!neverRan && !readAgain) return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
         if (attempt >= targets.length) return null; // every target refused: the answer of an API that is down
         // the first try used up the body's stream: the next one sends the same bytes again
