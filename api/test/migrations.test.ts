@@ -409,3 +409,53 @@ describeEachDatabase('migration 022 (consent evidence)', (variant) => {
     await expect(db.query("UPDATE consent_events SET evidence = 'altro' WHERE card_id = 'c1'")).rejects.toThrow(/append-only/);
   });
 });
+
+describeEachDatabase('migration 023 (write path cost)', (variant) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await variant.create();
+    db = await createDb(database.config);
+    await migrate(db, readMigrations().filter((m) => m.version < '023'));
+    await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
+    await db.query("INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, marketing_channels) VALUES ('c1', 'b1', 'LC-00000001', 'Anna', '{whatsapp,email}')");
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '023').map((m) => m.version));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  const versions = async () =>
+    (await db.query<{ shard: number; version: string }>("SELECT shard, version::text FROM card_versions WHERE business_id = 'b1' ORDER BY shard")).rows;
+
+  it('bumps the marker of the card’s (business, shard) in PL/pgSQL, with a fresh sequence value each time', async () => {
+    const { rows } = await db.query<{ lanname: string }>(
+      "SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.proname = 'card_versions_bump'",
+    );
+    expect(rows).toEqual([{ lanname: 'plpgsql' }]);
+    const before = await versions();
+    expect(before).toHaveLength(1);
+    await db.query("UPDATE loyalty_cards SET points = points + 1 WHERE id = 'c1'");
+    const afterCard = await versions();
+    expect(afterCard.map((v) => v.shard)).toEqual(before.map((v) => v.shard));
+    expect(BigInt(afterCard[0].version)).toBeGreaterThan(BigInt(before[0].version));
+    await db.query("INSERT INTO points_ledger (card_id, points, description) VALUES ('c1', 1, 'solo registro')");
+    expect(BigInt((await versions())[0].version)).toBeGreaterThan(BigInt(afterCard[0].version));
+  });
+
+  it('accepts exactly the channel sets the function of migration 012 calls canonical', async () => {
+    const candidates = [
+      '{}', '{whatsapp}', '{sms}', '{email}', '{whatsapp,sms}', '{whatsapp,email}', '{sms,email}', '{whatsapp,sms,email}',
+      '{fax}', '{sms,sms}', '{sms,whatsapp}', '{email,sms}', '{NULL}', '{whatsapp,SMS}', '{""}', '{"sms,email"}', '{" sms"}',
+      '{{whatsapp}}', '[2:2]={sms}', '{whatsapp,sms,email,email}',
+    ];
+    for (const channels of candidates) {
+      const { rows } = await db.query<{ canonical: boolean }>('SELECT loyalty_marketing_channels($1::text[]) = $1::text[] AS canonical', [channels]);
+      const update = db.query("UPDATE loyalty_cards SET marketing_channels = $1 WHERE id = 'c1'", [channels]);
+      if (rows[0].canonical) await expect(update).resolves.toBeDefined();
+      else await expect(update).rejects.toThrow(/marketing_channels_known/);
+    }
+    expect((await db.query<{ canonical: boolean }>("SELECT loyalty_marketing_channels('{sms,email}') = '{sms,email}'::text[] AS canonical")).rows[0].canonical).toBe(true);
+  });
+});
