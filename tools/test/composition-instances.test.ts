@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresAdminUrls } from '../../api/test/helpers/postgres-server';
 import { APPS, type AppName } from '../src/apps';
+import { postgresAdminClient } from './helpers/postgres-admin';
 import { startComposition, type Composition } from '../src/composition';
 import { createSupervisor } from '../src/processes';
 
@@ -22,19 +22,6 @@ const PORT_BASE = Number(process.env.INSTANCES_TEST_PORT_BASE || 6250);
 const API_PORT = PORT_BASE + 10;
 const ADMIN = { email: 'capo@example.it', password: 'Istanze-2026-prova!' };
 
-async function adminClient(): Promise<pg.Client | null> {
-  for (const url of postgresAdminUrls()) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return Object.assign(client, { adminUrl: url });
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
-}
-
 describe('npm start composition with three API instances on PostgreSQL', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instances-composition-'));
   const dbName = `loyalty_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -42,7 +29,7 @@ describe('npm start composition with three API instances on PostgreSQL', () => {
   let composition: Composition | undefined;
 
   beforeAll(async () => {
-    admin = await adminClient();
+    admin = await postgresAdminClient();
     if (!admin) {
       if (process.env.CI) throw new Error('PostgreSQL is required when CI is set (TEST_DATABASE_URL or 127.0.0.1:5432)');
       return;

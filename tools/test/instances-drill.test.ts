@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresAdminUrls } from '../../api/test/helpers/postgres-server';
 import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
 import { APPS, type AppName } from '../src/apps';
+import { postgresAdminClient } from './helpers/postgres-admin';
 import { startComposition, type Composition } from '../src/composition';
 
 jest.setTimeout(600_000);
@@ -45,19 +45,6 @@ function redisReachable(): boolean {
     { timeout: 3000 },
   );
   return probe.status === 0;
-}
-
-async function adminClient(): Promise<(pg.Client & { adminUrl: string }) | null> {
-  for (const url of postgresAdminUrls()) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return Object.assign(client, { adminUrl: url });
-    } catch {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
 }
 
 interface Answer<T> {
@@ -111,7 +98,7 @@ describe('drill: three API instances on one PostgreSQL behave as one (issue 23)'
   let token = '';
 
   beforeAll(async () => {
-    admin_ = await adminClient();
+    admin_ = await postgresAdminClient();
     const redis = redisReachable();
     if (!admin_ || !redis) {
       if (process.env.CI) throw new Error(`The drill needs PostgreSQL and Redis when CI is set (PostgreSQL ${admin_ ? 'ok' : 'unreachable'}, Redis ${redis ? 'ok' : `unreachable at ${REDIS_URL}`})`);

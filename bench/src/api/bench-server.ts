@@ -20,7 +20,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection to the PostgreSQL server as its admin (create and drop the bench's databases). */
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {

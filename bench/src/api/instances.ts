@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
 import { APPS, type AppName } from '../../../tools/src/apps';
 import { startComposition } from '../../../tools/src/composition';
 import { pct, section, target, type SectionReport, notMeasured } from '../report';
 import { BENCH_BUSINESS_ID } from './seed';
-import { POSTGRES_ADMIN_URL, postgresReachable } from './bench-server';
+import { POSTGRES_ADMIN_URL, postgresReachable, withAdmin } from './bench-server';
 import { cannon, json, type Scenario } from './throughput';
 
 const TITLE = '11. Più istanze dell’API (PostgreSQL, dietro il proxy)';
@@ -40,16 +39,6 @@ interface Row {
   proxy: Figures;
   /** Ledger rows and balance against the 2xx answers of both points runs. */
   writeOk: string;
-}
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function redisReachable(): Promise<boolean> {
