@@ -100,7 +100,14 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
-    return reply.code(503).header(API_CLOSING_HEADER, '1').header('connection', 'close').header('retry-after', '1').send({ error: MESSAGES.restarting });
+    // A string with its type: no route's response schema applies (/api/health's 503 has another shape).
+    return reply
+      .code(503)
+      .header(API_CLOSING_HEADER, '1')
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ error: MESSAGES.restarting }));
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -45,6 +45,9 @@ describeEachDatabase('an instance that is shutting down', (variant) => {
     expect(during.headers.get(API_CLOSING_HEADER)).toBe('1');
     expect(during.headers.get('retry-after')).toBe('1');
     expect(await during.json()).toEqual({ error: 'Il servizio si sta riavviando. Riprova tra qualche secondo.' });
+    // Also where a route's own 503 has another shape (/api/health): the same answer, not a 500.
+    const health = await fetch(`${base}/api/health`);
+    expect([health.status, await health.json()]).toEqual([503, { error: 'Il servizio si sta riavviando. Riprova tra qualche secondo.' }]);
     // Not run: no ledger row written.
     expect((await t.app.db.query(`SELECT count(*)::int AS n FROM points_ledger`)).rows).toEqual(attemptsBefore.rows);
   });
