@@ -149,10 +149,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         const timedOut = err?.name === 'TimeoutError' || /TIMEOUT/.test(err?.code ?? '');
         const readAgain = err !== undefined && res === undefined && !timedOut && (req.method === 'GET' || req.method === 'HEAD');
         if (!neverRan && !readAgain) return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
-        // Every target refused: the answer of an API that is down. A closing instance keeps its weight in the pool
-        // (it answered), so it may be picked again: twice as many tries for its 503.
-        const closing = err === undefined && res?.statusCode === 503;
-        if (attempt >= (closing ? targets.length * 2 : targets.length)) return null;
+        // The pool only lowers a failing target's weight, so a retry may pick the same one again (a closing instance
+        // keeps its weight: it answered): three tries per target before the answer of an API that is down.
+        if (attempt >= targets.length * 3) return null;
         // the first try used up the body's stream: the next one sends the same bytes again
         const body = req.body as Partial<HeldBody> | undefined;
         if (body?.bytes) req.body = heldBody(body.bytes);
