@@ -5,7 +5,6 @@
  * Needs Redis at 127.0.0.1:6379 (REDIS_TEST_URL to change it). On a developer machine without it the Redis
  * suites are reported as skipped; under CI an unreachable Redis fails them, like PostgreSQL.
  */
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
@@ -13,19 +12,10 @@ import { buildApp, type App } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { authHeader, createUser, testConfig } from './helpers/app';
 import { postgresSkipReason, postgresVariant, type TestDatabase } from './helpers/databases';
+import { REDIS_TEST_URL, redisReachable } from './helpers/redis';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-/** Synchronous, so the suite can choose `describe` or `describe.skip` when it is defined. */
-function redisStatus(): 'reachable' | 'unreachable' {
-  const { hostname, port } = new URL(REDIS_URL);
-  const probe = spawnSync(
-    process.execPath,
-    ['-e', `require('net').connect(${Number(port || 6379)}, ${JSON.stringify(hostname)}).on('connect', () => process.exit(0)).on('error', () => process.exit(1))`],
-    { timeout: 3000 },
-  );
-  return probe.status === 0 ? 'reachable' : 'unreachable';
-}
+const REDIS_URL = REDIS_TEST_URL;
+const redisStatus = () => (redisReachable(REDIS_URL) ? 'reachable' : 'unreachable');
 
 const redisSkipReason = (() => {
   if (process.env.CI) return null; // under CI a missing Redis fails the tests below

@@ -11,6 +11,9 @@ import { apiInstancePlan, startComposition, type Composition } from './compositi
 import { createSupervisor } from './processes';
 import { runtimeConfigPath } from './runtime-config';
 
+/** The composition names its API processes `api`, `api-2`, … (tools/src/composition.ts). */
+const isApiInstance = (name: string) => /^api(-\d+)?$/.test(name);
+
 async function main() {
   const env = process.env;
   const ports = Object.fromEntries(APPS.map((a) => [a.name, appPort(a, env)]));
@@ -64,7 +67,7 @@ async function main() {
     runtimeConfigFile: configFile,
     verbose: true,
     onSpawn: (managed) =>
-      supervisor.add(managed, instances.count > 1 && /^api(-\d+)?$/.test(managed.name) ? (how) => restartInstance(managed.name, how) : undefined),
+      supervisor.add(managed, instances.count > 1 && isApiInstance(managed.name) ? (how) => restartInstance(managed.name, how) : undefined),
   });
   const { config } = composition;
 
@@ -81,7 +84,7 @@ async function main() {
       config,
       apiPort: api,
       apiInstances: instances.count,
-      apiPids: [...composition.processes.values()].filter((p) => /^api(-\d+)?$/.test(p.name)).map((p) => p.child.pid!),
+      apiPids: [...composition.processes.values()].filter((p) => isApiInstance(p.name)).map((p) => p.child.pid!),
       runtimeConfigFile: configFile,
       demoLogins: readDemoLogins(composition.demoAccountsFile, published),
       superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,

@@ -11,12 +11,13 @@
  * Ports: DRILL_PORT_BASE (default 6270) for the six static servers, +10…+12 for the API instances.
  */
 import crypto from 'node:crypto';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
+import { REDIS_TEST_URL, redisReachable } from '../../api/test/helpers/redis';
 import { APPS, type AppName } from '../src/apps';
 import { postgresAdminClient } from './helpers/postgres-admin';
 import { startComposition, type Composition } from '../src/composition';
@@ -26,7 +27,7 @@ jest.setTimeout(600_000);
 const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270);
 const API_PORTS = [PORT_BASE + 10, PORT_BASE + 11, PORT_BASE + 12];
 const SHELL = `http://localhost:${PORT_BASE}`;
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = REDIS_TEST_URL;
 const RECIPIENTS = 10_000;
 const PARALLEL_UPDATES = 300;
 const LOGIN_RATE_LIMIT = 40;
@@ -36,16 +37,6 @@ const superAdmin = DEMO_ACCOUNTS.find((a) => a.role === 'super_admin')!;
 
 const figures: string[] = [];
 const figure = (line: string) => figures.push(line);
-
-function redisReachable(): boolean {
-  const { hostname, port } = new URL(REDIS_URL);
-  const probe = spawnSync(
-    process.execPath,
-    ['-e', `require('net').connect(${Number(port || 6379)}, ${JSON.stringify(hostname)}).on('connect', () => process.exit(0)).on('error', () => process.exit(1))`],
-    { timeout: 3000 },
-  );
-  return probe.status === 0;
-}
 
 interface Answer<T> {
   status: number;
