@@ -29,6 +29,11 @@ declare module 'fastify' {
     clock: () => Date;
     /** Finished answers of the card page and the stats, checked against the database on every use (services/read-cache.ts). */
     readCache: ReadCache;
+    /**
+     * From now on every request gets the «riavvio» 503 (decision 055) while the socket stays open: the start of
+     * a drain (server.ts, `SHUTDOWN_DRAIN_MS`). `close()` does the same by itself.
+     */
+    startClosing: () => void;
   }
 }
 
@@ -95,6 +100,9 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   // instance (it never ran here; decision 055, rolling restarts).
   const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, pluginTimeout: 120_000, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
   let closing = false;
+  app.decorate('startClosing', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });

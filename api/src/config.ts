@@ -106,6 +106,12 @@ export interface AppConfig {
    * channel, every key and channel starting with `namespace`. Left out or null: everything stays in this process.
    */
   redis?: RedisConfig | null;
+  /**
+   * Decision 055 (rolling restarts): after SIGTERM, how long the instance keeps its socket open answering every
+   * request with the «riavvio» 503 (so the proxy or a load balancer takes it out and sends the requests elsewhere)
+   * before it closes (`SHUTDOWN_DRAIN_MS`, default 0: at once). Read by server.ts only.
+   */
+  shutdownDrainMs?: number;
 }
 
 export interface RedisConfig {
@@ -152,6 +158,10 @@ const booleanVar = (name: string) =>
       return parsed;
     })
     .optional();
+
+/** The longest drain a stopping instance may be asked for (`SHUTDOWN_DRAIN_MS`). */
+export const MAX_SHUTDOWN_DRAIN_MS = 30_000;
+const SHUTDOWN_DRAIN_ERROR = `SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to ${MAX_SHUTDOWN_DRAIN_MS}`;
 
 /** A whole number ≥ 1; `what` completes the message: "NAME must be a positive integer (what)". */
 const positiveIntegerVar = (name: string, what: string) => {
@@ -240,6 +250,13 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'REDIS_NAMESPACE must be 1-64 letters, digits or _ . : - (e.g. loyalty-staging:)' })
       .optional(),
+    // Decision 055, rolling restarts: how long a stopping instance keeps answering «riavvio» before closing.
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: SHUTDOWN_DRAIN_ERROR })
+      .int({ error: SHUTDOWN_DRAIN_ERROR })
+      .min(0, { error: SHUTDOWN_DRAIN_ERROR })
+      .max(MAX_SHUTDOWN_DRAIN_MS, { error: SHUTDOWN_DRAIN_ERROR })
+      .default(0),
   })
   .superRefine((env, ctx) => {
     if (env.SUPERADMIN_EMAIL && !env.SUPERADMIN_PASSWORD) {
@@ -327,6 +344,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig
     proxySecret: e.PROXY_SECRET?.trim() ?? null,
     demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL.trim(), namespace: e.REDIS_NAMESPACE ?? DEFAULT_REDIS_NAMESPACE } : null,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

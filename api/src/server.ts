@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { PRIVATE_UMASK } from './data-dir';
 
-/** After a signal, give in-flight requests this long before exiting anyway. */
+/** After a signal (and the drain, `SHUTDOWN_DRAIN_MS`), give in-flight requests this long before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // fails. An uncaught exception or unhandled rejection closes the same way and exits 1.
   closeWithGrace(
     {
-      delay: SHUTDOWN_GRACE_MS,
+      delay: (config.shutdownDrainMs ?? 0) + SHUTDOWN_GRACE_MS,
       skip: [...FAULT_SIGNALS],
       logger: { error: (err: unknown) => app.log.error({ err }, 'error while shutting down') },
       onTimeout: () => app.log.error('shutdown timed out, exiting'),
@@ -50,6 +50,16 @@ async function main(): Promise<void> {
     async ({ signal, err }) => {
       if (err) app.log.fatal({ err }, 'uncaught error, shutting down');
       else app.log.info({ signal }, 'shutting down');
+      const drainMs = config.shutdownDrainMs ?? 0;
+      // SIGTERM only (a roll, a process manager); SIGINT (Ctrl-C, `npm start` stopping everything) closes at once.
+      if (signal === 'SIGTERM' && drainMs > 0) {
+        // Decision 055, rolling restarts: answer «riavvio» to everything for a while with the socket still open,
+        // so the /api proxy (or a load balancer probing /api/health) takes this instance out before it closes;
+        // closing at once could reset a request written on a kept-alive connection at that very moment.
+        app.startClosing();
+        app.log.info({ drainMs }, 'draining before closing');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       await app.close();
     },
   );

@@ -94,6 +94,14 @@ describe('parseEnv', () => {
     expect(problemsOf({ REDIS_URL: 'redis://cache.example', REDIS_NAMESPACE: 'con spazi' })).toEqual(['REDIS_NAMESPACE must be 1-64 letters, digits or _ . : - (e.g. loyalty-staging:)']);
   });
 
+  it('reads SHUTDOWN_DRAIN_MS, how long a stopping instance answers «riavvio» before closing (default 0)', () => {
+    expect(parseEnv({}).shutdownDrainMs).toBe(0);
+    expect(parseEnv({ SHUTDOWN_DRAIN_MS: '3000' }).shutdownDrainMs).toBe(3000);
+    for (const bad of ['-1', '1.5', 'tre', '30001']) {
+      expect(problemsOf({ SHUTDOWN_DRAIN_MS: bad })).toEqual(['SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 30000']);
+    }
+  });
+
   it('rejects a REDIS_URL that is not a redis:// URL without echoing it (it may carry a password)', () => {
     for (const value of ['http://:hunter2@cache.example', 'cache.example:6379', 'redis://:hunter2@']) {
       const problems = problemsOf({ REDIS_URL: value });

@@ -8,10 +8,21 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { API_CLOSING_HEADER } from '../src/closing';
 import { REPO_ROOT } from '../src/config';
 import { MESSAGES } from '../src/messages';
 import { startServerProcess } from './helpers/server-process';
 
+/** Polls `what` every 50 ms for up to 15 s; the failure shows the server's output. */
+function waitForOn(output: () => string) {
+  return async (what: () => boolean | Promise<boolean>, label: string) => {
+    const deadline = Date.now() + 15_000;
+    while (!(await what())) {
+      if (Date.now() > deadline) throw new Error(`${label} did not happen:\n${output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+}
 
 describe('server process', () => {
   let dataDir: string;
@@ -50,13 +61,7 @@ describe('server process', () => {
 
   it('on SIGTERM stops taking connections, answers the request in flight (database and worker still open), then exits 0', async () => {
     const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', WORKER_ENABLED: 'true' });
-    const waitFor = async (what: () => boolean | Promise<boolean>, label: string) => {
-      const deadline = Date.now() + 15_000;
-      while (!(await what())) {
-        if (Date.now() > deadline) throw new Error(`${label} did not happen:\n${server.output()}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const waitFor = waitForOn(server.output);
     try {
       // A login whose body is only half sent: the request is in the server, its handler not yet run.
       const body = JSON.stringify({ email: 'nessuno@example.it', password: 'password-sbagliata' });
@@ -98,6 +103,42 @@ describe('server process', () => {
       expect(output.indexOf('"statusCode":401')).toBeGreaterThan(output.indexOf('shutting down'));
     } finally {
       await server.stop();
+    }
+  });
+
+  it('with SHUTDOWN_DRAIN_MS, on SIGTERM keeps its socket open answering «riavvio» for that long, then exits 0; on SIGINT closes at once', async () => {
+    const drainMs = 3000;
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', SHUTDOWN_DRAIN_MS: String(drainMs) });
+    try {
+      const exit = server.stop('SIGTERM');
+      const signalled = Date.now();
+      // The signal reaches the process asynchronously: a request sent before it has been handled is answered
+      // as usual (a CI run saw one 200). Ask only once the drain has begun.
+      await waitForOn(server.output)(() => server.output().includes('draining before closing'), 'the drain to begin');
+      const drainSeen = Date.now();
+      const during: { status: number; closing: string | null; body: unknown }[] = [];
+      while (Date.now() - drainSeen < drainMs / 2) {
+        const answer = await fetch(`${server.baseUrl}/api/health`);
+        during.push({ status: answer.status, closing: answer.headers.get(API_CLOSING_HEADER), body: await answer.json() });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Every request during the drain, on new connections too: the «riavvio» 503 the proxy sends elsewhere.
+      expect(during.length).toBeGreaterThan(2);
+      expect(new Set(during.map((d) => JSON.stringify(d)))).toEqual(new Set([JSON.stringify({ status: 503, closing: '1', body: { error: MESSAGES.restarting } })]));
+      expect(await exit).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainMs);
+      expect(server.output()).toContain('draining before closing');
+    } finally {
+      await server.stop();
+    }
+
+    const again = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', SHUTDOWN_DRAIN_MS: String(drainMs) });
+    try {
+      expect(await again.stop('SIGINT')).toBe(0);
+      expect(again.output()).toContain('shutting down');
+      expect(again.output()).not.toContain('draining before closing');
+    } finally {
+      await again.stop();
     }
   });
 });

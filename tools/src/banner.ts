@@ -47,7 +47,8 @@ export function startBanner(input: BannerInput): string {
   const lines = [
     'Piattaforma carte fedeltà avviata.',
     `  Dashboard (shell):        ${config.dashboardBaseUrl}`,
-    `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=default-business-id`,
+    // The demo shop's link only where demo data exists; otherwise the link's shape, with the business's id.
+    `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=${input.demoLogins.length > 0 ? 'default-business-id' : "<id dell'attività>"}`,
     `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs)`,
     ...((input.apiInstances ?? 1) > 1
       ? [

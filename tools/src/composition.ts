@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DRAIN_MS } from './api-pool';
 import { APPS, type AppName } from './apps';
 import { spawnTs, stopAll, waitForHttp, type Managed } from './processes';
 import { runtimeConfigFromEnv, writeRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
@@ -39,6 +40,8 @@ export interface Composition {
   startApp(name: AppName, root?: string, port?: number): Promise<Managed>;
   /** Starts again the API instance of that name (`api`, `api-2`, …) that has stopped; resolves once it answers. */
   restartApi(name: string): Promise<Managed>;
+  /** Starts again the static server of that frontend (stopped or not), with the same root and port. */
+  restartApp(name: AppName): Promise<Managed>;
   stopApp(name: AppName): Promise<void>;
   stop(): Promise<void>;
 }
@@ -115,8 +118,11 @@ export async function startComposition(options: CompositionOptions): Promise<Com
   // The first instance alone until it answers: it applies the migrations and creates the initial data; the
   // others then start together on the database it has made ready.
   const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
+  // Several instances: a stopping one drains (answers «riavvio» with its socket open) longer than the proxy keeps
+  // an idle connection, so the proxy has taken it out before it closes (tools/src/api-pool.ts, decision 055).
+  const drainMs = options.env.SHUTDOWN_DRAIN_MS ? Number(options.env.SHUTDOWN_DRAIN_MS) : apiPorts.length > 1 ? DEFAULT_DRAIN_MS : 0;
   const startApi = async (port: number, index: number) => {
-    const managed = track(spawnTs(apiName(index), options.apiEntry ?? path.join('api', 'src', 'server.ts'), [], { ...env, API_PORT: String(port) }, { quiet: !options.verbose }));
+    const managed = track(spawnTs(apiName(index), options.apiEntry ?? path.join('api', 'src', 'server.ts'), [], { ...env, SHUTDOWN_DRAIN_MS: String(drainMs), API_PORT: String(port) }, { quiet: !options.verbose }));
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
     return managed;
   };
@@ -141,8 +147,14 @@ export async function startComposition(options: CompositionOptions): Promise<Com
       const index = apiPorts.findIndex((_, i) => apiName(i) === name);
       if (index < 0) throw new Error(`No API instance named ${name}`);
       const running = processes.get(name);
-      if (running) await stopAll([running]);
+      // SIGTERM: it drains (when several run) before closing, as in a roll by hand
+      if (running) await stopAll([running], { killAfterMs: 5000 + drainMs });
       return startApi(apiPorts[index], index);
+    },
+    async restartApp(name) {
+      const running = processes.get(name);
+      if (running) await stopAll([running]);
+      return startApp(name, options.roots?.[name]);
     },
     async stopApp(name) {
       const managed = processes.get(name);
@@ -151,7 +163,8 @@ export async function startComposition(options: CompositionOptions): Promise<Com
       processes.delete(name);
     },
     async stop() {
-      await stopAll([...processes.values()]);
+      // everything stops: no instance drains for the others
+      await stopAll([...processes.values()], { signal: 'SIGINT' });
       processes.clear();
     },
   };

@@ -7,7 +7,10 @@ export interface Managed {
   child: ChildProcess;
 }
 
-/** Runs a TypeScript entry with tsx, prefixing its output with the part's name. */
+/**
+ * Runs a TypeScript entry with tsx, prefixing its output with the part's name. `quiet`: the child's stdout is not
+ * echoed (its stderr always is: errors, the /api pool's changes).
+ */
 export function spawnTs(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Managed {
   // Node runs the script itself (tsx as a loader), so a signal reaches the app's own handlers: the tsx CLI
   // relays it and kills the child if the app has not acknowledged within 30 ms (a loaded machine misses that).
@@ -23,7 +26,7 @@ export function spawnTs(name: string, script: string, args: string[], env: NodeJ
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      if (!opts.quiet) for (const line of lines) out.write(`${prefix} ${line}\n`);
+      if (!opts.quiet || out === process.stderr) for (const line of lines) out.write(`${prefix} ${line}\n`);
     });
   };
   forward(child.stdout, process.stdout);
@@ -47,18 +50,28 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s (${lastError})`);
 }
 
-export function stopAll(processes: Managed[]): Promise<void> {
+export interface StopOptions {
+  /**
+   * SIGTERM (default): an API instance among several drains first (`SHUTDOWN_DRAIN_MS`, a rolling restart);
+   * SIGINT: it closes at once (everything is stopping, as on Ctrl-C).
+   */
+  signal?: 'SIGTERM' | 'SIGINT';
+  /** SIGKILL after this long (default 5 000 ms; a draining API instance needs its drain on top). */
+  killAfterMs?: number;
+}
+
+export function stopAll(processes: Managed[], { signal = 'SIGTERM', killAfterMs = 5000 }: StopOptions = {}): Promise<void> {
   return Promise.all(
     processes.map(
       ({ child }) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
           child.once('exit', () => {
             clearTimeout(timer);
             resolve();
           });
-          child.kill('SIGTERM');
+          child.kill(signal);
         }),
     ),
   ).then(() => undefined);
@@ -72,7 +85,8 @@ export function createSupervisor() {
     if (stopping) return;
     stopping = true;
     console.log('\nArresto in corso…');
-    void stopAll(processes).then(() => process.exit(code));
+    // SIGINT: everything stops, so no API instance drains for the others (there are none left to answer)
+    void stopAll(processes, { signal: 'SIGINT' }).then(() => process.exit(code));
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));

@@ -26,6 +26,7 @@ async function main() {
     // API_URL: the API's origin, or several instances' origins separated by commas (npm start with API_INSTANCES).
     apiUrl: apiTargets(process.env.API_URL).length > 0 ? apiTargets(process.env.API_URL) : `http://127.0.0.1:${apiPort()}`,
     proxySecret: process.env.PROXY_SECRET || undefined,
+    onApiPoolChange: (line) => console.error(line),
     // The dashboard's /login is the landing remote's prerendered page (docs/decisions/028).
     composeLandingPage: app.name === 'shell',
   });

@@ -9,6 +9,7 @@ import { readDemoLogins, startBanner, type DemoLogin } from './banner';
 import { buildApps } from './build';
 import { apiInstancePlan, startComposition, type Composition } from './composition';
 import { createSupervisor } from './processes';
+import { createRestartPolicy } from './restart-policy';
 import { runtimeConfigPath } from './runtime-config';
 
 /** The composition names its API processes `api`, `api-2`, … (tools/src/composition.ts). */
@@ -28,37 +29,19 @@ async function main() {
 
   const configFile = runtimeConfigPath(env);
   const supervisor = createSupervisor();
-  // With several API instances, one that stops is started again while the others answer (the proxy skips
-  // it meanwhile); one that cannot be started again stops everything, as a single API's exit always does.
+  // A static server that stops, or an API instance among several, is started again while the rest answers
+  // (tools/src/restart-policy.ts); one that cannot be started again stops everything, as the only API's exit does.
   let composition: Composition | undefined = undefined;
-  const restarts = new Map<string, number[]>();
-  const restartInstance = async (name: string, how: string): Promise<boolean> => {
-    if (!composition) return false; // stopped while starting: as a single API's start failing
-    // An instance that exits 0 was asked to (SIGTERM: a rolling restart, README «Distribuzione») and closed
-    // cleanly: started again, not counted. Crashes and kills count: a fourth within a minute stops everything.
-    const asked = how === 'exit 0';
-    const recent = (restarts.get(name) ?? []).filter((t) => t > Date.now() - 60_000);
-    if (!asked && recent.length >= 3) {
-      console.error(`Istanza ${name} dell'API fermata (${how}) per la quarta volta in un minuto; arresto di tutto.`);
-      return false;
-    }
-    if (!asked) restarts.set(name, [...recent, Date.now()]);
-    console.error(
-      asked
-        ? `Istanza ${name} dell'API arrestata su richiesta (exit 0): la riavvio con il codice attuale, le altre rispondono.`
-        : `Istanza ${name} dell'API fermata (${how}): le altre rispondono, la riavvio.`,
-    );
-    await new Promise((r) => setTimeout(r, 1000));
-    if (supervisor.stopping) return true;
-    try {
-      const restarted = await composition.restartApi(name);
-      console.log(`Istanza ${name} dell'API di nuovo attiva (pid ${restarted.child.pid}).`);
-      return true;
-    } catch (err) {
-      console.error(`Istanza ${name} dell'API non riavviata (${(err as Error).message}); arresto di tutto.`);
-      return false;
-    }
-  };
+  const restartChild = createRestartPolicy({
+    async restart(name, kind) {
+      if (!composition) throw new Error('avvio non ancora concluso');
+      const restarted = kind === 'api' ? await composition.restartApi(name) : await composition.restartApp(name as AppName);
+      return restarted.child.pid;
+    },
+    stopping: () => supervisor.stopping,
+    log: (line) => console.log(line),
+    error: (line) => console.error(line),
+  });
   composition = await startComposition({
     env: { ...env, NODE_ENV: 'production' },
     ports: ports as Record<AppName, number>,
@@ -66,8 +49,12 @@ async function main() {
     apiInstances: instances.count,
     runtimeConfigFile: configFile,
     verbose: true,
-    onSpawn: (managed) =>
-      supervisor.add(managed, instances.count > 1 && isApiInstance(managed.name) ? (how) => restartInstance(managed.name, how) : undefined),
+    onSpawn: (managed) => {
+      // static servers: `name` or `name@port` (a second root); only the first kind is the frontend's own
+      const app = APPS.find((a) => a.name === managed.name);
+      if (app) return supervisor.add(managed, (how) => restartChild(app.name, 'static', how));
+      return supervisor.add(managed, instances.count > 1 && isApiInstance(managed.name) ? (how) => restartChild(managed.name, 'api', how) : undefined);
+    },
   });
   const { config } = composition;
 

@@ -4,6 +4,7 @@
  * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
  */
 import { API_CLOSING_HEADER } from '../../api/src/closing';
+import { createApiPool } from './api-pool';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { BalancedPool } from 'undici';
 import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackMyCardPage, fallbackSignupPage } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
 import { MY_CARD_PAGE_PATH, PRERENDERED_PAGES } from './prerender';
@@ -36,6 +36,8 @@ export interface StaticServerOptions {
    * the `X-Forwarded-For` this proxy sets. Without it the API counts every client as this server's address.
    */
   proxySecret?: string;
+  /** Several instances: told, in Italian, each time one is taken out of the /api pool or put back (serve-app: stderr). */
+  onApiPoolChange?: (line: string) => void;
   logger?: boolean;
   /**
    * The shell: answer `/login` and `/` with the landing remote's prerendered page, taken from the landing
@@ -122,12 +124,18 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         if (error.statusCode === 413) return reply.code(413).send({ error: /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
         throw error; // the default answer, as before (e.g. 503 when the API is down)
       });
-      // Several API instances: undici's BalancedPool (the one @fastify/reply-from builds for an array `base`,
-      // which @fastify/http-proxy 11 cannot pass on) spreads the requests and lowers the weight of a target that
-      // fails. A request whose connection was refused never reached an API, so it is sent again at once, to the
-      // pool's next target, whatever its method; every other failure is answered as before.
-      const pool = targets.length > 1 ? new BalancedPool(targets) : undefined;
-      if (pool) api.addHook('onClose', async () => pool.close());
+      // Several API instances: api-pool.ts's dispatcher (reply-from takes any undici dispatcher; @fastify/http-proxy
+      // 11 cannot pass reply-from an array `base`) spreads the requests over the instances that take them: a
+      // stopped or draining one is taken out, and put back when healthy (decision 055).
+      const poolChange = (origin: string, inPool: boolean, why: string) =>
+        options.onApiPoolChange?.(
+          inPool
+            ? `Proxy /api: istanza ${origin} di nuovo in uso (/api/health risponde 200).`
+            : `Proxy /api: istanza ${origin} esclusa (${why === 'closing' ? 'si sta riavviando' : 'non risponde'}); le richieste vanno alle altre.`,
+        );
+      const apiPool = targets.length > 1 ? createApiPool(targets, { onChange: poolChange }) : undefined;
+      const pool = apiPool?.pool;
+      if (apiPool) api.addHook('onClose', async () => apiPool.close());
       // reply-from's types call `req` the Fastify request; it is the upstream request it sends again.
       type RetryDetails = {
         err?: Error & { code?: string };
@@ -144,13 +152,18 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
        * is not retried (`timeout` answers 504 as before). Anything else: reply-from's own rule.
        */
       const retryElsewhere = ({ err, req, res, attempt, getDefaultDelay }: RetryDetails): number | null => {
-        const neverRan = err?.code === 'ECONNREFUSED' || (res?.statusCode === 503 && res.headers?.[API_CLOSING_HEADER] !== undefined);
+        // refused, or sent to an instance's connection pool the proxy had just closed (taken out: UND_ERR_CLOSED)
+        const neverRan = err?.code === 'ECONNREFUSED' || err?.code === 'UND_ERR_CLOSED' || (res?.statusCode === 503 && res.headers?.[API_CLOSING_HEADER] !== undefined);
         // Any connection error (reset, "other side closed", closed client…): a read is safe to ask again.
         const timedOut = err?.name === 'TimeoutError' || /TIMEOUT/.test(err?.code ?? '');
-        const readAgain = err !== undefined && res === undefined && !timedOut && (req.method === 'GET' || req.method === 'HEAD');
+        const connectionFailed = err !== undefined && res === undefined && !timedOut;
+        // an instance may have left: the pool asks them all and takes out one that is stopped or draining
+        if (neverRan || connectionFailed) apiPool?.suspect();
+        const readAgain = connectionFailed && (req.method === 'GET' || req.method === 'HEAD');
         if (!neverRan && !readAgain) return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
-        // The pool only lowers a failing target's weight, so a retry may pick the same one again (a closing instance
-        // keeps its weight: it answered): three tries per target before the answer of an API that is down.
+        // Until the probes have taken a leaving instance out, the pool may pick it again (it only lowers a failing
+        // target's weight; a closing one keeps its weight: it answered): three tries per target before the answer of
+        // an API that is down.
         if (attempt >= targets.length * 3) return null;
         // the first try used up the body's stream: the next one sends the same bytes again
         const body = req.body as Partial<HeldBody> | undefined;

@@ -23,6 +23,7 @@ describe('start banner', () => {
     expect(text).toContain('    super_admin  superadmin@demo.it / SuperAdmin2026!');
     expect(text).toContain('    admin        admin@demo.it / Admin2026!');
     expect(text).not.toContain('nessuno');
+    expect(text).toContain('Iscrizione clienti:       http://localhost:3001/loyalty-cards/create?business_id=default-business-id');
   });
 
   it('prints no password when no demo account exists, and names the configured super admin', () => {
@@ -30,6 +31,9 @@ describe('start banner', () => {
     expect(text).not.toContain('@demo.it');
     expect(text).not.toContain('Admin2026!');
     expect(text).toContain('Accessi demo:             nessuno');
+    // no demo shop: the link's shape, not a business that does not exist
+    expect(text).not.toContain('default-business-id');
+    expect(text).toContain("Iscrizione clienti:       http://localhost:3001/loyalty-cards/create?business_id=<id dell'attività>");
     expect(text).toContain('Super admin:              titolare@negozio.example.it (password: SUPERADMIN_PASSWORD)');
   });
 });

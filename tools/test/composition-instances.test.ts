@@ -101,6 +101,19 @@ describe('npm start composition with three API instances on PostgreSQL', () => {
     expect((await fetch(`http://127.0.0.1:${API_PORT + 1}/api/health`)).status).toBe(200);
     await expect(composition.restartApi('api-9')).rejects.toThrow(/api-9/);
   });
+
+  it('starts a killed static server again on its own port (what npm start does when one dies)', async () => {
+    if (!composition) return;
+    const cards = `http://localhost:${PORT_BASE + APPS.findIndex((a) => a.name === 'cards')}`;
+    const killed = composition.processes.get('cards')!.child;
+    const exited = new Promise((r) => killed.once('exit', r));
+    killed.kill('SIGKILL');
+    await exited;
+    await expect(fetch(`${cards}/runtime-config.json`)).rejects.toThrow();
+    const restarted = await composition.restartApp('cards');
+    expect(composition.processes.get('cards')).toBe(restarted);
+    expect((await fetch(`${cards}/runtime-config.json`)).status).toBe(200);
+  });
 });
 
 describe('npm start supervisor', () => {
@@ -131,7 +144,7 @@ describe('npm start supervisor', () => {
     failing.emit('exit', 1, null);
     await new Promise((r) => setImmediate(r));
     expect(supervisor.stopping).toBe(true);
-    expect(other.kill).toHaveBeenCalledWith('SIGTERM'); // everything else is stopped
+    expect(other.kill).toHaveBeenCalledWith('SIGINT'); // everything else is stopped, without an instance's drain
     other.emit('exit', 0, null);
     await new Promise((r) => setImmediate(r));
     expect(exit).toHaveBeenCalledWith(1);

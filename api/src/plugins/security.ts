@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../messages';
-import { clientIp, proxySecretChecker } from '../services/client-ip';
+import { clientIp, PROXY_SECRET_HEADER, proxySecretChecker } from '../services/client-ip';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +106,20 @@ export default fp(
       getter(this: FastifyRequest) {
         return clientIp(this, secretMatches);
       },
+    });
+    // A proxy sending a secret this instance does not share (PROXY_SECRET unset or different here: a setting
+    // missed when adding an instance by hand, README «Distribuzione») fails quietly otherwise: every client
+    // behind it counts as one address. Said in the log at most once a minute, never with the value.
+    let lastMismatchWarning = -Infinity;
+    app.addHook('onRequest', async (request) => {
+      const given = request.headers[PROXY_SECRET_HEADER];
+      if (given === undefined || secretMatches(given) || Date.now() - lastMismatchWarning < 60_000) return;
+      lastMismatchWarning = Date.now();
+      request.log.warn(
+        app.config.proxySecret
+          ? 'X-Proxy-Secret does not match PROXY_SECRET: X-Forwarded-For ignored, the per-IP limits count the proxy as one client (give every instance and static server the same PROXY_SECRET)'
+          : 'X-Proxy-Secret received but PROXY_SECRET is not set here: X-Forwarded-For ignored, the per-IP limits count the proxy as one client (set PROXY_SECRET to the static servers\' value)',
+      );
     });
     await app.register(rateLimit, {
       global: false,

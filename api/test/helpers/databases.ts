@@ -1,6 +1,6 @@
 /**
  * Every suite runs once per database: in-memory PGlite (always) and PostgreSQL, each suite in a fresh
- * database `loyalty_test_<random>` dropped afterwards.
+ * database `loyalty_test_<random>` (TEST_DATABASE_PREFIX instead of `loyalty_test`) dropped afterwards.
  *
  * PostgreSQL is skipped only on a developer machine where it is not running. When `CI` is set an
  * unreachable server fails the PostgreSQL half of every suite instead of silently testing less.
@@ -31,6 +31,13 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
+/** Name prefix of the throw-away databases: TEST_DATABASE_PREFIX, when a shared server keeps each user to their own names. */
+function databasePrefix(): string {
+  const prefix = process.env.TEST_DATABASE_PREFIX?.trim() || 'loyalty_test';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`TEST_DATABASE_PREFIX: "${prefix}" is not a lower-case SQL name`);
+  return prefix;
+}
+
 const pgliteVariant: DatabaseVariant = {
   name: 'PGlite',
   create: async () => ({ config: { kind: 'pglite', dataDir: null }, drop: async () => undefined }),
@@ -43,7 +50,7 @@ export const postgresVariant: DatabaseVariant = {
     if (status !== 'reachable') {
       throw new Error(`PostgreSQL is required when CI is set, but the server is ${status}. Start it or set TEST_DATABASE_URL.`);
     }
-    const name = `loyalty_test_${crypto.randomBytes(6).toString('hex')}`;
+    const name = `${databasePrefix()}_${crypto.randomBytes(6).toString('hex')}`;
     await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
     const url = new URL(process.env[POSTGRES_URL_ENV]!);
     url.pathname = `/${name}`;

@@ -9,8 +9,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** Everything it printed so far. */
   output(): string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null>;
+  /** SIGTERM (or `signal`), then the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -46,9 +46,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 50_
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const code = await exited;
       clearTimeout(timer);

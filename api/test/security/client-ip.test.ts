@@ -63,6 +63,9 @@ describeEachDatabase('client IP for the per-IP limits', (variant) => {
         wrong('198.51.100.14', SECRET.toUpperCase()),
       ]),
     ).toEqual([401, 401, 429, 429]);
+    // said once in the log (not once per request), never with what was sent
+    expect(output.match(/X-Proxy-Secret does not match PROXY_SECRET/g)).toHaveLength(1);
+    expect(output).not.toContain(SECRET.slice(0, -1));
   });
 
   it('uses the address the proxy added (the last one), not what the client put before it', async () => {
@@ -74,8 +77,11 @@ describeEachDatabase('client IP for the per-IP limits', (variant) => {
 
 describeEachDatabase('client IP without a proxy secret configured', (variant) => {
   let t: TestApp;
+  let output = '';
   beforeAll(async () => {
-    t = await startTestApp(variant, { loginRateLimitPerMinute: 2, proxySecret: null, trustProxy: parseEnv({}).trustProxy });
+    const logs = new PassThrough();
+    logs.on('data', (chunk) => (output += chunk));
+    t = await startTestApp(variant, { loginRateLimitPerMinute: 2, proxySecret: null, trustProxy: parseEnv({}).trustProxy, logLevel: 'info' }, { logStream: logs });
   });
   afterAll(() => t.close());
 
@@ -85,6 +91,9 @@ describeEachDatabase('client IP without a proxy secret configured', (variant) =>
       codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': client, 'x-proxy-secret': SECRET }, payload: { email: 'a@b.it', password: 'x' } })).statusCode);
     }
     expect(codes).toEqual([401, 401, 429]);
+    // the missing setting is said in the log, once, without the value
+    expect(output.match(/X-Proxy-Secret received but PROXY_SECRET is not set here/g)).toHaveLength(1);
+    expect(output).not.toContain(SECRET);
   });
 });
 
