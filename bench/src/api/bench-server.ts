@@ -12,7 +12,16 @@ const TSX_CLI = require.resolve('tsx/cli');
 
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Name prefix of the bench's throw-away databases (BENCH_DATABASE_PREFIX, when a shared server keeps each user to their own names). */
+export const DATABASE_PREFIX = databasePrefix();
+
 export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+function databasePrefix(): string {
+  const prefix = process.env.BENCH_DATABASE_PREFIX?.trim() || 'bench';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`BENCH_DATABASE_PREFIX: "${prefix}" is not a lower-case SQL name`);
+  return prefix;
+}
 
 export interface BenchServer {
   url: string;
@@ -31,14 +40,14 @@ export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-/** Fresh database for every start: PGlite in a temporary folder (as `npm start` persists it), or `bench_<random>` on PostgreSQL. */
+/** Fresh database for every start: PGlite in a temporary folder (as `npm start` persists it), or `bench_<random>` (BENCH_DATABASE_PREFIX) on PostgreSQL. */
 export async function startBenchServer(database: DatabaseKind, port: number, options: { scaleCards?: number } = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_PORT: String(port), DATA_DIR: dataDir, BENCH_SCALE_CARDS: String(options.scaleCards ?? 0) };
   delete env.DATABASE_URL;
   let dropDatabase = async () => undefined as void;
   if (database === 'PostgreSQL') {
-    const name = `bench_${crypto.randomBytes(5).toString('hex')}`;
+    const name = `${DATABASE_PREFIX}_${crypto.randomBytes(5).toString('hex')}`;
     await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${name}`;

@@ -1,6 +1,6 @@
 /**
  * Section 11 (issue 23): the API with 1, 2 and 3 instances on one PostgreSQL behind `npm start`'s composition
- * (the static servers' /api proxy, undici's BalancedPool), each count on a fresh database: the hello-world
+ * (the static servers' /api proxy, tools/src/api-pool.ts), each count on a fresh database: the hello-world
  * ceiling, the page of 50 cards and the points update, through the proxy, and the same ceiling and page read
  * straight from the instances (one autocannon per instance at once, summed) to show what the proxy costs.
  * Ports: apps BENCH_INSTANCES_PORT_BASE (default 6160) … +5, API instances +10 … +12.
@@ -15,7 +15,7 @@ import { APPS, type AppName } from '../../../tools/src/apps';
 import { startComposition } from '../../../tools/src/composition';
 import { pct, section, target, type SectionReport, notMeasured } from '../report';
 import { BENCH_BUSINESS_ID } from './seed';
-import { POSTGRES_ADMIN_URL, postgresReachable, withAdmin } from './bench-server';
+import { DATABASE_PREFIX, POSTGRES_ADMIN_URL, postgresReachable, withAdmin } from './bench-server';
 import { cannon, json, type Scenario } from './throughput';
 
 const TITLE = '11. Più istanze dell’API (PostgreSQL, dietro il proxy)';
@@ -86,7 +86,7 @@ async function figures(targets: string[], scenarios: { hello: Scenario; read: Sc
 
 async function measure(count: number, redis: boolean, log: (line: string) => void): Promise<Row> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-instances-'));
-  const name = `bench_inst_${crypto.randomBytes(5).toString('hex')}`;
+  const name = `${DATABASE_PREFIX}_inst_${crypto.randomBytes(5).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -153,8 +153,8 @@ export async function instancesScale(log: (line: string) => void): Promise<Secti
   const report = section(TITLE);
   report.method.push(
     `per 1, 2 e 3 istanze: database PostgreSQL nuovo, la composizione di \`npm start\` (API_INSTANCES) con il server del bench come API (buildApp + /api/bench/hello), ${redis ? 'REDIS_URL impostato' : 'senza Redis (non raggiungibile)'}, seed demo + 2 000 carte`,
-    `autocannon 50 connessioni, ${DURATION_S} s dopo ${WARMUP_S} s di riscaldamento; punti: numero fisso di richieste (5% del tetto × durata, minimo 500), poi righe del registro e saldi contati`,
-    'proxy: lo stesso attraverso il proxy /api del server statico della shell (un processo Node, BalancedPool di undici)',
+    `autocannon 50 connessioni, ${DURATION_S} s dopo ${WARMUP_S} s di riscaldamento; punti: numero fisso di richieste (5% del tetto × durata, minimo 500; durata a 0,1 s), poi righe del registro e saldi contati`,
+    'proxy: lo stesso attraverso il proxy /api del server statico della shell (un processo Node, il pool di tools/src/api-pool.ts)',
     'diretto: un autocannon per istanza nello stesso momento (50 connessioni e richieste divise), req/s sommati: quello che le istanze danno senza il proxy (come un bilanciatore esterno)',
     'rapporto = req/s ÷ tetto (hello world) con lo stesso numero di istanze, nella stessa esecuzione',
   );

@@ -11,7 +11,8 @@ const TITLE = '6. Scala (API)';
 const SCALE_CARDS = 100_000;
 const RECIPIENTS = 10_000;
 const SAMPLES = 10;
-const PORT = 6160;
+/** BENCH_SCALE_PORT moves the section's API off 6160. */
+const PORT = Number(process.env.BENCH_SCALE_PORT || 6160);
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
 /** One JSON request to the bench API: its body, the bytes on the wire (uncompressed) and the time to the last byte. */
@@ -27,10 +28,18 @@ export async function call<T>(url: string, init: RequestInit & { token?: string 
   return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text), ms: elapsed };
 }
 
-async function sequentialMedian(url: string, token: string): Promise<number> {
-  await call(url, { token });
+/**
+ * Median of SAMPLES calls one at a time, after one to warm up. `before` (not timed) runs ahead of each call: a
+ * points change on a card of the business, so the read cache (decision 017) cannot answer it, as for a shop whose
+ * cards change all day; the statement then runs every time.
+ */
+async function sequentialMedian(url: string, token: string, before?: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) times.push((await call(url, { token })).ms);
+  for (let i = 0; i <= SAMPLES; i++) {
+    await before?.();
+    const { ms: elapsed } = await call(url, { token });
+    if (i > 0) times.push(elapsed);
+  }
   return median(times);
 }
 
@@ -40,6 +49,7 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
   const report = section(TITLE);
   report.method.push(
     `PostgreSQL, database nuovo: seed demo + negozio con ${SCALE_CARDS.toLocaleString('it-IT')} carte (INSERT … generate_series, poi VACUUM ANALYZE); tempi di una richiesta alla volta, mediana di ${SAMPLES} dopo una di riscaldamento`,
+    `"senza cache": prima di ogni richiesta +1 punto a una carta del negozio (POST …/points, non misurato), così la risposta non viene dalla cache di lettura e la query gira ogni volta`,
     `campagna con ${RECIPIENTS.toLocaleString('it-IT')} destinatari, clienti del negozio grande con consenso SMS (POST /campaigns), poi POST /campaigns/{id}/send SMS: tempo della risposta = messa in coda; consegna = driver outbox predefinito, si interroga /deliveries ogni 250 ms fino alla fine e si contano le righe in outbox_messages`,
     'lato browser (panoramica interattiva, task più lungo scorrendo): sezione 7',
   );
@@ -52,6 +62,21 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
     const pageMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}?limit=50&offset=0`, token);
     const searchMs = await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}?limit=50&offset=0&q=cliente%2099`, token);
     log(`  100 000 carte: statistiche ${ms(statsMs)}, prima pagina ${ms(pageMs)}, ricerca ${ms(searchMs)}`);
+    // The reads that filter on points, which the (business_id, points) index serves (decision 056), never from the cache.
+    const cards = `${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}`;
+    const { body: first } = await call<{ items: { id: string }[] }>(`${cards}?limit=1&offset=0`, { token });
+    const touch = () => call(`${base}/api/loyalty-cards/${first.items[0].id}/points`, { method: 'POST', token, body: JSON.stringify({ points: 1, description: 'bench' }) });
+    const filtered = {
+      stats: await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}/stats`, token, touch),
+      page: await sequentialMedian(`${cards}?limit=50&offset=0`, token, touch),
+      active: await sequentialMedian(`${cards}?limit=50&offset=0&status=active`, token, touch),
+      inactive: await sequentialMedian(`${cards}?limit=50&offset=0&status=inactive`, token, touch),
+      minPoints: await sequentialMedian(`${cards}?limit=50&offset=0&min_points=140`, token, touch),
+      countInactive: await sequentialMedian(`${cards}/count?kind=inactive`, token, touch),
+    };
+    log(
+      `  dopo una modifica: statistiche ${ms(filtered.stats)}, prima pagina ${ms(filtered.page)}, attive ${ms(filtered.active)}, inattive ${ms(filtered.inactive)}, min_points 140 ${ms(filtered.minPoints)}, conteggio inattive ${ms(filtered.countInactive)}`,
+    );
 
     // Decision 025: a campaign reaches only holders of a card of the business agreeing to the channel, here
     // the first 10 000 customers of the big shop (seed: phone '+39 333 0000001'…, consent on every channel).
@@ -84,6 +109,12 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
         ['statistiche panoramica, 100 000 carte', ms(statsMs)],
         ['prima pagina (50), 100 000 carte', ms(pageMs)],
         ['ricerca "cliente 99", prima pagina', ms(searchMs)],
+        ['statistiche, dopo una modifica (senza cache)', ms(filtered.stats)],
+        ['prima pagina (50), dopo una modifica (senza cache)', ms(filtered.page)],
+        ['filtro attive (99%), prima pagina, senza cache', ms(filtered.active)],
+        ['filtro inattive (0,7%), prima pagina, senza cache', ms(filtered.inactive)],
+        ['min_points 140 (7%), prima pagina, senza cache', ms(filtered.minPoints)],
+        ['conteggio del segmento inattive, senza cache', ms(filtered.countInactive)],
         [`messa in coda di ${RECIPIENTS} destinatari`, ms(send.ms)],
         ['consegna outbox (fino all’ultimo)', `${seconds(deliveredMs)} (${(deliveries.sent / (deliveredMs / 1000)).toFixed(0)} msg/s)`],
         ['messaggi inviati / in outbox', `${deliveries.sent} / ${outbox.messages} (falliti ${deliveries.failed}, saltati ${deliveries.skipped}, ancora in coda ${deliveries.queued})`],

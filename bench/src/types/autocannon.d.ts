@@ -13,6 +13,8 @@ declare module 'autocannon' {
     duration?: number;
     /** A fixed number of requests instead of a duration: every response is counted. */
     amount?: number;
+    /** Milliseconds between samples (default 1 000); a run stops, and its `duration` ends, at a sample tick. */
+    sampleInt?: number;
     /** Seconds before a request counts as a timeout (default 10). */
     timeout?: number;
     method?: string;
