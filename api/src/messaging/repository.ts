@@ -2,6 +2,7 @@
 import type { Queryable } from '../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../repositories/loyalty-cards';
 import { normalizePhone, phoneOrCompact } from '../services/phone';
+import { claimDueSql } from '../services/leased-queue';
 import type { DriverName } from './config';
 import { hideAccessTokens } from '../customer/messages';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
@@ -317,19 +318,7 @@ export function createMessagingRepository(db: Queryable) {
      */
     async claim(limit: number, leaseMs: number, lockToken: string): Promise<JobRecord[]> {
       const { rows } = await db.query<JobRecord>(
-        `WITH due AS (
-           SELECT id FROM messaging_jobs
-            WHERE status IN ('queued', 'sending') AND next_run_at <= now()
-              AND (status = 'queued' OR locked_until <= now())
-            ORDER BY next_run_at, id
-            LIMIT $1
-            FOR UPDATE SKIP LOCKED
-         )
-         UPDATE messaging_jobs j
-            SET status = 'sending', attempts = j.attempts + 1, lock_token = $3, updated_at = now(),
-                locked_until = now() + $2 * interval '1 millisecond'
-           FROM due WHERE j.id = due.id
-         RETURNING j.id, j.business_id, j.campaign_id, j.card_id, j.channel, j.recipient, j.body, j.attempts, j.lock_token`,
+        claimDueSql({ table: 'messaging_jobs', returning: 'j.id, j.business_id, j.campaign_id, j.card_id, j.channel, j.recipient, j.body, j.attempts, j.lock_token' }),
         [limit, leaseMs, lockToken],
       );
       return rows.sort((a, b) => a.id - b.id);

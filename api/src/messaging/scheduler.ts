@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db';
+import { createPollingLoop } from '../services/leased-queue';
 
 export interface SchedulerDeps {
   db: Queryable;
@@ -30,9 +31,6 @@ export interface Scheduler {
 
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const { db, log } = deps;
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let loop: Promise<void> | null = null;
 
   async function runDue(): Promise<string[]> {
     const token = `${process.pid}:${crypto.randomUUID()}`;
@@ -66,36 +64,22 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     return rows.map((r) => r.name);
   }
 
-  function schedule(delay: number) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      loop = (async () => {
-        try {
-          await runDue();
-        } catch (err) {
-          if (running) log.error({ err }, 'scheduler could not claim tasks');
-        }
-        schedule(deps.pollIntervalMs);
-      })();
-    }, delay);
-  }
+  // A task sets its own next run: after a batch the loop waits for the next poll (the batch answers 0).
+  const loop = createPollingLoop({
+    batch: async () => {
+      await runDue();
+      return 0;
+    },
+    pollIntervalMs: deps.pollIntervalMs,
+    onError: (err) => log.error({ err }, 'scheduler could not claim tasks'),
+  });
 
   return {
     get running() {
-      return running;
+      return loop.running;
     },
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await loop?.catch(() => undefined);
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     runDue,
   };
 }

@@ -14,19 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config';
 import type { JobRecord, MessagingRepository } from './repository';
 import { MessagingError, type MessageDriver } from './types';
+import { createPollingLoop, type PollingLoop } from '../services/leased-queue';
 
-export interface JobWorker {
-  start(): void;
-  /** Look for jobs now instead of at the next poll (after an enqueue). */
-  wake(): void;
-  /** Stops claiming and waits for the jobs in hand to finish. */
-  stop(): Promise<void>;
-  /** Stops claiming at once and abandons the jobs in hand (tests: a crashed process); their leases run out. */
-  kill(): void;
-  /** Runs until no job is due (tests, scripts). Resolves with the number of jobs handled. */
-  drain(): Promise<number>;
-  readonly running: boolean;
-}
+/** start, wake, stop, kill (a crashed process, in tests), drain (until no job is due), running. */
+export type JobWorker = Omit<PollingLoop, 'isCurrent'>;
 
 export interface WorkerDeps {
   repo: MessagingRepository;
@@ -41,14 +32,8 @@ export function retryDelayMs(config: WorkerConfig, attempts: number): number {
 
 export function createJobWorker(deps: WorkerDeps): JobWorker {
   const { repo, config, log } = deps;
-  // Bumped by kill(): work of a killed life finishes without writing anything, like a dead process's.
-  let generation = 0;
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let loop: Promise<void> | null = null;
-  let wakeRequested = false;
 
-  async function handle(job: JobRecord, token: number, drivers: Map<string, Promise<MessageDriver>>): Promise<void> {
+  async function handle(job: JobRecord, life: number, drivers: Map<string, Promise<MessageDriver>>): Promise<void> {
     let driverName = 'unknown';
     try {
       if (job.attempts > config.maxAttempts) throw new MessagingError(`Troppi tentativi (${job.attempts - 1})`, true);
@@ -58,10 +43,10 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
       const driver = await drivers.get(cacheKey)!;
       driverName = driver.name;
       const result = await driver.send({ businessId: job.business_id, channel: job.channel, recipient: job.recipient, body: job.body });
-      if (token !== generation) return; // killed meanwhile: a dead process records nothing
+      if (!loop.isCurrent(life)) return; // killed meanwhile: a dead process records nothing
       if (!(await repo.complete(job, driver.name, result))) log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
     } catch (error) {
-      if (token !== generation) return;
+      if (!loop.isCurrent(life)) return;
       const permanent = error instanceof MessagingError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
       const retryIn = permanent || job.attempts >= config.maxAttempts ? null : retryDelayMs(config, job.attempts);
@@ -71,70 +56,19 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
   }
 
   /** One claim and its sends; answers how many jobs it handled. */
-  async function batch(token: number): Promise<number> {
+  async function batch(life: number): Promise<number> {
     const jobs = await repo.claim(config.concurrency, config.leaseMs, `${process.pid}:${crypto.randomUUID()}`);
-    if (token !== generation) return 0;
+    if (!loop.isCurrent(life)) return 0;
     const drivers = new Map<string, Promise<MessageDriver>>();
-    await Promise.all(jobs.map((job) => handle(job, token, drivers)));
+    await Promise.all(jobs.map((job) => handle(job, life, drivers)));
     return jobs.length;
   }
 
-  function schedule(token: number, delay: number) {
-    if (!running || token !== generation) return;
-    timer = setTimeout(() => {
-      timer = null;
-      loop = (async () => {
-        let handled = 0;
-        try {
-          handled = await batch(token);
-        } catch (err) {
-          if (running && token === generation) log.error({ err }, 'messaging worker could not claim jobs');
-        }
-        const again = handled > 0 || wakeRequested;
-        wakeRequested = false;
-        schedule(token, again ? 0 : config.pollIntervalMs);
-      })();
-    }, delay);
-  }
+  const loop = createPollingLoop({
+    batch,
+    pollIntervalMs: config.pollIntervalMs,
+    onError: (err) => log.error({ err }, 'messaging worker could not claim jobs'),
+  });
 
-  return {
-    get running() {
-      return running;
-    },
-    start() {
-      if (running) return;
-      running = true;
-      generation += 1;
-      schedule(generation, 0);
-    },
-    wake() {
-      if (!running) return;
-      if (timer) {
-        clearTimeout(timer);
-        timer = null;
-        schedule(generation, 0);
-      } else {
-        wakeRequested = true;
-      }
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await loop?.catch(() => undefined);
-    },
-    kill() {
-      running = false;
-      generation += 1;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      loop = null;
-    },
-    async drain() {
-      const token = generation;
-      let total = 0;
-      for (let n = await batch(token); n > 0; n = await batch(token)) total += n;
-      return total;
-    },
-  };
+  return loop;
 }

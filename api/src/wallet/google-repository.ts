@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
+import { claimDueSql, completeSql } from '../services/leased-queue';
 import { NEXT_REWARD_SQL } from './repository';
 
 export interface GoogleObjectRecord {
@@ -84,30 +85,19 @@ export function createGoogleWalletRepository(db: Db, issuerId: string) {
     /** Claims due syncs; an object whose sync is under way (lease still running) waits, so updates keep their order. */
     async claim(limit: number, leaseMs: number, lockToken: string): Promise<GoogleJob[]> {
       const { rows } = await db.query<GoogleJob>(
-        `WITH due AS (
-           SELECT j.id FROM wallet_google_jobs j
-            WHERE j.status IN ('queued', 'sending') AND j.next_run_at <= now() AND (j.status = 'queued' OR j.locked_until <= now())
-              AND NOT EXISTS (SELECT 1 FROM wallet_google_jobs s WHERE s.object_id = j.object_id AND s.id <> j.id
-                                 AND s.status = 'sending' AND s.locked_until > now())
-            ORDER BY j.next_run_at, j.id LIMIT $1
-            FOR UPDATE SKIP LOCKED
-         )
-         UPDATE wallet_google_jobs j
-            SET status = 'sending', attempts = j.attempts + 1, lock_token = $3, updated_at = now(),
-                locked_until = now() + $2 * interval '1 millisecond'
-           FROM due WHERE j.id = due.id
-         RETURNING j.id, j.object_id, j.attempts, j.lock_token`,
+        claimDueSql({
+          table: 'wallet_google_jobs',
+          returning: 'j.id, j.object_id, j.attempts, j.lock_token',
+          alsoDue: `NOT EXISTS (SELECT 1 FROM wallet_google_jobs s WHERE s.object_id = j.object_id AND s.id <> j.id
+                                   AND s.status = 'sending' AND s.locked_until > now())`,
+        }),
         [limit, leaseMs, lockToken],
       );
       return rows.sort((a, b) => a.id - b.id);
     },
 
     async complete(job: GoogleJob): Promise<boolean> {
-      const { rows } = await db.query(
-        `UPDATE wallet_google_jobs SET status = 'sent', sent_at = now(), updated_at = now(), lock_token = NULL, locked_until = NULL, last_error = NULL
-          WHERE id = $1 AND lock_token = $2 AND status = 'sending' RETURNING id`,
-        [job.id, job.lock_token],
-      );
+      const { rows } = await db.query(completeSql('wallet_google_jobs'), [job.id, job.lock_token]);
       return rows.length > 0;
     },
 

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { resolveMessagingConfig } from '../messaging/config';
 import { retryDelayMs } from '../messaging/worker';
+import { createPollingLoop, type PollingLoop } from '../services/leased-queue';
 import { buildApplePass } from './apple-pass';
 import { createApnsClient, type ApnsClient } from './apns';
 import type { AppleWalletConfig, GoogleWalletConfig } from './config';
@@ -21,13 +22,8 @@ import { createGoogleApi, loyaltyClass, loyaltyObject, saveLink } from './google
 import { createGoogleWalletRepository, type GoogleWalletRepository } from './google-repository';
 import { createWalletRepository, type PassContent, type WalletRepository } from './repository';
 
-export interface PushWorker {
-  start(): void;
-  wake(): void;
-  stop(): Promise<void>;
-  /** Sends every due push now (tests, scripts); resolves with how many were handled. */
-  drain(): Promise<number>;
-}
+/** A job table's polling loop (services/leased-queue.ts): start, wake, stop, drain (tests, scripts). */
+export type PushWorker = Pick<PollingLoop, 'start' | 'wake' | 'stop' | 'drain'>;
 
 export interface AppleWallet {
   config: AppleWalletConfig;
@@ -79,53 +75,6 @@ export interface WalletPluginOptions {
   apnsCa?: string;
 }
 
-/** A polling loop over `batch` (claim and handle due jobs; answers how many), like the messaging worker's. */
-function queueWorker(batch: () => Promise<number>, pollIntervalMs: number, onError: (err: unknown) => void, close?: () => void): PushWorker {
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let loop: Promise<void> | null = null;
-  const schedule = (delay: number) => {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      loop = (async () => {
-        let handled = 0;
-        try {
-          handled = await batch();
-        } catch (err) {
-          if (running) onError(err);
-        }
-        schedule(handled > 0 ? 0 : pollIntervalMs);
-      })();
-    }, delay);
-  };
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    wake() {
-      if (running && timer) {
-        clearTimeout(timer);
-        schedule(0);
-      }
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await loop?.catch(() => undefined);
-      close?.();
-    },
-    async drain() {
-      let total = 0;
-      for (let n = await batch(); n > 0; n = await batch()) total += n;
-      return total;
-    },
-  };
-}
-
 export default fp<WalletPluginOptions>(
   async (app, options) => {
     const publicOrigin = (app.config.messaging?.publicUrl ?? app.config.dashboardBaseUrl).replace(/\/+$/, '');
@@ -171,7 +120,12 @@ export default fp<WalletPluginOptions>(
       return {
         config,
         repo,
-        pushes: queueWorker(batch, worker.pollIntervalMs, (err) => log.error({ err }, 'wallet push worker could not claim jobs'), () => apns.close()),
+        pushes: createPollingLoop({
+          batch,
+          pollIntervalMs: worker.pollIntervalMs,
+          onError: (err) => log.error({ err }, 'wallet push worker could not claim jobs'),
+          onStop: () => apns.close(),
+        }),
         async linkFor(cardId) {
           const pass = await repo.ensurePass(cardId);
           return pass ? `${publicOrigin}/api/wallet/apple/pass/${pass.download_token}.pkpass` : null;
@@ -217,7 +171,7 @@ export default fp<WalletPluginOptions>(
         return jobs.length;
       }
 
-      const syncs = queueWorker(batch, worker.pollIntervalMs, (err) => log.error({ err }, 'Google Wallet worker could not claim jobs'));
+      const syncs = createPollingLoop({ batch, pollIntervalMs: worker.pollIntervalMs, onError: (err) => log.error({ err }, 'Google Wallet worker could not claim jobs') });
       return {
         config,
         repo,

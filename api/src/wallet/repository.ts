@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
+import { claimDueSql, completeSql } from '../services/leased-queue';
 
 export interface PassRecord {
   card_id: string;
@@ -123,17 +124,7 @@ export function createWalletRepository(db: Db) {
     async claim(limit: number, leaseMs: number, lockToken: string): Promise<PushJob[]> {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<PushJob>(
-          `WITH due AS (
-             SELECT id FROM wallet_push_jobs
-              WHERE status IN ('queued', 'sending') AND next_run_at <= now() AND (status = 'queued' OR locked_until <= now())
-              ORDER BY next_run_at, id LIMIT $1
-              FOR UPDATE SKIP LOCKED
-           )
-           UPDATE wallet_push_jobs j
-              SET status = 'sending', attempts = j.attempts + 1, lock_token = $3, updated_at = now(),
-                  locked_until = now() + $2 * interval '1 millisecond'
-             FROM due WHERE j.id = due.id
-           RETURNING j.id, j.serial_number, j.device_library_id, j.push_token, j.attempts, j.lock_token`,
+          claimDueSql({ table: 'wallet_push_jobs', returning: 'j.id, j.serial_number, j.device_library_id, j.push_token, j.attempts, j.lock_token' }),
           [limit, leaseMs, lockToken],
         );
         const fresh = [...new Set(rows.filter((r) => r.attempts === 1).map((r) => r.serial_number))];
@@ -149,11 +140,7 @@ export function createWalletRepository(db: Db) {
     },
 
     async complete(job: PushJob): Promise<boolean> {
-      const { rows } = await db.query(
-        `UPDATE wallet_push_jobs SET status = 'sent', sent_at = now(), updated_at = now(), lock_token = NULL, locked_until = NULL, last_error = NULL
-          WHERE id = $1 AND lock_token = $2 AND status = 'sending' RETURNING id`,
-        [job.id, job.lock_token],
-      );
+      const { rows } = await db.query(completeSql('wallet_push_jobs'), [job.id, job.lock_token]);
       return rows.length > 0;
     },
 
