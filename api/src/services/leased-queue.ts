@@ -45,6 +45,20 @@ export function completeSql(table: LeasedTable['table']): string {
            WHERE id = $1 AND lock_token = $2 AND status = 'sending' RETURNING id`;
 }
 
+/**
+ * Gives job `$1` (held under lock token `$2`) back to the queue in `$3` milliseconds, or fails it for good when `$3`
+ * is null or a newer job of the same thing is already queued (it will send the newest content anyway:
+ * `supersededBy`, a condition on that queued job `q` and this one `j`); `$4` is the error kept.
+ */
+export function retryOrFailSql(table: 'wallet_push_jobs' | 'wallet_google_jobs', supersededBy: string): string {
+  return `UPDATE ${table} j
+            SET status = CASE WHEN $3::bigint IS NULL OR EXISTS (SELECT 1 FROM ${table} q WHERE q.status = 'queued' AND ${supersededBy})
+                              THEN 'failed' ELSE 'queued' END,
+                next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
+                last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
+          WHERE id = $1 AND lock_token = $2 AND status = 'sending'`;
+}
+
 export interface PollingLoop {
   readonly running: boolean;
   start(): void;

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
-import { claimDueSql, completeSql } from '../services/leased-queue';
+import { claimDueSql, completeSql, retryOrFailSql } from '../services/leased-queue';
 import { NEXT_REWARD_SQL } from './repository';
 
 export interface GoogleObjectRecord {
@@ -106,16 +106,7 @@ export function createGoogleWalletRepository(db: Db, issuerId: string) {
      * later change, which sends the newest content anyway) takes its place: this one is closed.
      */
     async fail(job: GoogleJob, error: string, retryInMs: number | null): Promise<void> {
-      await db.query(
-        `UPDATE wallet_google_jobs j
-            SET status = CASE WHEN $3::bigint IS NULL OR EXISTS (
-                               SELECT 1 FROM wallet_google_jobs q WHERE q.object_id = j.object_id AND q.status = 'queued')
-                              THEN 'failed' ELSE 'queued' END,
-                next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
-                last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
-          WHERE id = $1 AND lock_token = $2 AND status = 'sending'`,
-        [job.id, job.lock_token, retryInMs, error],
-      );
+      await db.query(retryOrFailSql('wallet_google_jobs', 'q.object_id = j.object_id'), [job.id, job.lock_token, retryInMs, error]);
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
-import { claimDueSql, completeSql } from '../services/leased-queue';
+import { claimDueSql, completeSql, retryOrFailSql } from '../services/leased-queue';
 
 export interface PassRecord {
   card_id: string;
@@ -149,17 +149,12 @@ export function createWalletRepository(db: Db) {
      * already queued for the same device and pass (a later change) takes its place: this one is closed.
      */
     async fail(job: PushJob, error: string, retryInMs: number | null): Promise<void> {
-      await db.query(
-        `UPDATE wallet_push_jobs j
-            SET status = CASE WHEN $3::bigint IS NULL OR EXISTS (
-                               SELECT 1 FROM wallet_push_jobs q WHERE q.serial_number = j.serial_number
-                                  AND q.device_library_id = j.device_library_id AND q.status = 'queued')
-                              THEN 'failed' ELSE 'queued' END,
-                next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
-                last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
-          WHERE id = $1 AND lock_token = $2 AND status = 'sending'`,
-        [job.id, job.lock_token, retryInMs, error],
-      );
+      await db.query(retryOrFailSql('wallet_push_jobs', 'q.serial_number = j.serial_number AND q.device_library_id = j.device_library_id'), [
+        job.id,
+        job.lock_token,
+        retryInMs,
+        error,
+      ]);
     },
 
     /** APNs answered 410 (the device no longer has the pass): its registration goes. */
