@@ -161,9 +161,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         if (neverRan || connectionFailed) apiPool?.suspect();
         const readAgain = connectionFailed && (req.method === 'GET' || req.method === 'HEAD');
         if (!neverRan && !readAgain) return getDefaultDelay(req, res, err, attempt); // reply-from's own rule, as before
-        // Until the probes have taken a leaving instance out, the pool may pick it again (it only lowers a failing
-        // target's weight; a closing one keeps its weight: it answered): three tries per target before the answer of
-        // an API that is down.
+        // Until the probes have taken a leaving instance out, the round robin may pick it again: three tries per target
+        // before the answer of an API that is down.
         if (attempt >= targets.length * 3) return null;
         // the first try used up the body's stream: the next one sends the same bytes again
         const body = req.body as Partial<HeldBody> | undefined;
