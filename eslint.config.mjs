@@ -46,6 +46,15 @@ function featureZones(app) {
   ];
 }
 
+/**
+ * The API by feature (docs/decisions/065-api-feature-folders.md): api/src/features/<feature>/ holds a feature's
+ * routes, schemas, SQL and services; everything else in api/src but the composition (app.ts, server.ts,
+ * openapi.ts, seed/) is infrastructure — db/, lib/, plugins/, routes/, schemas/, the config, errors, messages —
+ * which imports no feature and no composition file: the app hands it what the features' registry makes.
+ */
+const API_INFRASTRUCTURE = ['./api/src/!(features|seed)/**', './api/src/!(app|server|openapi).ts'];
+const API_COMPOSITION = ['./api/src/app.ts', './api/src/server.ts', './api/src/openapi.ts', './api/src/seed'];
+
 function boundary(files, forbidden, message, extra = []) {
   return {
     files,
@@ -77,6 +86,27 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: FRONTENDS.flatMap(featureZones) }] },
   },
   boundary(['shared/src/**/*.{ts,tsx}'], reaching([...FRONTENDS, 'api', 'tools']), '@loyalty/shared is the bottom layer: it imports no app.'),
+  {
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.d.ts', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [
+            {
+              target: API_INFRASTRUCTURE,
+              from: ['./api/src/features', ...API_COMPOSITION],
+              message: 'API infrastructure imports no feature and no composition file: let app.ts hand it what it needs from the features’ registry (features/index.ts), or move the shared part below the features (lib/).',
+            },
+            { target: './api/src/features', from: ['./api/src/app.ts', './api/src/server.ts', './api/src/openapi.ts'], message: 'A feature never imports the composition root (app.ts, server.ts, openapi.ts).' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['api/**/*.ts'],
     rules: {

@@ -1,6 +1,7 @@
 /**
  * API tests: Node environment, TypeScript through @swc/jest, every suite against PGlite and PostgreSQL
- * (see test/helpers/databases.ts; test/global-setup.ts checks whether PostgreSQL is reachable).
+ * (see test/helpers/databases.ts; test/global-setup.ts checks whether PostgreSQL is reachable and builds the
+ * migrated databases every suite starts from, test/global-teardown.ts removes them).
  */
 /** @type {import('jest').Config} */
 module.exports = {
@@ -10,6 +11,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   transform: {
     '^.+\\.(t|j|mj|cj)s$': [
       '@swc/jest',

@@ -1,11 +1,2 @@
 'use strict';
-const preset = require('../tools/jest/preset');
-
-module.exports = {
-  ...preset,
-  displayName: 'remote-cards',
-  rootDir: __dirname,
-  setupFilesAfterEnv: [...preset.setupFilesAfterEnv, '<rootDir>/test/setup.ts'],
-  globalSetup: require.resolve('../tools/jest/real-api-setup.js'),
-  globalTeardown: require.resolve('../tools/jest/real-api-teardown.js'),
-};
+module.exports = require('../tools/jest/preset')('remote-cards', { realApi: true, journeys: true });

@@ -9,7 +9,7 @@ export default createAppConfig({
     './LoginPage': './src/exposed/LoginPage.tsx',
     './SignupPage': './src/exposed/SignupPage.tsx',
     './LegalPage': './src/exposed/LegalPage.tsx',
-    // Issue 22 (decision 049): the customer's page, for a document opened at /my-card where it is not composed.
+    // Decision 049: the customer's page, for a document opened at /my-card where it is not composed.
     './MyCardPage': './src/exposed/MyCardPage.tsx',
   },
 });

@@ -1,6 +1,2 @@
 'use strict';
-module.exports = {
-  ...require('../tools/jest/preset'),
-  displayName: 'shared',
-  rootDir: __dirname,
-};
+module.exports = require('../tools/jest/preset')('shared');

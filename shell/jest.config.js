@@ -1,7 +1,2 @@
-module.exports = {
-  ...require('../tools/jest/preset'),
-  displayName: 'shell',
-  rootDir: __dirname,
-  globalSetup: require.resolve('../tools/jest/real-api-setup.js'),
-  globalTeardown: require.resolve('../tools/jest/real-api-teardown.js'),
-};
+'use strict';
+module.exports = require('../tools/jest/preset')('shell', { realApi: true });

@@ -1,4 +1,4 @@
--- Full schema of SPEC §3. Ids are text (UUIDs by default) so fixed ids such as 'default-business-id' fit.
+-- The initial schema. Ids are text (UUIDs by default) so fixed ids such as 'default-business-id' fit.
 -- Emails are stored lower-case (enforced), which gives case-insensitive uniqueness without citext.
 
 CREATE TABLE users (
@@ -23,7 +23,7 @@ CREATE TABLE businesses (
   phone            text,
   email            text,
   website          text,
-  -- Messaging channels are switched on per business by the super admin (SPEC §6).
+  -- Messaging channels are switched on per business by the super admin.
   whatsapp_enabled smallint NOT NULL DEFAULT 0 CHECK (whatsapp_enabled IN (0, 1)),
   sms_enabled      smallint NOT NULL DEFAULT 0 CHECK (sms_enabled IN (0, 1)),
   email_enabled    smallint NOT NULL DEFAULT 0 CHECK (email_enabled IN (0, 1)),

@@ -1,4 +1,4 @@
--- Issue 3: one card per (business, client) so a repeated signup returns the same card; indexes that keep
+-- One card per (business, client) so a repeated signup returns the same card; indexes that keep
 -- the paged card list and the overview statistics fast on a business with 100 000 cards.
 
 -- The public signup and POST /users create at most one card for a user in a business.

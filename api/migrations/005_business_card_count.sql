@@ -1,4 +1,4 @@
--- Issue 9: the number of cards of a business, kept by triggers, so an unfiltered page of the card list
+-- The number of cards of a business, kept by triggers, so an unfiltered page of the card list
 -- does not count 100 000 rows on every request (filtered pages still count). Statement-level triggers with
 -- transition tables: a bulk INSERT … SELECT updates each business once, not once per card.
 ALTER TABLE businesses ADD COLUMN card_count integer NOT NULL DEFAULT 0 CHECK (card_count >= 0);

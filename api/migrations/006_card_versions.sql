@@ -1,4 +1,4 @@
--- Issue 9: a change marker for what a business's card pages and overview stats show, so an API instance can
+-- A change marker for what a business's card pages and overview stats show, so an API instance can
 -- keep a finished answer and check with one small query that it is still the current one
 -- (docs/decisions/017-api-read-cache.md).
 --

@@ -1,4 +1,4 @@
--- Issue 16: the points a card holds and moves stay in range whoever writes them (a route, a seed, plain SQL).
+-- The points a card holds and moves stay in range whoever writes them (a route, a seed, plain SQL).
 -- The API checks the same limits first and answers 400 (POINTS_BALANCE_MAX in src/repositories/loyalty-cards.ts
 -- is the 1000000000 below; keep them equal). A balance lies between 0 and 1 000 000 000, well inside
 -- numeric(12,2); a ledger row moves something (0.004 used to be stored as a 0.00 row).

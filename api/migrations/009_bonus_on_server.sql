@@ -1,4 +1,4 @@
--- Issue 17: the bonus automation runs in the database (docs/decisions/021-bonus-on-the-server.md).
+-- The bonus automation runs in the database (docs/decisions/021-bonus-on-the-server.md).
 --
 -- Every business has a bonus threshold. Whenever a card's balance rises (points route, QR scan, an import,
 -- plain SQL: anything that updates loyalty_cards.points), a trigger in the same transaction records each

@@ -1,5 +1,5 @@
 /**
- * Migration 011 (issue 17, decision 024): the phone numbers already stored, in E.164 like every number that
+ * Migration 011 (decision 024): the phone numbers already stored, in E.164 like every number that
  * enters from now on. A TypeScript data step (src/db/migrate.ts) because the rules of valid numbers are
  * libphonenumber's, not SQL's; it runs once, in the migrations' transaction, recorded in schema_migrations.
  *
@@ -7,7 +7,7 @@
  * it as it was typed and sends still skip it as an invalid contact.
  */
 import type { Queryable } from '../src/db/types';
-import { normalizePhone } from '../src/services/phone';
+import { normalizePhone } from '../src/lib/phone';
 
 /** Columns that hold one phone number each. */
 const PHONE_COLUMNS = [
@@ -60,7 +60,7 @@ async function normaliseOptOuts(tx: Queryable): Promise<void> {
   await tx.query('DELETE FROM messaging_opt_outs WHERE contact = ANY($1::text[])', [from]);
 }
 
-/** A campaign's recipient: an object with `customer_phone` (or SPEC's `customerphone`), or a bare contact. */
+/** A campaign's recipient: an object with `customer_phone` (or the older alias `customerphone`), or a bare contact. */
 function normaliseRecipient(recipient: unknown): unknown {
   if (typeof recipient === 'string') return recipient.includes('@') ? recipient : (normalizePhone(recipient) ?? recipient);
   if (!recipient || typeof recipient !== 'object' || Array.isArray(recipient)) return recipient;

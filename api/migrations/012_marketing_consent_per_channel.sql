@@ -1,4 +1,4 @@
--- Issue 17 ("Consent and numbers"): marketing consent per channel (docs/decisions/025-marketing-consent-per-channel.md).
+-- Marketing consent per channel (docs/decisions/025-marketing-consent-per-channel.md).
 -- A card's holder agrees to offers on some of WhatsApp, SMS and email: `marketing_channels`, a set kept in
 -- one canonical form (whatsapp, sms, email order, each at most once), so `$channel = ANY(marketing_channels)`
 -- and `marketing_channels && $channels` are the whole rule in SQL. The old single checkbox said "offers and

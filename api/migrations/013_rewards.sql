@@ -1,4 +1,4 @@
--- Issue 20: rewards on the points ledger (docs/decisions/036-rewards-on-the-ledger.md) and the durable
+-- Rewards on the points ledger (docs/decisions/036-rewards-on-the-ledger.md) and the durable
 -- scheduled task that expires points, reminds of expiry and gives birthday gifts
 -- (docs/decisions/037-scheduled-tasks-on-the-queue.md).
 

@@ -1,4 +1,4 @@
--- Issue 21: Apple Wallet passes with live updates (docs/decisions/040-apple-wallet-passes.md).
+-- Apple Wallet passes with live updates (docs/decisions/040-apple-wallet-passes.md).
 
 -- One pass per card, made the first time its link is asked for. `download_token`: the secret of the download
 -- link (whoever has it gets this pass; 32 random bytes, nothing to enumerate). `auth_token`: the pass's

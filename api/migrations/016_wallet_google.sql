@@ -1,4 +1,4 @@
--- Issue 21: Google Wallet loyalty objects with live balances (docs/decisions/041-google-wallet.md).
+-- Google Wallet loyalty objects with live balances (docs/decisions/041-google-wallet.md).
 
 -- One Google Wallet loyalty object per card, made the first time its "Salva in Google Wallet" link is asked for.
 -- `object_id`: '<issuer id>.<random>' (the card's id never leaves the API). `inserted`: the REST insert went

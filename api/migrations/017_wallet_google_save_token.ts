@@ -1,12 +1,12 @@
 /**
- * Migration 017 (issue 21, decision 044): the short "Salva in Google Wallet" link. Each Google object gets
+ * Migration 017 (decision 044): the short "Salva in Google Wallet" link. Each Google object gets
  * `save_token`, the secret of its link `/api/wallet/google/save/<token>` (32 random bytes in base64url, like
  * wallet_passes.download_token: nothing to enumerate). A TypeScript data step (src/db/migrate.ts) so the
  * objects made before it get their token from Node's CSPRNG, the same generator as new ones (SQL alone has
  * no 32 random bytes without pgcrypto); it runs once, in the migrations' transaction.
  */
 import type { Queryable } from '../src/db/types';
-import { newSaveToken } from '../src/wallet/google-repository';
+import { newSaveToken } from '../src/features/wallet/google-repository';
 
 export async function up(tx: Queryable): Promise<void> {
   await tx.exec('ALTER TABLE wallet_google_objects ADD COLUMN save_token text');

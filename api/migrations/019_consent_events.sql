@@ -1,4 +1,4 @@
--- Issue 22 ("Consent with evidence", docs/decisions/047-consent-events.md): every consent given or withdrawn
+-- Consent with evidence (docs/decisions/047-consent-events.md): every consent given or withdrawn
 -- is a row, never changed. `loyalty_cards.marketing_channels` (migration 012) stays as the current state that
 -- campaigns read (`$channel = ANY(marketing_channels)`); it is written only together with the rows that
 -- explain it (api/src/repositories/consents.ts, `setMarketingConsent`, in the same transaction).

@@ -1,4 +1,4 @@
--- Issue 22 ("The customer's page", docs/decisions/048-customer-api.md): the customer's one-time access links.
+-- The customer's page (docs/decisions/048-customer-api.md): the customer's one-time access links.
 -- A link is sent to an e-mail or phone that some card carries; only the SHA-256 of its token is kept, so a
 -- copy of the database opens nothing. A link lasts 15 minutes and is exchanged once for a customer session
 -- (`UPDATE … SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`).

@@ -1,4 +1,4 @@
--- Issue 22 (docs/decisions/051-welcome-message-and-customer-lookup.md): the customer's page finds a contact's
+-- docs/decisions/051-welcome-message-and-customer-lookup.md: the customer's page finds a contact's
 -- cards in every shop by e-mail or by phone (api/src/customer/repository.ts). These indexes hold exactly the
 -- expressions that lookup compares, so it reads a few index entries instead of every card. Expressions rather
 -- than the plain columns: a card's e-mail has no lower-case rule in the schema (rows written before the

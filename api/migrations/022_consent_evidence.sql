@@ -1,4 +1,4 @@
--- Issue 22 (docs/decisions/050-consents-in-import-and-at-the-counter.md): a consent brought in by a CSV import
+-- docs/decisions/050-consents-in-import-and-at-the-counter.md: a consent brought in by a CSV import
 -- was given before it is recorded. `occurred_at` stays "when it was given or withdrawn" (the 24-month lapse counts
 -- from it); `recorded_at` is when the row was written, and `evidence` the proof the file gave (its "fonte consenso"
 -- text, e.g. "modulo cartaceo in negozio"). Rows written before this migration keep recorded_at NULL: for them

@@ -1,4 +1,4 @@
--- Issue 23 ("The write path stays fast"): two per-statement costs every points change paid inside PostgreSQL,
+-- The write path stays fast: two per-statement costs every points change paid inside PostgreSQL,
 -- removed without changing what is stored, checked or marked (docs/decisions/054-write-path-cost.md).
 --
 -- 1. The read-cache marker bump of migration 006 was a LANGUAGE sql function. PostgreSQL (before 18) parses and

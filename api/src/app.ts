@@ -1,6 +1,7 @@
 /**
  * The API as a Fastify instance: every concern is a plugin, every resource a route module under /api.
- * `server.ts` listens with it; tests call `inject` on it.
+ * `server.ts` listens with it; tests call `inject` on it. The composition root: it hands the infrastructure
+ * what the features' registry (features/index.ts) makes — the repositories, the route modules.
  */
 import { API_CLOSING_HEADER } from './closing';
 import { MESSAGES } from './messages';
@@ -9,48 +10,45 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/auth';
-import { createReadCache, type ReadCache, type ReadCacheOptions } from './services/read-cache';
-import type { SessionCacheOptions } from './services/session-cache';
+import { createAfterAnswer, type AfterAnswer } from './lib/after-answer';
+import { createReadCache, type ReadCache, type ReadCacheOptions } from './lib/read-cache';
+import type { SessionCacheOptions } from './lib/session-cache';
+import { createRepositories, FEATURE_ROUTES, FEATURES } from './features';
+import type { FeatureOptions } from './features/feature';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { frameworkErrors } from './plugins/errors';
-import initialDataPlugin from './plugins/initial-data';
-import messagingPlugin from './messaging/plugin';
-import type { MessageDriver } from './messaging/types';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import routes from './routes';
-import walletPlugin from './wallet/plugin';
+import initialDataPlugin from './seed/initial-data';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     /** Current time; replaceable in tests (login lock expiry). */
     clock: () => Date;
-    /** Finished answers of the card page and the stats, checked against the database on every use (services/read-cache.ts). */
+    /** Finished answers of the card page and the stats, checked against the database on every use (lib/read-cache.ts). */
     readCache: ReadCache;
     /**
      * From now on every request gets the «riavvio» 503 (decision 055) while the socket stays open: the start of
      * a drain (server.ts, `SHUTDOWN_DRAIN_MS`). `close()` does the same by itself.
      */
     startClosing: () => void;
+    /** Work a route does after its answer has left (lib/after-answer.ts); closing waits for it. */
+    afterAnswer: AfterAnswer;
   }
 }
 
-export interface AppOptions {
+/** The features' own options (a fake messaging driver, a Twilio or APNs stand-in) are in `FeatureOptions`. */
+export interface AppOptions extends FeatureOptions {
   clock?: () => Date;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
-  /** Replaces every messaging driver (tests: a fake that never touches the network). */
-  messagingDriver?: MessageDriver;
-  /** The Twilio SDK's HTTP layer (tests: a `RequestClient` pointed at a local stand-in of Twilio's API). */
-  twilioHttpClient?: unknown;
   /** Session cache settings (tests: a clock, a TTL of 0 to turn it off). */
   sessionCache?: Partial<SessionCacheOptions>;
   /** Read cache size (tests: `maxBytes: 0` to turn it off). */
   readCache?: Partial<ReadCacheOptions>;
-  /** Issue 21: a CA the APNs client trusts besides the system's (tests: a local stand-in of APNs). */
-  walletApnsCa?: string;
 }
 
 /** Secrets that must never reach the logs, wherever a serializer or a careless log call puts them. */
@@ -73,8 +71,26 @@ const REDACTED_PATHS = [
   '*.headers.authorization',
 ];
 
-/** A wallet link is its own key (issue 21: the Apple pass, the Google save link): the log keeps the route, not the token. */
-export const redactUrl = (url: string | undefined) => url?.replace(/(\/wallet\/(?:apple\/pass|google\/save)\/)[^/?#]+/, '$1[redacted]');
+/**
+/**
+ * Query parameters whose value may be a credential: `token`, `access_token`, `id_token`, `secret`, `password`,
+ * `key`, `api_key`, `signature`, `code`, `auth`… (any name containing one of these). A refused
+ * `GET /api/auth/me?token=<JWT>` must not put the JWT in the log.
+ */
+const CREDENTIAL_QUERY_PARAMETER = /([?&][^=&#]*(?:token|secret|passw|key|signature|code|auth|session|jwt)[^=&#]*=)[^&#]*/gi;
+
+/** Query parameters that carry what a person typed about a person (a card search, a contact; decision 058). */
+const PERSONAL_QUERY_PARAMETER = /([?&](?:q|search|contact|email|phone|recipient|customer_phone)=)[^&#]*/gi;
+
+/**
+ * A wallet link is its own key (the Apple pass, the Google save link): the log keeps the route, not the token.
+ * Credential-like and personal query parameters keep their name, not their value.
+ */
+export const redactUrl = (url: string | undefined) =>
+  url
+    ?.replace(/(\/wallet\/(?:apple\/pass|google\/save)\/)[^/?#]+/, '$1[redacted]')
+    .replace(CREDENTIAL_QUERY_PARAMETER, '$1[redacted]')
+    .replace(PERSONAL_QUERY_PARAMETER, '$1[redacted]');
 
 export function buildApp(config: AppConfig, options: AppOptions = {}) {
   const logger: FastifyServerOptions['logger'] = {
@@ -98,7 +114,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   // return503OnClosing off: a request that reaches a closing instance (on a kept-alive connection) gets the
   // answer below instead of Fastify's English one, with the header that lets the /api proxy send it to another
   // instance (it never ran here; decision 055, rolling restarts).
-  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, pluginTimeout: 120_000, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, clientErrorHandler, pluginTimeout: 120_000, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
   let closing = false;
   app.decorate('startClosing', () => {
     closing = true;
@@ -123,17 +139,20 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('readCache', createReadCache(options.readCache));
+  const afterAnswer = createAfterAnswer(app.log);
+  app.decorate('afterAnswer', afterAnswer);
+  // Before the plugins' own preClose (the job worker stops there): a link enqueued after its answer still leaves.
+  app.addHook('preClose', () => afterAnswer.settled());
 
   app.register(errorsPlugin);
   app.register(redisPlugin);
   app.register(securityPlugin);
   app.register(swaggerPlugin);
-  app.register(dbPlugin);
+  app.register(dbPlugin, { createRepositories });
   app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
-  app.register(messagingPlugin, { driver: options.messagingDriver, twilioHttpClient: options.twilioHttpClient });
-  app.register(walletPlugin, { apnsCa: options.walletApnsCa });
-  app.register(routes, { prefix: '/api' });
+  for (const feature of FEATURES) if (feature.plugin) app.register(feature.plugin, options);
+  app.register(routes, { prefix: '/api', modules: FEATURE_ROUTES });
 
   return app;
 }

@@ -1,4 +1,4 @@
-/** Every Italian string the API answers with, in one place (SPEC §8 strings are used verbatim). */
+/** Every Italian string the API answers with, in one place (the specification's wording, verbatim, where it gives one). */
 export const MESSAGES = {
   notAuthenticated: 'Non autenticato',
   forbidden: 'Accesso negato',
@@ -11,6 +11,8 @@ export const MESSAGES = {
   unsupportedMediaType: 'Tipo di contenuto non supportato',
   tooManyRequests: 'Troppe richieste. Riprova tra un minuto.',
   restarting: 'Il servizio si sta riavviando. Riprova tra qualche secondo.',
+  headersTooLarge: 'Intestazioni della richiesta troppo grandi',
+  requestTimeout: 'Richiesta non arrivata per intero in tempo',
   invalidCredentials: 'Credenziali non valide.',
   loginLocked: 'Troppi tentativi. Riprova tra 5 minuti.',
   businessNotFound: 'Azienda non trovata',
@@ -18,7 +20,7 @@ export const MESSAGES = {
   cardNotFound: 'Carta non trovata',
   campaignNotFound: 'Campagna non trovata',
   userNotFound: 'Utente non trovato',
-  // SPEC §5 / §8, verbatim
+  // The specification's wording, verbatim
   fullNameRequired: 'Campo "nome completo" è obbligatorio',
   phoneRequired: 'Campo "numero di telefono" obbligatorio',
   pointsAndDescriptionRequired: 'Compila sia punti che descrizione',
@@ -35,7 +37,7 @@ export const MESSAGES = {
   settingsSaved: 'Impostazioni salvate con successo',
   // ours
   privacyAckRequired: "È necessario accettare l'informativa sulla privacy",
-  // issue 17: marketing consent per channel (decision 025)
+  // Marketing consent per channel (decision 025)
   marketingChannelUnknown: 'Canale marketing non valido: scegli tra whatsapp, sms ed email',
   marketingChannelsRequired: 'Indica i canali di consenso marketing (un elenco, anche vuoto)',
   marketingConsentSaved: 'Consenso marketing registrato',
@@ -48,12 +50,12 @@ export const MESSAGES = {
   passwordRequiredForAdmin: 'La password è obbligatoria per un nuovo admin (almeno 8 caratteri)',
   userCreated: 'Utente creato con successo',
   flagsSuperAdminOnly: 'Solo il super admin può abilitare o disabilitare i servizi',
-  // issue 16: signup and users
+  // Signup and users
   signupResent: 'Sei già iscritto: ti abbiamo inviato di nuovo la tua carta ai contatti che ci avevi lasciato. Se non la ricevi, chiedila in cassa.',
-  // issue 22: the resend also names the customer's page (decision 051)
+  // The resend also names the customer's page (decision 051)
   cardResentText: (businessName: string, cardNumber: string, myCardUrl: string) =>
     `La tua carta fedeltà ${businessName}: numero ${cardNumber}. Mostrala in cassa per raccogliere punti. Saldo e premi: ${myCardUrl}`,
-  // issue 22: welcome
+  // Welcome
   /**
    * The one message a new card from the public signup gets (decision 051). Short enough for one SMS (160
    * GSM-7 characters: 'à' and 'è' are in the GSM alphabet) with a shop name of up to 48 characters and a
@@ -64,20 +66,20 @@ export const MESSAGES = {
   clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
   emailNotForClient: 'Questa email non può essere usata per un cliente',
   emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',
-  // issue 16: auth
-  hashingBusy: 'Servizio momentaneamente occupato. Riprova tra poco.',
+  // Auth; also a database with no connection free in time
+  busy: 'Servizio momentaneamente occupato. Riprova tra poco.',
   hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',
-  // issue 17: bonus
+  // Bonus
   bonusThresholdInvalid: 'La soglia bonus deve essere un numero intero di almeno 1',
   bonusThresholdSaved: 'Soglia bonus salvata',
-  // issue 17: audiences
+  // Audiences
   segmentOrRecipients: 'Indica i destinatari con un segmento oppure con una lista, non con entrambi',
   segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
-  // issue 17: consent and numbers
+  // Consent and numbers
   phoneInvalid: 'Numero di telefono non valido',
 } as const;
 
-// issue 17: consent and numbers
+// Consent and numbers
 /**
  * A campaign's recipient list with numbers that are not valid: the first one named, by its place in the
  * list (from 1) and as written, and how many more there are.
@@ -85,7 +87,7 @@ export const MESSAGES = {
 export const recipientPhoneInvalid = (position: number, written: string, others: number) =>
   `${MESSAGES.phoneInvalid}: destinatario ${position} (${written.replace(/[;\p{Cc}]/gu, ' ')})${others === 0 ? '' : others === 1 ? ' e un altro' : ` e altri ${others}`}`;
 
-// issue 17: bonus
+// Bonus
 /** The question the cards screen asks before a threshold change that sends messages (also the 409's error). */
 export const bonusConfirmQuestion = (messages: number) =>
   `La nuova soglia invierà ${messages === 1 ? '1 messaggio bonus' : `${messages} messaggi bonus`}. Confermi?`;
@@ -94,7 +96,7 @@ export const bonusConfirmQuestion = (messages: number) =>
 export const fieldRequired = (label: string) => `Campo "${label}" è obbligatorio`;
 export const fieldInvalid = (label: string) => `Campo "${label}" non valido`;
 
-// issue 16: input; issue 17: every field of every route
+// Input: every field of every route
 /**
  * The Italian label of every field a route reads (params, querystring, headers, body, and the fields inside
  * them), for the messages that name one: an answer never shows an internal name. test/field-labels.test.ts
@@ -162,7 +164,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   driver: 'fornitore',
   bonusTemplate: 'messaggio bonus',
   testRecipient: 'destinatario di prova',
-  // issue 20: rewards and the program
+  // Rewards and the program
   cost: 'costo',
   active: 'attivo',
   valid_from: 'valido dal',
@@ -180,7 +182,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   MessageSid: 'Message SID',
   MessageStatus: 'stato del messaggio',
   ErrorCode: 'codice di errore',
-  // issue 21: Apple Wallet (Apple's PassKit web service names)
+  // Apple Wallet (Apple's PassKit web service names)
   file: 'file del pass',
   device: 'dispositivo',
   passTypeId: 'tipo di pass',
@@ -188,11 +190,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   pushToken: 'token di notifica',
   passesUpdatedSince: 'tag di aggiornamento',
   logs: 'messaggi di log',
-  // issue 21: Google Wallet's short save link (decision 044); issue 22: the customer's access link (decision 048)
+  // Google Wallet's short save link (decision 044); the customer's access link (decision 048)
   token: 'codice del link',
-  // issue 22: the CSV import of cards (decision 046)
+  // The CSV import of cards (decision 046)
   dry_run: 'solo anteprima',
-  // issue 22: the customer's page (decision 048)
+  // The customer's page (decision 048)
   contact: 'email o telefono',
   all: 'tutte le carte',
 };
@@ -224,7 +226,7 @@ export const POINTS_MESSAGES = {
   balance: (max: number) => `Il saldo supererebbe il massimo consentito di ${italianNumber.format(max)} punti`,
 } as const;
 
-// issue 20: rewards, redemption, stamps, expiry and birthdays
+// Rewards, redemption, stamps, expiry and birthdays
 /** 'punti' or 'timbri': how a business counts (its `loyalty_mode`). */
 export const unitWord = (mode: 'points' | 'stamps') => (mode === 'stamps' ? 'timbri' : 'punti');
 /** Points the Italian way, as the dashboard and the bonus message write them: 4017.5 → '4.017,5'. */
@@ -277,7 +279,7 @@ export const URL_MESSAGES = {
   tooLong: 'Indirizzo della richiesta troppo lungo',
 } as const;
 
-/** Issue 22: the admin's CSV import of cards (src/services/csv-import.ts, decision 046). */
+/** The admin's CSV import of cards (src/features/import-export/csv-import.ts, decision 046). */
 export const IMPORT_MESSAGES = {
   encoding: 'Il file non è in UTF-8. In Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)» e riprova.',
   empty: 'Il file è vuoto.',
@@ -307,7 +309,7 @@ export const IMPORT_MESSAGES = {
   ledgerDescription: 'Saldo importato',
 } as const;
 
-// issue 22: import consents
+// Import consents
 /** The reasons of the import's consent columns (decision 050), shown in the preview as "Riga N: motivo". */
 export const IMPORT_CONSENT_MESSAGES = {
   channelUnknown: (value: string) => `canale del consenso marketing non riconosciuto: «${value}» (usa email, sms, whatsapp)`,

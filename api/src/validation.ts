@@ -6,7 +6,7 @@
  * them into `Campo "<label>" è obbligatorio` / `Campo "<label>" non valido`, the field named by its Italian
  * label (`fieldLabel`). A message written in a schema (`z.string().min(1, 'Compila sia punti che
  * descrizione')`) takes precedence over the locale and is passed through verbatim, which is how a route
- * uses a SPEC sentence.
+ * uses a sentence of the specification's, verbatim.
  */
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';

@@ -97,8 +97,14 @@ describeEachDatabase('logs', (variant) => {
       await app.inject({ method: 'GET', url: '/api/auth/me', headers });
       app.log.info({ password: 'pw-top', user: { password: 'pw-nested', token: 'tok-nested' }, req: { headers: { authorization: 'Bearer tok-header' } } }, 'careless');
 
+      // A token in the URL of a refused request: its parameter's name is logged, not its value.
+      const jwt = headers.authorization.slice(7);
+      const refused = await app.inject({ method: 'GET', url: `/api/auth/me?token=${jwt}&access_token=at-query&api_key=key-query&pagina=2` });
+      expect(refused.statusCode).toBe(401);
+
       expect(captured.text).toContain('careless');
-      for (const secret of [admin.password, headers.authorization.slice(7), 'pw-top', 'pw-nested', 'tok-nested', 'tok-header']) {
+      expect(captured.text).toContain('/api/auth/me?token=[redacted]&access_token=[redacted]&api_key=[redacted]&pagina=2');
+      for (const secret of [admin.password, jwt, 'pw-top', 'pw-nested', 'tok-nested', 'tok-header', 'at-query', 'key-query']) {
         expect(captured.text).not.toContain(secret);
       }
     } finally {

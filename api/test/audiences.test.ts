@@ -1,5 +1,5 @@
 /**
- * Issue 17: a campaign's recipients as a segment the server resolves. The live count of a segment is what
+ * A campaign's recipients as a segment the server resolves. The live count of a segment is what
  * a send of that segment enqueues; picked cards of another business are never sent to; campaigns with a
  * `recipients` list (older ones, API clients) are sent as before, to the contacts whose card agrees to the
  * send's channel (decision 025).

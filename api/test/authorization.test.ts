@@ -68,10 +68,10 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   { route: 'GET /api/loyalty-cards/business/{id}/stats', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/stats` }), expected: OWNED },
-  // issue 22: CSV exports
+  // CSV exports
   { route: 'GET /api/loyalty-cards/business/{id}/export.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.csv` }), expected: OWNED },
   { route: 'GET /api/loyalty-cards/business/{id}/ledger.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.csv` }), expected: OWNED },
-  // issue 22: CSV import (a real import of a fresh contact: each allowed caller creates one card)
+  // CSV import (a real import of a fresh contact: each allowed caller creates one card)
   {
     route: 'POST /api/loyalty-cards/business/{id}/import',
     request: (f) => ({
@@ -97,7 +97,7 @@ const ROWS: Row[] = [
     request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/ledger` }),
     expected: { ...OWNED, client: 200 },
   },
-  // issue 22: a card's consent history, admins of its business only (a client gets 403, even for their own card)
+  // A card's consent history, admins of its business only (a client gets 403, even for their own card)
   {
     route: 'GET /api/loyalty-cards/{id}/consents',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/consents` }),
@@ -163,7 +163,7 @@ const ROWS: Row[] = [
     },
     expected: { ...OWNED, owner: 403 },
   },
-  // issue 17: bonus
+  // Bonus
   { route: 'GET /api/settings/{businessId}/bonus-preview', request: () => ({ method: 'GET', url: `/api/settings/${BAR}/bonus-preview?threshold=500` }), expected: OWNED },
   {
     route: 'PUT /api/settings/{businessId}/bonus-threshold',
@@ -171,7 +171,7 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/settings/${BAR}/bonus-threshold`, payload: { threshold: 1_000_000_000 } }),
     expected: OWNED,
   },
-  // issue 20: rewards
+  // Rewards
   { route: 'GET /api/rewards/business/{id}', request: () => ({ method: 'GET', url: `/api/rewards/business/${BAR}` }), expected: OWNED },
   { route: 'POST /api/rewards', request: () => ({ method: 'POST', url: '/api/rewards', payload: { businessId: BAR, name: 'Matrice', cost: 5 } }), expected: OWNED },
   { route: 'PUT /api/rewards/{id}', request: async (f) => ({ method: 'PUT', url: `/api/rewards/${await f.freshReward()}`, payload: { cost: 7 } }), expected: OWNED },
@@ -196,7 +196,7 @@ const ROWS: Row[] = [
     },
     expected: OWNED,
   },
-  // messaging (routes/twilio.ts, routes/messaging.ts)
+  // messaging (features/messaging/twilio-routes.ts, features/messaging/sending-routes.ts)
   { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
   {
     route: 'PUT /api/twilio/settings/{businessId}',
@@ -236,7 +236,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
   { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },
   { route: 'GET /api/messaging/status', request: () => ({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}` }), expected: OWNED },
-  // Issue 21: the wallets for the dashboard (wallet-links.test.ts). No wallet is configured here: an admin who
+  // The wallets for the dashboard (wallet-links.test.ts). No wallet is configured here: an admin who
   // may send a card's links gets 409 (past authorization, nothing sent), another shop's admin the card's 404.
   { route: 'GET /api/wallet/status', request: () => ({ method: 'GET', url: '/api/wallet/status' }), expected: ADMIN_LEVEL },
   {
@@ -249,7 +249,7 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/settings/${BAR}`, payload: { brand_color: '#1e3a8a' } }),
     expected: OWNED,
   },
-  // Issue 21: Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts), and Google Wallet's short
+  // Apple Wallet, public but guarded by per-pass tokens (wallet-service.test.ts), and Google Wallet's short
   // save link, public but guarded by its per-card token (wallet-google.test.ts); not configured here: 404 for all.
   ...(
     [
@@ -269,8 +269,9 @@ const ROWS: Row[] = [
     }),
   ),
   // Decision 044: the Google class's logo in a shop's colour, public (Google fetches it); nothing secret in it.
-  { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: PUBLIC },
-  // Issue 22 (decision 048): the customer's page. Public link request and exchange (an unknown link: 400 for
+  // Decision 059: only where Google Wallet is configured (not here: 404 for everyone; wallet-abuse.test.ts serves it).
+  { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 } },
+  // Decision 048: the customer's page. Public link request and exchange (an unknown link: 400 for
   // everyone); every other customer route opens only with a customer session, which none of these actors
   // holds: an admin's or client's token is refused 401 (customer.test.ts proves the customer's side).
   { route: 'POST /api/customer/magic-link', request: (f) => ({ method: 'POST', url: '/api/customer/magic-link', payload: { contact: `${f.unique()}@test.it` } }), expected: { anonymous: 202, client: 202, owner: 202, otherAdmin: 202, superAdmin: 202 } },
@@ -284,6 +285,8 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/customer/export.json', request: () => ({ method: 'GET', url: '/api/customer/export.json' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
   { route: 'GET /api/customer/export.csv', request: () => ({ method: 'GET', url: '/api/customer/export.csv' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  // Decision 058: «Esci» ends the customer session on the server; only a customer session may call it.
+  { route: 'POST /api/customer/logout', request: () => ({ method: 'POST', url: '/api/customer/logout' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
   {
     route: 'POST /api/customer/erase',
     request: (f) => ({ method: 'POST', url: '/api/customer/erase', payload: { card_id: f.clientCardId } }),

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../src/schemas/businesses';
-import { createCampaignBodySchema } from '../src/schemas/campaigns';
-import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../src/schemas/loyalty-cards';
-import { connectionTestBodySchema, twilioSettingsUpdateSchema } from '../src/schemas/messaging-settings';
-import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from '../src/schemas/users';
+import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../src/features/businesses/schemas';
+import { createCampaignBodySchema } from '../src/features/campaigns/schemas';
+import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../src/features/cards/schemas';
+import { connectionTestBodySchema, twilioSettingsUpdateSchema } from '../src/features/messaging/settings-schemas';
+import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from '../src/features/users/schemas';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
@@ -75,7 +75,7 @@ describeEachDatabase('bad input on every write route', (variant) => {
     expect(await snapshot()).toEqual(before);
   }
 
-  // Issue 17: phones that are valid numbers ('333' and '1' are now refused), so each mutation is what makes a payload bad.
+  // Phones that are valid numbers ('333' and '1' are now refused), so each mutation is what makes a payload bad.
   const valid = {
     signup: { email: 'a@b.it', full_name: 'Anna', phone: '333 1234567', role: 'client', business_id: BAR, privacy_ack: true },
     points: { points: 5, description: 'x' },

@@ -1,9 +1,9 @@
 /**
- * Issue 17: the bonus automation on the server (migration 009, docs/decisions/021-bonus-on-the-server.md).
+ * The bonus automation on the server (migration 009, docs/decisions/021-bonus-on-the-server.md).
  * Every rise of a balance records, in its own transaction, the multiples of the business's threshold the
  * card reaches and enqueues one WhatsApp per new multiple — at most once per (card, multiple).
  */
-import { DEFAULT_BONUS_TEMPLATE } from '../src/messaging/messages';
+import { DEFAULT_BONUS_TEMPLATE } from '../src/features/messaging/messages';
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createCard } from './helpers/messaging';

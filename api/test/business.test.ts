@@ -66,7 +66,7 @@ describeEachDatabase('business', (variant) => {
       expect(response.json()).toEqual([{ id: 'default-business-id', name: 'Bar Centrale', loyalty_mode: 'points', brand_color: null }]);
     });
 
-    it('tells a stamp card (issue 20: the signup page says timbri)', async () => {
+    it('tells a stamp card, so the signup page says timbri', async () => {
       // With the shop's colour: the signup page's card image wears it.
       await t.app.db.query(`INSERT INTO businesses (id, name, loyalty_mode, brand_color) VALUES ('public-stamps-shop', 'Caffè dei Timbri', 'stamps', '#f5e6c8')`);
       const response = await t.app.inject({ method: 'GET', url: '/api/business/public-stamps-shop' });

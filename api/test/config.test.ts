@@ -110,6 +110,18 @@ describe('parseEnv', () => {
     }
   });
 
+  it('turns the try-out mailbox on for a local try-out only (LOCAL_MAILBOX, decision 058)', () => {
+    expect(parseEnv({}).localMailbox).toBe(path.join(DEFAULT_DATA_DIR, 'local-mailbox.txt'));
+    expect(parseEnv({ DATA_DIR: 'var/db' }, '/srv/app').localMailbox).toBe('/srv/app/var/db/local-mailbox.txt');
+    expect(parseEnv({ LOCAL_MAILBOX: 'false' }).localMailbox).toBeNull();
+    // Anyone else could reach the product: off, and asking for it is an error naming the variable.
+    expect(parseEnv({ API_HOST: '0.0.0.0' }).localMailbox).toBeNull();
+    expect(parseEnv({ PUBLIC_HOST: 'fidelity.example.it' }).localMailbox).toBeNull();
+    expect(parseEnv({ DASHBOARD_BASE_URL: 'https://fidelity.example.it' }).localMailbox).toBeNull();
+    expect(problemsOf({ LOCAL_MAILBOX: 'true', API_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^LOCAL_MAILBOX=true is for a local try-out only/)]);
+    expect(parseEnv({ LOCAL_MAILBOX: 'true', API_HOST: '::1' }).localMailbox).toBe(path.join(DEFAULT_DATA_DIR, 'local-mailbox.txt'));
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ API_PORT: '', JWT_SECRET: ' ', DATABASE_URL: '' })).toMatchObject({ port: 3100, jwtSecret: null, database: { kind: 'pglite' } });
   });
@@ -173,6 +185,13 @@ describe('loadConfig', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('lists the bad variables of every section at once and writes nothing', () => {
+    const env = { DATA_DIR: dataDir, API_PORT: 'x', MESSAGING_DRIVER: 'fax', WALLET_GOOGLE_ISSUER_ID: '1234567' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/API_PORT must be .*\n.*MESSAGING_DRIVER must be .*\n.*Google Wallet is half configured/);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
   it('uses JWT_SECRET when given and writes nothing', () => {

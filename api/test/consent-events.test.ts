@@ -1,5 +1,5 @@
 /**
- * Issue 22 (decision 047): consent with evidence. Every change of a card's consent writes its rows in
+ * Decision 047: consent with evidence. Every change of a card's consent writes its rows in
  * `consent_events` in the same transaction as `marketing_channels`; the column always equals the replay of the
  * events (signup, admin, STOP, lapse, random and parallel changes); the history route's access rules; the
  * append-only guarantee; the 24-month lapse in the sweep under a controllable clock.
@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import twilio from 'twilio';
 import { CONSENT_WORDING } from '../src/consent-wording';
-import { CHANNELS, type Channel } from '../src/messaging/types';
-import { createConsentsRepository, replayMarketingChannels, type ConsentEvent } from '../src/repositories/consents';
+import { CHANNELS, type Channel } from '../src/features/messaging/types';
+import { createConsentsRepository, replayMarketingChannels, type ConsentEvent } from '../src/features/consents/repository';
 import { demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 22, decision 051: the customer's page finds a contact's cards in every shop through an index
+ * Decision 051: the customer's page finds a contact's cards in every shop through an index
  * (migration 021), not by reading every card. The repository's own queries are explained (a Queryable that
  * prefixes EXPLAIN), on a table of a few thousand cards, and their plans must name the contact indexes.
  * The generic plan (a prepared statement's) must use them too: that one fails for a query that chose the
@@ -9,8 +9,8 @@
 import { createDb, type Db } from '../src/db';
 import type { Queryable } from '../src/db/types';
 import { migrate } from '../src/db/migrate';
-import { createCustomerRepository } from '../src/customer/repository';
-import type { CustomerContact } from '../src/customer/tokens';
+import { createCustomerRepository } from '../src/features/customer/repository';
+import type { CustomerContact } from '../src/features/customer/tokens';
 import { describeEachDatabase, type TestDatabase } from './helpers/databases';
 
 const CARDS = 4000;

@@ -1,28 +1,34 @@
 /**
- * Issue 22, the customer's page, API half (decision 048): the magic link (same answer known or not, one
+ * The customer's page, API half (decision 048): the magic link (same answer known or not, one
  * service message on the contact's channel, only the token's hash stored), the one-time exchange for a
  * customer session, the session's separation from admin tokens, the customer's cards and ledger, and the
  * consents the customer changes (a withdrawn channel is skipped by campaigns).
+ *
+ * Decision 058: the link is read where the customer reads it — in the message the driver is handed at send
+ * time (a FakeDriver standing for a provider) — never from the queue or the log, which hold `token=•••`.
  */
 import { parse } from 'csv-parse/sync';
 import { SignJWT } from 'jose';
 import { authHeader, demoAccount, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { createCustomerTokenService } from '../src/customer/tokens';
-import { tokenHash } from '../src/customer/repository';
+import { FakeDriver } from './helpers/messaging';
+import { createCustomerTokenService } from '../src/features/customer/tokens';
+import { tokenHash } from '../src/features/customer/repository';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 
 const BAR = DEMO_BUSINESSES[0].id;
-const SAME_ANSWER = 'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta, all’email o al telefono lasciati al negozio. Il link vale 15 minuti.';
+const SAME_ANSWER =
+  'Se il contatto è registrato, riceverai a breve un link per accedere alla tua carta: per email se hai indicato un’email, per SMS o WhatsApp se hai indicato un numero. Il link vale 15 minuti.';
 type Headers = { authorization: string };
 
-describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
+describeEachDatabase('the customer API (decision 048)', (variant) => {
   let t: TestApp;
   let admin: Headers;
   let ip = 0;
+  const driver = new FakeDriver();
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { messagingDriver: driver });
     await createOtherAdmin(t.app);
     admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
     await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1, sms_enabled = 1, email_enabled = 1 WHERE id IN ($1, $2)', [BAR, OTHER_BUSINESS_ID]);
@@ -39,7 +45,12 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(response.statusCode).toBe(200);
     return response.json() as { id: string; card_number: string };
   };
-  const requestLink = (contact: string) => t.app.inject({ method: 'POST', url: '/api/customer/magic-link', remoteAddress: `10.45.0.${++ip}`, payload: { contact } });
+  /** The request, and the work it does once its answer has left (decision 058). */
+  const requestLink = async (contact: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/customer/magic-link', remoteAddress: `10.45.0.${++ip}`, payload: { contact } });
+    await t.app.afterAnswer.settled();
+    return response;
+  };
   const linkJobs = (recipient: string) =>
     t.app.db
       .query<{ channel: string; body: string; business_id: string; card_id: string }>(
@@ -48,12 +59,17 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
       )
       .then((r) => r.rows);
   const tokenOf = (body: string) => /\/my-card\?token=([A-Za-z0-9_-]+)/.exec(body)![1];
+  /** The links the driver was handed for the recipient (the queue sends what is due first). */
+  const delivered = async (recipient: string) => {
+    await t.app.messaging.worker.drain();
+    return driver.messages.filter((m) => m.recipient === recipient && m.body.includes('/my-card?token='));
+  };
+  const lastToken = async (recipient: string) => tokenOf((await delivered(recipient)).at(-1)!.body);
   const exchange = (token: string) => t.app.inject({ method: 'POST', url: '/api/customer/session', remoteAddress: `10.46.0.${++ip}`, payload: { token } });
   /** A session for the contact through the real link. */
   const sessionFor = async (contact: string, recipient: string): Promise<Headers> => {
     expect((await requestLink(contact)).statusCode).toBe(202);
-    const jobs = await linkJobs(recipient);
-    const response = await exchange(tokenOf(jobs[jobs.length - 1].body));
+    const response = await exchange(await lastToken(recipient));
     expect(response.statusCode).toBe(200);
     return { authorization: `Bearer ${response.json().token}` };
   };
@@ -71,11 +87,16 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     const jobs = await linkJobs('marta.link@example.it');
     expect(jobs).toHaveLength(1); // one message, though two shops know the contact
     expect(jobs[0].channel).toBe('email');
-    // The newest card's shop sends it.
-    expect(jobs[0].business_id).toBe(OTHER_BUSINESS_ID);
-    expect(jobs[0].body).toContain('http://localhost:3000/my-card?token=');
-    const token = tokenOf(jobs[0].body);
+    // Decision 058: the shop of the contact's oldest card sends it (a shop that registers the contact later is no route to it).
+    expect(jobs[0].business_id).toBe(BAR);
+    // The queue holds the placeholder; the token is issued at send time and reaches only the driver.
+    expect(jobs[0].body).toContain('http://localhost:3000/my-card?token=•••\n');
+    const sent = await delivered('marta.link@example.it');
+    expect(sent).toHaveLength(1);
+    const token = tokenOf(sent[0].body);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const logged = await t.app.db.query<{ body: string }>('SELECT body FROM outbox_messages WHERE recipient = $1', ['marta.link@example.it']);
+    expect(logged.rows.filter((m) => m.body.includes('/my-card?token='))).toEqual([{ body: jobs[0].body }]);
     const { rows } = await t.app.db.query<{ token_hash: string; contact_kind: string; contact_value: string; minutes: number }>(
       "SELECT token_hash, contact_kind, contact_value, round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM customer_login_links WHERE contact_value = 'marta.link@example.it'",
     );
@@ -97,28 +118,29 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     }
   });
 
-  it('sends the link to the card\'s phone when no shop of the e-mail\'s cards has e-mail on, and the session is still the e-mail\'s', async () => {
+  it('never sends the link to another contact of the card: an e-mail no shop reaches by e-mail gets nothing (decision 058)', async () => {
     const card = await signup(BAR, 'senza.email@example.it', '+39 333 2220009');
     await t.app.db.query('UPDATE businesses SET email_enabled = 0 WHERE id = $1', [BAR]);
     try {
+      await t.app.messaging.worker.drain();
+      const before = driver.messages.length;
       expect((await requestLink('senza.email@example.it')).json()).toEqual({ message: SAME_ANSWER });
       expect(await linkJobs('senza.email@example.it')).toEqual([]);
-      const jobs = await linkJobs('+393332220009');
-      expect(jobs.map((j) => [j.channel, j.card_id])).toEqual([['whatsapp', card.id]]);
-      const response = await exchange(tokenOf(jobs[0].body));
-      expect(response.json().contact).toEqual({ kind: 'email', value: 'senza.email@example.it' });
+      expect(await linkJobs('+393332220009')).toEqual([]);
+      await t.app.messaging.worker.drain();
+      expect(driver.messages.slice(before).filter((m) => m.body.includes('/my-card?token='))).toEqual([]);
+      // The phone itself, asked for, gets its own link (its own session).
+      expect((await requestLink('+39 333 2220009')).statusCode).toBe(202);
+      const response = await exchange(await lastToken('+393332220009'));
+      expect(response.json().contact).toEqual({ kind: 'phone', value: '+393332220009' });
       const cards = await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: { authorization: `Bearer ${response.json().token}` } });
       expect(cards.json().map((c: { id: string }) => c.id)).toEqual([card.id]);
-      // No channel of the shop reaches either contact: nothing is queued, the answer is the same.
-      await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 0, sms_enabled = 0 WHERE id = $1', [BAR]);
-      expect((await requestLink('senza.email@example.it')).json()).toEqual({ message: SAME_ANSWER });
-      expect(await linkJobs('+393332220009')).toHaveLength(1);
     } finally {
-      await t.app.db.query('UPDATE businesses SET email_enabled = 1, whatsapp_enabled = 1, sms_enabled = 1 WHERE id = $1', [BAR]);
+      await t.app.db.query('UPDATE businesses SET email_enabled = 1 WHERE id = $1', [BAR]);
     }
   });
 
-  it('hides an access link that really left from the shop\'s message log; the outbox driver\'s log (test mode: the delivery itself) shows it', async () => {
+  it('masks an access link in the shop\'s message log whatever the driver (a row written before decision 058 too)', async () => {
     const body = (token: string) => `Bar: ecco il link per vedere la tua carta fedeltà: http://localhost:3000/my-card?token=${token}\nVale 15 minuti.`;
     await t.app.db.query(
       `INSERT INTO outbox_messages (business_id, channel, recipient, body, status, driver) VALUES
@@ -127,13 +149,13 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     );
     const log = await t.app.inject({ method: 'GET', url: `/api/outbox?businessId=${BAR}&limit=500`, headers: admin });
     expect(log.statusCode).toBe(200);
-    expect(log.body).not.toMatch(/LIVEtwilioTOKEN_123|LIVEsmtpTOKEN-456/);
+    expect(log.body).not.toMatch(/LIVEtwilioTOKEN_123|LIVEsmtpTOKEN-456|TESTmodeTOKEN789/);
     const bodies = (log.json().messages as { recipient: string; body: string }[]).filter((m) => /^(\+39333999000|log\.test)/.test(m.recipient));
     expect(bodies.map((m) => [m.recipient, /token=(\S+)/.exec(m.body)![1]])).toEqual(
       expect.arrayContaining([
-        ['+393339990001', '…'],
-        ['log.test@example.it', '…'],
-        ['+393339990002', 'TESTmodeTOKEN789'],
+        ['+393339990001', '•••'],
+        ['log.test@example.it', '•••'],
+        ['+393339990002', '•••'],
       ]),
     );
   });
@@ -149,7 +171,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
   it('exchanges a link once for a customer session; a used, expired or unknown link is refused in Italian', async () => {
     await signup(BAR, 'uso.unico@example.it', '+39 333 3330003');
     await requestLink('uso.unico@example.it');
-    const token = tokenOf((await linkJobs('uso.unico@example.it'))[0].body);
+    const token = await lastToken('uso.unico@example.it');
     const [first, second] = await Promise.all([exchange(token), exchange(token)]);
     const codes = [first.statusCode, second.statusCode].sort();
     expect(codes).toEqual([200, 410]); // atomic: one session only
@@ -162,7 +184,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(spent.json().error).toBe('Questo link è già stato usato o è scaduto: richiedine uno nuovo.');
 
     await requestLink('uso.unico@example.it');
-    const later = tokenOf((await linkJobs('uso.unico@example.it'))[1].body);
+    const later = await lastToken('uso.unico@example.it');
     await t.app.db.query("UPDATE customer_login_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenHash(later)]);
     const expired = await exchange(later);
     expect(expired.statusCode).toBe(410);
@@ -189,7 +211,9 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    const other = { authorization: `Bearer ${await tokens.sign({ kind: 'email', value: 'altro.cliente@example.it' })}` };
+    // Well signed, but no session stands behind it (decision 058): refused like an ended one.
+    const forged = await tokens.sign({ kind: 'email', value: 'separati@example.it' }, 'nessuna-sessione');
+    const other = await sessionFor('altro.cliente@example.it', 'altro.cliente@example.it');
     const routes = [
       { method: 'GET' as const, url: '/api/customer/cards' },
       { method: 'GET' as const, url: `/api/customer/cards/${mine.id}/ledger` },
@@ -199,6 +223,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
       expect((await t.app.inject(route)).statusCode).toBe(401);
       expect((await t.app.inject({ ...route, headers: admin })).statusCode).toBe(401);
       expect((await t.app.inject({ ...route, headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
       expect((await t.app.inject({ ...route, headers: customer })).statusCode).toBe(200);
       // Another customer's session and this customer's card: not theirs.
       if (route.url.includes(mine.id)) expect((await t.app.inject({ ...route, headers: other })).statusCode).toBe(404);
@@ -319,9 +344,9 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(copy.ledger.map((e: { points: number }) => e.points)).toEqual([7]);
     expect(copy.consent_events.map((e: { purpose: string; source: string }) => [e.purpose, e.source])).toEqual(expect.arrayContaining([['service', 'signup'], ['marketing', 'signup']]));
     expect(copy.consent_events).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'import', channel: 'sms', evidence: '=modulo cartaceo', recorded_at: expect.any(String) })]));
-    // The link message is in the copy, its (spent) token hidden.
+    // The link message is in the copy, with the placeholder only (no copy of a message holds a token).
     const link = copy.messages.find((m: { body: string }) => m.body.includes('/my-card'));
-    expect(link.body).toContain('token=…');
+    expect(link.body).toContain('token=•••');
     expect(json.body).not.toMatch(/auth_token|provider_message_id|lock_token/);
 
     const csv = await t.app.inject({ method: 'GET', url: '/api/customer/export.csv', headers: customer });
@@ -343,7 +368,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
       ]),
     );
     expect(of('Movimento').map((r) => r[5])).toEqual(['7']);
-    expect(of('Messaggio').some((r) => /^Email a copia\.dati@example\.it \((in coda|inviato)\)$/.test(r[4]) && r[5].includes('token=…'))).toBe(true);
+    expect(of('Messaggio').some((r) => /^Email a copia\.dati@example\.it \((in coda|inviato)\)$/.test(r[4]) && r[5].includes('token=•••'))).toBe(true);
   });
 
   it('erases a card’s personal data: confirmation queued first, other jobs cancelled, consent withdrawn, ledger amounts and shop totals kept', async () => {
@@ -351,7 +376,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     const keep = await signup(OTHER_BUSINESS_ID, 'cancellami@example.it', '+39 333 8880008');
     await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, headers: admin, payload: { points: 12, description: 'Spesa di Mario Rossi' } });
     const customer = await sessionFor('cancellami@example.it', 'cancellami@example.it');
-    await t.app.messaging.repo.enqueueOne({ businessId: BAR, cardId: card.id, channel: 'email', recipient: 'cancellami@example.it', body: 'In coda', idempotencyKey: 'test:erase:queued' });
+    const queued = await t.app.messaging.repo.enqueueOne({ businessId: BAR, cardId: card.id, channel: 'email', recipient: 'cancellami@example.it', body: 'In coda', idempotencyKey: 'test:erase:queued' });
     const totals = () =>
       t.app.db
         .query<{ points: string; ledger: string; rows: number }>(
@@ -368,7 +393,7 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
 
     const response = await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: { card_id: card.id } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'I dati personali della carta sono stati cancellati.', erased: [card.id] });
+    expect(response.json()).toEqual({ message: 'I dati personali della carta sono stati cancellati.', erased: [card.id], session_ended: false });
     const { rows } = await t.app.db.query('SELECT customer_name, email, customer_phone, birth_date, user_id, marketing_channels, points FROM loyalty_cards WHERE id = $1', [card.id]);
     expect(rows).toEqual([{ customer_name: 'Cliente eliminato', email: null, customer_phone: null, birth_date: null, user_id: null, marketing_channels: [], points: 12 }]);
     expect(await totals()).toEqual(before);
@@ -376,13 +401,15 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(ledger.rows).toEqual([{ points: 12, description: 'Accredito' }]);
     const withdrawals = await t.app.db.query("SELECT channel FROM consent_events WHERE card_id = $1 AND source = 'customer_page' AND NOT granted ORDER BY channel", [card.id]);
     expect(withdrawals.rows).toEqual([{ channel: 'email' }, { channel: 'sms' }]);
-    const jobs = await t.app.db.query<{ idempotency_key: string; status: string; skip_reason: string | null; recipient: string }>(
-      "SELECT idempotency_key, status, skip_reason, recipient FROM messaging_jobs WHERE idempotency_key IN ('test:erase:queued', $1) ORDER BY id",
-      [`customer-erase:${card.id}`],
+    // Decision 058: the cancelled job keeps its row, but neither recipient nor text (nor the key, which may name the
+    // contact); the confirmation keeps its recipient until it is sent.
+    const jobs = await t.app.db.query<{ idempotency_key: string; status: string; skip_reason: string | null; recipient: string; body: string }>(
+      'SELECT idempotency_key, status, skip_reason, recipient, body FROM messaging_jobs WHERE id = $1 OR idempotency_key = $2 ORDER BY id',
+      [queued, `customer-erase:${card.id}`],
     );
     expect(jobs.rows).toEqual([
-      { idempotency_key: 'test:erase:queued', status: 'skipped', skip_reason: 'erased', recipient: 'cancellami@example.it' },
-      { idempotency_key: `customer-erase:${card.id}`, status: 'queued', skip_reason: null, recipient: 'cancellami@example.it' },
+      { idempotency_key: `erased:${queued}`, status: 'skipped', skip_reason: 'erased', recipient: 'dato cancellato', body: expect.stringMatching(/^Testo cancellato/) },
+      { idempotency_key: `customer-erase:${card.id}`, status: 'queued', skip_reason: null, recipient: 'cancellami@example.it', body: expect.stringContaining('abbiamo cancellato i dati personali') },
     ]);
     // The account still holds the other shop's card: it stays; the erased card is no longer the customer's.
     expect((await t.app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows).toHaveLength(1);
@@ -390,9 +417,11 @@ describeEachDatabase('the customer API (issue 22, decision 048)', (variant) => {
     expect(list.json().map((c: { id: string }) => c.id)).toEqual([keep.id]);
 
     const all = await t.app.inject({ method: 'POST', url: '/api/customer/erase', headers: customer, payload: { all: true } });
-    expect(all.json()).toEqual({ message: 'I dati personali delle tue carte sono stati cancellati.', erased: [keep.id] });
+    expect(all.json()).toEqual({ message: 'I dati personali delle tue carte sono stati cancellati.', erased: [keep.id], session_ended: true });
     expect((await t.app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows).toHaveLength(0);
     expect((await t.app.db.query("SELECT 1 FROM customer_login_links WHERE contact_value = 'cancellami@example.it'")).rows).toHaveLength(0);
+    // No card left for the contact: its session ended on the server.
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/cards', headers: customer })).statusCode).toBe(401);
   });
 
   it('limits link requests per contact', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Words and numbers on screen": an error never shows an internal field name. Every field of
+ * Words and numbers on screen: an error never shows an internal field name. Every field of
  * every route (params, querystring, headers, body, and every field inside them, walked from the route's
  * own zod schemas as the app registers them) must have an Italian label, so a new field without one fails
  * here by name, whoever adds it. The fuzz suite (security/fuzz.test.ts) checks the answers themselves
@@ -74,7 +74,7 @@ describeEachDatabase('field labels', (variant) => {
     const keys = new Set(paths.flatMap((path) => path.filter((s): s is string => typeof s === 'string')));
     const listKeys = new Set(paths.flatMap((path) => path.flatMap((s, i) => (typeof s === 'number' ? [path[i - 1] as string] : []))));
     const ownerKeys = new Set(paths.flatMap((path) => path.slice(0, -1).filter((s): s is string => typeof s === 'string')));
-    // marketing_channels: the signup's per-channel consent, labelled before its field lands (issue 17).
+    // marketing_channels: the signup's per-channel consent, labelled before its field lands.
     const ahead = new Set(['marketing_channels']);
     expect(Object.keys(FIELD_LABELS).filter((key) => !keys.has(key) && !ahead.has(key))).toEqual([]);
     expect(Object.keys(ITEM_LABELS).filter((key) => !listKeys.has(key) && !ahead.has(key))).toEqual([]);

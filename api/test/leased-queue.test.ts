@@ -1,8 +1,8 @@
 /**
- * Decision 057: the polling loop every job table and the scheduled tasks run on (src/services/leased-queue.ts).
+ * Decision 057: the polling loop every job table and the scheduled tasks run on (src/lib/leased-queue.ts).
  * Its SQL is exercised on both databases by the workers' own tests (messaging, wallet pushes, Google syncs).
  */
-import { createPollingLoop } from '../src/services/leased-queue';
+import { createPollingLoop } from '../src/lib/leased-queue';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -16,7 +16,7 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
   const cards = (businessId: string, account?: { email: string; password: string }) =>
     getAs(t, `/api/loyalty-cards/business/${businessId}`, account);
 
-  it('lists the cards of an own business, newest first, with the SPEC aliases', async () => {
+  it('lists the cards of an own business, newest first, with the aliases older clients read', async () => {
     const response = await cards('default-business-id', demoAccount('admin'));
     expect(response.statusCode).toBe(200);
     const list = response.json();
@@ -43,7 +43,7 @@ describeEachDatabase('GET /api/loyalty-cards/business/:id', (variant) => {
         createdat: card.created_at,
       });
       expect(typeof card.points).toBe('number');
-      // The seed's balances bring their multiples recorded, not announced (issue 17).
+      // The seed's balances bring their multiples recorded, not announced.
       expect(card).toMatchObject({ bonus_due: false, last_bonus_at: null });
       if (card.birth_date !== null) expect(card.birth_date).toMatch(/^\d{4}-\d\d-\d\d$/);
     }

@@ -49,7 +49,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
           { customer_phone: '+393334445555', email: null },
         ],
         channels: ['whatsapp', 'sms'],
-        // SPEC's recipients list, not a segment (issue 17, decision 023): the count is that list's.
+        // A `recipients` list, not a segment (decision 023): the count is that list's.
         segment: null,
         recipient_count: 2,
         created_at: expect.any(String),
@@ -182,7 +182,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
     });
 
     it('lets an admin edit its business details but not the service flags', async () => {
-      // Issue 17: the phone is saved in E.164.
+      // The phone is saved in E.164.
       const edited = await call('PUT', `/api/settings/${OTHER_BUSINESS_ID}`, OTHER_ADMIN, { phone: '+39 06 1234', email_enabled: 1 });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ phone: '+39061234', email_enabled: 1 });
@@ -210,7 +210,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
       const response = await call('POST', '/api/users', ADMIN, { email: 'Nuovo.Cliente@Test.it', full_name: 'Nuovo Cliente', role: 'client', phone: '333 1234567', business_id: BAR });
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      // Issue 17: the phone in E.164 ('333' was accepted before numbers were checked).
+      // The phone in E.164 ('333' was accepted before numbers were checked).
       expect(body).toMatchObject({ email: 'nuovo.cliente@test.it', role: 'client', phone: '+393331234567', business_id: BAR, card_id: expect.any(String), message: 'Utente creato con successo' });
       expect(body.qrCode).toMatch(/^data:image\/png;base64,/);
       expect(await count('loyalty_cards')).toBe(before + 1);

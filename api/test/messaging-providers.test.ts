@@ -3,10 +3,10 @@
  * REST API, e-mail through a real SMTP server process. Nothing here replaces a driver.
  */
 import twilio from 'twilio';
-import { RECEIPT_WAIT_MINUTES } from '../src/messaging/repository';
+import { RECEIPT_WAIT_MINUTES } from '../src/features/messaging/repository';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { consentingCards, createCampaign } from './helpers/messaging';
+import { consentingCards, createCampaign, waitFor } from './helpers/messaging';
 import { startSmtpServer, type SmtpServerProcess } from './helpers/smtp-server';
 import { startTwilioStandIn, twilioDefaults, twilioError, type TwilioStandIn } from './helpers/twilio-standin';
 
@@ -64,8 +64,12 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
     });
 
     it('logs in to the SMTP server and sends the test e-mail', async () => {
+      const before = smtp.received.length;
       const response = await testConnection({ service: 'email', testRecipient: 'prova@example.it' });
       expect([response.statusCode, response.json()]).toEqual([200, expect.objectContaining({ message: 'Test di connessione EMAIL completato con successo', mode: 'live' })]);
+      // The server process reports what it accepted on its standard output, which this process may read a moment
+      // after the API's answer (a loaded CI machine did).
+      await waitFor(async () => smtp.received.length > before, 5_000);
       expect(smtp.received.at(-1)).toMatchObject({ from: 'info@profumeria.example.it', to: ['prova@example.it'] });
     });
   });

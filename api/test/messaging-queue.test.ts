@@ -3,8 +3,8 @@
  * delivers each message exactly once; failures are retried with backoff; permanent ones are not.
  */
 import type { App } from '../src/app';
-import { retryDelayMs } from '../src/messaging/worker';
-import { DEFAULT_WORKER } from '../src/messaging/config';
+import { retryDelayMs } from '../src/features/messaging/worker';
+import { DEFAULT_WORKER } from '../src/config/messaging';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { consentingCards, createCampaign, FakeDriver, permanent, transient, waitFor } from './helpers/messaging';

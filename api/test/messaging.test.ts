@@ -198,7 +198,7 @@ describeEachDatabase('messaging routes', (variant) => {
       expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);
     });
 
-    it('refuses an empty message: the bonus text is no longer written here, the server sends bonuses itself (issue 17)', async () => {
+    it('refuses an empty message: the bonus text is no longer written here, the server sends bonuses itself', async () => {
       const { rows: before } = await t.app.db.query('SELECT id FROM messaging_jobs WHERE card_id = $1', [cardA]);
       for (const payload of [{ message: '' }, { message: '   ' }, {}]) {
         const response = await sendWhatsapp(cardA, payload);

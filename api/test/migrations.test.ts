@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { createDb, type Db } from '../src/db';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { authHeader, createUser, testConfig } from './helpers/app';
-import { describeEachDatabase, type TestDatabase } from './helpers/databases';
+import { describeEachDatabase, pgliteConfig, type TestDatabase } from './helpers/databases';
 
 const TABLES = [
   'businesses',
@@ -13,6 +13,8 @@ const TABLES = [
   'card_versions',
   'consent_events',
   'customer_login_links',
+  // Decision 058 (migration 024): customer sessions that end on the server.
+  'customer_sessions',
   'login_attempts',
   'loyalty_cards',
   'messaging_jobs',
@@ -24,8 +26,8 @@ const TABLES = [
   'scheduled_tasks',
   'schema_migrations',
   'users',
-  // Issue 21 (migration 014): Apple Wallet.
-  // Issue 21 (migration 016): Google Wallet.
+  // Apple Wallet (migration 014).
+  // Google Wallet (migration 016).
   'wallet_google_jobs',
   'wallet_google_objects',
   'wallet_passes',
@@ -38,7 +40,7 @@ describeEachDatabase('migrations', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create({ migrated: false });
     db = await createDb(database.config);
   });
   afterAll(async () => {
@@ -95,13 +97,34 @@ describeEachDatabase('migrations', (variant) => {
     const { rows } = await db.query<{ email: string }>("SELECT email FROM users WHERE email IN ('rolled@test.it', 'kept@test.it')");
     expect(rows.map((r) => r.email)).toEqual(['kept@test.it']);
   });
+
+  // Every other suite starts from a copy of a database migrated once per run (helpers/database-templates.ts):
+  // it must be exactly the schema the migrations make, with nothing left for the app to apply at its start.
+  it('give the suites a starting database equal to one migrated from scratch', async () => {
+    const copy = await variant.create();
+    const copyDb = await createDb(copy.config);
+    try {
+      const schema = (target: Db) =>
+        target.query(
+          `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+            WHERE table_schema = 'public' AND table_name <> 'schema_migrations' ORDER BY table_name, column_name`,
+        );
+      const versions = async (target: Db) => (await target.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
+      expect(await versions(copyDb)).toEqual(readMigrations().map((m) => ({ version: m.version })));
+      expect(await migrate(copyDb)).toEqual([]);
+      expect((await schema(copyDb)).rows).toEqual((await schema(db)).rows);
+    } finally {
+      await copyDb.close();
+      await copy.drop();
+    }
+  });
 });
 
 describeEachDatabase('migration 012 (marketing consent per channel)', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create({ migrated: false });
     db = await createDb(database.config);
     // A database as it was before: cards with the old single checkbox.
     await migrate(db, readMigrations().filter((m) => m.version < '012'));
@@ -173,7 +196,7 @@ describe('persisted PGlite data directory', () => {
 });
 
 /**
- * Issue 17, decision 024: migration 011 is a TypeScript data step. A database left at migration 010 with
+ * Decision 024: migration 011 is a TypeScript data step. A database left at migration 010 with
  * numbers typed every which way, then the API started on it: valid numbers become E.164, the others stay
  * exactly as written, and a card stored as '333 1234567' is now reached by a campaign.
  */
@@ -187,9 +210,9 @@ describeEachDatabase('migration 011: phone numbers in E.164', (variant) => {
     // The API is started on the same database afterwards: PGlite needs a folder to keep it in between.
     if (variant.name === 'PGlite') {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-011-'));
-      database = { config: { kind: 'pglite', dataDir }, drop: async () => fs.rmSync(dataDir!, { recursive: true, force: true }) };
+      database = { config: pgliteConfig(dataDir, { migrated: false }), drop: async () => fs.rmSync(dataDir!, { recursive: true, force: true }) };
     } else {
-      database = await variant.create();
+      database = await variant.create({ migrated: false });
     }
     const db = await createDb(database.config);
     const before011 = readMigrations().filter((m) => m.version < '011');
@@ -317,7 +340,7 @@ describeEachDatabase('migration 019 (consent events)', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create({ migrated: false });
     db = await createDb(database.config);
     // Cards made before the history: one with the privacy notice and two channels, one with neither.
     await migrate(db, readMigrations().filter((m) => m.version < '019'));
@@ -372,7 +395,7 @@ describeEachDatabase('migration 022 (consent evidence)', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create({ migrated: false });
     db = await createDb(database.config);
     // An event written before the migration (a signup's WhatsApp).
     await migrate(db, readMigrations().filter((m) => m.version < '022'));
@@ -414,7 +437,7 @@ describeEachDatabase('migration 023 (write path cost)', (variant) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create({ migrated: false });
     db = await createDb(database.config);
     await migrate(db, readMigrations().filter((m) => m.version < '023'));
     await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");

@@ -1,5 +1,5 @@
 /**
- * Issue 17, decision 024: every way a phone number enters the API checks it with libphonenumber (region
+ * Decision 024: every way a phone number enters the API checks it with libphonenumber (region
  * Italy) and keeps it in E.164; one that is not a number is refused with 'Numero di telefono non valido'
  * and nothing is written (table digest before and after).
  */
@@ -60,7 +60,7 @@ describeEachDatabase('phone numbers in E.164 at every entry', (variant) => {
       await expectRefused('POST', '/api/users/loyalty-cards/create', { ...signup, email: 'mai.scritto@test.it', phone }, INVALID, {});
     });
 
-    it("keeps SPEC's message for a missing number", async () => {
+    it("keeps the specification's message for a missing number", async () => {
       for (const phone of [undefined, '', '   ']) {
         await expectRefused('POST', '/api/users/loyalty-cards/create', { ...signup, email: 'mai.scritto@test.it', phone }, 'Campo "numero di telefono" obbligatorio', {});
       }
@@ -107,7 +107,7 @@ describeEachDatabase('phone numbers in E.164 at every entry', (variant) => {
   describe('campaign recipients', () => {
     const campaign = (recipients: unknown) => ({ businessId: BAR, name: 'Numeri', channels: ['sms'], recipients });
 
-    it('stores every phone in E.164, the SPEC alias and a JSON string included', async () => {
+    it('stores every phone in E.164, the older `customerphone` alias and a JSON string included', async () => {
       const response = await call(
         'POST',
         '/api/campaigns',

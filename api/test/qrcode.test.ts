@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { addPointsLink, qrCodeDataUrl, qrCodePng } from '../src/services/qrcode';
+import { addPointsLink, qrCodeDataUrl, qrCodePng } from '../src/features/cards/qrcode';
 
 const LINK = 'http://localhost:3000/dashboard/add-points?card_id=8c0e7c1e-1f5b-4a57-9c0e-1f5b4a579c0e&user_id=demo-user-1';
 

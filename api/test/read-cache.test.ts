@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { createReadCache } from '../src/services/read-cache';
+import { createReadCache } from '../src/lib/read-cache';
 import { authHeader, demoAccount, startTestApp, testConfig, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createClientWithCard, createOtherAdmin, CLIENT, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';

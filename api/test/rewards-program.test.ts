@@ -1,5 +1,5 @@
 /**
- * Issue 20: the program of a business (points or stamps, expiry, birthday gift), stamp mode's whole numbers,
+ * The program of a business (points or stamps, expiry, birthday gift), stamp mode's whole numbers,
  * and what cards and the overview show of it: points expiring in 30 days, points outstanding, rewards
  * redeemed per month. The clock is the test's: ledger rows are dated by it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the rewards sweep under a controllable clock (docs/decisions/036 and 037): expiry rows exactly once
+ * The rewards sweep under a controllable clock (docs/decisions/036 and 037): expiry rows exactly once
  * per lot, oldest first, never racing a redemption into a negative balance; reminders N days before, once per
  * lot; a birthday gift once per card per year; the scheduled task claimed by one runner. And the ledger rules
  * as properties: any sequence of credits, redemptions, manual removals and expiries keeps the balance equal to

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the rewards catalogue, its ownership and Italian validation, and redemption at the counter
+ * The rewards catalogue, its ownership and Italian validation, and redemption at the counter
  * (docs/decisions/036-rewards-on-the-ledger.md): one ledger row of kind 'redemption' written with the balance
  * check, never a negative balance, a receipt through the queue.
  */

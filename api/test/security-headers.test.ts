@@ -1,4 +1,5 @@
-/** Security headers on every answer and CORS limited to the configured origins (issue 8). */
+/** Security headers on every answer and CORS limited to the configured origins. */
+import net from 'node:net';
 import { API_SECURITY_HEADERS } from '../src/plugins/security';
 import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
@@ -48,6 +49,36 @@ describeEachDatabase('security headers', (variant) => {
         const seen = Object.fromEntries(watched.filter((name) => response.headers[name] !== undefined).map((name) => [name, response.headers[name]]));
         expect({ url, status: response.statusCode, seen }).toEqual({ url, status, seen: expected });
       }
+    });
+
+    it('answers a request Node’s parser refuses (headers over 16 KB, a malformed request) in Italian JSON with the same headers', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      /** Writes `raw` on a new connection and answers everything the server wrote before closing it. */
+      const exchange = (raw: string) =>
+        new Promise<string>((resolve, reject) => {
+          let answer = '';
+          const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+          socket.on('data', (chunk) => (answer += chunk));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(answer));
+        });
+      const parse = (answer: string) => {
+        const [head, body] = answer.split('\r\n\r\n');
+        const [statusLine, ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        return { statusLine, headers, body: JSON.parse(body) as unknown };
+      };
+
+      const tooLarge = parse(await exchange(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`));
+      expect(tooLarge.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(tooLarge.body).toEqual({ error: 'Intestazioni della richiesta troppo grandi' });
+      expect(tooLarge.headers).toMatchObject({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+
+      const malformed = parse(await exchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nSenza-due-punti\r\n\r\n'));
+      expect(malformed.statusLine).toBe('HTTP/1.1 400 Bad Request');
+      expect(malformed.body).toEqual({ error: 'Richiesta non valida' });
+      expect(malformed.headers).toMatchObject({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store' });
     });
 
     it('grants no cross-origin access to any origin', async () => {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { compileSerializer } from '../src/serialization';
-import { cardDetailSchema, cardPageSchema, cardStatsSchema, ledgerEntrySchema, loyaltyCardSchema, pointsResultSchema, toLoyaltyCardResponse } from '../src/schemas/loyalty-cards';
-import { userSchema } from '../src/schemas/users';
+import { cardDetailSchema, cardPageSchema, cardStatsSchema, ledgerEntrySchema, loyaltyCardSchema, pointsResultSchema, toLoyaltyCardResponse } from '../src/features/cards/schemas';
+import { userSchema } from '../src/features/users/schemas';
 import { errorSchema } from '../src/schemas/common';
 
 /** What the routes answered before: the zod serializer of fastify-type-provider-zod. */

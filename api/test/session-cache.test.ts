@@ -1,5 +1,5 @@
-import { createSessionCache } from '../src/services/session-cache';
-import type { UserRecord } from '../src/repositories/users';
+import { createSessionCache } from '../src/lib/session-cache';
+import type { UserRecord } from '../src/features/users/repository';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 
@@ -100,7 +100,7 @@ describeEachDatabase('authentication with the session cache', (variant) => {
     const changed = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers, payload: { currentPassword: 'password-1', newPassword: 'password-2' } });
     expect(changed.statusCode).toBe(200);
     expect(t.app.sessions.get(token)).toBeUndefined();
-    // Issue 16: a password change ends the sessions signed before it (token version).
+    // A password change ends the sessions signed before it (token version).
     expect((await me(headers)).statusCode).toBe(401);
     expect((await me({ authorization: `Bearer ${changed.json().token}` })).json().email).toBe('pw@example.it');
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 22 (decision 051): a card the public signup creates gets ONE welcome message — its number and the
+ * Decision 051: a card the public signup creates gets ONE welcome message — its number and the
  * customer's page — on the contact resendCard would use (e-mail, else WhatsApp, else SMS, on the shop's
  * channels, never to a contact on the STOP list). A card found again, a card an admin creates and a card a CSV
  * import brings get none; a queue that fails changes nothing in the answer. Both signup answers carry
@@ -39,7 +39,7 @@ describe('the welcome text (decision 051)', () => {
   });
 });
 
-describeEachDatabase('the welcome message of a new card (issue 22, decision 051)', (variant) => {
+describeEachDatabase('the welcome message of a new card (decision 051)', (variant) => {
   let t: TestApp;
   let ip = 0;
   const signup = (payload: object) =>

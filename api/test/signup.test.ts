@@ -47,7 +47,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       loyalty_mode: 'points',
       next_reward_cost: null,
       brand_color: null,
-      // Issue 22 (decision 051): the customer's page.
+      // Decision 051: the customer's page.
       my_card_url: 'http://localhost:3000/my-card',
     });
     expect(await counts()).toEqual({ users: before.users + 1, cards: before.cards + 1 });
@@ -63,7 +63,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
       password_hash: null,
       business_id: BUSINESS.id,
       customer_name: 'Nuova Cliente',
-      // Issue 17: stored in E.164.
+      // Stored in E.164.
       customer_phone: '+393331234567',
       card_email: 'nuova.cliente@example.it',
       points: 0,
@@ -162,7 +162,7 @@ describeEachDatabase('POST /api/users/loyalty-cards/create (public signup)', (va
     });
   });
 
-  describe('stamp mode: what the card image needs (issue 20, decision 039)', () => {
+  describe('stamp mode: what the card image needs (decision 039)', () => {
     const SHOP = 'signup-stamps-shop';
     const customer = { ...valid, email: 'timbri@example.it', business_id: SHOP };
     beforeAll(async () => {

@@ -60,7 +60,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
           smsEnabled: true,
           emailEnabled: true,
           driver: '',
-          // Not sent: the business keeps the default bonus text (issue 17).
+          // Not sent: the business keeps the default bonus text.
           bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
         },
       });
@@ -90,7 +90,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       const before = await storedRow(t.app, BAR);
       const cases: [object, string][] = [
         [{ accountSid: 'AC123' }, 'Campo "Account SID" non valido: deve essere AC seguito da 32 caratteri esadecimali'],
-        // Issue 17: '02 1234' is now a valid Milan number (saved +39021234); these are not numbers at all.
+        // '02 1234' is now a valid Milan number (saved +39021234); these are not numbers at all.
         [{ phoneNumber: '333 12' }, 'Campo "numero di telefono" non valido: usa il formato internazionale E.164, es. +393331234567'],
         [{ phoneNumber: 'abc' }, 'Campo "numero di telefono" non valido: usa il formato internazionale E.164, es. +393331234567'],
         [{ messagingServiceSid: `MG${'z'.repeat(32)}` }, 'Campo "Messaging Service SID" non valido: deve essere MG seguito da 32 caratteri esadecimali'],
@@ -106,7 +106,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       expect(await storedRow(t.app, BAR)).toEqual(before);
     });
 
-    it('saves the sender number in E.164, one typed without +39 read as Italian (issue 17)', async () => {
+    it('saves the sender number in E.164, one typed without +39 read as Italian', async () => {
       expect((await put(BAR, { phoneNumber: '02 8765 4321' })).json().settings.phoneNumber).toBe('+390287654321');
       expect((await storedRow(t.app, BAR))!.phone_number).toBe('+390287654321');
       expect((await put(BAR, { phoneNumber: '0044 20 7946 0958' })).json().settings.phoneNumber).toBe('+442079460958');
@@ -180,7 +180,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
         200,
         { message: testMode, queued: 0, skipped: 0, skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 }, alreadyEnqueued: 0, mode: 'test' },
       ]);
-      // Issue 17: a number typed without +39 is read as Italian.
+      // A number typed without +39 is read as Italian.
       const whatsapp = await testConnection({ businessId: BAR, service: 'whatsapp', testRecipient: '333 1234567' });
       expect(whatsapp.json()).toMatchObject({ message: testMode, mode: 'test' });
       const { rows } = await t.app.db.query(`SELECT channel, recipient, status, driver, campaign_id FROM outbox_messages WHERE business_id = $1 ORDER BY id`, [BAR]);
@@ -197,7 +197,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       expect([disabled.statusCode, disabled.json()]).toEqual([400, { error: 'Servizio Email non abilitato per questo business' }]);
       expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: 'prova@example.it' })).json()).toEqual({ error: 'Campo "destinatario di prova" non valido' });
       expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: '' })).json()).toEqual({ error: 'Campo "destinatario di prova" è obbligatorio' });
-      // Issue 17: shaped like E.164 is not enough, the number must exist in its numbering plan.
+      // Shaped like E.164 is not enough, the number must exist in its numbering plan.
       expect((await testConnection({ businessId: BAR, service: 'sms', testRecipient: '+391234567' })).json()).toEqual({ error: 'Campo "destinatario di prova" non valido' });
       expect((await testConnection({ businessId: BAR, service: 'pec', testRecipient: 'x' })).json()).toEqual({ error: 'Campo "servizio" non valido' });
     });

@@ -18,7 +18,7 @@ const body = z.object({
   description: z.string().min(1, 'Compila sia punti che descrizione').optional(),
 });
 
-// Issue 17: the fields are named by their Italian label (FIELD_LABELS), never by their name in the JSON.
+// The fields are named by their Italian label (FIELD_LABELS), never by their name in the JSON.
 describe('validationMessage', () => {
   const valid = { email: 'a@b.it', name: 'Anna', points: 3 };
 

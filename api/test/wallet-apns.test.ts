@@ -1,5 +1,5 @@
 /**
- * Issue 21: pass updates pushed through APNs. A local HTTP/2 TLS stand-in of APNs that requires a client
+ * Pass updates pushed through APNs. A local HTTP/2 TLS stand-in of APNs that requires a client
  * certificate signed by the development CA (requestCert, rejectUnauthorized): one push per registered device
  * per balance change (from the points route and from plain SQL), topic = pass type id, payload {}, the pass
  * certificate as client certificate; none for cards without devices or for a device that unregistered; a failed
@@ -55,7 +55,7 @@ async function startApns() {
   };
 }
 
-describeEachDatabase('Apple Wallet pushes through APNs (issue 21)', (variant) => {
+describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
   let t: TestApp;
   let apns: Awaited<ReturnType<typeof startApns>>;
   beforeAll(async () => {

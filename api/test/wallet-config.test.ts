@@ -1,5 +1,5 @@
 /**
- * Issue 21: the Apple Wallet configuration (all five variables or none; files read and checked at start) and
+ * The Apple Wallet configuration (all five variables or none; files read and checked at start) and
  * its secrets kept out of the logs: the key, the pass's authentication token, the download link's token.
  */
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import forge from 'node-forge';
-import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, walletStatus } from '../src/wallet/config';
+import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, walletStatus } from '../src/config/wallet';
 import { DEV_GOOGLE_ISSUER_ID, writeDevCertificates } from '../src/wallet/dev-certs';
 import { testConfig } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';

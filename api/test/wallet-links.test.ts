@@ -1,5 +1,5 @@
 /**
- * Issue 21, the dashboard's side of the wallets (decision 042): GET /api/wallet/status, sending a card's
+ * The dashboard's side of the wallets (decision 042): GET /api/wallet/status, sending a card's
  * wallet links through the messaging queue (channel rule, STOP, no channel, a double click, another shop's
  * card, no wallet configured), and the shop's colour in the business settings.
  */
@@ -7,11 +7,11 @@ import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/a
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
 import { appleConfig, googleConfig, pathOf, signupCard, WALLET_BUSINESS } from './helpers/wallet';
-import { APPLE_VARIABLES, GOOGLE_VARIABLES } from '../src/wallet/config';
+import { APPLE_VARIABLES, GOOGLE_VARIABLES } from '../src/config/wallet';
 
 type Headers = { authorization: string };
 
-describeEachDatabase('wallet links and status for the dashboard (issue 21)', (variant) => {
+describeEachDatabase('wallet links and status for the dashboard', (variant) => {
   let t: TestApp;
   let bare: TestApp;
   let admin: Headers;

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the Apple Wallet pass of a card. A real .pkpass from the download link: a valid zip, pass.json
+ * The Apple Wallet pass of a card. A real .pkpass from the download link: a valid zip, pass.json
  * with the card's data, manifest.json with the SHA-1 of every file, and a detached PKCS#7 signature of the
  * manifest that `openssl cms -verify` accepts against the development CA, and refuses for a changed file.
  */
@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { appleConfig, devCertificates, pathOf, signupCard, WALLET_BUSINESS } from './helpers/wallet';
-import { addPointsLink } from '../src/services/qrcode';
+import { addPointsLink } from '../src/features/cards/qrcode';
 
 /** The files of a zip, read from its central directory; each entry's CRC-32 is checked. */
 function unzip(zip: Buffer): Map<string, Buffer> {
@@ -64,7 +64,7 @@ function opensslVerifies(signature: Buffer, content: Buffer): boolean {
   }
 }
 
-describeEachDatabase('Apple Wallet pass (issue 21)', (variant) => {
+describeEachDatabase('Apple Wallet pass', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true, wallet: { apple: appleConfig() }, messaging: { worker: { enabled: false }, publicUrl: 'https://fidelity.example.it' } });
@@ -166,7 +166,7 @@ describeEachDatabase('Apple Wallet pass (issue 21)', (variant) => {
   });
 });
 
-describeEachDatabase('Apple Wallet not configured (issue 21)', (variant) => {
+describeEachDatabase('Apple Wallet not configured', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });

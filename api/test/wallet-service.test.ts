@@ -1,5 +1,5 @@
 /**
- * Issue 21: Apple's PassKit web service (/api/wallet/apple/v1) with inject, as Apple specifies it: register
+ * Apple's PassKit web service (/api/wallet/apple/v1) with inject, as Apple specifies it: register
  * (201 new, 200 again, 401 wrong token), the device's updated passes (200 with serialNumbers and lastUpdated,
  * 204 none, passesUpdatedSince honoured), the latest pass (401, 304 with If-Modified-Since), unregister (200),
  * log (200); and the update tag moving when a balance changes. APNs itself: wallet-apns.test.ts.
@@ -16,7 +16,7 @@ async function passOf(app: App, cardId: string) {
   return rows[0];
 }
 
-describeEachDatabase('Apple PassKit web service (issue 21)', (variant) => {
+describeEachDatabase('Apple PassKit web service', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     // APNs at a closed port: pushes fail and retry; this suite looks at the web service and the tags.

@@ -1,8 +1,8 @@
 /**
  * Section "baseline": this build side by side with the frontends of an earlier commit (default 3b736d8,
- * the commit before issue 18), each built with that commit's own tools and served by that commit's own
+ * the build before the prerendered public pages), each built with that commit's own tools and served by that commit's own
  * static servers on other ports, against the same API as the current composition. Compared: the
- * dashboard's time to the overview's tiles at 4× CPU (alternating runs, medians; issue 18: ratio ≤ 1.05),
+ * dashboard's time to the overview's tiles at 4× CPU (alternating runs, medians; target: ratio ≤ 1.05),
  * JavaScript bytes of /dashboard and /login, and /login in Lighthouse.
  *
  * The baseline lives in /tmp/bench-baseline/<ref>: `src` (git archive of the ref, then `npm install`:
@@ -35,7 +35,7 @@ const RATIO_GOAL = 1.05;
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** `--baseline <ref>` or BENCH_BASELINE_REF, else the commit before issue 18. */
+/** `--baseline <ref>` or BENCH_BASELINE_REF, else the build before the prerendered public pages. */
 export function baselineRef(argv: string[]): string {
   const i = argv.indexOf('--baseline');
   return (i >= 0 ? argv[i + 1] : undefined) || process.env.BENCH_BASELINE_REF || DEFAULT_BASELINE_REF;
@@ -148,7 +148,7 @@ async function serveBaseline(baseline: Baseline, env: BenchComposition): Promise
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/d');
 
 export async function baselineComparison(env: BenchComposition, ref: string, log: (line: string) => void): Promise<SectionReport> {
-  const report = section(`9. Confronto con ${ref} (la build prima dell'issue 18)`);
+  const report = section(`9. Confronto con ${ref} (la build prima delle pagine pubbliche prerenderizzate)`);
   const loadAtStart = loadAverage();
   const baseline = await prepareBaseline(ref, log);
   const served = await serveBaseline(baseline, env);

@@ -1,5 +1,5 @@
 /**
- * Scale benchmark of the cards remote (issue 5), not a timed test: seeds 100 000 cards into the demo
+ * Scale benchmark of the cards remote, not a timed test: seeds 100 000 cards into the demo
  * business "Bar Centrale", then prints
  *   - the API time of the overview stats and of the first page of the card list (median of 5), and
  *   - the time until the overview is interactive in Chromium (tiles and first card tiles shown; median of
@@ -29,7 +29,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-cards-'));
 const dataDir = path.join(stateDir, 'pglite');
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
 // APP_ROOTS: a JSON map of frontend → built folder (the bench's builds); default: each package's dist/.
 const roots = process.env.APP_ROOTS ? (JSON.parse(process.env.APP_ROOTS) as Partial<Record<AppName, string>>) : undefined;
 const compose = () => startComposition({ env, ports, apiPort, roots, runtimeConfigFile: path.join(stateDir, 'runtime-config.json') });

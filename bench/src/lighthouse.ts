@@ -1,7 +1,7 @@
 /**
  * Section 4: Lighthouse 13, default (mobile) preset, Debian Chromium through chrome-launcher, 5 runs per
- * page, median of each category score and of the largest contentful paint and layout shift (issue 18:
- * LCP ≤ 1.5 s, CLS 0 on /login and the signup page).
+ * page, median of each category score and of the largest contentful paint and layout shift (targets:
+ * LCP ≤ 1.5 s, CLS 0 on /login and the signup page, which paint from prerendered HTML).
  */
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,7 +12,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const GOALS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-/** Issue 18's targets for the public pages: Lighthouse's audits largest-contentful-paint and cumulative-layout-shift. */
+/** The public pages' targets: Lighthouse's audits largest-contentful-paint and cumulative-layout-shift. */
 export const LCP_GOAL_MS = 1500;
 export const CLS_GOAL = 0;
 

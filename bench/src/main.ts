@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
   // One production composition of the federated builds serves sections 3-5.
   let composition: BenchComposition | null = null;
-  const baselineTitle = `9. Confronto con ${ref} (la build prima dell'issue 18)`;
+  const baselineTitle = `9. Confronto con ${ref} (la build prima delle pagine pubbliche prerenderizzate)`;
   let baselineReport = skipped(baselineTitle);
   let compositionProblem = 'build di produzione non disponibile (vedi sezione 2)';
   if (builds && needComposition) {

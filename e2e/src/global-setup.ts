@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
 import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
+import { startMailbox, type Mailbox } from './mailbox';
 
 let composition: Composition | undefined;
+let mailbox: Mailbox | undefined;
 
 /**
- * Issue 21 (decisions 041, 042): Apple Wallet and Google Wallet with the development certificates and service
+ * The wallets (decisions 041, 042): Apple Wallet and Google Wallet with the development certificates and service
  * account (`npm run wallet:dev-certs`'s script, into the state folder), for wallet.spec.ts. APNs and Google's
  * REST API point at a closed local port: nothing leaves the machine (the syncs fail soft and retry). The other
  * journeys assert nothing about wallet buttons.
@@ -34,6 +36,8 @@ export default async function globalSetup() {
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
+  // Decision 058: a shop on the SMTP driver delivers here; journeys read a customer's link from src/mailbox.ts.
+  mailbox = await startMailbox();
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
   // per-business limits (tested in the API suite) would throttle the run.
   // PROXY_SECRET is kept with them: a restarted API or static server (src/processes.ts) must share it.
@@ -42,7 +46,8 @@ export default async function globalSetup() {
     DATABASE_URL: '',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    // The journeys log in with the demo accounts: they work only in a local try-out (loopback, not production).
+    NODE_ENV: 'development',
     LOGIN_RATE_LIMIT: '10000',
     SIGNUP_RATE_LIMIT: '10000',
     CONNECTION_TEST_RATE_LIMIT: '10000',
@@ -51,6 +56,7 @@ export default async function globalSetup() {
     PASSWORD_HASH_QUEUE: '10000',
     PASSWORD_HASH_QUEUE_PER_IP: '10000',
     PROXY_SECRET: crypto.randomBytes(32).toString('base64url'),
+    SMTP_URL: mailbox.url,
     ...walletEnv(E2E_STATE_DIR),
   };
   composition = await startComposition({
@@ -73,6 +79,7 @@ export default async function globalSetup() {
   fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv: restartEnv }, null, 2));
   return async () => {
     await composition?.stop();
+    await mailbox?.stop();
     // Servers a test restarted are detached from the workers: stop them too.
     const state = JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as { pids: Record<string, number> };
     for (const pid of Object.values(state.pids)) {

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 8): every screen of every remote passes axe-core with no serious or critical
+ * Accessibility: every screen of every remote passes axe-core with no serious or critical
  * violations (WCAG 2.1 A/AA rules), in a desktop and a phone viewport, and the keyboard alone reaches
  * every control of the dashboard frame and of the screen.
  */
@@ -50,6 +50,10 @@ async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
+
+// Each test only reads (the demo shop's screens, one card of it) and the walks are the longest of the journeys:
+// they spread over the workers rather than run one after another on one.
+test.describe.configure({ mode: 'parallel' });
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`[a11y] ${viewportName}`, () => {

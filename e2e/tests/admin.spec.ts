@@ -1,5 +1,5 @@
 /**
- * The admin remote in the composed dashboard: users, settings and services, end to end (issue 7 Proof).
+ * The admin remote in the composed dashboard: users, settings and services, end to end.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_SUPERADMIN, login } from '../src/fixtures';

@@ -1,5 +1,5 @@
 /**
- * The API stops (issue 8, "Survive a broken part"): the login form says so without counting an attempt,
+ * The API stops (a broken part must not break the rest): the login form says so without counting an attempt,
  * and logging in works again once the API is back; a signed-in user's dashboard screens show their Italian
  * load error with 'Riprova', the rest of the dashboard keeps working, and 'Riprova' recovers once the API
  * is back — without losing the session.
@@ -55,7 +55,7 @@ test('[api] down: dashboard screens show their load error with Riprova, navigati
   await expect(page).toHaveURL(/\/dashboard\/loyalty-cards$/);
   await expect(main.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
-  // Easy SMS pages through the same card pages (issue 17): the page already loaded stays on screen, and a
+  // Easy SMS pages through the same card pages: the page already loaded stays on screen, and a
   // search the server must answer shows the cards' load error with 'Riprova'.
   await sidebar.getByRole('link', { name: 'SMS Facile' }).click();
   await expect(page).toHaveURL(/\/dashboard\/easy-sms$/);

@@ -1,4 +1,4 @@
-/** Campaigns (issue 6): create with recipients, send through the outbox driver and watch it reach everyone; a disabled channel. */
+/** Campaigns: create with recipients, send through the outbox driver and watch it reach everyone; a disabled channel. */
 import { test, expect } from '@playwright/test';
 import { E2E_API_PORT } from '../src/env';
 import { loginThroughApi } from '../src/session';
@@ -40,7 +40,7 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await create.getByLabel('Descrizione').fill('Sconto del 30% per i clienti con la carta');
   await create.getByRole('checkbox', { name: 'SMS' }).check();
   await create.getByRole('checkbox', { name: 'Email' }).check();
-  // Issue 17: the recipients are a segment the server counts (and resolves at send time), here all cards matching the tag.
+  // The recipients are a segment the server counts (and resolves at send time), here all cards matching the tag.
   await expect(create.getByLabel('Chi riceve la campagna')).toHaveValue('all');
   await create.getByLabel('Cerca clienti').fill(tag);
   await expect(create.getByText('2 destinatari', { exact: true })).toBeVisible();
@@ -70,11 +70,11 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await expect(send.getByText('45/160 caratteri · UCS-2 · 1 SMS')).toBeVisible();
   await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, punti doppi con 1€ speso!');
   await expect(send.getByText('47/160 caratteri · GSM-7 · 1 SMS')).toBeVisible();
-  // The demo delivers through the outbox: the dialog says so (issue 17).
+  // The demo delivers through the outbox: the dialog says so.
   await expect(send.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeVisible();
   await send.getByRole('button', { name: 'Invia' }).click();
   await expect(page.getByText('2 messaggi messi in coda')).toBeVisible();
-  // Issue 17: the dialog stays open on the send's counts and its live progress, the focus on its heading.
+  // The dialog stays open on the send's counts and its live progress, the focus on its heading.
   const heading = send.getByRole('heading', { name: "Avanzamento dell'invio" });
   await expect(heading).toBeFocused();
   await expect(send.getByRole('list', { name: "Esito dell'invio" })).toHaveText('Messi in coda: 2');

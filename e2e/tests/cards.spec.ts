@@ -1,7 +1,7 @@
 /**
- * The cards remote in the composed app (issue 5): overview, switching business, the loyalty cards screen
+ * The cards remote in the composed app: overview, switching business, the loyalty cards screen
  * (search, filter, points with their history, delete), the bonus the server sends once however many admins
- * have the screen open (issue 17), and add points through the QR of a card a customer got from the public
+ * have the screen open, and add points through the QR of a card a customer got from the public
  * signup.
  */
 import { test, expect, type Page } from '@playwright/test';
@@ -253,7 +253,7 @@ test('a search that arrives while the admin types into a card keeps the focus in
   await expect(page.getByLabel('Descrizione per Fabio Fuoco')).toHaveValue('Spesa');
 });
 
-test('the admin downloads the cards and the ledger as CSV files Italian Excel opens (issue 22)', async ({ page }) => {
+test('the admin downloads the cards and the ledger as CSV files Italian Excel opens', async ({ page }) => {
   const stamp = `${Date.now()}`.slice(-7);
   const account = { email: `export.${stamp}@example.it`, password: 'ExportE2e2026!' };
   await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Export', role: 'admin', password: account.password });
@@ -301,7 +301,7 @@ test('the admin downloads the cards and the ledger as CSV files Italian Excel op
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the admin imports cards from a CSV file: preview with the bad rows, import, the same file again changes nothing (issue 22)', async ({ page }) => {
+test('the admin imports cards from a CSV file: preview with the bad rows, import, the same file again changes nothing', async ({ page }) => {
   const stamp = `${Date.now()}`.slice(-7);
   const account = { email: `import.${stamp}@example.it`, password: 'ImportE2e2026!' };
   await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Import', role: 'admin', password: account.password });

@@ -1,5 +1,5 @@
 /**
- * Issue 22 (decision 047): a card's consent history in the composed app. A customer signs up with WhatsApp
+ * A card's consent history (decision 047) in the composed app. A customer signs up with WhatsApp
  * marketing, an admin opens "Storico consensi" on the card's row and reads the events in Italian; the row keeps
  * every control inside its box at phone to desktop widths with the extra button. Decision 050: the admin records,
  * in the same dialog, what the customer asked at the counter; the history gains the "registrato da" row.
@@ -8,15 +8,14 @@ import { test, expect, type Page } from '@playwright/test';
 import { apiCall } from '../src/cards-api';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+import { createShop, type Shop } from '../src/shop';
 
-const PROFUMERIA = 'demo-profumeria-bella';
-
-async function openCards(page: Page, name: string) {
+/** The shop's admin on the cards screen of its one business, the card of `name` found. */
+async function openCards(page: Page, shop: Shop, name: string) {
   await withCookieChoiceSaved(page);
-  await loginThroughApi(page);
+  await loginThroughApi(page, shop.account);
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: /Attività corrente:/ }).click();
-  await page.getByRole('list', { name: 'Attività' }).getByRole('button', { name: 'Profumeria Bella' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`Attività corrente: ${shop.businessName}`) })).toBeVisible();
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await page.getByLabel('Cerca per nome, numero carta o telefono').fill(name);
   const row = page.getByRole('article', { name });
@@ -25,16 +24,17 @@ async function openCards(page: Page, name: string) {
 }
 
 test('an admin reads a card’s consent history, and the row fits its controls at every width', async ({ page }) => {
+  const shop = await createShop('Erboristeria Consensi');
   const name = `Costanza Consenso ${Date.now()}`;
   await apiCall('POST', '/users/loyalty-cards/create', null, {
     email: `consenso.${Date.now()}@example.it`,
     full_name: name,
     phone: '+39 333 7654399',
-    business_id: PROFUMERIA,
+    business_id: shop.businessId,
     privacy_ack: true,
     marketing_channels: ['whatsapp'],
   });
-  const row = await openCards(page, name);
+  const row = await openCards(page, shop, name);
 
   await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Storico consensi di ${name}` });
@@ -57,17 +57,18 @@ test('an admin reads a card’s consent history, and the row fits its controls a
 });
 
 test('an admin records the consent a customer changes at the counter, and the history shows the admin row', async ({ page }) => {
+  const shop = await createShop('Erboristeria Banco');
   const stamp = Date.now();
   const name = `Margherita Banco ${stamp}`;
   await apiCall('POST', '/users/loyalty-cards/create', null, {
     email: `banco.${stamp}@example.it`,
     full_name: name,
     phone: '+39 333 7654398',
-    business_id: PROFUMERIA,
+    business_id: shop.businessId,
     privacy_ack: true,
     marketing_channels: ['whatsapp'],
   });
-  const row = await openCards(page, name);
+  const row = await openCards(page, shop, name);
   await expect(row.getByText('Marketing: WhatsApp')).toBeVisible();
   await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Storico consensi di ${name}` });

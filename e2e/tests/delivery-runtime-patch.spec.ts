@@ -1,5 +1,5 @@
 /**
- * Delivery drill, issue 18: remotes deploy alone again (docs/decisions/029-remotes-bring-their-runtime.md).
+ * Delivery drill: remotes deploy alone again (docs/decisions/029-remotes-bring-their-runtime.md).
  * A cards remote built with the previous patch release of `@module-federation/*` (2.9.1, the root
  * devDependency `mf-enhanced-previous`) is deployed to its own origin by editing the run-time config and works
  * inside the shell built with ours (2.9.2): no shell rebuild, and the rest of the dashboard untouched.

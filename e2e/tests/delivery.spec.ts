@@ -1,5 +1,5 @@
 /**
- * Independent delivery and resilience (issue 8), per remote, in the real composition:
+ * Independent delivery and resilience, per remote, in the real composition:
  * redeploy a new version to a new origin by editing the run-time config (no shell rebuild or restart),
  * roll back, and survive a stopped server, a failing manifest, a slow or garbage script and a component
  * that throws. Test titles start with [remote]: the summary reporter prints one line per remote.

@@ -49,7 +49,7 @@ test('a remote\'s manifest no longer ties it to a runtime version of the shell',
   expect(manifest.metaData).not.toHaveProperty('externalRuntime');
 });
 
-// Issue 18: the signup page is prerendered HTML with a small script (signup-prerendered.spec.ts); the landing
+// The signup page is prerendered HTML with a small script (signup-prerendered.spec.ts); the landing
 // origin's standalone React app is now what it answers for the legal pages.
 test('the standalone page at the landing origin runs the runtime inside its main.js, once, and works', async ({ page }) => {
   const scripts = recordScripts(page);

@@ -1,5 +1,5 @@
 /**
- * The landing remote (issue 4) in Chromium: at its own origin (what customers reach) and inside the shell.
+ * The landing remote in Chromium: at its own origin (what customers reach) and inside the shell.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
@@ -106,7 +106,7 @@ test.describe('at the landing origin', () => {
     await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=default-business-id`);
     await expect(page.getByRole('heading', { level: 1, name: 'Ottieni la tua Carta Fedeltà' })).toBeVisible();
     await expect(page.getByText('Bar Centrale')).toBeVisible();
-    // Issue 18: the page is prerendered; its one small script carries the form and the card drawing with
+    // The page is prerendered; its one small script carries the form and the card drawing with
     // its QR code (no React, no federation runtime, no chunk fetched later).
     await page.waitForLoadState('networkidle');
     expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(/\/signup\.[0-9a-f]{10}\.js$/)]);
@@ -146,7 +146,7 @@ test.describe('at the landing origin', () => {
 });
 
 test.describe('inside the shell', () => {
-  // Issue 18: the shell's /login is the landing's prerendered page (composed by the shell's server), not the
+  // The shell's /login is the landing's prerendered page (composed by the shell's server), not the
   // landing remote's React page; the legal pages are still the landing remote inside the shell.
   test('shows the landing\'s prerendered page, with SVG charts, and the legal pages', async ({ page }) => {
     const scripts = recordScripts(page);

@@ -1,17 +1,33 @@
 /**
- * `/login` is HTML rendered at build time (docs/decisions/028-prerendered-public-pages.md): the content
- * and the form are in the page the server sends, and a small script — no React, no store, no federation
- * runtime — makes the form, the lock, the cookie banner and the mobile menu work.
+ * `/login` is HTML rendered at build time (docs/decisions/028, 063): the content and the form are in the page
+ * the server sends, and one small script — no React, no store, no federation runtime — makes the form (with
+ * shared's `loginForm` rule), the lock, the cookie banner and the mobile menu work. The shell answers it from
+ * the landing origin, from its kept copy while that origin is down, and from its own build's copy when it has
+ * never reached it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
 import { E2E_PORTS, E2E_STATE_DIR, SHELL_URL } from '../src/env';
 import { pointLandingPages, restartApp, serveFolder, stopApp } from '../src/processes';
 
 const PHONE = { width: 390, height: 844 };
+
+/**
+ * Records the page's Content Security Policy violations from its first script on, including those a script
+ * catches (a caught `eval` attempt is reported though nothing shows in the console): the page script's form
+ * rule must parse without generating code.
+ */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
 
 test('without JavaScript: the whole page and the form are in the HTML', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -37,6 +53,7 @@ test('without JavaScript: the whole page and the form are in the HTML', async ({
 
 test('with JavaScript: a small script from the landing origin, no React or federation runtime, then the lock and the login', async ({ page }) => {
   await withCookieChoiceSaved(page);
+  const cspViolations = await recordCspViolations(page);
   const scripts = recordScripts(page);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
@@ -51,10 +68,15 @@ test('with JavaScript: a small script from the landing origin, no React or feder
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
 
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  // The form's rule (shared's zod/mini schema) ran under the page's CSP without a violation.
+  expect(await cspViolations()).toEqual([]);
+
   await email.fill(`nessuno.${Date.now()}@example.it`);
   await password.fill('sbagliata');
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Credenziali non valide.');
+  await expect(email).not.toHaveAttribute('aria-invalid');
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Credenziali non valide.');
   await submit.click();
@@ -170,6 +192,40 @@ test.describe('the shell composes /login from the landing origin', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
     } finally {
       await restartApp('landing');
+    }
+  });
+
+  test('a landing origin never reached: the shell’s own copy of the page, built from the same markup, whose form works', async ({ page }) => {
+    // A shell that has never had the landing's page: started now, with the landing origin on a closed port.
+    const previous = pointLandingPages(`http://localhost:${E2E_PORTS.shell + 62}`);
+    const shell = await serveFolder('shell', path.join(__dirname, '../../shell/dist'), E2E_PORTS.shell + 61);
+    try {
+      await withCookieChoiceSaved(page);
+      const cspViolations = await recordCspViolations(page);
+      const scripts = recordScripts(page);
+      const res = await page.goto(`${shell.origin}/login`);
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['x-landing-page']).toBe('fallback');
+      // The whole landing page, as the landing's build renders it.
+      await expect(page.getByRole('heading', { level: 1, name: /Carte fedeltà digitali/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Pacchetto Completo' })).toContainText('30 €');
+      await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Its script from the shell itself: nothing comes from the landing origin.
+      expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(new RegExp(`^${shell.origin}/login\\.[0-9a-f]{10}\\.js$`))]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
+      expect(await cspViolations()).toEqual([]);
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      // Signed in: the session is where the shell's app reads it, and the dashboard's address is loaded (this
+      // extra origin is not among the configured ones the remotes answer, so the check ends here).
+      await expect(page).toHaveURL(`${shell.origin}/dashboard`);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    } finally {
+      pointLandingPages(previous);
+      await shell.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-/** Messaging (issue 6): Easy SMS search and send; settings saved by a super admin, toggles locked for an admin. */
+/** Messaging: Easy SMS search and send; settings saved by a super admin, toggles locked for an admin. */
 import { test, expect } from '@playwright/test';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { apiCall } from '../src/cards-api';
@@ -7,7 +7,7 @@ import { loginThroughApi } from '../src/session';
 const PROFUMERIA = 'demo-profumeria-bella';
 
 test('Easy SMS: the search filters the cards and a WhatsApp is sent', async ({ page }) => {
-  // Its own customer, with WhatsApp marketing consent (issue 17: Easy SMS is a marketing message).
+  // Its own customer, with WhatsApp marketing consent (Easy SMS is a marketing message).
   const stamp = Date.now();
   const customer = `Wanda Whatsapp ${stamp}`;
   await apiCall('POST', '/users/loyalty-cards/create', null, {
@@ -38,7 +38,7 @@ test('Easy SMS: the search filters the cards and a WhatsApp is sent', async ({ p
   await expect(form.getByRole('alert')).toHaveText('Inserisci un messaggio per la carta selezionata');
   await form.getByLabel(`Messaggio per ${customer}`).fill('Ciao! Questa settimana punti doppi.');
   await form.getByRole('button', { name: 'Invia WhatsApp' }).click();
-  // The demo has no provider: the answer says the message was only recorded (issue 17).
+  // The demo has no provider: the answer says the message was only recorded.
   await expect(page.getByText('WhatsApp registrato in modalità prova: non è stato consegnato')).toBeVisible();
   await expect(form.getByLabel(`Messaggio per ${customer}`)).toHaveValue('');
 

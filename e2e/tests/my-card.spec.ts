@@ -1,9 +1,10 @@
 /**
- * Issue 22, "Done when" (decision 049): in Chromium, a customer asks for a link on /my-card, opens it from the
- * outbox, sees balance and ledger, withdraws WhatsApp marketing consent (an admin's WhatsApp campaign then
- * skips them), downloads their data and deletes their card with the confirmation dialog; the admin's cards
- * list then shows "Cliente eliminato". The journey has its own admin, business (email and WhatsApp on, outbox
- * driver) and customer, made through the API, so it runs beside the other journeys.
+ * The customer's page (decision 049): in Chromium, a customer asks for a link on /my-card, opens it from the
+ * e-mail they receive, sees balance and ledger, withdraws WhatsApp marketing consent (an admin's WhatsApp campaign
+ * then skips them), downloads their data and deletes their card with the confirmation dialog; the admin's cards
+ * list then shows "Cliente eliminato". The journey has its own admin, business (email and WhatsApp on, the SMTP
+ * driver delivering to the composition's mail server) and customer, made through the API, so it runs beside the
+ * other journeys. Decision 058: the shop's own message log shows only `token=•••`.
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -12,6 +13,7 @@ import { apiCall, apiToken } from '../src/cards-api';
 import { sendCampaign } from '../src/admin-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
+import { mailsTo } from '../src/mailbox';
 import { loginThroughApi } from '../src/session';
 
 /** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now (as accessibility.spec.ts). */
@@ -29,6 +31,8 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   const businessName = `Bottega Mia Carta ${stamp.slice(-6)}`;
   const business = await apiCall<{ id: string }>('POST', '/business', adminToken, { name: businessName });
   await apiCall('PUT', `/settings/${business.id}`, superToken, { email_enabled: 1, whatsapp_enabled: 1 });
+  // A shop that really sends e-mail (decision 058: a shop in test mode never carries an access link).
+  await apiCall('PUT', `/twilio/settings/${business.id}`, superToken, { driver: 'smtp', emailSender: `negozio.${stamp}@example.it` });
 
   const customer = { email: `cliente.miacarta.${stamp}@example.it`, phone: `+39333${stamp.slice(-7)}`, name: `Cliente Mia Carta ${stamp.slice(-4)}` };
   const card = await apiCall<{ id: string; card_number: string }>('POST', '/users/loyalty-cards/create', null, {
@@ -50,14 +54,19 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await page.getByRole('button', { name: 'Inviami il link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Se il contatto è registrato' })).toContainText('Il link vale 15 minuti.');
 
-  // 2. The link arrives by e-mail (the outbox driver records what would have gone out).
+  // 2. The link arrives by e-mail, in the customer's inbox (the composition's mail server).
   let link = '';
   await expect(async () => {
-    const { messages } = await apiCall<{ messages: { recipient: string; body: string }[] }>('GET', `/outbox?businessId=${business.id}&channel=email`, adminToken);
-    const found = messages.find((m) => m.recipient === customer.email && /\/my-card\?token=/.test(m.body));
+    const found = mailsTo(customer.email)
+      .map((text) => /https?:\/\/\S+\/my-card\?token=[A-Za-z0-9_-]+/.exec(text)?.[0])
+      .find(Boolean);
     expect(found).toBeTruthy();
-    link = /https?:\/\/\S+\/my-card\?token=[A-Za-z0-9_-]+/.exec(found!.body)![0];
+    link = found!;
   }).toPass({ timeout: 20_000 });
+  // The shop's own message log shows that a link left, never which: no one at the shop can open the customer's page.
+  const { messages } = await apiCall<{ messages: { recipient: string; body: string }[] }>('GET', `/outbox?businessId=${business.id}&channel=email`, adminToken);
+  const logged = messages.filter((m) => m.recipient === customer.email && m.body.includes('/my-card?token='));
+  expect(logged.map((m) => /token=(\S+)/.exec(m.body)![1])).toEqual(['•••']);
 
   // 3. Opened: the token leaves the address at once; the card, its balance and its ledger.
   await page.goto(link);

@@ -1,5 +1,5 @@
 /**
- * Rewards (issue 20), "Done when": an admin creates two rewards on the Premi screen, a customer's card earns
+ * Rewards, end to end: an admin creates two rewards on the Premi screen, a customer's card earns
  * points through the page its QR opens, the admin redeems one reward from that page, the card's history and
  * the overview show it, and the customer's receipt is in the outbox; a stamp-mode shop does the same in stamps.
  * Each journey has its own admin, business and customer (made through the API), so no other journey's data

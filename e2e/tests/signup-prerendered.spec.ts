@@ -66,6 +66,12 @@ test('an unknown shop: the generic page from the server, then /login as before',
 test('with JavaScript, at the shell on a phone: one small script, then a customer signs up, sees and downloads the card', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await withCookieChoiceSaved(page);
+  // Every Content Security Policy violation, also one a script catches (a caught `eval` attempt shows nothing in the console).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   const scripts = recordScripts(page);
   await page.goto(SIGNUP);
   await expect(page.getByText('Bar Centrale', { exact: true })).toBeVisible();
@@ -84,6 +90,8 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription('Campo "email" è obbligatorio');
+  // The form's rule (shared's zod/mini schema) ran under the page's CSP without a violation.
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
   const address = `cliente.prerender.${Date.now()}@example.it`;
   await email.fill(address);
@@ -121,14 +129,14 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);
   // Still the one script: the card and its QR code need nothing more.
   expect(scripts.map((s) => s.url.split('?')[0])).toEqual(urls);
-  // Issue 22 (decision 051): the customer's page, linked at this origin, and ONE welcome message with its
+  // The customer's page (decision 051), linked at this origin, and ONE welcome message with its
   // address, by WhatsApp (Bar Centrale has no e-mail channel), which the demo's outbox records.
   await expect(page.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
   await expect
     .poll(async () => (await whatsappMessagesOf(card.id)).map((m) => m.body), { timeout: 15_000 })
     .toEqual([`Benvenuto da Bar Centrale! La tua carta fedeltà è la n. ${card.card_number}. Saldo, premi e consensi: ${dashboardBaseUrl}/my-card`]);
 
-  // The same e-mail with another phone: no card on screen, the server's sentence (issue 16).
+  // The same e-mail with another phone: no card on screen, the server's sentence.
   await page.goto(SIGNUP);
   await page.getByLabel('Email', { exact: true }).fill(address);
   await page.getByLabel('Nome completo').fill('Qualcun Altro');
@@ -142,7 +150,7 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   await expect(page.getByRole('link', { name: 'Vedi saldo, premi e movimenti' })).toHaveAttribute('href', '/my-card');
 });
 
-test('a signed-in visitor goes on to the dashboard (SPEC §2)', async ({ page }) => {
+test('a signed-in visitor goes on to the dashboard', async ({ page }) => {
   await loginThroughApi(page);
   await page.goto(SIGNUP);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -91,7 +91,7 @@ test('/dashboard for a signed-in user: the cards remote\'s overview starts from 
   expect(requests.urls.filter((u) => u.startsWith(LANDING_URL))).toEqual([]);
 });
 
-// Issue 18: the signup page is prerendered (signup-prerendered.spec.ts); the landing origin's standalone
+// The signup page is prerendered (signup-prerendered.spec.ts); the landing origin's standalone
 // React app, with its hints, is what it answers for the legal pages.
 test('the standalone page at the landing origin uses every hint of its own HTML, once', async ({ page }) => {
   await recordHints(page);

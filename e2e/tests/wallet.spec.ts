@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decisions 041, 042), the wallets in the product with the development certificates (src/global-setup.ts):
+ * The wallets in the product (decisions 041, 042) with the development certificates (src/global-setup.ts):
  * a signup shows "Aggiungi ad Apple Wallet" and "Salva in Google Wallet" under the card, the Apple link downloads
  * the .pkpass, the Google link is the API's short save link that redirects to Google's save URL, whose JWT names the
  * card's loyalty object and a logo the API serves, and the shop's admin sends the links from the card row; the message reaches

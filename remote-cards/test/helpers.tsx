@@ -3,8 +3,9 @@
  * tools/jest/real-api.js): businesses and cards of the demo admin, the outbox, a screen with a session.
  */
 import type { ReactElement } from 'react';
+import { screen } from '@testing-library/react';
 import type { Business, User } from '@loyalty/shared';
-import { DEMO_SUPERADMIN, callApi, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
+import { DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
 
 export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, DEMO_SUPERADMIN, LocationProbe, configureTestRuntime, currentLocation, logIn, unique } from '@loyalty/shared/testing';
 export const BAR_CENTRALE = 'default-business-id';
@@ -75,3 +76,36 @@ export function renderWithSession(ui: ReactElement, { token, user, businessId, r
     preloadedState: { session: { user, loading: false, checked: true }, currentBusiness: { id: businessId } },
   });
 }
+
+export interface DemoAdminSession {
+  /** The demo admin's token and user, set by the file's first `beforeAll`. */
+  token: string;
+  user: User;
+  /** `ui` as the shell renders it, signed in as the demo admin, with `businessId` selected. */
+  render: (ui: ReactElement, businessId: string | null, route?: string) => ReturnType<typeof renderWithSession>;
+}
+
+/**
+ * The hooks of a test file that works as the demo admin: the runtime configuration and one login for the
+ * whole file (argon2 is slow on two cores), then a clean localStorage and configuration before each test.
+ * Call it at the top of the file, before the file's own hooks: they run after these, the session ready.
+ */
+export function signedInAsDemoAdmin(): DemoAdminSession {
+  const session: DemoAdminSession = {
+    token: '',
+    user: undefined as unknown as User,
+    render: (ui, businessId, route) => renderWithSession(ui, { token: session.token, user: session.user, businessId, route }),
+  };
+  beforeAll(async () => {
+    configureTestRuntime();
+    ({ token: session.token, user: session.user } = await logIn(DEMO_ADMIN));
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    configureTestRuntime();
+  });
+  return session;
+}
+
+/** A card's row in the cards screen's list, found by the customer's name. */
+export const cardRow = (name: string) => screen.findByRole('article', { name });

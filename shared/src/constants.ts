@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC §9, named once for every part. */
+/** Business constants and limits, named once for every part. */
 
 /** Every API call is aborted after this long. */
 export const REQUEST_TIMEOUT_MS = 90_000;

@@ -111,14 +111,14 @@ export * from './cards';
 export { mountStandalone } from './standalone/mountStandalone';
 export { renderApp } from './standalone/renderApp';
 
-// Issue 17 (2.2.0): send answers, test/live mode and its banner.
+// 2.2.0: send answers, test/live mode and its banner.
 export {
   sendSucceeded,
   type SendOutcome,
 } from './messaging/sendOutcome';
 export { TestModeBanner } from './messaging/TestModeBanner';
 
-// Issue 21: which wallets the API has configured (cards remote's "Invia link wallet", admin's settings).
+// Which wallets the API has configured (cards remote's "Invia link wallet", admin's settings).
 export { anyWalletConfigured, useGetWalletStatusQuery, WALLETS, walletStatusApi, type WalletName, type WalletStatus } from './wallet/walletStatus';
 
 // Types no app names but TypeScript writes into the declarations of the apps' API slices and test helpers

@@ -1,17 +1,17 @@
 /**
- * Italian copy from SPEC §8 (errors and successes) plus UI strings used by several parts.
- * Strings are verbatim from the spec, including its spelling ('piu' without accent).
+ * Italian copy: errors and successes, plus UI strings used by several parts. The strings are the product
+ * specification's wording verbatim, including its spelling ('piu' without accent).
  */
 export type MessagingChannelLabel = 'WhatsApp' | 'SMS' | 'Email';
 
 export const MESSAGES = {
-  // Login form (SPEC §8)
+  // Login form
   loginMissingFields: 'Inserisci email e password.',
   loginLocked: 'Troppi tentativi. Riprova tra 5 minuti.',
   loginInvalid: 'Credenziali non valide.',
   loginConnectionError: 'Errore di connessione. Riprova piu tardi.',
 
-  // Default errors when the response carries no `error` field (SPEC §8)
+  // Default errors when the response carries no `error` field
   userCreateError: "Errore nella creazione dell'utente",
   campaignsLoadError: 'Errore durante il caricamento delle campagne',
   campaignCreateError: 'Errore durante la creazione della campagna',
@@ -34,7 +34,7 @@ export const MESSAGES = {
   loyaltyCardsLoadError: 'Error loading loyalty cards',
   whatsappNotEnabled: 'WhatsApp non abilitato',
 
-  // Successes (SPEC §8); they vanish after NOTIFICATION_TIMEOUT_MS
+  // Successes; they vanish after NOTIFICATION_TIMEOUT_MS
   pointsUpdated: 'Punti aggiornati',
   cardDeleted: 'Carta eliminata',
   whatsappSent: 'WhatsApp inviato',
@@ -60,7 +60,7 @@ export function serviceToggledMessage(name: string, enabled: boolean): string {
   return `Servizio ${name} ${enabled ? 'abilitato' : 'disabilitato'} con successo`;
 }
 
-/** 'Test di connessione {SERVICE} completato con successo' (service name upper-cased as in the spec). */
+/** 'Test di connessione {SERVICE} completato con successo' (the service name upper-cased: 'WHATSAPP'). */
 export function connectionTestSucceededMessage(service: string): string {
   return `Test di connessione ${service.toUpperCase()} completato con successo`;
 }

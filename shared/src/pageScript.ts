@@ -1,8 +1,8 @@
 /**
- * `@loyalty/shared/page-script`: the framework-free part of shared that the prerendered public pages' small
- * script (remote-landing/src/exposed/page-scripts/, docs/decisions/028-prerendered-public-pages.md) imports. Nothing here
- * imports React, the store, the router or styled-components, so the script carries only these modules and
- * the rules stay one copy: the app imports the same files through the package's entry.
+ * `@loyalty/shared/page-script`: the framework-free part of shared that the public pages' scripts
+ * (remote-landing/src/exposed/public-pages/, docs/decisions/063-public-pages-written-once.md) import. Nothing
+ * here imports React, the store, the router or styled-components, so a script carries only these modules and
+ * the rules stay one copy: the app imports the same files through the package's entries.
  */
 export {
   LOGIN_LOCKOUT_MS,
@@ -17,8 +17,11 @@ export { formatPhone, looksLikePhone, PHONE_INVALID } from './format/phone';
 // The customer's page (decision 049): balances, ledger amounts and dates written as every screen writes them.
 export { formatPoints, formatPointsChange } from './format/numbers';
 export { formatDate, formatDateTime } from './format/dates';
-// The form rules' messages (no zod): the pages' own small checks show the same words as the forms.
+// The public pages' forms, the same schemas the rest of the product uses (with only the part of `zod/mini`
+// they need), and their messages.
 export { FORM_MESSAGES } from './forms/messages';
+export { loginForm, signupForm, SIGNUP_MARKETING_CHANNELS } from './forms/publicForms';
+export type { FormInput, FormOutput } from './forms/zod';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
 export { addPointsLink, loyaltyCardFileName } from './cards/links';
 export { drawLoyaltyCard, downloadCanvasPng } from './cards/drawLoyaltyCard';

@@ -1,43 +1,58 @@
 'use strict';
 /**
- * Jest settings shared by every frontend package (shared, shell, remotes).
- * Use in a package's jest.config.js:
- *   module.exports = { ...require('../tools/jest/preset'), displayName: 'shell' };
+ * The Jest project of a frontend package (shared, shell, remotes): the settings they all share, from the
+ * package's folder name. A package's jest.config.js:
+ *   module.exports = require('../tools/jest/preset')('remote-cards', { realApi: true, journeys: true });
+ * - `realApi`: its tests talk to the real API, started once per run for every package that asks
+ *   (tools/jest/real-api.js).
+ * - `journeys`: they drive whole journeys through it, which hash passwords (argon2) and may share two cores
+ *   with other suites: longer timeouts (tools/jest/journey-timeouts.js). A project's own `testTimeout` would
+ *   not do: Jest reads it only from the root configuration.
  */
 const path = require('node:path');
 
-const sharedSrc = path.resolve(__dirname, '../../shared/src');
+const REPO_ROOT = path.resolve(__dirname, '../..');
+const sharedSrc = path.join(REPO_ROOT, 'shared', 'src');
 
-module.exports = {
-  testEnvironment: require.resolve('./jsdom-with-fetch.js'),
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      require.resolve('@swc/jest'),
-      {
-        swcrc: false,
-        jsc: {
-          target: 'es2022',
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
+module.exports = function frontendProject(packageName, { realApi = false, journeys = false } = {}) {
+  return {
+    displayName: packageName,
+    rootDir: path.join(REPO_ROOT, packageName),
+    testEnvironment: require.resolve('./jsdom-with-fetch.js'),
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          swcrc: false,
+          jsc: {
+            target: 'es2022',
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+          module: { type: 'commonjs' },
         },
-        module: { type: 'commonjs' },
-      },
+      ],
+    },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
+    moduleNameMapper: {
+      // The package's source entries, so tests never depend on a build of shared.
+      '^@loyalty/shared$': path.join(sharedSrc, 'index.ts'),
+      '^@loyalty/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
+      '^@loyalty/shared/page-script$': path.join(sharedSrc, 'pageScript.ts'),
+      '^@loyalty/shared/forms$': path.join(sharedSrc, 'forms/index.ts'),
+      '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
+    },
+    setupFilesAfterEnv: [
+      require.resolve('@testing-library/jest-dom'),
+      // jsdom has no showModal(): shared's Modal is a native <dialog> (tools/jest/html-dialog.js).
+      require.resolve('./html-dialog.js'),
+      ...(journeys ? [require.resolve('./journey-timeouts.js')] : []),
     ],
-  },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
-  moduleNameMapper: {
-    // The package's source entries, so tests never depend on a build of shared.
-    '^@loyalty/shared$': path.join(sharedSrc, 'index.ts'),
-    '^@loyalty/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
-    '^@loyalty/shared/page-script$': path.join(sharedSrc, 'pageScript.ts'),
-    '^@loyalty/shared/forms$': path.join(sharedSrc, 'forms/index.ts'),
-    '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
-  },
-  // jsdom has no showModal(): shared's Modal is a native <dialog> (tools/jest/html-dialog.js).
-  setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom'), require.resolve('./html-dialog.js')],
-  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
-  // Build-time constants webpack's DefinePlugin provides (tools/src/federation.ts).
-  globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test' },
-  clearMocks: true,
-  restoreMocks: true,
+    ...(realApi ? { globalSetup: require.resolve('./real-api-setup.js'), globalTeardown: require.resolve('./real-api-teardown.js') } : {}),
+    testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+    // Build-time constants webpack's DefinePlugin provides (tools/src/federation.ts).
+    globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test' },
+    clearMocks: true,
+    restoreMocks: true,
+  };
 };

@@ -44,7 +44,7 @@ async function waitForHealth(url, child, timeoutMs) {
 }
 
 /**
- * Issue 21: Apple Wallet with the development certificates (`npm run wallet:dev-certs` into the data folder),
+ * Apple Wallet with the development certificates (`npm run wallet:dev-certs` into the data folder),
  * so the dashboard's wallet status and "Invia link wallet" meet a configured wallet. Only Apple's variables:
  * Google Wallet would call Google's API. APNs points at a closed local port (no device ever registers here).
  */

@@ -1,7 +1,7 @@
 /**
  * What `npm start` prints once everything answers. The logins it shows are the ones that work: the API
  * writes, at start, the demo accounts of its database that still have their published password
- * (`DEMO_ACCOUNTS_FILE`, see api/src/plugins/initial-data.ts); the start script never opens the database
+ * (`DEMO_ACCOUNTS_FILE`, see api/src/seed/initial-data.ts); the start script never opens the database
  * (PGlite allows one process).
  */
 import fs from 'node:fs';
@@ -18,11 +18,13 @@ export interface BannerInput {
   apiPort: number;
   /** API processes on ports apiPort, apiPort+1, … (`API_INSTANCES`). Default 1. */
   apiInstances?: number;
-  /** Their process ids, in port order: what an operator signals to restart one (README, «Distribuzione»). */
+  /** Their process ids, in port order: what an operator signals to restart one (docs/deployment.md). */
   apiPids?: number[];
   runtimeConfigFile: string;
   /** Demo accounts that exist in the database with the password shown. */
   demoLogins: DemoLogin[];
+  /** The API refuses published passwords here: not a local try-out (`demoLoginsRefused`). */
+  demoLoginsRefused?: boolean;
   /** `SUPERADMIN_EMAIL`, when set: that account exists (the API creates it at start). */
   superAdminEmail?: string;
 }
@@ -42,6 +44,18 @@ export function readDemoLogins(file: string, published: readonly DemoLogin[]): D
   return published.filter((a) => emails.has(a.email.toLowerCase()));
 }
 
+/**
+ * True when the API wrote that this is no local try-out (something listens beyond this machine, or
+ * NODE_ENV=production): the demo passwords are refused even where the database still has the accounts.
+ */
+export function demoLoginsRefused(file: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { localTryOut?: unknown }).localTryOut === false;
+  } catch {
+    return false;
+  }
+}
+
 export function startBanner(input: BannerInput): string {
   const { config } = input;
   const lines = [
@@ -49,7 +63,7 @@ export function startBanner(input: BannerInput): string {
     `  Dashboard (shell):        ${config.dashboardBaseUrl}`,
     // The demo shop's link only where demo data exists; otherwise the link's shape, with the business's id.
     `  Iscrizione clienti:       ${config.landingBaseUrl}/loyalty-cards/create?business_id=${input.demoLogins.length > 0 ? 'default-business-id' : "<id dell'attività>"}`,
-    `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs)`,
+    `  API:                      http://127.0.0.1:${input.apiPort}/api  (documentazione: /api/docs${(input.apiInstances ?? 1) <= 1 && input.apiPids?.length ? `; pid ${input.apiPids[0]}` : ''})`,
     ...((input.apiInstances ?? 1) > 1
       ? [
           `  Istanze API:              ${input.apiInstances} (porte ${input.apiPort}–${input.apiPort + input.apiInstances! - 1}), il proxy /api le alterna`,
@@ -68,6 +82,8 @@ export function startBanner(input: BannerInput): string {
   }
   if (input.demoLogins.length > 0) {
     lines.push('  Accessi demo:', ...input.demoLogins.map((a) => `    ${a.role.padEnd(12)} ${a.email} / ${a.password}`));
+  } else if (input.demoLoginsRefused) {
+    lines.push("  Accessi demo:             nessuno (disattivati: l'API o i server statici ascoltano oltre questa macchina, o NODE_ENV=production)");
   } else {
     lines.push('  Accessi demo:             nessuno (dati demo non creati: vedi SEED_DEMO in api/README.md)');
   }

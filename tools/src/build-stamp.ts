@@ -1,6 +1,6 @@
 /**
- * Issue 18: a second `npm start` with unchanged sources reuses the build instead of rebuilding the six
- * frontends (70–80 s on two cores). After a successful build each output folder gets `build-stamp.json`,
+ * A second `npm start` with unchanged sources reuses the build instead of rebuilding the six
+ * frontends (FULL_BUILD_SECONDS on two cores, tools/src/build.ts). After a successful build each output folder gets `build-stamp.json`,
  * a hash of everything that build read: the app's own folder, `shared/`, the build tooling, the lock file,
  * the root configs and the build options. A stamp that matches means the folder holds exactly what a new
  * build would make; anything else (no stamp, a changed file, other options, a build cut off half-way,
@@ -18,6 +18,9 @@ export const STAMP_FILE = 'build-stamp.json';
 
 /** Folders and files outside the app's own folder that every frontend build reads. */
 const COMMON_INPUTS = ['shared', 'tools', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/** What one app's build reads besides: the shell's writes its copy of the login page from the landing's markup and script. */
+const EXTRA_INPUTS: Readonly<Record<string, readonly string[]>> = { shell: ['remote-landing'] };
 
 /**
  * Never inputs: what builds, installs and tests write, the tests themselves, and generated type-only files
@@ -48,7 +51,7 @@ function listFiles(root: string, relative: string, into: string[]): void {
 /** The hash of what a build of `app` with `options` reads (`root`: the repository, other in tests). */
 export function buildInputsHash(app: Pick<AppInfo, 'folder'>, options: unknown, root = REPO_ROOT): string {
   const files: string[] = [];
-  for (const input of [app.folder, ...COMMON_INPUTS]) listFiles(root, input, files);
+  for (const input of [app.folder, ...(EXTRA_INPUTS[app.folder] ?? []), ...COMMON_INPUTS]) listFiles(root, input, files);
   const hash = crypto.createHash('sha256');
   hash.update(JSON.stringify({ options, node: process.versions.node }));
   for (const file of files.sort()) {

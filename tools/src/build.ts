@@ -8,9 +8,10 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
+import { reportBuildProgress } from './build-progress';
 import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
 import type { BuildEnv } from './federation';
-import { prerenderLanding } from './prerender';
+import { prerenderLanding, prerenderShellCopies } from './prerender';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
 
@@ -38,7 +39,15 @@ export interface BuildOptions {
    * (`build-stamp.json`, tools/src/build-stamp.ts). `npm start` and the e2e suite reuse; `npm run build` does not.
    */
   reuse?: boolean;
+  /**
+   * Print which app is being built and how far it is while the build runs (`npm start`, `npm run build`):
+   * the first build of all six takes one to two minutes.
+   */
+  progress?: boolean;
 }
+
+/** How long a build of every frontend took here, from nothing (2 cores; the README repeats it). */
+export const FULL_BUILD_SECONDS = '70–110 s';
 
 export async function buildApps(apps: readonly AppInfo[], env: BuildEnv, options: BuildOptions = {}): Promise<void> {
   await buildVariants(apps.map((app) => ({ app, env })), options);
@@ -60,15 +69,34 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   const configs = variants.map(({ app, env }) => loadAppConfig(app, env));
   const env = variants[0].env;
   const started = Date.now();
+  if (options.progress) {
+    console.log(
+      `Compilazione di ${variants.length === 1 ? "un'applicazione" : `${variants.length} applicazioni`} (${env.mode}): ` +
+        `tutte e sei, la prima volta, richiedono ${FULL_BUILD_SECONDS} su 2 core; le volte dopo si riusano quelle con i sorgenti invariati.`,
+    );
+  }
   // One process, two builds at a time: this machine has two cores.
   const compiler = webpack(Object.assign(configs, { parallelism: 2 }));
-  const stats = await run(compiler);
+  const progress = options.progress ? reportBuildProgress(compiler, apps.map((a) => a.folder), { print: (line) => console.log(line) }) : undefined;
+  let stats: webpack.Stats | webpack.MultiStats;
+  try {
+    stats = await run(compiler);
+  } finally {
+    progress?.stop();
+  }
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
-  // The landing's public pages as HTML, after its webpack build (docs/decisions/028-prerendered-public-pages.md).
-  for (const v of variants) if (v.app.name === 'landing') await prerenderLanding(v.outputDir, v.env.mode);
+  // The public pages as HTML, after the webpack builds (docs/decisions/063-public-pages-written-once.md): all of
+  // them in the landing's folder, and in the shell's its own copy of the login page for when the landing
+  // origin has never answered.
+  for (const v of variants) {
+    if (v.app.name !== 'landing' && v.app.name !== 'shell') continue;
+    if (options.progress) console.log(v.app.name === 'landing' ? 'Pagine pubbliche della landing in HTML (prerender)…' : 'Copia della pagina di accesso per la shell (prerender)…');
+    if (v.app.name === 'landing') await prerenderLanding(v.outputDir, v.env.mode);
+    else await prerenderShellCopies(v.outputDir, v.env.mode);
+  }
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
-  console.log(`built ${apps.map((a) => a.name).join(', ')} (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Compilazione completata (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s: ${apps.map((a) => a.name).join(', ')}.`);
 }
 
 /** A flag's value from its known ones; anything else stops the build naming the flag (no silent default). */
@@ -119,7 +147,8 @@ if (require.main === module) {
     console.error('--out needs exactly one app');
     process.exit(2);
   }
-  buildApps(apps, { mode: args.mode, buildVersion: args.version, outputPath: args.out && path.resolve(args.out), sharedOverrides: args.sharedOverrides, federationPlugin: args.federationPlugin }).catch((err: Error) => {
+  const env: BuildEnv = { mode: args.mode, buildVersion: args.version, outputPath: args.out && path.resolve(args.out), sharedOverrides: args.sharedOverrides, federationPlugin: args.federationPlugin };
+  buildApps(apps, env, { progress: true }).catch((err: Error) => {
     console.error(err.message);
     process.exit(1);
   });

@@ -7,12 +7,14 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import zlib from 'node:zlib';
 import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
 import { RUNTIME_CONFIG_ROUTE } from './runtime-config';
 import { StartupPreloadPlugin } from './startup-preload';
 import { federationPluginFor, type FederationPluginVersion } from './federation-plugin';
+import { appPageTemplate, LANDING_TEMPLATE } from './html-template';
 
 /**
  * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
@@ -51,7 +53,7 @@ export interface AppConfigOptions {
   runtimePlugins?: string[];
   /**
    * HTML template: 'landing' for the pages that serve the public landing (its SEO must be in the HTML the
-   * server sends, tools/templates/landing.html), else tools/templates/index.html.
+   * server sends, tools/templates/landing.html), else the same template without that head (html-template.ts).
    */
   htmlTemplate?: 'landing';
   /** Page title of the standalone HTML. */
@@ -221,7 +223,10 @@ export function createAppConfig(options: AppConfigOptions) {
             ]
           : []),
         new HtmlWebpackPlugin({
-          template: path.join(REPO_ROOT, 'tools', 'templates', options.htmlTemplate === 'landing' ? 'landing.html' : 'index.html'),
+          // The landing's page as written; the other apps' from it (read at each compilation, like a template file).
+          ...(options.htmlTemplate === 'landing'
+            ? { template: LANDING_TEMPLATE }
+            : { templateContent: () => appPageTemplate(fs.readFileSync(LANDING_TEMPLATE, 'utf8'), options.title) }),
           title: options.title,
           // Standalone pages are served for deep links too, so they load their scripts from the root.
           publicPath: '/',
@@ -249,7 +254,14 @@ export function createAppConfig(options: AppConfigOptions) {
             ]
           : []),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // swc's minifier (@swc/core, which swc-loader already uses) through the plugin webpack minifies with:
+        // terser took most of a production build (cards alone: 135 s against 57 s on a loaded 2-core machine)
+        // for 2 % more bytes. Source maps and the extracted licence comments as with terser (decision 062).
+        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
+      },
       performance: { hints: false },
       // The manifest plugin warns about publicPath 'auto', which is intended: remotes resolve their chunks
       // from wherever they are deployed.

@@ -1,21 +1,34 @@
 /**
- * Server-side composition of the public pages (docs/decisions/028-prerendered-public-pages.md): the shell's
- * server answers `/login`, `/loyalty-cards/create` and `/my-card` (decision 049) with the landing remote's current prerendered page,
- * taken from the landing origin (`landingBaseUrl` of the run-time config, read per request) and revalidated
- * with its ETag on every request, so a landing deploy changes them at once and a shell rebuild is never needed.
+ * Server-side composition of the public pages (docs/decisions/028-prerendered-public-pages.md, 063): the
+ * shell's server answers each page of the registry (tools/src/public-pages.ts: `/login`, the signup page,
+ * `/my-card`) with the landing remote's current prerendered page, taken from the landing origin
+ * (`landingBaseUrl` of the run-time config, read per request) and revalidated with its ETag on every request,
+ * so a landing deploy changes them at once and a shell rebuild is never needed.
  * - The page's script tag is made absolute to the landing origin (the CSP allows the configured origins).
  * - The script itself is kept too: when the landing origin cannot be reached, the last good page is served
  *   with the script from this server (`/_landing/<file>`), so the form keeps working.
- * - Never reached (or never a prerendered page): a minimal Italian page — for /login one with the same form.
+ * - Never reached (or never a prerendered page): the shell's own copy of the page, rendered from the same
+ *   markup by its build with the same script (the login page), else a short Italian page saying to come
+ *   back (503).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { escapeHtml } from './link-preview';
-import { PAGE_SCRIPT_ATTRIBUTE } from './prerender';
+import { PAGE_SCRIPT_ATTRIBUTE, shellCopyFile, type PublicPage } from './public-pages';
 
 export type LandingPageState = 'fresh' | 'revalidated' | 'stale' | 'fallback';
 
 export interface LandingPage {
   html: string;
   state: LandingPageState;
+  /** 200, or 503 for a page that only says it is not available (no copy of it at all). */
+  status: 200 | 503;
+}
+
+/** What the shell answers for a page when it never had the landing's copy. */
+export interface FallbackPage {
+  html: string;
+  status: 200 | 503;
 }
 
 export interface LandingPageSource {
@@ -28,8 +41,8 @@ export interface LandingPageSource {
 export interface LandingPageOptions {
   /** The page's path on the landing origin. Default `/login`. */
   pagePath?: string;
-  /** The page served when no copy was ever had. Default the minimal login page. */
-  fallbackPage?: (brandName?: string) => string;
+  /** The page served when no copy was ever had (`shellFallback`). */
+  fallbackPage: (brandName?: string) => FallbackPage;
   /** The landing origin now (from the run-time config), or null when none is configured. */
   landingBaseUrl: () => string | null;
   /** The configured brand, for the minimal page. */
@@ -53,8 +66,8 @@ function withScriptBase(html: string, base: (src: string) => string): string {
   return html.replace(SCRIPT_TAG, (_tag, before: string, src: string, after: string) => `<script${before} src="${base(src)}"${after}>`);
 }
 
-/** A page the shell can answer alone, in the platform's plain style: a title, extra CSS and the content of <main>. */
-function plainPage(title: string, css: string, main: string): string {
+/** A page the shell can answer alone, in the platform's plain style: a title and the content of <main>. */
+function plainPage(title: string, main: string): string {
   return `<!doctype html>
 <html lang="it">
   <head>
@@ -63,7 +76,7 @@ function plainPage(title: string, css: string, main: string): string {
     <title>${title}</title>
     <style>
       body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f8fafc; color: #111827; }
-      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }${css}
+      main { max-width: 26rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; }
     </style>
   </head>
   <body>
@@ -75,48 +88,29 @@ ${main}
 `;
 }
 
-/** A login page that needs nothing from the landing origin: the same form (and data-* hooks) as the prerendered one. */
-export function fallbackLoginPage(brandName = 'Appo'): string {
-  const brand = escapeHtml(brandName);
+/** A public page the shell has no copy of: its heading and a sentence to come back, nothing to fill in. */
+export function unavailablePage(page: Pick<PublicPage, 'unavailable'>, brandName = 'Appo'): string {
+  const { title, text } = page.unavailable;
   return plainPage(
-    `Accedi – ${brand}`,
-    `
-      form { display: flex; flex-direction: column; gap: .75rem; }
-      input { padding: .5rem; border: 1px solid #64748b; border-radius: .5rem; font: inherit; }
-      button { padding: .6rem; border: 0; border-radius: .5rem; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
-      [role="alert"] { margin: 0; padding: .5rem; background: #fef2f2; color: #b91c1c; border-radius: .5rem; }`,
-    `      <p>${brand}</p>
-      <form method="post" novalidate aria-labelledby="login-title" data-login-form>
-        <h1 id="login-title">Accedi al tuo account</h1>
-        <label for="login-email">Email</label>
-        <input id="login-email" type="email" name="email" autocomplete="username" placeholder="nome@azienda.it" required />
-        <label for="login-password">Password</label>
-        <input id="login-password" type="password" name="password" autocomplete="current-password" required />
-        <p role="alert" hidden data-login-message></p>
-        <button type="submit" data-login-submit>Accedi</button>
-      </form>
-      <noscript>Per accedere attiva JavaScript nel browser.</noscript>`,
+    `${escapeHtml(title)} – ${escapeHtml(brandName)}`,
+    `      <h1>${escapeHtml(title)}</h1>
+      <p role="status">${escapeHtml(text)}</p>`,
   );
 }
 
-/** The signup page when the landing origin never answered: nothing to fill in, a sentence to come back. */
-export function fallbackSignupPage(brandName = 'Appo'): string {
-  return plainPage(
-    `Ottieni la tua Carta Fedeltà – ${escapeHtml(brandName)}`,
-    '',
-    `      <h1>Ottieni la tua Carta Fedeltà</h1>
-      <p role="status">La richiesta della carta non è disponibile in questo momento. Riprova tra qualche minuto.</p>`,
-  );
-}
-
-/** The customer's page (decision 049) when the landing origin never answered: a sentence to come back, the link kept. */
-export function fallbackMyCardPage(brandName = 'Appo'): string {
-  return plainPage(
-    `La tua carta fedeltà – ${escapeHtml(brandName)}`,
-    '',
-    `      <h1>La tua carta fedeltà</h1>
-      <p role="status">La pagina della tua carta non è disponibile in questo momento. Riprova tra qualche minuto: il link che hai ricevuto vale 15 minuti.</p>`,
-  );
+/**
+ * The shell's answer for a page whose landing copy it never had: its own build's copy of the page (the same
+ * markup and script, `prerenderShellCopies`), read from its build folder `root`, else the short page (503).
+ */
+export function shellFallback(root: string, page: PublicPage, brandName?: string): FallbackPage {
+  if (page.shellCopy) {
+    try {
+      return { html: fs.readFileSync(path.join(root, shellCopyFile(page)), 'utf8'), status: 200 };
+    } catch {
+      // a build without its copy (an older build): the short page
+    }
+  }
+  return { html: unavailablePage(page, brandName), status: 503 };
 }
 
 interface Kept {
@@ -131,12 +125,13 @@ export function createLandingPageSource(options: LandingPageOptions): LandingPag
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 2000;
   const pagePath = options.pagePath ?? '/login';
-  const fallbackPage = options.fallbackPage ?? fallbackLoginPage;
+  const { fallbackPage } = options;
   let kept: Kept | null = null;
   let inFlight: Promise<LandingPage> | null = null;
 
   const served = (page: Kept, state: LandingPageState): LandingPage => ({
     state,
+    status: 200,
     html: withScriptBase(page.html, (src) =>
       state === 'stale' && page.scripts.has(src) ? `${KEPT_SCRIPT_PREFIX}${src.replace(/^\/+/, '')}` : new URL(src, page.origin).href,
     ),
@@ -163,7 +158,7 @@ export function createLandingPageSource(options: LandingPageOptions): LandingPag
   const revalidate = async (): Promise<LandingPage> => {
     const base = options.landingBaseUrl();
     const previous = kept;
-    const stale = (): LandingPage => (previous ? served(previous, 'stale') : { html: fallbackPage(options.brandName?.() || undefined), state: 'fallback' });
+    const stale = (): LandingPage => (previous ? served(previous, 'stale') : { ...fallbackPage(options.brandName?.() || undefined), state: 'fallback' });
     if (!base) return stale();
     let origin: string;
     try {

@@ -1,5 +1,5 @@
 /**
- * Link previews of the customers' signup page (issue 18, docs/decisions/028-prerendered-public-pages.md):
+ * Link previews of the customers' signup page (docs/decisions/028-prerendered-public-pages.md):
  * a shop's link (`/loyalty-cards/create?business_id=…`, on its poster or shared on WhatsApp) is answered with
  * the prerendered page carrying the shop's name in `<title>`, the Open Graph and Twitter tags and the page's
  * heading, so a preview shows the shop and a phone paints it before any script. The name comes from the
@@ -9,7 +9,7 @@
 import { LRUCache } from 'lru-cache';
 
 export const SIGNUP_PAGE_PATH = '/loyalty-cards/create';
-/** SPEC §2: the signup screen's title. */
+/** The signup screen's title, also its heading. */
 export const SIGNUP_TITLE = 'Ottieni la tua Carta Fedeltà';
 const GENERIC_DESCRIPTION = 'Richiedi la carta fedeltà digitale del negozio: il codice QR arriva subito sul telefono.';
 

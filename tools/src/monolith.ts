@@ -1,5 +1,5 @@
 /**
- * Monolith build of the shell (benchmark only, issue 9): the same source, with every remote's exposed
+ * Monolith build of the shell (benchmark only): the same source, with every remote's exposed
  * modules bundled into the shell instead of fetched through federation, to measure what federation costs.
  *
  * The shell's remote loader imports `loadRemote` / `registerRemotes` (and its entry `preloadRemote`) from the federation runtime; in a

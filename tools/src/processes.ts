@@ -92,8 +92,8 @@ export function createSupervisor() {
   process.on('SIGTERM', () => shutdown(0));
   return {
     /**
-     * Watches a child: its unexpected exit stops everything, unless `onExit` takes care of it (an API instance
-     * among several is started again, tools/src/start.ts); `onExit` returning false stops everything too.
+     * Watches a child: its unexpected exit stops everything, unless `onExit` takes care of it (`npm start` starts
+     * it again, tools/src/restart-policy.ts); `onExit` returning false stops everything too.
      */
     add(managed: Managed, onExit?: (how: string) => Promise<boolean>): Managed {
       processes.push(managed);
@@ -108,7 +108,7 @@ export function createSupervisor() {
           });
           return;
         }
-        console.error(`${managed.name} stopped unexpectedly (${how}); stopping everything.`);
+        console.error(`${managed.name} si è fermato inaspettatamente (${how}); arresto di tutto.`);
         shutdown(1);
       });
       return managed;

@@ -27,7 +27,7 @@ async function main() {
     apiUrl: apiTargets(process.env.API_URL).length > 0 ? apiTargets(process.env.API_URL) : `http://127.0.0.1:${apiPort()}`,
     proxySecret: process.env.PROXY_SECRET || undefined,
     onApiPoolChange: (line) => console.error(line),
-    // The dashboard's /login is the landing remote's prerendered page (docs/decisions/028).
+    // The dashboard's public pages are the landing remote's prerendered pages (docs/decisions/028, 063).
     composeLandingPage: app.name === 'shell',
   });
   const host = process.env.HOST || 'localhost';

@@ -1,19 +1,19 @@
 /**
  * `npm start`: production build of the six frontends (reused when their sources have not changed since the
- * last build, tools/src/build-stamp.ts), then the API and one static server per frontend, each on its own port. The composed dashboard answers at the shell's port; the landing remote alone
- * answers on its own port for customers. Ctrl-C stops everything.
+ * last build, tools/src/build-stamp.ts; progress printed while it runs), then the API and one static server per
+ * frontend, each on its own port. The composed dashboard answers at the shell's port; the landing remote alone
+ * answers on its own port for customers. A child that stops is started again (tools/src/restart-policy.ts);
+ * Ctrl-C stops everything.
  */
 import path from 'node:path';
 import { APPS, REPO_ROOT, apiInstances, apiPort, appPort, type AppName } from './apps';
-import { readDemoLogins, startBanner, type DemoLogin } from './banner';
+import { demoLoginsRefused, readDemoLogins, startBanner, type DemoLogin } from './banner';
 import { buildApps } from './build';
-import { apiInstancePlan, startComposition, type Composition } from './composition';
-import { createSupervisor } from './processes';
-import { createRestartPolicy } from './restart-policy';
+import { apiInstancePlan, startComposition } from './composition';
+import { restartKind, superviseStart } from './restart-policy';
 import { runtimeConfigPath } from './runtime-config';
 
-/** The composition names its API processes `api`, `api-2`, … (tools/src/composition.ts). */
-const isApiInstance = (name: string) => /^api(-\d+)?$/.test(name);
+const APP_NAMES = APPS.map((a) => a.name);
 
 async function main() {
   const env = process.env;
@@ -22,40 +22,22 @@ async function main() {
   const instances = apiInstancePlan(env, apiInstances(env));
   if (instances.notice) console.log(instances.notice);
 
-  if (env.SKIP_BUILD !== '1') {
-    console.log('Build di produzione delle sei applicazioni frontend (riusata se i sorgenti non sono cambiati)…');
-    await buildApps(APPS, { mode: 'production' }, { reuse: true });
-  }
+  if (env.SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' }, { reuse: true, progress: true });
+  console.log(`Avvio dell'API${instances.count > 1 ? ` (${instances.count} istanze)` : ''} e dei sei server statici…`);
 
   const configFile = runtimeConfigPath(env);
-  const supervisor = createSupervisor();
-  // A static server that stops, or an API instance among several, is started again while the rest answers
-  // (tools/src/restart-policy.ts); one that cannot be started again stops everything, as the only API's exit does.
-  let composition: Composition | undefined = undefined;
-  const restartChild = createRestartPolicy({
-    async restart(name, kind) {
-      if (!composition) throw new Error('avvio non ancora concluso');
-      const restarted = kind === 'api' ? await composition.restartApi(name) : await composition.restartApp(name as AppName);
-      return restarted.child.pid;
-    },
-    stopping: () => supervisor.stopping,
-    log: (line) => console.log(line),
-    error: (line) => console.error(line),
-  });
-  composition = await startComposition({
-    env: { ...env, NODE_ENV: 'production' },
+  const supervision = superviseStart({ apiInstances: instances.count, appNames: APP_NAMES, log: (line) => console.log(line), error: (line) => console.error(line) });
+  const composition = await startComposition({
+    // NODE_ENV as the caller set it: production turns the demo logins off (a local try-out is not production).
+    env,
     ports: ports as Record<AppName, number>,
     apiPort: api,
     apiInstances: instances.count,
     runtimeConfigFile: configFile,
     verbose: true,
-    onSpawn: (managed) => {
-      // static servers: `name` or `name@port` (a second root); only the first kind is the frontend's own
-      const app = APPS.find((a) => a.name === managed.name);
-      if (app) return supervisor.add(managed, (how) => restartChild(app.name, 'static', how));
-      return supervisor.add(managed, instances.count > 1 && isApiInstance(managed.name) ? (how) => restartChild(managed.name, 'api', how) : undefined);
-    },
+    onSpawn: supervision.onSpawn,
   });
+  supervision.started(composition);
   const { config } = composition;
 
   let published: DemoLogin[] = [];
@@ -71,9 +53,10 @@ async function main() {
       config,
       apiPort: api,
       apiInstances: instances.count,
-      apiPids: [...composition.processes.values()].filter((p) => isApiInstance(p.name)).map((p) => p.child.pid!),
+      apiPids: [...composition.processes.values()].filter((p) => restartKind(p.name, APP_NAMES) === 'api').map((p) => p.child.pid!),
       runtimeConfigFile: configFile,
       demoLogins: readDemoLogins(composition.demoAccountsFile, published),
+      demoLoginsRefused: demoLoginsRefused(composition.demoAccountsFile),
       superAdminEmail: env.SUPERADMIN_EMAIL?.trim() || undefined,
     }),
   );

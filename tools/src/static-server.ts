@@ -4,6 +4,7 @@
  * hashed chunks immutable, entry files (HTML, remoteEntry.js, mf-manifest.json, config) never stale.
  */
 import { API_CLOSING_HEADER } from '../../api/src/closing';
+import { drainBody, shouldDrain } from '../../api/src/refused-body';
 import { createApiPool } from './api-pool';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,9 +14,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { KEPT_SCRIPT_PREFIX, createLandingPageSource, fallbackMyCardPage, fallbackSignupPage } from './landing-page';
+import { KEPT_SCRIPT_PREFIX, createLandingPageSource, shellFallback } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
-import { MY_CARD_PAGE_PATH, PRERENDERED_PAGES } from './prerender';
+import { LOGIN_PAGE_PATH, PRERENDERED_PAGES, PUBLIC_PAGES } from './public-pages';
 import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface StaticServerOptions {
@@ -40,8 +41,8 @@ export interface StaticServerOptions {
   onApiPoolChange?: (line: string) => void;
   logger?: boolean;
   /**
-   * The shell: answer `/login` and `/` with the landing remote's prerendered page, taken from the landing
-   * origin of the run-time config (tools/src/landing-page.ts).
+   * The shell: answer the public pages (`/login` and `/`, the signup page, `/my-card`) with the landing
+   * remote's prerendered pages, taken from the landing origin of the run-time config (tools/src/landing-page.ts).
    */
   composeLandingPage?: boolean;
   /** How long the shell waits for the landing origin before serving its kept copy (default 2 s). */
@@ -53,7 +54,7 @@ export interface StaticServerOptions {
 /** The API's body limit (Fastify's default, 1 MiB): the proxy refuses larger bodies with the API's answer. */
 export const API_BODY_LIMIT = 1024 * 1024;
 const PAYLOAD_TOO_LARGE = 'Richiesta troppo grande';
-/** The API's limit for a CSV file (the cards import, issue 22, api/src/services/csv-import.ts), and its answer above it. */
+/** The API's limit for a CSV file (the cards import, api/src/features/import-export/csv-import.ts), and its answer above it. */
 export const API_CSV_BODY_LIMIT = 20 * 1024 * 1024;
 const CSV_TOO_LARGE = 'Il file è troppo grande: al massimo 20 MB.';
 
@@ -124,6 +125,13 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         if (error.statusCode === 413) return reply.code(413).send({ error: /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
         throw error; // the default answer, as before (e.g. 503 when the API is down)
       });
+      // The refusal waits for the rest of the refused body, as the API's does (api/src/refused-body.ts: at most
+      // 64 MiB or 15 s): answered at once and closed, a client still sending got a reset instead of it.
+      api.addHook('onSend', async (request, reply, payload) => {
+        const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
+        if (shouldDrain(request.raw, reply.statusCode, closing) && (await drainBody(request.raw))) reply.removeHeader('connection');
+        return payload;
+      });
       // Several API instances: api-pool.ts's dispatcher (reply-from takes any undici dispatcher; @fastify/http-proxy
       // 11 cannot pass reply-from an array `base`) spreads the requests over the instances that take them: a
       // stopped or draining one is taken out, and put back when healthy (decision 055).
@@ -181,7 +189,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
             const forwarded: Record<string, string | string[] | undefined> = {
               ...headers,
               // The API rate-limits per client IP: tell it who the client is, replacing whatever the client
-              // claimed, and prove with the secret that this proxy says so (api/src/services/client-ip.ts).
+              // claimed, and prove with the secret that this proxy says so (api/src/lib/client-ip.ts).
               'x-forwarded-for': request.ip,
             };
             // the pool picks the instance after this: undici writes that one's Host (all are the same API)
@@ -240,8 +248,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   };
   const strongEtag = (body: string | Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-  // Pages rendered at build time (the landing's login.html and signup.html): answered for their path by the
-  // server of the build that holds them (docs/decisions/028-prerendered-public-pages.md).
+  // Pages rendered at build time (the landing's login.html, signup.html, my-card.html): answered for their path
+  // by the server of the build that holds them (docs/decisions/028, 063).
   const prerendered = new Map<string, string>();
   for (const [pagePath, file] of Object.entries(PRERENDERED_PAGES)) {
     if (fs.existsSync(path.join(options.root, file))) prerendered.set(pagePath, file);
@@ -259,31 +267,33 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     });
   }
 
-  if (options.composeLandingPage && !prerendered.has('/login')) {
-    const source = (pagePath: string, fallbackPage?: (brandName?: string) => string) =>
-      createLandingPageSource({
-        pagePath,
-        fallbackPage,
+  if (options.composeLandingPage && !prerendered.has(LOGIN_PAGE_PATH)) {
+    // Every public page of the registry, composed from the landing origin, with the shell's own copy or a
+    // short page when that origin has never answered (tools/src/landing-page.ts).
+    const sources = Object.values(PUBLIC_PAGES).map((page) => ({
+      page,
+      source: createLandingPageSource({
+        pagePath: page.path,
+        fallbackPage: (brandName) => shellFallback(options.root, page, brandName),
         landingBaseUrl: () => currentConfig()?.landingBaseUrl ?? null,
         brandName: () => currentConfig()?.brandName,
         timeoutMs: options.landingTimeoutMs,
-      });
-    const sources = { login: source('/login'), signup: source(SIGNUP_PAGE_PATH, fallbackSignupPage), myCard: source(MY_CARD_PAGE_PATH, fallbackMyCardPage) };
-    const answer = (pagePath: string, landing: ReturnType<typeof source>) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await landing.page();
-      const html = page.state === 'fallback' ? page.html : await personalised(pagePath, request, page.html);
-      // Only the signup and customer pages without a copy are no page at all: 503, so a link preview is not kept.
-      const status = page.state === 'fallback' && pagePath !== '/login' ? 503 : 200;
-      return reply.code(status).header('Cache-Control', NO_CACHE).header('X-Landing-Page', page.state).type('text/html; charset=utf-8').send(html);
-    };
-    // `/` for a visitor is the login page (SPEC §2); its script sends a stored session on to /dashboard.
-    app.get('/login', answer('/login', sources.login));
-    app.get('/', answer('/login', sources.login));
-    app.get(SIGNUP_PAGE_PATH, answer(SIGNUP_PAGE_PATH, sources.signup));
-    app.get(MY_CARD_PAGE_PATH, answer(MY_CARD_PAGE_PATH, sources.myCard));
+      }),
+    }));
+    for (const { page, source } of sources) {
+      const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+        const landing = await source.page();
+        // A page that only says it is not available is no page: 503, so a link preview is not kept.
+        const html = landing.status === 200 ? await personalised(page.path, request, landing.html) : landing.html;
+        return reply.code(landing.status).header('Cache-Control', NO_CACHE).header('X-Landing-Page', landing.state).type('text/html; charset=utf-8').send(html);
+      };
+      app.get(page.path, answer);
+      // `/` for a visitor is the login page; its script sends a stored session on to /dashboard.
+      if (page.path === LOGIN_PAGE_PATH) app.get('/', answer);
+    }
     app.get(`${KEPT_SCRIPT_PREFIX}:file`, (request, reply) => {
       const file = (request.params as { file: string }).file;
-      const script = sources.login.script(file) ?? sources.signup.script(file) ?? sources.myCard.script(file);
+      const script = sources.map(({ source }) => source.script(file)).find((kept) => kept !== null);
       if (!script) return reply.code(404).send({ error: 'Risorsa non trovata' });
       return reply.header('Cache-Control', IMMUTABLE).type(script.type).send(script.body);
     });
@@ -304,7 +314,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     return reply.code(404).send({ error: 'Risorsa non trovata' });
   });
 
-  if (!options.composeLandingPage || prerendered.has('/login')) app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
+  if (!options.composeLandingPage || prerendered.has(LOGIN_PAGE_PATH)) app.get('/', (_request, reply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html'));
 
   return app;
 }

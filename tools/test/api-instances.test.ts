@@ -1,5 +1,5 @@
 /**
- * Issue 23: several API instances behind one static server's /api proxy (`API_INSTANCES`). Real HTTP servers
+ * Several API instances behind one static server's /api proxy (`API_INSTANCES`). Real HTTP servers
  * stand for the instances; the proxy spreads requests over them and skips one that refuses connections.
  */
 import fs from 'node:fs';

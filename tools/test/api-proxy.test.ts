@@ -1,5 +1,5 @@
 /**
- * Issue 16: the dashboard's /api proxy in front of the real API (buildApp listening on a port, in-memory
+ * The dashboard's /api proxy in front of the real API (buildApp listening on a port, in-memory
  * PGlite), as `npm start` runs them.
  */
 import fs from 'node:fs';
@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/src/app';
 import { testConfig } from '../../api/test/helpers/app';
+import { pgliteConfig } from '../../api/test/helpers/databases';
+import { uploadOversized } from '../../api/test/helpers/oversized-upload';
 import { createStaticServer } from '../src/static-server';
 import { runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
 
@@ -64,7 +66,7 @@ describe('static server proxy in front of the real API', () => {
   let base = '';
 
   beforeAll(async () => {
-    api = buildApp(testConfig({ kind: 'pglite', dataDir: null }, { seedDemo: true }));
+    api = buildApp(testConfig(pgliteConfig(null), { seedDemo: true }));
     await api.listen({ port: 0, host: '127.0.0.1' });
     ({ proxy, base } = await startProxy(dir, `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`));
   });
@@ -124,6 +126,24 @@ describe('static server proxy in front of the real API', () => {
     expect([big.status, JSON.parse(big.body)]).toEqual([413, { error: 'Il file è troppo grande: al massimo 20 MB.' }]);
     expect((await login()).status).toBe(200);
   });
+
+  it('answers every one of ten 20–25 MB CSV files and ten 2–5 MB bodies, declared and chunked, five at once, with its 413 (never a reset)', async () => {
+    const MB = 1024 * 1024;
+    const { token } = JSON.parse((await login()).body) as { token: string };
+    const authorization = `Bearer ${token}`;
+    for (const [url, size, type, error] of [
+      [`${base}/api/loyalty-cards/business/x/import?dry_run=true`, (i: number) => 20 * MB + 1 + i * (MB / 2), 'text/csv', 'Il file è troppo grande: al massimo 20 MB.'],
+      [`${base}/api/campaigns`, (i: number) => 2 * MB + i * Math.floor(MB / 3), 'application/json', TOO_LARGE.error],
+    ] as const) {
+      for (const wave of [0, 5]) {
+        const outcomes = await uploadOversized(
+          Array.from({ length: 5 }, (_, k) => ({ url, bytes: size(wave + k), headers: { authorization, 'content-type': type }, chunked: k % 2 === 1 })),
+        );
+        expect(outcomes).toEqual(Array(5).fill({ status: 413, body: JSON.stringify({ error }) }));
+      }
+    }
+    expect((await login()).status).toBe(200);
+  });
 });
 
 describe('static server proxy and the API share the proxy secret (npm start)', () => {
@@ -135,7 +155,7 @@ describe('static server proxy and the API share the proxy secret (npm start)', (
   let apiBase = '';
 
   beforeAll(async () => {
-    api = buildApp(testConfig({ kind: 'pglite', dataDir: null }, { loginRateLimitPerMinute: 2, proxySecret: SECRET, trustProxy: false }));
+    api = buildApp(testConfig(pgliteConfig(null), { loginRateLimitPerMinute: 2, proxySecret: SECRET, trustProxy: false }));
     await api.listen({ port: 0, host: '127.0.0.1' });
     apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
     ({ proxy, base } = await startProxy(dir, apiBase, { proxySecret: SECRET }));

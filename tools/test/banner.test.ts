@@ -1,8 +1,8 @@
-/** Issue 16: `npm start`'s banner shows only logins that exist (the API lists them at start). */
+/** `npm start`'s banner shows only logins that exist (the API lists them at start). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readDemoLogins, startBanner, type BannerInput } from '../src/banner';
+import { demoLoginsRefused, readDemoLogins, startBanner, type BannerInput } from '../src/banner';
 import { runtimeConfigFromEnv } from '../src/runtime-config';
 
 const PUBLISHED = [
@@ -36,6 +36,19 @@ describe('start banner', () => {
     expect(text).toContain("Iscrizione clienti:       http://localhost:3001/loyalty-cards/create?business_id=<id dell'attività>");
     expect(text).toContain('Super admin:              titolare@negozio.example.it (password: SUPERADMIN_PASSWORD)');
   });
+
+  it('says why there is no demo login when the API refuses them (not a local try-out)', () => {
+    const text = startBanner({ ...base, demoLogins: [], demoLoginsRefused: true });
+    expect(text).not.toContain('@demo.it');
+    expect(text).toContain("Accessi demo:             nessuno (disattivati: l'API o i server statici ascoltano oltre questa macchina, o NODE_ENV=production)");
+  });
+});
+
+describe('start banner: the API process', () => {
+  it("names the only API's pid, which `kill` restarts, and nothing when it is not known", () => {
+    expect(startBanner({ ...base, demoLogins: [], apiPids: [4321] })).toContain('  API:                      http://127.0.0.1:3100/api  (documentazione: /api/docs; pid 4321)');
+    expect(startBanner({ ...base, demoLogins: [] })).toContain('  API:                      http://127.0.0.1:3100/api  (documentazione: /api/docs)\n');
+  });
 });
 
 describe('demo logins from the API', () => {
@@ -56,5 +69,15 @@ describe('demo logins from the API', () => {
     const broken = path.join(dir, 'broken.json');
     fs.writeFileSync(broken, '{"accounts": [');
     expect(readDemoLogins(broken, PUBLISHED)).toEqual([]);
+  });
+
+  it('tells when the API refuses the published passwords', () => {
+    const refused = path.join(dir, 'refused.json');
+    fs.writeFileSync(refused, JSON.stringify({ accounts: [], localTryOut: false }));
+    expect(demoLoginsRefused(refused)).toBe(true);
+    const local = path.join(dir, 'local.json');
+    fs.writeFileSync(local, JSON.stringify({ accounts: [], localTryOut: true }));
+    expect(demoLoginsRefused(local)).toBe(false);
+    expect(demoLoginsRefused(path.join(dir, 'missing.json'))).toBe(false);
   });
 });

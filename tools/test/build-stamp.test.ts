@@ -1,4 +1,4 @@
-/** Issue 18: a second `npm start` reuses the build only when nothing it was made from has changed. */
+/** A second `npm start` reuses the build only when nothing it was made from has changed. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,16 @@ describe('build stamp', () => {
     const before = hash();
     write(file, text);
     expect(hash()).not.toBe(before);
+  });
+
+  it("counts the landing's sources for the shell, which writes its own copy of the login page from them", () => {
+    write('shell/src/index.ts', 'export {};');
+    const shell = () => buildInputsHash({ folder: 'shell' }, PRODUCTION, root);
+    const before = { shell: shell(), other: hash() };
+    write('remote-landing/src/exposed/public-pages/login/LoginMarkup.tsx', 'export const changed = true;');
+    expect(shell()).not.toBe(before.shell);
+    // Another remote's build does not read the landing.
+    expect(hash()).toBe(before.other);
   });
 
   it('changes with the build options (mode, version, output folder)', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 23: `npm start`'s composition with API_INSTANCES=3 on PostgreSQL — three real API processes on
+ * `npm start`'s composition with API_INSTANCES=3 on PostgreSQL — three real API processes on
  * consecutive ports, and a static server's /api that goes on answering when one is killed.
  * Skipped on a developer machine without PostgreSQL at 127.0.0.1:5432 (TEST_DATABASE_URL); required on CI.
  */

@@ -1,9 +1,13 @@
 /**
- * Issue 19, one shape for every app (docs/decisions/035-apps-shaped-alike.md): the repository's own ESLint
+ * One shape for every app (docs/decisions/035-apps-shaped-alike.md): the repository's own ESLint
  * config forbids a feature importing another feature (import-x/no-restricted-paths, paths resolved), a
  * feature importing the composition layer, and an app's src/shared/ importing either. The sources are
  * linted as if they were files of the real tree, in one ESLint process (its flat config is an ES module,
  * which Jest's CommonJS runtime cannot load itself).
+ *
+ * The API by feature (docs/decisions/065-api-feature-folders.md): its infrastructure (db/, lib/, plugins/,
+ * routes/, the config…) imports no feature and no composition file (app.ts, seed/); a feature imports the
+ * infrastructure, and the composition root puts the features together.
  */
 import { spawnSync } from 'node:child_process';
 import { REPO_ROOT } from '../src/apps';
@@ -81,6 +85,38 @@ const samples: Record<string, Sample> = {
     file: 'shell/src/features/layout/components/Probe.tsx',
     code: "import { RemoteRoute } from '../../federation/components/RemoteRoute';\nexport const probe = RemoteRoute;\n",
   },
+  apiPluginImportsRegistry: {
+    file: 'api/src/plugins/probe.ts',
+    code: "import { createRepositories } from '../features';\nexport const probe = createRepositories;\n",
+  },
+  apiLibImportsFeatureType: {
+    file: 'api/src/lib/probe.ts',
+    code: "import type { UsersRepository } from '../features/users/repository';\nexport type Probe = UsersRepository;\n",
+  },
+  apiTopLevelImportsFeature: {
+    file: 'api/src/probe.ts',
+    code: "import { CHANNELS } from './features/messaging/types';\nexport const probe = CHANNELS;\n",
+  },
+  apiDbImportsSeed: {
+    file: 'api/src/db/probe.ts',
+    code: "import { DEMO_ACCOUNTS } from '../seed/demo';\nexport const probe = DEMO_ACCOUNTS;\n",
+  },
+  apiFeatureImportsInfrastructure: {
+    file: 'api/src/features/rewards/probe.ts',
+    code: [
+      "import type { Queryable } from '../../db';",
+      "import { claimDueSql } from '../../lib/leased-queue';",
+      "import { MESSAGES } from '../../messages';",
+      "import { POINTS_BALANCE_MAX } from '../cards/repository';",
+      'export const probe = [claimDueSql, MESSAGES, POINTS_BALANCE_MAX];',
+      'export type Probe = Queryable;',
+      '',
+    ].join('\n'),
+  },
+  apiCompositionRoot: {
+    file: 'api/src/app.ts',
+    code: "import { createRepositories, FEATURES } from './features';\nexport const probe = [createRepositories, FEATURES];\n",
+  },
 };
 
 const names = Object.keys(samples);
@@ -112,4 +148,17 @@ it('lets the composition layer (exposed/*) put two features together', () => {
 it('fails a feature importing the composition layer, and src/shared/ importing a feature', () => {
   expect(boundaryErrors(results.featureImportsComposition)).toHaveLength(1);
   expect(boundaryErrors(results.sharedImportsFeature)).toHaveLength(1);
+});
+
+it('fails API infrastructure importing a feature or the seed, as a value or a type, naming the way round', () => {
+  const [error] = boundaryErrors(results.apiPluginImportsRegistry);
+  expect(error?.message).toMatch(/API infrastructure imports no feature and no composition file/);
+  expect(boundaryErrors(results.apiLibImportsFeatureType)).toHaveLength(1);
+  expect(boundaryErrors(results.apiTopLevelImportsFeature)).toHaveLength(1);
+  expect(boundaryErrors(results.apiDbImportsSeed)).toHaveLength(1);
+});
+
+it('lets an API feature import the infrastructure, and the composition root (app.ts) the features', () => {
+  expect(boundaryErrors(results.apiFeatureImportsInfrastructure)).toEqual([]);
+  expect(boundaryErrors(results.apiCompositionRoot)).toEqual([]);
 });

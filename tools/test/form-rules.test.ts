@@ -1,23 +1,24 @@
 /**
- * Issue 19 "forms one way": a rule the browser and the API both apply is written once in
- * `@loyalty/shared/forms` (shared/src/forms/rules.ts), and the API, which never imports frontend code,
- * keeps its own zod schemas. This test feeds the same samples to the shared rule, to the API's schema (its
- * messages made as its error handler makes them) and, for the prerendered pages, to their small
- * hand-written checks, and expects the same verdict — and the same Italian message where both have one.
+ * Forms one way (docs/decisions/034-forms-one-way.md): a rule the browser and the API both apply is
+ * written once in `@loyalty/shared/forms` (shared/src/forms/rules.ts), and the API, which never imports
+ * frontend code, keeps its own zod schemas. This test feeds the same samples to the shared rule, to the API's schema (its
+ * messages made as its error handler makes them) and, for the public pages, to their scripts' check (the
+ * same schemas, through `@loyalty/shared/page-script`), and expects the same verdict — and the same Italian
+ * message where both have one.
  * A sample only the API can refuse (an address's exact form, a number's numbering plan) says so: there the
  * browser makes a cheap check and shows the API's answer.
  */
 import type { z } from 'zod';
 import * as forms from '../../shared/src/forms';
 import { validationMessage } from '../../api/src/validation';
-import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from '../../api/src/schemas/users';
-import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../../api/src/schemas/loyalty-cards';
-import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../../api/src/schemas/businesses';
-import { campaignSendBodySchema, sendWhatsappBodySchema } from '../../api/src/routes/messaging';
-import { createCampaignBodySchema } from '../../api/src/schemas/campaigns';
-import { connectionTestBodySchema } from '../../api/src/schemas/messaging-settings';
-import { validateSignup } from '../../remote-landing/src/features/signup/model/validateSignup';
-import { loginFieldsMissing } from '../../remote-landing/src/features/login/model/loginFields';
+import { changePasswordBodySchema, createUserBodySchema, loginBodySchema } from '../../api/src/features/users/schemas';
+import { cardSignupBodySchema, pointsBodySchema, qrScanBodySchema } from '../../api/src/features/cards/schemas';
+import { bonusThresholdBodySchema, createBusinessBodySchema, updateSettingsBodySchema } from '../../api/src/features/businesses/schemas';
+import { campaignSendBodySchema, sendWhatsappBodySchema } from '../../api/src/features/messaging/sending-routes';
+import { createCampaignBodySchema } from '../../api/src/features/campaigns/schemas';
+import { connectionTestBodySchema } from '../../api/src/features/messaging/settings-schemas';
+import * as pageScript from '../../shared/src/pageScript';
+import { checkForm } from '../../remote-landing/src/exposed/public-pages/form';
 
 type Verdict = { ok: true } | { ok: false; message: string };
 
@@ -75,7 +76,7 @@ function agree(name: string, rule: Parses, api: z.ZodType, body: (value: string)
 const M = forms.FORM_MESSAGES;
 const SIGNUP = { email: 'giulia@example.it', full_name: 'Giulia Rossi', phone: '+39 333 1234567', privacy_ack: true, marketing_channels: [] as string[] };
 
-describe('signup (SPEC §5): shared rule, API and the prerendered page agree', () => {
+describe('signup: shared rule, API and the signup page agree', () => {
   const field = (key: keyof typeof SIGNUP) => forms.signupForm.shape[key] as unknown as Parses;
   const body = (key: keyof typeof SIGNUP) => (value: string) => ({ ...SIGNUP, [key]: value, business_id: 'b1' });
   agree('email', field('email'), cardSignupBodySchema, body('email'), [
@@ -109,63 +110,53 @@ describe('signup (SPEC §5): shared rule, API and the prerendered page agree', (
     expect(sharedVerdict(forms.signupForm, { ...SIGNUP, marketing_channels: ['whatsapp', 'email'] })).toEqual({ ok: true });
   });
 
-  const pageSamples: [Partial<typeof SIGNUP>, string][] = [
-    [{}, ''],
-    [{ email: ' ' }, M.signupEmailRequired],
-    [{ full_name: '' }, M.signupFullNameRequired],
-    [{ phone: '' }, M.signupPhoneRequired],
-    [{ phone: 'abc' }, M.phoneInvalid],
-    [{ phone: '12 34' }, M.phoneInvalid],
-    [{ phone: '123456' }, ''],
-    [{ privacy_ack: false }, M.privacyRequired],
-    [{ email: '', phone: 'x' }, M.signupEmailRequired],
+  it('the signup page runs this very rule: one copy of the checks', () => {
+    expect(pageScript.signupForm).toBe(forms.signupForm);
+  });
+
+  const pageSamples: [Partial<typeof SIGNUP>, Record<string, string>][] = [
+    [{}, {}],
+    [{ email: ' ' }, { email: M.signupEmailRequired }],
+    [{ full_name: '' }, { full_name: M.signupFullNameRequired }],
+    [{ phone: '' }, { phone: M.signupPhoneRequired }],
+    [{ phone: 'abc' }, { phone: M.phoneInvalid }],
+    [{ phone: '12 34' }, { phone: M.phoneInvalid }],
+    [{ phone: '123456' }, {}],
+    [{ privacy_ack: false }, { privacy_ack: M.privacyRequired }],
+    [{ email: '', phone: 'x' }, { email: M.signupEmailRequired, phone: M.phoneInvalid }],
+    [{ email: '', full_name: ' ', phone: '', privacy_ack: false }, { email: M.signupEmailRequired, full_name: M.signupFullNameRequired, phone: M.signupPhoneRequired, privacy_ack: M.privacyRequired }],
   ];
-  it.each(pageSamples.map(([change, message]) => [JSON.stringify(change), change, message] as const))(
-    "the page script's check gives the shared rule's verdict: %s",
-    (_label, change, message) => {
-      const values = { ...SIGNUP, ...change };
-      const page = validateSignup({
-        email: values.email,
-        fullName: values.full_name,
-        phone: values.phone,
-        privacyAck: values.privacy_ack,
-        marketingChannels: new Set(),
-      });
-      const pageMessages = Object.values(page);
-      const shared = forms.signupForm.safeParse(values);
-      // Every field's first message, in the form's order, on both sides.
-      const sharedMessages: string[] = [];
-      const seen = new Set<string>();
-      for (const issue of shared.success ? [] : shared.error.issues) {
-        const key = issue.path.join('.');
-        if (!seen.has(key)) sharedMessages.push(issue.message);
-        seen.add(key);
-      }
-      expect(pageMessages).toEqual(sharedMessages);
-      expect(pageMessages[0] ?? '').toBe(message);
+  it.each(pageSamples.map(([change, errors]) => [JSON.stringify(change), change, errors] as const))(
+    "the page script's check gives each field's first message under that field: %s",
+    (_label, change, errors) => {
+      const verdict = checkForm(pageScript.signupForm, { ...SIGNUP, ...change });
+      expect(verdict.ok ? {} : verdict.errors).toEqual(errors);
+      // What the page sends once valid is what the API is sent: trimmed.
+      if (verdict.ok) expect(verdict.values).toEqual(expect.objectContaining({ email: SIGNUP.email, full_name: SIGNUP.full_name }));
     },
   );
 });
 
-describe('login (SPEC §5)', () => {
+describe('login', () => {
   const samples: [string, string, boolean][] = [
     ['admin@example.it', 'Segreta2026!', true],
     ['', 'Segreta2026!', false],
     ['  ', 'Segreta2026!', false],
     ['admin@example.it', '', false],
-    // SPEC §5 asks for a password that is not blank once trimmed; the API only refuses an empty one (and
-    // then answers 'Credenziali non valide.' for a blank one): the browser is stricter here, by the SPEC.
+    // The login form asks for a password that is not blank once trimmed; the API only refuses an empty one
+    // (and then answers 'Credenziali non valide.' for a blank one): the browser is stricter here, on purpose.
     ['admin@example.it', '   ', false],
   ];
-  it.each(samples)('%j / %j: the React rule and the page script agree', (email, password, ok) => {
+  it.each(samples)('%j / %j: the shared rule, which the login page runs, and the API agree', (email, password, ok) => {
+    expect(pageScript.loginForm).toBe(forms.loginForm);
     const shared = sharedVerdict(forms.loginForm, { email, password });
     expect(shared).toEqual(ok ? { ok: true } : { ok: false, message: 'Inserisci email e password.' });
-    expect(loginFieldsMissing(email, password)).toBe(!ok);
+    expect(checkForm(pageScript.loginForm, { email, password }).ok).toBe(ok);
     if (password.trim() !== '' || password === '') expect(loginBodySchema.safeParse({ email, password }).success).toBe(ok);
   });
 });
 
-describe('users (SPEC §5)', () => {
+describe('users', () => {
   const body = (change: object) => ({ email: 'nuovo@example.it', full_name: 'Nuovo Utente', role: 'client', business_id: 'b1', ...change });
   agree('email', forms.requiredEmail(M.emailAndNameRequired), createUserBodySchema, (email) => body({ email }), [
     { value: 'nuovo@example.it' },
@@ -187,7 +178,7 @@ describe('users (SPEC §5)', () => {
   ]);
 });
 
-describe('passwords (SPEC §5, §9): at least 8 characters, spaces count', () => {
+describe('passwords: at least 8 characters, spaces count', () => {
   agree(
     'new password',
     forms.newPassword(M.newPasswordTooShort),
@@ -201,7 +192,7 @@ describe('passwords (SPEC §5, §9): at least 8 characters, spaces count', () =>
   });
 });
 
-describe('business creation (SPEC §5): only the name is required', () => {
+describe('business creation: only the name is required', () => {
   const body = (change: object) => ({ name: 'Bar Centrale', ...change });
   agree('name', forms.requiredText(M.businessNameRequired), createBusinessBodySchema, (name) => body({ name }), [{ value: 'Bar' }, { value: '', refused: true }, { value: '  ', refused: true }], false);
   agree('optional phone', forms.optionalPhone, createBusinessBodySchema, (phone) => body({ phone }), [
@@ -211,7 +202,7 @@ describe('business creation (SPEC §5): only the name is required', () => {
   ]);
 });
 
-describe('points (SPEC §5): what is typed, parsed as the form parses it, against the API’s number', () => {
+describe('points: what is typed, parsed as the form parses it, against the API’s number', () => {
   /** The API receives what the form sends: the parsed number, or the text when the form could not read it. */
   const sent = (value: string) => forms.parsePointsInput(value) ?? (value.trim() === '' ? undefined : value);
   agree('points change', forms.pointsChange, pointsBodySchema, (value) => ({ points: sent(value), description: 'Spesa' }), [
@@ -228,7 +219,7 @@ describe('points (SPEC §5): what is typed, parsed as the form parses it, agains
     { value: '1.005', refused: M.pointsDecimals },
     { value: 'dieci', refused: true },
   ]);
-  it('description: both ask for it with the SPEC message', () => {
+  it('description: both ask for it with the same verbatim message', () => {
     expect(sharedVerdict(forms.requiredText(M.pointsAndDescriptionRequired), '  ')).toEqual({ ok: false, message: M.pointsAndDescriptionRequired });
     expect(apiVerdict(pointsBodySchema, { points: 5, description: '  ' })).toEqual({ ok: false, message: M.pointsAndDescriptionRequired });
   });
@@ -271,7 +262,7 @@ describe('points (SPEC §5): what is typed, parsed as the form parses it, agains
   );
 });
 
-describe('the shop’s colour (issue 21)', () => {
+describe('the shop’s colour', () => {
   agree('brand colour', forms.brandColor, updateSettingsBodySchema, (value) => ({ brand_color: value }), [
     { value: '#1e3a8a' },
     { value: '#F5E6C8' },
@@ -285,7 +276,7 @@ describe('the shop’s colour (issue 21)', () => {
   ]);
 });
 
-describe('messages (SPEC §5)', () => {
+describe('messages', () => {
   const long = (n: number) => 'x'.repeat(n);
   agree('campaign message: 1–160 once trimmed', forms.campaignMessage, campaignSendBodySchema, (message) => ({ service: 'sms', message }), [
     { value: 'Sconto del 10%' },

@@ -1,9 +1,9 @@
 /**
- * Issue 23's drill: three API processes on one PostgreSQL behind `npm start`'s composition (the static servers'
+ * The drill: three API processes on one PostgreSQL behind `npm start`'s composition (the static servers'
  * /api proxy), with Redis, proving that they behave as one:
  *   - 300 parallel points updates on one card, 100 through each instance: exact balance and ledger rows;
- *   - a 10 000-recipient campaign sent by the worker of every instance, one instance killed (SIGKILL) mid-send
- *     and started again: exactly 10 000 messages, one per recipient;
+ *   - a 3 000-recipient campaign sent by the worker of every instance, one instance killed (SIGKILL) mid-send
+ *     and started again: exactly 3 000 messages, one per recipient;
  *   - the login lock across instances: a burst of wrong passwords split over the three, at most 3 checked;
  *   - a password changed through one instance: the old token refused by the two others within 1 s (Redis);
  *   - a rate limit reached through one instance: the others refuse at once (Redis).
@@ -29,7 +29,9 @@ const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270);
 const API_PORTS = [PORT_BASE + 10, PORT_BASE + 11, PORT_BASE + 12];
 const SHELL = `http://localhost:${PORT_BASE}`;
 const REDIS_URL = REDIS_TEST_URL;
-const RECIPIENTS = 10_000;
+// Enough for every instance's worker to claim jobs and for the kill to land mid-send holding some (checked
+// below): what the drill proves is exactly once across a crash, not throughput (`npm run bench` sends 10 000).
+const RECIPIENTS = 3_000;
 const PARALLEL_UPDATES = 300;
 const LOGIN_RATE_LIMIT = 40;
 const CAMPAIGN_BUSINESS = 'drill-business';
@@ -81,7 +83,7 @@ async function killHoldingJobs(db: pg.Client, victim: ChildProcess, campaignId: 
 const instance = (i: number) => `http://127.0.0.1:${API_PORTS[i % API_PORTS.length]}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('drill: three API instances on one PostgreSQL behave as one (issue 23)', () => {
+describe('drill: three API instances on one PostgreSQL behave as one', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-drill-'));
   const dbName = `loyalty_drill_${crypto.randomBytes(6).toString('hex')}`;
   let admin_: (pg.Client & { adminUrl: string }) | null = null;
@@ -140,7 +142,7 @@ describe('drill: three API instances on one PostgreSQL behave as one (issue 23)'
       await admin_.end();
     }
     fs.rmSync(dir, { recursive: true, force: true });
-    if (figures.length > 0) process.stdout.write(`\n# Esercitazione con 3 istanze dell'API (issue 23), carico medio ${os.loadavg()[0].toFixed(2)}\n${figures.map((f) => `  - ${f}`).join('\n')}\n\n`);
+    if (figures.length > 0) process.stdout.write(`\n# Esercitazione con 3 istanze dell'API, carico medio ${os.loadavg()[0].toFixed(2)}\n${figures.map((f) => `  - ${f}`).join('\n')}\n\n`);
   });
 
   it(`${PARALLEL_UPDATES} parallel points updates on one card, a third through each instance: exact balance and ledger`, async () => {
@@ -182,7 +184,7 @@ describe('drill: three API instances on one PostgreSQL behave as one (issue 23)'
     const campaign = await call<{ id: string; recipient_count: number }>(`${SHELL}/api/campaigns`, {
       method: 'POST',
       token,
-      body: { businessId: CAMPAIGN_BUSINESS, name: 'Esercitazione 10 000', segment: { kind: 'all' }, channels: ['sms'] },
+      body: { businessId: CAMPAIGN_BUSINESS, name: `Esercitazione ${RECIPIENTS}`, segment: { kind: 'all' }, channels: ['sms'] },
     });
     expect(campaign.status).toBe(201);
     expect(campaign.body.recipient_count).toBe(RECIPIENTS);

@@ -2,16 +2,16 @@
  * Server-side composition of /login (docs/decisions/028-prerendered-public-pages.md): a real landing static
  * server holds a prerendered login.html; the shell's static server answers /login and / with it, revalidated
  * with its ETag, picks up a landing redeploy without a restart, keeps serving the last good copy (with the
- * script from its own kept copy) when the landing server is stopped, and a minimal Italian login page when
- * it never reached one.
+ * script from its own kept copy) when the landing server is stopped, and, when it never reached one, its own
+ * build's copy of the login page (tools/src/prerender.ts `prerenderShellCopies`) with its script served by
+ * the shell itself — or, without that copy, a short Italian page (503).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createStaticServer } from '../src/static-server';
 import { runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
+import { listen, siteFolders } from './helpers/sites';
 
 const SCRIPT = 'login.0123456789.js';
 
@@ -19,16 +19,9 @@ function page(version: string, script = SCRIPT): string {
   return `<!doctype html><html lang="it"><head><title>Appo</title><script defer src="/${script}" data-page-script></script></head><body><div id="root"><h1>Versione ${version}</h1><form data-login-form></form></div></body></html>`;
 }
 
-async function listen(server: FastifyInstance, port = 0): Promise<string> {
-  await server.listen({ port, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
-
 describe('the shell answers /login with the landing origin’s prerendered page', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'landing-page-'));
-  const landingRoot = path.join(dir, 'landing');
-  const shellRoot = path.join(dir, 'shell');
-  const configFile = path.join(dir, 'runtime-config.json');
+  const sites = siteFolders('landing-page-', { 'login.html': page('1'), [SCRIPT]: 'console.log("script della pagina");' });
+  const { landingRoot, shellRoot, configFile } = sites;
   let landing: FastifyInstance;
   let shell: FastifyInstance;
   let landingUrl = '';
@@ -42,12 +35,6 @@ describe('the shell answers /login with the landing origin’s prerendered page'
   };
 
   beforeAll(async () => {
-    fs.mkdirSync(landingRoot);
-    fs.mkdirSync(shellRoot);
-    fs.writeFileSync(path.join(landingRoot, 'index.html'), '<!doctype html><title>app della landing</title>');
-    fs.writeFileSync(path.join(landingRoot, 'login.html'), page('1'));
-    fs.writeFileSync(path.join(landingRoot, SCRIPT), 'console.log("script della pagina");');
-    fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
     await startLanding();
     writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({}), landingBaseUrl: landingUrl, brandName: 'Negozio Prova' });
     shell = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true, landingTimeoutMs: 1000 });
@@ -57,7 +44,7 @@ describe('the shell answers /login with the landing origin’s prerendered page'
   afterAll(async () => {
     await shell.close();
     await landing.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    sites.remove();
   });
 
   it('the landing origin serves its own login.html at /login, with an ETag', async () => {
@@ -112,21 +99,50 @@ describe('the shell answers /login with the landing origin’s prerendered page'
     expect(await back.text()).toContain(`src="${landingUrl}/${SCRIPT}"`);
   });
 
-  it('answers a minimal Italian login page when it never had a copy', async () => {
+  it('never having reached the landing origin, answers its own copy of the login page, whose script it serves', async () => {
+    // What the shell's build writes (tools/src/prerender.ts `prerenderShellCopies`): the same page and script.
+    const COPY_SCRIPT = 'login.9876543210.js';
+    fs.writeFileSync(path.join(shellRoot, 'fallback-login.html'), page('della shell', COPY_SCRIPT));
+    fs.writeFileSync(path.join(shellRoot, COPY_SCRIPT), 'console.log("script della copia");');
+    const lonely = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true, landingTimeoutMs: 500 });
+    const lonelyUrl = await listen(lonely);
+    try {
+      await landing.close();
+      for (const pathname of ['/login', '/']) {
+        const res = await fetch(`${lonelyUrl}${pathname}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-landing-page')).toBe('fallback');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        const html = await res.text();
+        expect(html).toContain('Versione della shell');
+        expect(html).toContain('<form data-login-form>');
+        // Its script from the shell's own origin, as written: no landing origin is needed for the form to work.
+        expect(html).toContain(`<script defer src="/${COPY_SCRIPT}" data-page-script>`);
+      }
+      const script = await fetch(`${lonelyUrl}/${COPY_SCRIPT}`);
+      expect(script.status).toBe(200);
+      expect(await script.text()).toBe('console.log("script della copia");');
+    } finally {
+      await lonely.close();
+      fs.rmSync(path.join(shellRoot, 'fallback-login.html'));
+      fs.rmSync(path.join(shellRoot, COPY_SCRIPT));
+      await startLanding();
+    }
+  });
+
+  it('never having reached the landing origin and with no copy of its own (an older build), a short Italian page, 503', async () => {
     const lonely = await createStaticServer({ root: shellRoot, runtimeConfigFile: configFile, composeLandingPage: true, landingTimeoutMs: 500 });
     const lonelyUrl = await listen(lonely);
     try {
       await landing.close();
       const res = await fetch(`${lonelyUrl}/login`);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(503);
       expect(res.headers.get('x-landing-page')).toBe('fallback');
       const html = await res.text();
       expect(html).toContain('<html lang="it">');
-      expect(html).toContain('Accedi al tuo account');
-      expect(html).toContain('Negozio Prova');
-      expect(html).toMatch(/<form method="post"[^>]*data-login-form>/);
-      expect(html).toMatch(/<input id="login-email" type="email" name="email"/);
-      expect(html).not.toMatch(/<script/);
+      expect(html).toContain('<title>Accedi – Negozio Prova</title>');
+      expect(html).toContain('La pagina di accesso non è disponibile in questo momento. Riprova tra qualche minuto.');
+      expect(html).not.toMatch(/<script|<form/);
     } finally {
       await lonely.close();
       await startLanding();
@@ -140,24 +156,16 @@ describe('the shell answers /login with the landing origin’s prerendered page'
 });
 
 describe('the shell answers /my-card (the customer’s page, decision 049) with the landing origin’s prerendered page', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'my-card-page-'));
-  const landingRoot = path.join(dir, 'landing');
-  const shellRoot = path.join(dir, 'shell');
-  const configFile = path.join(dir, 'runtime-config.json');
   const MY_CARD_SCRIPT = 'myCard.0123456789.js';
   const myCardPage = `<!doctype html><html lang="it"><head><title>La tua carta fedeltà</title><script defer src="/${MY_CARD_SCRIPT}" data-page-script></script></head><body><div id="root"><main data-my-card><form data-mycard-request-form></form></main></div></body></html>`;
+  const sites = siteFolders('my-card-page-', { 'my-card.html': myCardPage, [MY_CARD_SCRIPT]: 'console.log("pagina del cliente");' });
+  const { landingRoot, shellRoot, configFile } = sites;
   let landing: FastifyInstance;
   let shell: FastifyInstance;
   let landingUrl = '';
   let shellUrl = '';
 
   beforeAll(async () => {
-    fs.mkdirSync(landingRoot);
-    fs.mkdirSync(shellRoot);
-    fs.writeFileSync(path.join(landingRoot, 'index.html'), '<!doctype html><title>app della landing</title>');
-    fs.writeFileSync(path.join(landingRoot, 'my-card.html'), myCardPage);
-    fs.writeFileSync(path.join(landingRoot, MY_CARD_SCRIPT), 'console.log("pagina del cliente");');
-    fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
     landing = await createStaticServer({ root: landingRoot, runtimeConfigFile: configFile });
     landingUrl = await listen(landing);
     writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({}), landingBaseUrl: landingUrl });
@@ -168,7 +176,7 @@ describe('the shell answers /my-card (the customer’s page, decision 049) with 
   afterAll(async () => {
     await shell.close();
     await landing.close().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    sites.remove();
   });
 
   it('at the landing origin and at the shell, with the query string (the link’s token) ignored by the server', async () => {

@@ -6,41 +6,30 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createStaticServer } from '../src/static-server';
 import { runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
-import { createBusinessNameLookup, withSignupPreview } from '../src/link-preview';
+import { LANDING_TEMPLATE } from '../src/html-template';
+import { createBusinessNameLookup, SIGNUP_TITLE, withSignupPreview } from '../src/link-preview';
+import { pageDocument } from '../src/prerender';
+import { PUBLIC_PAGES } from '../src/public-pages';
+import { listen, siteFolders } from './helpers/sites';
 
 const SCRIPT = 'signup.0123456789.js';
 const SHOP_NAME = 'Bar <Luna> & "Co"';
 const ESCAPED = 'Bar &lt;Luna&gt; &amp; &quot;Co&quot;';
 
-/** As the build writes it (tools/src/prerender.ts): the generic head, the empty name, the script. */
-const SIGNUP_HTML = `<!doctype html>
-<html lang="it">
-  <head>
-    <meta charset="utf-8" />
-    <title>Ottieni la tua Carta Fedeltà</title>
-    <meta name="twitter:description" content="Richiedi la carta fedeltà digitale del negozio." />
-    <meta name="twitter:title" content="Ottieni la tua Carta Fedeltà" />
-    <meta name="description" content="Richiedi la carta fedeltà digitale del negozio." />
-    <meta property="og:type" content="website" />
-    <meta property="og:title" content="Ottieni la tua Carta Fedeltà" />
-    <meta property="og:description" content="Richiedi la carta fedeltà digitale del negozio." />
-    <meta name="twitter:card" content="summary" />
-    <script defer src="/${SCRIPT}" data-page-script></script>
-  </head>
-  <body><div id="root"><main><h1>Ottieni la tua Carta Fedeltà</h1><p data-business-name="" class="x"></p><form data-signup-form></form></main></div></body>
-</html>
-`;
-
-async function listen(server: FastifyInstance): Promise<string> {
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
+/**
+ * As the build writes it (tools/src/prerender.ts): the landing's template with the signup page's generic head,
+ * a stand-in for the rendered markup (its heading, the empty shop name, the form) and the page's script.
+ */
+const SIGNUP_HTML = pageDocument(
+  PUBLIC_PAGES.signup.head(fs.readFileSync(LANDING_TEMPLATE, 'utf8')),
+  { html: `<main><h1>${SIGNUP_TITLE}</h1><p data-business-name="" class="x"></p><form data-signup-form></form></main>`, styles: '' },
+  `/${SCRIPT}`,
+  PUBLIC_PAGES.signup.noscript,
+);
 
 /** The API's public lookup, as `GET /api/business/:id` answers it; counts its calls, can be made slow. */
 function fakeApi() {
@@ -89,10 +78,8 @@ describe('withSignupPreview', () => {
 });
 
 describe('the signup page of a shop, named on the server', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'link-preview-'));
-  const landingRoot = path.join(dir, 'landing');
-  const shellRoot = path.join(dir, 'shell');
-  const configFile = path.join(dir, 'runtime-config.json');
+  const sites = siteFolders('link-preview-', { 'signup.html': SIGNUP_HTML, [SCRIPT]: 'console.log("script della pagina");' });
+  const { landingRoot, shellRoot, configFile } = sites;
   const api = fakeApi();
   let apiUrl = '';
   let landing: FastifyInstance;
@@ -101,12 +88,6 @@ describe('the signup page of a shop, named on the server', () => {
   let shellUrl = '';
 
   beforeAll(async () => {
-    fs.mkdirSync(landingRoot);
-    fs.mkdirSync(shellRoot);
-    fs.writeFileSync(path.join(landingRoot, 'index.html'), '<!doctype html><title>app della landing</title>');
-    fs.writeFileSync(path.join(landingRoot, 'signup.html'), SIGNUP_HTML);
-    fs.writeFileSync(path.join(landingRoot, SCRIPT), 'console.log("script della pagina");');
-    fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
     apiUrl = await api.start();
     writeRuntimeConfig(configFile, { ...runtimeConfigFromEnv({}), landingBaseUrl: 'https://negozi.example' });
     landing = await createStaticServer({ root: landingRoot, runtimeConfigFile: configFile, apiUrl, previewTimeoutMs: 300 });
@@ -120,7 +101,7 @@ describe('the signup page of a shop, named on the server', () => {
     await shell.close();
     await landing.close();
     await api.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    sites.remove();
   });
 
   it('at the landing origin and at the shell: the shop in the title, the tags and the heading, for any Accept', async () => {

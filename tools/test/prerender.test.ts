@@ -1,7 +1,8 @@
 /**
- * The landing's build-time pages (tools/src/prerender.ts): the real page components rendered to HTML with
- * their CSS, the SEO head of SPEC §1, SVG charts, and the small scripts that make the forms work; and the
- * SEO head served for /login and / whatever the Accept header says.
+ * The public pages made at build time (tools/src/prerender.ts, the registry tools/src/public-pages.ts): each
+ * page's markup rendered to HTML with its CSS, the SEO head of the public page, SVG charts, and the one script per
+ * page that makes it work (its size printed); the shell's own copy of the login page, the same document; and
+ * the SEO head served for /login and / whatever the Accept header says.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,7 +11,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SCRIPT_ATTRIBUTE, prerenderLanding, type PrerenderResult } from '../src/prerender';
+import { LANDING_TEMPLATE } from '../src/html-template';
+import { PAGE_SCRIPT_ATTRIBUTE, prerenderLanding, prerenderShellCopies, type PrerenderResult } from '../src/prerender';
 import { createStaticServer } from '../src/static-server';
 import { runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
 
@@ -62,7 +64,7 @@ describe('prerendered /login', () => {
     expect(html).toContain('>32k</text>');
   });
 
-  it('inlines the critical CSS and keeps the SEO head and JSON-LD of SPEC §1', () => {
+  it('inlines the critical CSS and keeps the SEO head and JSON-LD of the public page', () => {
     expect(html).toMatch(/<style data-styled="true"[^>]*>[^<]*\.[a-zA-Z]+\{/);
     expect(html).toContain('<html lang="it">');
     expect(html).toContain('<meta name="description" content="Carte fedeltà digitali');
@@ -76,7 +78,9 @@ describe('prerendered /login', () => {
   it('loads a small script, not React: under 30 KB compressed', () => {
     expect(script).toMatch(/^login\.[0-9a-f]{10}\.js$/);
     const code = fs.readFileSync(path.join(out, script), 'utf8');
-    expect(zlib.brotliCompressSync(code).length).toBeLessThan(30 * 1024);
+    const size = brotliSize(script);
+    process.stdout.write(`login page script: ${size} B brotli\n`);
+    expect(size).toBeLessThan(30 * 1024);
     expect(fs.existsSync(path.join(out, `${script}.br`))).toBe(true);
     expect(code).not.toMatch(/react\.development|__reactFiber|createRoot/);
     expect(code).toContain('Troppi tentativi. Riprova tra 5 minuti.');
@@ -137,10 +141,11 @@ describe('prerendered signup page', () => {
     expect(script).toMatch(/^signup\.[0-9a-f]{10}\.js$/);
     const code = fs.readFileSync(path.join(out, script), 'utf8');
     const size = brotliSize(script);
+    process.stdout.write(`signup page script: ${size} B brotli\n`);
     expect(size).toBeLessThan(30 * 1024);
     expect(fs.existsSync(path.join(out, `${script}.br`))).toBe(true);
     expect(code).not.toMatch(/react\.development|__reactFiber|createRoot|styled-components/);
-    // The React form's messages, from the same module (validateSignup.ts).
+    // The messages of shared's signupForm, the rule the script runs.
     for (const message of ['Campo "email" è obbligatorio', 'Campo "nome completo" è obbligatorio', 'Campo "numero di telefono" obbligatorio', 'Numero di telefono non valido']) {
       expect(code).toContain(message);
     }
@@ -195,6 +200,27 @@ describe('prerendered customer page /my-card (decision 049)', () => {
   });
 });
 
+describe("the shell's own copy of the login page", () => {
+  const shellOut = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-shell-copy-'));
+  let copy: PrerenderResult;
+
+  beforeAll(async () => {
+    copy = await prerenderShellCopies(shellOut, 'production');
+  }, 120_000);
+
+  afterAll(() => fs.rmSync(shellOut, { recursive: true, force: true }));
+
+  it('is the landing’s login page, the same document with the same script, under its own name', () => {
+    expect(copy.files).toEqual(['fallback-login.html']);
+    expect(fs.readFileSync(path.join(shellOut, 'fallback-login.html'), 'utf8')).toBe(fs.readFileSync(path.join(out, 'login.html'), 'utf8'));
+    expect(copy.scripts).toEqual({ login: result.scripts.login });
+    expect(fs.readFileSync(path.join(shellOut, copy.script))).toEqual(fs.readFileSync(path.join(out, result.scripts.login)));
+    expect(fs.existsSync(path.join(shellOut, `${copy.script}.br`))).toBe(true);
+    // Nothing else: the shell answers the other pages only from the landing origin.
+    expect(fs.readdirSync(shellOut).filter((f) => /\.(html|js)$/.test(f)).sort()).toEqual(['fallback-login.html', copy.script].sort());
+  });
+});
+
 /** GET with exactly these request headers (fetch always adds an Accept). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -209,7 +235,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
   });
 }
 
-describe('the SEO head and JSON-LD of SPEC §1 in the HTML served for /login and /, whatever the Accept header', () => {
+describe('the SEO head and JSON-LD of the public page in the HTML served for /login and /, whatever the Accept header', () => {
   const configFile = path.join(out, '..', `${path.basename(out)}-runtime-config.json`);
   let landing: FastifyInstance;
   let shell: FastifyInstance;
@@ -217,7 +243,7 @@ describe('the SEO head and JSON-LD of SPEC §1 in the HTML served for /login and
 
   beforeAll(async () => {
     // The landing's own index.html is built from the same template (tools/src/federation.ts, htmlTemplate 'landing').
-    fs.copyFileSync(path.join(__dirname, '..', 'templates', 'landing.html'), path.join(out, 'index.html'));
+    fs.copyFileSync(LANDING_TEMPLATE, path.join(out, 'index.html'));
     const shellRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-shell-'));
     fs.writeFileSync(path.join(shellRoot, 'index.html'), '<!doctype html><title>app della shell</title>');
     writeRuntimeConfig(configFile, runtimeConfigFromEnv({}));

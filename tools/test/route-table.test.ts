@@ -1,11 +1,11 @@
 /**
- * Issue 18: the shell's route table (shell/src/shared/routeTable.ts) is the one list of pages. What each
+ * The shell's route table (shell/src/shared/routeTable.ts) is the one list of pages. What each
  * remote's webpack config really exposes must match it: every route's module is exposed by its remote,
  * every exposed module renders some route, and the shared contract (REMOTE_EXPOSES) says the same.
  */
 import path from 'node:path';
 import { REMOTE_APPS, REPO_ROOT } from '../src/apps';
-import { PRERENDERED_PAGES } from '../src/prerender';
+import { PRERENDERED_PAGES } from '../src/public-pages';
 import { REMOTE_EXPOSES } from '../../shared/src/federation/contract';
 import { ROUTES } from '../../shell/src/shared/routeTable';
 

@@ -106,7 +106,7 @@ describe('static server', () => {
     expect((await fetch(`${base}/missing.0123456789.js`)).status).toBe(404);
   });
 
-  // Issue 16: link previews (WhatsApp, Facebook, Telegram) and crawlers ask with `Accept: */*` or none.
+  // Link previews (WhatsApp, Facebook, Telegram) and crawlers ask with `Accept: */*` or none.
   it('answers a page path with the page whatever the Accept header, for GET and HEAD', async () => {
     for (const pagePath of ['/login', '/loyalty-cards/create?business_id=default-business-id', '/dashboard/loyalty-cards']) {
       for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }, { accept: 'text/html' }] as Record<string, string>[]) {

@@ -9,7 +9,7 @@ export const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
 /** Any constant: serialises concurrent starts of several API instances on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 4_242_001;
 
-/** A migration: a SQL script, or a data step in TypeScript for what SQL cannot do (issue 17: libphonenumber). */
+/** A migration: a SQL script, or a data step in TypeScript for what SQL cannot do (libphonenumber's rules). */
 export type Migration = { version: string; sql: string } | { version: string; up: (tx: Queryable) => Promise<void> };
 
 /**

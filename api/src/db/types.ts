@@ -13,12 +13,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export type DbKind = 'pglite' | 'postgres';
+
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
+  readonly kind: DbKind;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Nested calls join the outer one. */
   transaction<T>(fn: (tx: Queryable & Pick<Db, 'transaction'>) => Promise<T>): Promise<T>;
-  /** Idempotent. */
+  /** Idempotent; closes `background` too. */
   close(): Promise<void>;
+  /**
+   * The connections of the background work (the job workers and the scheduler): on PostgreSQL a small pool of
+   * their own, so that no flood of requests can hold every connection while they wait to claim their jobs;
+   * PGlite's one connection otherwise (the same object).
+   */
+  readonly background: Db;
 }
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];

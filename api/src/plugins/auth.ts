@@ -2,18 +2,18 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors';
-import type { Role, UserRecord } from '../repositories/users';
-import { authorizeBusiness } from '../services/business-access';
-import { createHashingQueue } from '../services/hashing-queue';
-import { createPasswordHasher, type PasswordHasher } from '../services/passwords';
-import { createSessionCache, type SessionCache, type SessionCacheOptions } from '../services/session-cache';
-import { createTokenService, type TokenService } from '../services/tokens';
+import type { Role, UserRecord } from '../lib/principal';
+import { authorizeBusiness } from '../lib/business-access';
+import { createHashingQueue } from '../lib/hashing-queue';
+import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
+import { createSessionCache, type SessionCache, type SessionCacheOptions } from '../lib/session-cache';
+import { createTokenService, type TokenService } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
     tokens: TokenService;
-    /** Verified tokens → their user for a few seconds (services/session-cache); `forgetUser` when a user changes. */
+    /** Verified tokens → their user for a few seconds (lib/session-cache); `forgetUser` when a user changes. */
     sessions: SessionCache;
     /**
      * onRequest hook: 401 unless a valid Bearer token of an existing user, signed with the user's current
@@ -22,13 +22,13 @@ declare module 'fastify' {
     authenticate: onRequestHookHandler;
     /** onRequest hook, after `authenticate`: 403 unless the user has one of `roles`. */
     requireRole(...roles: Role[]): onRequestHookHandler;
-    /** Throws 403/404 unless `user` may work on the business (see services/business-access). */
+    /** Throws 403/404 unless `user` may work on the business (see lib/business-access). */
     authorizeBusiness(user: UserRecord, businessId: string): Promise<void>;
   }
   interface FastifyRequest {
     /**
      * The authenticated user, loaded from the database, or from the session cache when the same token was
-     * verified less than a few seconds ago (a deleted user's token stops working; see services/session-cache).
+     * verified less than a few seconds ago (a deleted user's token stops working; see lib/session-cache).
      */
     user: UserRecord | null;
   }
@@ -42,13 +42,20 @@ function bearerToken(header: string | undefined): string | null {
 /** Reuse of a verified token: short enough that a change made outside the API is seen almost at once. */
 export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { ttlMs: 5000, maxEntries: 10_000 };
 
+/** How long a verified token is reused while this instance cannot hear the other instances' session ends. */
+export const SESSION_CACHE_TTL_WITHOUT_REDIS_MS = 1000;
+
 /**
  * Decision 053: with Redis, `forgetUser` and `clear` also reach every other instance at once. They are published
  * on `<namespace>session-invalidate` (payload: this instance's id and the user id, or `*` for all); each instance
- * applies the messages of the others to its own cache. Redis down: this instance still forgets at once, the
- * others within their cache's lifetime (5 s), as without Redis.
+ * applies the messages of the others to its own cache.
+ *
+ * While this instance's subscription is down (Redis unreachable, or not yet connected) an end published
+ * elsewhere cannot reach it: it forgets what it had cached when the connection drops and keeps a verified token
+ * for at most `SESSION_CACHE_TTL_WITHOUT_REDIS_MS`, so an ended session is refused here within about a second
+ * still (decision 060), at the price of one more session lookup per token and second.
  */
-function sharedSessionCache(app: FastifyInstance, local: SessionCache): SessionCache {
+function sharedSessionCache(app: FastifyInstance, local: SessionCache, now: () => number): SessionCache {
   const channel = `${app.config.redis!.namespace}session-invalidate`;
   const instance = crypto.randomUUID();
   const publish = (user: string) => {
@@ -57,6 +64,15 @@ function sharedSessionCache(app: FastifyInstance, local: SessionCache): SessionC
     });
   };
   const subscriber = app.redisSubscriber!;
+  let listening = subscriber.status === 'ready';
+  subscriber.on('ready', () => {
+    listening = true;
+  });
+  subscriber.on('close', () => {
+    if (!listening) return;
+    listening = false;
+    local.clear(); // ends published from now on are not heard: nothing cached for the longer lifetime stays
+  });
   subscriber.subscribe(channel).catch(() => undefined);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
@@ -72,7 +88,8 @@ function sharedSessionCache(app: FastifyInstance, local: SessionCache): SessionC
   });
   return {
     get: (token) => local.get(token),
-    set: (token, user, expiresAt, generation) => local.set(token, user, expiresAt, generation),
+    set: (token, user, expiresAt, generation) =>
+      local.set(token, user, listening ? expiresAt : Math.min(expiresAt, now() + SESSION_CACHE_TTL_WITHOUT_REDIS_MS), generation),
     generation: () => local.generation(),
     forgetUser(userId) {
       local.forgetUser(userId);
@@ -95,9 +112,12 @@ export interface AuthPluginOptions {
 export default fp<AuthPluginOptions>(
   async (app, options) => {
     app.decorate('passwords', createPasswordHasher(app.config.passwordHashing, createHashingQueue(app.config.passwordHashQueue)));
+    // In the background: the answer to an unknown address takes as long as a measured check (lib/passwords.ts).
+    app.addHook('onReady', async () => void app.passwords.warmUp());
     app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtExpiresInSeconds));
-    const local = createSessionCache({ ...SESSION_CACHE_DEFAULTS, ...options.sessionCache });
-    const sessions = app.redis ? sharedSessionCache(app, local) : local;
+    const cacheOptions = { ...SESSION_CACHE_DEFAULTS, ...options.sessionCache };
+    const local = createSessionCache(cacheOptions);
+    const sessions = app.redis ? sharedSessionCache(app, local, cacheOptions.now ?? Date.now) : local;
     app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
 

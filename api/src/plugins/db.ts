@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secureDataDir } from '../data-dir';
-import { createDb, type Db } from '../db';
+import { createDb, type Db, type Queryable } from '../db';
 import { migrate } from '../db/migrate';
-import { createRepositories, type Repositories } from '../repositories';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    repos: Repositories;
   }
+}
+
+export interface DbPluginOptions {
+  /**
+   * Every feature's repositories over a connection: the features' registry (features/index.ts), handed in by
+   * the app, which also declares `app.repos` and `app.reposOf`. The infrastructure names no feature.
+   */
+  createRepositories: (db: Queryable) => FastifyInstance['repos'];
 }
 
 /** Folders 700 and files 600 in `DATA_DIR`, once the database is open and migrated (see data-dir.ts). */
@@ -28,8 +34,8 @@ function secureDataFolder(app: FastifyInstance): void {
  * Opens the database named by the config, brings its schema up to date and exposes the repositories. Then
  * closes the data folder to other users: PGlite's files, and the secrets kept there with either database.
  */
-export default fp(
-  async (app) => {
+export default fp<DbPluginOptions>(
+  async (app, { createRepositories }) => {
     const db = await createDb(app.config.database, {
       onIdleError: (err) => app.log.error({ err }, 'database connection lost'),
     });
@@ -43,6 +49,7 @@ export default fp(
     }
     app.decorate('db', db);
     app.decorate('repos', createRepositories(db));
+    app.decorate('reposOf', createRepositories);
     app.addHook('onClose', () => db.close());
   },
   { name: 'db' },

@@ -1,10 +1,14 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DatabaseBusyError } from '../db/postgres';
 import { HttpError } from '../errors';
 import { MESSAGES, URL_MESSAGES } from '../messages';
+import { drainBody, shouldDrain } from '../refused-body';
 import { validationMessage } from '../validation';
-import { setAllAnswerHeaders } from './security';
+import { HELMET_HEADER_LINES, setAllAnswerHeaders } from './security';
 
 /** Italian text for fastify's own client errors (bad JSON, body too large, …). */
 function clientErrorMessage(error: FastifyError, statusCode: number): string {
@@ -43,6 +47,37 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
   void reply.code(statusCode).send({ error: statusCode >= 500 ? MESSAGES.internal : clientErrorMessage(error, statusCode) });
 };
 
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, a malformed request,
+ * one that took too long to arrive) and hands the socket to this `clientError` handler (Fastify's
+ * `clientErrorHandler`). Fastify's own writes an English JSON without any of the API's headers; this one writes
+ * the answer every other error gets: `{ "error": "<Italian>" }`, helmet's headers, `Cache-Control: no-store`. No
+ * request id: there is no request. The connection is closed after it, as Node does (the parser cannot go on).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.badRequest];
+  this.log.debug({ code: error.code, statusCode }, 'request refused by the HTTP parser');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: message });
+  const headers = [
+    ...HELMET_HEADER_LINES,
+    ['Cache-Control', 'no-store'],
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(body))],
+    ['Connection', 'close'],
+  ];
+  socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+}
+
 /** Every error leaves as `{ "error": "<Italian message>" }`; 5xx are logged and never show internals. */
 export default fp(
   async (app) => {
@@ -53,6 +88,11 @@ export default fp(
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).send({ error: error.message });
       }
+      if (error instanceof DatabaseBusyError) {
+        // An overload, not a fault of the request: the caller may try again shortly.
+        request.log.warn({ err: error }, 'no database connection free');
+        return reply.code(503).header('retry-after', '1').send({ error: MESSAGES.busy });
+      }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 500 || statusCode < 400 || isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'request failed');
@@ -62,6 +102,15 @@ export default fp(
     });
 
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: MESSAGES.notFound }));
+
+    // A refusal that closes the connection before the body was read (413, 415) waits for the rest of the body
+    // (bounded: refused-body.ts), so the client, done sending, reads it instead of a reset connection; a body read
+    // to its end leaves the connection open for the next request.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
+      if (shouldDrain(request.raw, reply.statusCode, closing) && (await drainBody(request.raw))) reply.removeHeader('connection');
+      return payload;
+    });
   },
   { name: 'errors' },
 );

@@ -1,5 +1,5 @@
 /**
- * Issue 23 (decision 053): the Redis connection shared by the rate limits (plugins/security.ts) and the
+ * Decision 053: the Redis connection shared by the rate limits (plugins/security.ts) and the
  * session-invalidation channel (plugins/auth.ts). Only with `config.redis` (REDIS_URL); without it `app.redis`
  * is null and everything stays in this process.
  *

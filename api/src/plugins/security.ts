@@ -1,14 +1,24 @@
 import cors from '@fastify/cors';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../messages';
-import { clientIp, PROXY_SECRET_HEADER, proxySecretChecker } from '../services/client-ip';
+import { clientIp, PROXY_SECRET_HEADER, proxySecretChecker } from '../lib/client-ip';
+import { sharedRateLimitStore } from '../lib/rate-limit-store';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An anonymous route whose work is heavy (a public signup: a transaction, a welcome, a pass): while the API
+     * thread is saturated it answers 503 «Servizio momentaneamente occupato» at once instead of queueing more
+     * work in front of every other request (see `LOAD_SHEDDING`).
+     */
+    shedUnderPressure?: boolean;
+  }
   interface FastifyInstance {
     /**
      * A budget of `maxPerMinute` calls per key (a business id) for an expensive action. The returned check
@@ -58,6 +68,18 @@ export const API_SECURITY_HEADERS = {
 const helmetHeaders = helmet(API_HELMET_OPTIONS as Parameters<typeof helmet>[0]);
 
 /**
+ * The headers helmet sets, name and value, for an answer written straight to a socket: the one to a request
+ * Node's parser refused (plugins/errors.ts, `clientErrorHandler`), which has no response object. Collected once
+ * from helmet's own middleware, so they are exactly those of every other answer.
+ */
+export const HELMET_HEADER_LINES: readonly (readonly [string, string])[] = (() => {
+  const lines: [string, string][] = [];
+  const collector = { setHeader: (name: string, value: unknown) => lines.push([name, String(value)]), removeHeader: () => undefined };
+  helmetHeaders({} as Parameters<typeof helmetHeaders>[0], collector as unknown as Parameters<typeof helmetHeaders>[1], () => undefined);
+  return lines;
+})();
+
+/**
  * No cache (browser, shared proxy) may keep an answer that is about someone: any answer to a request with
  * credentials, any error, any answer to a write (a login's token, a signup's card). Public reads (health,
  * OpenAPI, a business's public name) keep what they have.
@@ -68,7 +90,7 @@ export function mustNotBeStored(method: string, authorization: string | undefine
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The client's address: `X-Forwarded-For` only with the proxy secret (services/client-ip.ts). */
+    /** The client's address: `X-Forwarded-For` only with the proxy secret (lib/client-ip.ts). */
     readonly clientIp: string;
   }
 }
@@ -90,6 +112,22 @@ export function setAllAnswerHeaders(request: FastifyRequest, reply: FastifyReply
   helmetHeaders(request.raw, reply.raw, () => undefined);
   setAnswerHeaders(request, reply, statusCode);
 }
+
+/**
+ * Load shedding for the heavy anonymous routes (`config.shedUnderPressure`), with `@fastify/under-pressure`: the
+ * API thread's event-loop delay is sampled every 50 ms, and above 20 ms such a route answers 503 with
+ * `Retry-After: 1` and costs nothing more. A flood of public signups from many addresses (which no per-IP limit
+ * stops) then cannot saturate the thread that also answers the dashboard, the health check and every other
+ * route: on PGlite, whose queries run on that thread, /api/health took 300–900 ms (p50) under 8 signups at once
+ * before, with the database itself answering its `SELECT 1` in 0.2 ms (the wait was the thread, not the
+ * database). Event-loop utilisation was tried first and shed every signup: the shed answers themselves keep the
+ * thread busy, so the signal never fell; the delay falls as soon as the queue drains. A signup is shed only while
+ * `crowd` others are being served: the delay also rises when another process takes the CPU, and a lone customer
+ * signing up at such a moment must not be refused (the write-route tests, run beside other suites, saw exactly
+ * that with the delay alone), nor one of three friends signing up together at the counter (with a crowd of two,
+ * the same signup sent three times at once was shed on a loaded machine). Every other route is never shed here.
+ */
+const LOAD_SHEDDING = { maxEventLoopDelayMs: 20, sampleIntervalMs: 50, crowd: 4 };
 
 /**
  * Security headers first (helmet's onRequest hook runs before any route's own hooks, so a 401, 403 or 429
@@ -125,10 +163,11 @@ export default fp(
       global: false,
       keyGenerator: (request) => request.clientIp,
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
-      // Decision 053: with REDIS_URL every instance counts in Redis, so a limit holds across instances. While
-      // Redis is down a request is let through rather than refused (the login lock and the hashing queue,
-      // which do not depend on Redis, still protect the passwords).
-      ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redis!.namespace}rate-limit:`, skipOnError: true } : {}),
+      // Decision 053: with REDIS_URL every instance counts in Redis, so a limit holds across instances; while Redis
+      // cannot be reached each instance counts by itself, never lets everything through (decision 060).
+      ...(app.redis
+        ? { store: sharedRateLimitStore({ redis: app.redis, prefix: `${app.config.redis!.namespace}rate-limit:`, keySecret: app.config.jwtSecret }) }
+        : {}),
     });
     // @fastify/rate-limit's manual limiter only takes its key from the request: the key of this call is
     // handed over beside it.
@@ -146,9 +185,29 @@ export default fp(
         }
       };
     });
+    // Under pressure (sampled by @fastify/under-pressure) a heavy request is marked here; the hook below decides.
+    const pressured = new WeakSet<FastifyRequest>();
+    await app.register(underPressure, {
+      maxEventLoopDelay: LOAD_SHEDDING.maxEventLoopDelayMs,
+      sampleInterval: LOAD_SHEDDING.sampleIntervalMs,
+      pressureHandler: (request) => {
+        if (request.routeOptions.config.shedUnderPressure) pressured.add(request);
+      },
+    });
+    // The heavy requests being served: under pressure one is shed only when a crowd of them is already being
+    // served, never a request that meets a busy moment (a slow dashboard query, another process on the CPU).
+    let served = 0;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.routeOptions.config.shedUnderPressure) return;
+      if (pressured.has(request) && served >= LOAD_SHEDDING.crowd) {
+        return reply.code(503).header('retry-after', '1').send({ error: MESSAGES.busy });
+      }
+      served += 1;
+      reply.raw.once('close', () => (served -= 1));
+    });
     app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
     if (app.config.corsOrigins.length > 0) {
-      // Content-Disposition: the CSV exports' file name (issue 22), which a page on another origin may read only if exposed.
+      // Content-Disposition: the CSV exports' file name, which a page on another origin may read only if exposed.
       await app.register(cors, { origin: app.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Disposition'] });
     }
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { normalizePhone } from '../services/phone';
+import { normalizePhone } from '../lib/phone';
 import { findUnstorableString } from '../validation';
 
 export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore').meta({ id: 'ApiError' });

@@ -7,12 +7,15 @@
  */
 import { CONSENT_WORDING } from '../consent-wording';
 import type { Db, Transaction } from '../db';
-import type { Channel } from '../messaging/types';
+import type { Channel } from '../features/messaging/types';
 
 export const DEMO_ACCOUNTS = [
   { role: 'super_admin', email: 'superadmin@demo.it', password: 'SuperAdmin2026!', full_name: 'Super Admin Demo' },
   { role: 'admin', email: 'admin@demo.it', password: 'Admin2026!', full_name: 'Marco Bianchi' },
 ] as const;
+
+/** True when `email` (normalised) and `password` are a demo account's published login. */
+export const isPublishedDemoLogin = (email: string, password: string) => DEMO_ACCOUNTS.some((a) => a.email === email && a.password === password);
 
 export const DEMO_BUSINESSES = [
   {

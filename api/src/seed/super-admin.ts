@@ -1,5 +1,5 @@
-import type { UsersRepository } from '../repositories/users';
-import type { PasswordHasher } from '../services/passwords';
+import type { UsersRepository } from '../features/users/repository';
+import type { PasswordHasher } from '../lib/passwords';
 
 /**
  * First-run bootstrap from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD: creates the account when no user has

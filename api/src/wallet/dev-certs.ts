@@ -1,5 +1,5 @@
 /**
- * Issue 21: development certificates for the wallets, made with node-forge (works wherever Node does, no
+ * Development certificates for the wallets, made with node-forge (works wherever Node does, no
  * `openssl` needed). A self-signed CA, a stand-in of Apple's WWDR intermediate signed by it, a pass signer
  * certificate and key signed by that (what Apple would issue for a pass type id) and, for Google Wallet, a
  * service-account JSON key. Phones do not accept passes signed this way: they trust Apple's CA only.

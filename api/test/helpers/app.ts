@@ -23,6 +23,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     jwtExpiresInSeconds: 3600,
     superAdmin: null,
     seedDemo: false,
+    localTryOut: true,
     logLevel: 'silent',
     trustProxy: 'loopback',
     corsOrigins: [],

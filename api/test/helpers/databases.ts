@@ -1,6 +1,8 @@
 /**
  * Every suite runs once per database: in-memory PGlite (always) and PostgreSQL, each suite in a fresh
  * database `loyalty_test_<random>` (TEST_DATABASE_PREFIX instead of `loyalty_test`) dropped afterwards.
+ * A fresh database is a copy of one migrated once per run (database-templates.ts); `create({ migrated: false })`
+ * gives one without any migration, for the suites that test the migrations themselves.
  *
  * PostgreSQL is skipped only on a developer machine where it is not running. When `CI` is set an
  * unreachable server fails the PostgreSQL half of every suite instead of silently testing less.
@@ -8,6 +10,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../src/config';
+import { pgliteTemplate, POSTGRES_TEMPLATE_ENV } from './database-templates';
 import { POSTGRES_STATUS_ENV, POSTGRES_URL_ENV } from './postgres-server';
 
 export interface TestDatabase {
@@ -16,9 +19,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface CreateOptions {
+  /** Every migration already applied (the default), or none: an empty database as initdb leaves it. */
+  migrated?: boolean;
+}
+
 export interface DatabaseVariant {
   name: 'PGlite' | 'PostgreSQL';
-  create(): Promise<TestDatabase>;
+  create(options?: CreateOptions): Promise<TestDatabase>;
 }
 
 async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -32,26 +40,36 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
 }
 
 /** Name prefix of the throw-away databases: TEST_DATABASE_PREFIX, when a shared server keeps each user to their own names. */
-function databasePrefix(): string {
+export function databasePrefix(): string {
   const prefix = process.env.TEST_DATABASE_PREFIX?.trim() || 'loyalty_test';
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`TEST_DATABASE_PREFIX: "${prefix}" is not a lower-case SQL name`);
   return prefix;
 }
 
+/**
+ * A PGlite database in memory (`dataDir` null) or in a folder, started from the run's template when the global
+ * setup made one; a folder that already holds a database is opened as it is.
+ */
+export function pgliteConfig(dataDir: string | null, { migrated = true }: CreateOptions = {}): DatabaseConfig {
+  const loadDataDir = pgliteTemplate(migrated ? 'migrated' : 'empty');
+  return { kind: 'pglite', dataDir, ...(loadDataDir ? { loadDataDir } : {}) };
+}
+
 const pgliteVariant: DatabaseVariant = {
   name: 'PGlite',
-  create: async () => ({ config: { kind: 'pglite', dataDir: null }, drop: async () => undefined }),
+  create: async (options) => ({ config: pgliteConfig(null, options), drop: async () => undefined }),
 };
 
 export const postgresVariant: DatabaseVariant = {
   name: 'PostgreSQL',
-  async create() {
+  async create({ migrated = true } = {}) {
     const status = process.env[POSTGRES_STATUS_ENV] ?? 'not checked (test/global-setup.ts did not run)';
     if (status !== 'reachable') {
       throw new Error(`PostgreSQL is required when CI is set, but the server is ${status}. Start it or set TEST_DATABASE_URL.`);
     }
     const name = `${databasePrefix()}_${crypto.randomBytes(6).toString('hex')}`;
-    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const template = migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
     const url = new URL(process.env[POSTGRES_URL_ENV]!);
     url.pathname = `/${name}`;
     return {

@@ -1,10 +1,10 @@
 import { FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
-import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/messaging/messages';
-import { CHANNELS } from '../../src/messaging/types';
-import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
-import { WALLET_MESSAGES } from '../../src/wallet/messages';
-import { CUSTOMER_MESSAGES } from '../../src/customer/messages';
-import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
+import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/features/messaging/messages';
+import { CHANNELS } from '../../src/features/messaging/types';
+import { POINTS_BALANCE_MAX } from '../../src/features/cards/repository';
+import { WALLET_MESSAGES } from '../../src/features/wallet/messages';
+import { CUSTOMER_MESSAGES } from '../../src/features/customer/messages';
+import { POINTS_PER_OPERATION_MAX } from '../../src/features/cards/schemas';
 
 /** Every fixed sentence the API answers an error with. */
 const SENTENCES = new Set<string>([
@@ -12,13 +12,13 @@ const SENTENCES = new Set<string>([
   ...(Object.values(MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(MESSAGING_MESSAGES),
   ...Object.values(URL_MESSAGES),
-  // Issue 20: rewards and the program (the functions are message texts, not answers).
+  // Rewards and the program (the functions are message texts, not answers).
   ...(Object.values(REWARD_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(BONUS_MESSAGES),
-  // Issue 21: the wallets (the functions are message texts and outcomes, not errors).
+  // The wallets (the functions are message texts and outcomes, not errors).
   ...(Object.values(WALLET_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TRUTH_MESSAGES),
-  // Issue 22 (decision 048): the customer's page.
+  // The customer's page (decision 048).
   ...(Object.values(CUSTOMER_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TWILIO_ERRORS),
   TWILIO_UNREACHABLE,
@@ -27,7 +27,7 @@ const SENTENCES = new Set<string>([
   POINTS_MESSAGES.perOperation(POINTS_PER_OPERATION_MAX),
   POINTS_MESSAGES.balance(POINTS_BALANCE_MAX),
   ...CHANNELS.map(serviceDisabled),
-  // Issue 22: the CSV import's file-level errors (the row reasons are inside a 200 preview, never an error).
+  // The CSV import's file-level errors (the row reasons are inside a 200 preview, never an error).
   IMPORT_MESSAGES.encoding,
   IMPORT_MESSAGES.empty,
   IMPORT_MESSAGES.header,
@@ -58,7 +58,7 @@ export const isFieldLabel = (label: string) => FIELD_LABEL.test(label);
 const TEMPLATES: { test(text: string): boolean }[] = [
   { test: (text) => isFieldLabel(FIELD_MESSAGE.exec(text)?.[1] ?? '') },
   new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `),
-  // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/messaging/messages.ts)
+  // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/features/messaging/messages.ts)
   /^La nuova soglia invierà (1 messaggio bonus|[\d.]+ messaggi bonus)\. Confermi\?$/,
   // recipientPhoneInvalid (src/messages.ts)
   new RegExp(`^${MESSAGES.phoneInvalid}: destinatario \\d+ \\(.*\\)( e un altro| e altri \\d+)?$`, 's'),

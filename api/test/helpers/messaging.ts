@@ -1,6 +1,6 @@
 import type { App } from '../../src/app';
-import { normalizeContact } from '../../src/messaging/repository';
-import { canonicalChannels, CHANNELS, MessagingError, type Channel, type MessageDriver, type OutgoingMessage, type SendResult } from '../../src/messaging/types';
+import { normalizeContact } from '../../src/features/messaging/repository';
+import { canonicalChannels, CHANNELS, MessagingError, type Channel, type MessageDriver, type OutgoingMessage, type SendResult } from '../../src/features/messaging/types';
 
 /** A campaign of the business with these recipients, created directly in the database. */
 export async function createCampaign(app: App, businessId: string, recipients: { customer_name?: string; customer_phone?: string | null; email?: string | null }[]) {
@@ -59,6 +59,8 @@ export async function consentingCards(app: App, businessId: string, contacts: (s
 export class FakeDriver implements MessageDriver {
   readonly name = 'fake';
   readonly sent = new Map<string, number>();
+  /** Every message sent, as the driver was handed it (a credential's token in its body). */
+  readonly messages: OutgoingMessage[] = [];
   calls = 0;
   /** Returns an error to throw for this call, or null to send. */
   failWith: (message: OutgoingMessage, call: number) => Error | null = () => null;
@@ -75,6 +77,7 @@ export class FakeDriver implements MessageDriver {
       throw new Error('abandoned');
     }
     this.sent.set(message.recipient, (this.sent.get(message.recipient) ?? 0) + 1);
+    this.messages.push(message);
     return { providerMessageId: `FAKE${this.calls}`, status: 'sent' };
   }
 

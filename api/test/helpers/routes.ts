@@ -37,6 +37,12 @@ export interface RouteInputs {
   takesForm: boolean;
   /** The zod schemas themselves, per part (for suites that walk them deeper than the JSON Schema's top level). */
   schemas: Partial<Record<InputPart, z.ZodType>>;
+  /**
+   * An `onRequest` hook of the route asks for a session: `app.authenticate` (staff and clients) or the customer
+   * page's `authenticateCustomer`, the API's two session checks, both named `authenticate…`. Anything else is
+   * open to an anonymous caller.
+   */
+  authenticated: boolean;
 }
 
 function fields(schema: unknown): InputField[] {
@@ -47,6 +53,9 @@ function fields(schema: unknown): InputField[] {
   };
   return Object.entries(json.properties ?? {}).map(([name, field]) => ({ name, schema: field, required: json.required?.includes(name) ?? false }));
 }
+
+/** Whether one of the route's onRequest hooks is a session check (see `RouteInputs.authenticated`). */
+const asksForSession = (route: RouteOptions) => [route.onRequest ?? []].flat().some((hook) => typeof hook === 'function' && hook.name.startsWith('authenticate'));
 
 function describeRoute(method: string, route: RouteOptions): RouteInputs {
   const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; headers?: unknown; body?: unknown; consumes?: string[] };
@@ -63,6 +72,7 @@ function describeRoute(method: string, route: RouteOptions): RouteInputs {
     body: schema.body ? fields(schema.body) : null,
     takesForm: schema.consumes?.includes('application/x-www-form-urlencoded') ?? false,
     schemas: Object.fromEntries((['params', 'querystring', 'headers', 'body'] as const).filter((part) => schema[part]).map((part) => [part, schema[part]])),
+    authenticated: asksForSession(route),
   };
 }
 

@@ -1,6 +1,6 @@
-/** Issue 21: Apple Wallet configured with development certificates, and a card to make passes of. */
+/** Apple Wallet configured with development certificates, and a card to make passes of. */
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
-import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/wallet/config';
+import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/config/wallet';
 import { makeDevCertificates, makeDevServiceAccount, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
 import type { App } from '../../src/app';
 import { authHeader, demoAccount } from './app';
@@ -35,7 +35,7 @@ export async function signupCard(app: App, email: string) {
 /** The path of a download link (inject takes paths). */
 export const pathOf = (link: string) => new URL(link).pathname;
 
-/** Issue 21: a Google service account (as `npm run wallet:dev-certs` writes it), made once per test file. */
+/** A Google service account (as `npm run wallet:dev-certs` writes it), made once per test file. */
 let serviceAccount: Record<string, string> | null = null;
 export function devServiceAccount(): Record<string, string> {
   serviceAccount ??= makeDevServiceAccount();

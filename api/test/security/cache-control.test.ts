@@ -1,5 +1,5 @@
 /**
- * Issue 16: nothing personal is kept by a browser cache or a shared proxy. Every answer to a request
+ * Nothing personal is kept by a browser cache or a shared proxy. Every answer to a request
  * with an Authorization header, every error and every answer to a write carries `Cache-Control: no-store`;
  * public reads (health, OpenAPI, a business's public name) keep what they had.
  */

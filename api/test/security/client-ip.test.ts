@@ -1,11 +1,11 @@
 /**
- * Issue 16: X-Forwarded-For is believed only from the configured proxy — a request carrying the proxy
+ * X-Forwarded-For is believed only from the configured proxy — a request carrying the proxy
  * secret (`PROXY_SECRET` in `X-Proxy-Secret`). Anyone else's forged header is ignored: the per-IP limits
  * count the socket's address.
  */
 import { PassThrough } from 'node:stream';
 import { parseEnv } from '../../src/config';
-import { clientIp, lastForwardedAddress, proxySecretChecker } from '../../src/services/client-ip';
+import { clientIp, lastForwardedAddress, proxySecretChecker } from '../../src/lib/client-ip';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the data folder (PGlite's files, jwt-secret, secrets-key) is for the API's user only —
+ * The data folder (PGlite's files, jwt-secret, secrets-key) is for the API's user only —
  * folders 700, files 600 — on a fresh start and after a start on a folder made before the fix.
  */
 import fs from 'node:fs';

@@ -1,7 +1,10 @@
 /**
- * Issue 16: the demo accounts (published passwords) exist only when demo data is asked for. `SEED_DEMO`
- * unset means: embedded database, served on this machine only, no super admin of one's own.
+ * The demo accounts (published passwords) exist only when demo data is asked for. `SEED_DEMO`
+ * unset means: embedded database, served on this machine only, no super admin of one's own. And never outside
+ * a local try-out (every listening address loopback, NODE_ENV not production), whatever SEED_DEMO says; a
+ * database that has them from an earlier local run refuses their published passwords then (decision 060).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +13,8 @@ import { buildApp } from '../../src/app';
 import { parseEnv, type DatabaseConfig } from '../../src/config';
 import { DEMO_ACCOUNTS } from '../../src/seed/demo';
 import { login, startTestApp, testConfig, type TestApp } from '../helpers/app';
-import { describeEachDatabase, type DatabaseVariant } from '../helpers/databases';
+import { describeEachDatabase, pgliteConfig, type DatabaseVariant } from '../helpers/databases';
+import { startServerProcess } from '../helpers/server-process';
 
 const OWN_SUPER_ADMIN = { SUPERADMIN_EMAIL: 'titolare@negozio.example.it', SUPERADMIN_PASSWORD: 'Una-Password-Lunga-2026' };
 const POSTGRES_URL = 'postgres://app:pw@db.example.it:5432/loyalty';
@@ -27,8 +31,25 @@ describe('SEED_DEMO default', () => {
     ['DATABASE_URL', false, { DATABASE_URL: POSTGRES_URL }],
     ['SEED_DEMO=true with everything against it', true, { SEED_DEMO: 'true', DATABASE_URL: POSTGRES_URL, PUBLIC_HOST: 'fidelity.example.it', ...OWN_SUPER_ADMIN }],
     ['SEED_DEMO=false on localhost', false, { SEED_DEMO: 'false' }],
+    ['NODE_ENV=development, API_HOST ::1 and HOST 127.0.0.1', 'auto', { NODE_ENV: 'development', API_HOST: '::1', HOST: '127.0.0.1' }],
+    // Not a local try-out: never, whatever SEED_DEMO says.
+    ['API_HOST=0.0.0.0', false, { API_HOST: '0.0.0.0' }],
+    ['API_HOST=0.0.0.0 with SEED_DEMO=true', false, { API_HOST: '0.0.0.0', SEED_DEMO: 'true' }],
+    ['API_HOST on a LAN address with SEED_DEMO=true', false, { API_HOST: '192.168.1.20', SEED_DEMO: 'true' }],
+    ['the static servers on every interface (HOST=::) with SEED_DEMO=true', false, { HOST: '::', SEED_DEMO: 'true' }],
+    ['NODE_ENV=production', false, { NODE_ENV: 'production' }],
+    ['NODE_ENV=production with SEED_DEMO=true', false, { NODE_ENV: 'Production', SEED_DEMO: 'true' }],
   ] as const)('%s → %p', (_case, expected, env) => {
     expect(parseEnv(env).seedDemo).toBe(expected);
+  });
+
+  it('tells a local try-out: every listening address loopback and NODE_ENV not production', () => {
+    expect(parseEnv({}).localTryOut).toBe(true);
+    expect(parseEnv({ API_HOST: 'localhost', HOST: '127.0.0.1', NODE_ENV: 'test' }).localTryOut).toBe(true);
+    expect(parseEnv({ API_HOST: '0.0.0.0' }).localTryOut).toBe(false);
+    expect(parseEnv({ HOST: '0.0.0.0' }).localTryOut).toBe(false);
+    expect(parseEnv({ API_HOST: 'fidelity.example.it' }).localTryOut).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production' }).localTryOut).toBe(false);
   });
 
   it('refuses a PUBLIC_HOST with a scheme or a port, naming the variable', () => {
@@ -108,10 +129,52 @@ describeEachDatabase('demo accounts at start', (variant: DatabaseVariant) => {
     }
   });
 
+  it('refuses the published passwords on a database seeded by an earlier local run, once exposed, and ends their sessions', async () => {
+    const database = await variant.create();
+    const dbConfig: DatabaseConfig = database.config.kind === 'pglite' ? pgliteConfig(path.join(dir, 'pglite-exposed')) : database.config;
+    try {
+      let oldToken: string;
+      const local = buildApp(testConfig(dbConfig, { seedDemo: true }));
+      try {
+        await local.ready();
+        const admin = (await local.repos.users.findCredentialsByEmail('admin@demo.it'))!;
+        await local.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await local.passwords.hash('Cambiata-2026!'), admin.id]);
+        const session = await login(local, 'superadmin@demo.it', 'SuperAdmin2026!');
+        expect(session.statusCode).toBe(200);
+        oldToken = session.json().token;
+      } finally {
+        await local.close();
+      }
+      // The same database, started again listening on every interface (or with NODE_ENV=production).
+      const { localTryOut, seedDemo } = parseEnv({ API_HOST: '0.0.0.0', SEED_DEMO: 'true' });
+      const logs = new PassThrough();
+      let output = '';
+      logs.on('data', (chunk) => (output += chunk));
+      const file = path.join(dir, 'exposed.json');
+      const exposed = buildApp(testConfig(dbConfig, { localTryOut, seedDemo, demoAccountsFile: file, logLevel: 'info' }), { logStream: logs });
+      try {
+        await exposed.ready();
+        const refused = await login(exposed, 'superadmin@demo.it', 'SuperAdmin2026!');
+        expect([refused.statusCode, refused.json()]).toEqual([401, { error: 'Credenziali non valide.' }]);
+        const me = await exposed.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${oldToken}` } });
+        expect(me.statusCode).toBe(401);
+        // A demo account whose password was changed is an ordinary account.
+        expect((await login(exposed, 'admin@demo.it', 'Cambiata-2026!')).statusCode).toBe(200);
+        expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ accounts: [], localTryOut: false });
+        expect(output).toContain('their logins are refused and their sessions ended');
+        expect(output).toContain('"accounts":["superadmin@demo.it"]');
+      } finally {
+        await exposed.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('lists only the demo accounts that still have their published password, and warns when demo data is off', async () => {
     const database = await variant.create();
     // the same database opened twice: PGlite on disk here (in memory it would be a new one each time)
-    const dbConfig: DatabaseConfig = database.config.kind === 'pglite' ? { kind: 'pglite', dataDir: path.join(dir, 'pglite-restart') } : database.config;
+    const dbConfig: DatabaseConfig = database.config.kind === 'pglite' ? pgliteConfig(path.join(dir, 'pglite-restart')) : database.config;
     try {
       const first = buildApp(testConfig(dbConfig, { seedDemo: true }));
       try {
@@ -130,12 +193,49 @@ describeEachDatabase('demo accounts at start', (variant: DatabaseVariant) => {
       try {
         await again.ready();
         expect(listed(file)).toEqual(['superadmin@demo.it']);
+        expect(JSON.parse(fs.readFileSync(file, 'utf8')).localTryOut).toBe(true);
         expect(output).toContain('demo accounts with their published passwords exist although demo data is off');
         expect(output).toContain('"accounts":["superadmin@demo.it"]');
       } finally {
         await again.close();
       }
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describeEachDatabase('the demo accounts of a real start', (variant: DatabaseVariant) => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-demo-start-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // One real start per database, one condition each (parseEnv above covers both conditions everywhere).
+  const [condition, env] = variant.name === 'PGlite' ? ['listening on every interface (API_HOST=0.0.0.0)', { API_HOST: '0.0.0.0' }] : ['with NODE_ENV=production', { NODE_ENV: 'production' }];
+
+  it(`creates none ${condition}, even with SEED_DEMO=true`, async () => {
+    const database = await variant.create();
+    const server = await startServerProcess({
+      ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
+      DATA_DIR: path.join(dir, crypto.randomBytes(4).toString('hex')),
+      SEED_DEMO: 'true',
+      ...env,
+    });
+    try {
+      for (const account of DEMO_ACCOUNTS) {
+        const answer = await fetch(`${server.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: account.email, password: account.password }),
+        });
+        expect(answer.status).toBe(401);
+      }
+      expect((await fetch(`${server.baseUrl}/api/business/default-business-id`).then((r) => r.json())) as unknown[]).toEqual([]);
+      expect(server.output()).toContain('no demo data or demo logins');
+    } finally {
+      await server.stop();
       await database.drop();
     }
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 11: the calls that send real messages are limited per user (connection tests) and per
+ * The calls that send real messages are limited per user (connection tests) and per
  * business (single messages, campaign sends), with the default budgets; a flood gets 429 and does not run.
  */
 import { ConfigError, parseEnv } from '../../src/config';

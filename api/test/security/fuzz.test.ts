@@ -1,5 +1,5 @@
 /**
- * Issue 16: hostile values at every input of every route. The routes come from the app itself (an
+ * Hostile values at every input of every route. The routes come from the app itself (an
  * `onRoute` hook, helpers/routes.ts), so a new route is fuzzed without editing this file. For each path
  * parameter, query parameter, declared header and body field (and each body as a whole) fast-check sends
  * a hostile value (helpers/hostile.ts: U+0000 and other controls, lone surrogates, huge and tiny numbers,
@@ -31,7 +31,7 @@ const WEBHOOK_TOKEN = 'f0'.repeat(16);
 
 /** Routes whose refusal writes by design: the tables it may change, and why. */
 const WRITES_WHEN_REFUSED: Record<string, { tables: string[]; why: string }> = {
-  'POST /api/auth/login': { tables: ['login_attempts'], why: 'a failed login counts towards the lock (SPEC §9)' },
+  'POST /api/auth/login': { tables: ['login_attempts'], why: 'a failed login counts towards the lock' },
   'POST /api/twilio/test-connection': { tables: ['outbox_messages'], why: 'a failed connection test is logged with its error' },
 };
 
@@ -50,6 +50,7 @@ const WITHOUT_DECLARED_INPUTS = [
   'GET /api/docs/openapi.json',
   'GET /api/health',
   'GET /api/wallet/status',
+  'POST /api/customer/logout',
 ];
 
 /** Twilio's webhooks: only a request signed with the business's token reaches the handler. */
@@ -246,13 +247,14 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 33 write routes among them', () => {
+  it('collects every route from the app, the 34 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
-    // Issue 21: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
-    // Issue 22: + the CSV import of cards.
-    // Issue 22 (decision 047): + an admin recording a card's marketing consent.
-    // Issue 22 (decision 048): + the customer's magic link, session, consents and erasure.
-    expect(writes).toHaveLength(33);
+    // Apple Wallet: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
+    // + the CSV import of cards.
+    // Decision 047: + an admin recording a card's marketing consent.
+    // Decision 048: + the customer's magic link, session, consents and erasure.
+    // Decision 058: + the customer's logout.
+    expect(writes).toHaveLength(34);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).
@@ -264,10 +266,10 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
   it('path parameters', () => fuzz(slotsOf('params')));
   it('query parameters, declared and unknown', () => fuzz(slotsOf('querystring')));
   it('declared headers, and Host', () => fuzz(slotsOf('headers')));
-  // Issue 20 brought five more write routes: more than the default minute on a busy 2-core machine.
+  // The rewards brought five more write routes: more than the default minute on a busy 2-core machine.
   it('body fields, declared and unknown, and bodies as a whole', () => fuzz(slotsOf('body', true)), 180_000);
 
-  // Issue 22: the CSV import's body is a file (text/csv), which the JSON probes above never send. Hostile files
+  // The CSV import's body is a file (text/csv), which the JSON probes above never send. Hostile files
   // (random bytes, controls, huge cells and rows, formulas, broken quotes) in a preview must be answered below 500
   // with `{ error }` in Italian or a preview, and write nothing; as a real import they may write only cards and
   // their ledger rows, and only when answered 200.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 1: the login lock must hold against a parallel burst. Each attempt reserves its failure
+ * The login lock must hold against a parallel burst. Each attempt reserves its failure
  * before the argon2 check, so at most 3 guesses per address are ever verified, however many arrive at once.
  */
 import { createUser, login, startTestApp, type TestApp } from '../helpers/app';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: a changed password ends the sessions opened before it (per-user token version,
+ * A changed password ends the sessions opened before it (per-user token version,
  * migration 007), at once on the instance that made the change and within the session cache's lifetime
  * on the others; the answer carries a new token so the person who changed it stays logged in.
  */

@@ -1,12 +1,12 @@
 /**
- * Issue 16, items 8 and 10: what one operation may move and how large a balance may grow.
+ * What one operation may move and how large a balance may grow.
  * Before: the 100th `+100000000` overflowed numeric(12,2) (500), a QR scan at that balance too, and
  * `0.004` or `5e-324` wrote a 0.00 ledger row. Now: at most two decimals, at most 1 000 000 points per
  * operation either way, a balance of at most 1 000 000 000, checked in the statement that moves the
  * balance (so concurrent updates cannot pass it) and by the database itself (migration 008).
  */
-import { POINTS_PER_OPERATION_MAX } from '../../src/schemas/loyalty-cards';
-import { POINTS_BALANCE_MAX } from '../../src/repositories/loyalty-cards';
+import { POINTS_PER_OPERATION_MAX } from '../../src/features/cards/schemas';
+import { POINTS_BALANCE_MAX } from '../../src/features/cards/repository';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import { authHeader, demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';

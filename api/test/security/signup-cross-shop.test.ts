@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 2: a public signup must not read, overwrite or move another shop's customer.
+ * A public signup must not read, overwrite or move another shop's customer.
  *
  * Shop A (Bar Centrale, the demo admin) has a customer; anyone may sign up at shop B (another admin's
  * business) with that customer's e-mail. B must then see only what B was told (its card), never the name,
@@ -13,7 +13,7 @@ import { OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } from '../helpe
 const SHOP_A = DEMO_BUSINESSES[0];
 const SHOP_B = { id: OTHER_BUSINESS_ID, name: 'Libreria Altrove' };
 const SIGNUP = '/api/users/loyalty-cards/create';
-// Issue 17: phones are stored and answered in E.164, so A's number is written so here: what B must never see.
+// Phones are stored and answered in E.164, so A's number is written so here: what B must never see.
 const CUSTOMER_AT_A = { email: 'anna.segreta@example.it', full_name: 'Anna Segreta', phone: '+393331000001' };
 const GIVEN_TO_B = { email: 'ANNA.SEGRETA@example.it', full_name: 'Nome Inventato', phone: '+39 333 9999999' };
 

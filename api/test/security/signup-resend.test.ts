@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 3: a second signup at the same shop gives the card back only to whoever proves to be the
+ * A second signup at the same shop gives the card back only to whoever proves to be the
  * same person (e-mail and phone of the card); anyone else gets a neutral answer without ids or number, and
  * the card goes again, at most once an hour, to the contact the shop has on file.
  */
@@ -22,9 +22,9 @@ interface Job {
 describeEachDatabase('security: signing up again with a known e-mail', (variant) => {
   let t: TestApp;
   let now = new Date('2026-03-10T10:15:00Z');
-  /** Issue 20: the card image's data (a points shop without rewards, a card without points). */
+  /** The card image's data (a points shop without rewards, a card without points). */
   const POINTS_CARD = { points: 0, loyalty_mode: 'points', next_reward_cost: null, brand_color: null };
-  /** Issue 22 (decision 051): both answers name the customer's page. */
+  /** Decision 051: both answers name the customer's page. */
   const MY_CARD_URL = 'http://localhost:3000/my-card';
   let ip = 0;
   const signup = (payload: object) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 6: text PostgreSQL cannot store. U+0000 is refused in `text` and `jsonb` (before the fix:
+ * Text PostgreSQL cannot store. U+0000 is refused in `text` and `jsonb` (before the fix:
  * a 500 from the database on every route that passed it on); a UTF-16 surrogate without its pair has no
  * UTF-8 form, and both drivers silently stored U+FFFD instead. Every string of params, querystring and
  * body is checked once, before any handler runs: 400 naming the field by its Italian label, nothing

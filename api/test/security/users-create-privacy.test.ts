@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 14c: `POST /api/users` must not tell an admin that an e-mail belongs to someone of
+ * `POST /api/users` must not tell an admin that an e-mail belongs to someone of
  * another business. A known client gets this business's own card (the admin's data on it); a person who
  * already has a card here, a staff e-mail, an admin account: each a 409 that names no other business.
  */
@@ -10,7 +10,7 @@ import { OTHER_ADMIN, OTHER_BUSINESS_ID, twoShopsSessions, userAndCardCounts } f
 
 const SHOP_A = DEMO_BUSINESSES[0].id;
 const SHOP_B = OTHER_BUSINESS_ID;
-// Issue 17: phones are stored and answered in E.164, so A's number is written so here: what B must never see.
+// Phones are stored and answered in E.164, so A's number is written so here: what B must never see.
 const CUSTOMER_AT_A = { email: 'giorgio.riservato@example.it', full_name: 'Giorgio Riservato', phone: '+393332000002' };
 
 describeEachDatabase('security: an admin creating a user whose e-mail is already known', (variant) => {

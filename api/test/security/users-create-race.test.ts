@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 7: the same user created 20 times at once. The unique e-mail used to surface as 500
+ * The same user created 20 times at once. The unique e-mail used to surface as 500
  * (unique violation on PostgreSQL); now exactly one creation wins and every other one is a 409.
  */
 import { DEMO_BUSINESSES } from '../../src/seed/demo';

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decision 042): the public wallet routes' rate limits, per client IP. A phone's own traffic with
+ * Decision 042: the public wallet routes' rate limits, per client IP. A phone's own traffic with
  * good tokens never spends the failed-lookup budget; guessing links or pass tokens gets 429 once that budget
  * is spent (other addresses unaffected); and each route has a generous overall budget.
  */
@@ -9,7 +9,7 @@ import { appleConfig, pathOf, signupCard } from '../helpers/wallet';
 
 const TYPE = 'pass.it.localhost.fidelity';
 
-describeEachDatabase('wallet rate limits (issue 21)', (variant) => {
+describeEachDatabase('wallet rate limits', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant, {

@@ -1,5 +1,5 @@
 /**
- * Issue 17, audiences at the scale of a real customer base: a shop with 100 000 cards on PostgreSQL.
+ * Audiences at the scale of a real customer base: a shop with 100 000 cards on PostgreSQL.
  * What the browser downloads before Easy SMS (first page) and the campaign dialog (segment count + first
  * page of the picker) are usable, and how long that takes; then a campaign to the 100 000-card segment:
  * time to enqueue (one INSERT … SELECT) and delivery through the outbox driver, exactly once.

@@ -1,5 +1,5 @@
 /**
- * Section 11 (issue 23): the API with 1, 2 and 3 instances on one PostgreSQL behind `npm start`'s composition
+ * Section 11: the API with 1, 2 and 3 instances on one PostgreSQL behind `npm start`'s composition
  * (the static servers' /api proxy, tools/src/api-pool.ts), each count on a fresh database: the hello-world
  * ceiling, the page of 50 cards and the points update, through the proxy, and the same ceiling and page read
  * straight from the instances (one autocannon per instance at once, summed) to show what the proxy costs.

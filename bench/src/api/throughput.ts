@@ -118,7 +118,7 @@ async function runOn(database: DatabaseKind, port: number, log: (line: string) =
       },
       // Last, so the hashes still queued when it ends cannot slow another call; as many connections as
       // argon2 runs at once (libuv's 4 threads), more would only queue. Over LOGIN_ACCOUNTS accounts: one address
-      // counts each attempt as a failure until it succeeds (SPEC §9's lock, services/login.ts), so 4 logins at once
+      // counts each attempt as a failure until it succeeds (3 failures lock the address for 5 minutes, features/users/login.ts), so 4 logins at once
       // to one account would measure the lock's 429s, not the hashing.
       {
         name: 'POST /auth/login',
@@ -178,7 +178,7 @@ export async function apiThroughput(log: (line: string) => void): Promise<{ repo
   const report = section(title);
   report.method.push(
     `autocannon, ${CONNECTIONS} connessioni (login: ${LOGIN_CONNECTIONS}, quanti hash argon2 girano insieme; misurato per ultimo), timeout 30 s, ${DURATION_S} s per chiamata dopo ${WARMUP_S} s di riscaldamento (non per i punti), stesso processo API (buildApp + route /bench/hello solo del bench), log 'info' come in produzione`,
-    `dati: seed demo + ${2000} carte in ${BENCH_BUSINESS_ID}; argon2id di produzione (64 MiB, t=3, p=4); limite login per IP alzato (altrimenti 429); login a turno su ${LOGIN_ACCOUNTS} account admin creati dal super admin (4 tentativi insieme sullo stesso indirizzo trovano il blocco di SPEC §9)`,
+    `dati: seed demo + ${2000} carte in ${BENCH_BUSINESS_ID}; argon2id di produzione (64 MiB, t=3, p=4); limite login per IP alzato (altrimenti 429); login a turno su ${LOGIN_ACCOUNTS} account admin creati dal super admin (4 tentativi insieme sullo stesso indirizzo trovano il blocco dopo 3 errori)`,
     'req/s = risposte 2xx / durata; p50/p99 = latenze autocannon; rapporto = req/s ÷ req/s di hello world nella stessa esecuzione',
     'punti: +1 a rotazione su 500 carte, un numero fisso di richieste (5% del tetto × durata, minimo 500), durata fino all’ultima risposta a 0,1 s (campioni di autocannon ogni 100 ms); poi si contano le righe del registro e la somma dei saldi (devono crescere esattamente del numero di 2xx)',
   );

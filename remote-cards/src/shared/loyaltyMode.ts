@@ -1,5 +1,5 @@
 /**
- * Points or stamps (issue 20): how a business's program counts, and the words the cards screens use for it.
+ * Points or stamps: how a business's program counts, and the words the cards screens use for it.
  * The mode is the business's own field (`Business.loyalty_mode`, in the list the business switcher already
  * loaded; docs/decisions/038-loyalty-mode-from-the-business.md): no screen asks for it again.
  */
@@ -14,7 +14,7 @@ const UNITS: Record<LoyaltyMode, { one: string; other: string }> = {
   stamps: { one: 'timbro', other: 'timbri' },
 };
 
-/** A business's mode; 'points' for an API older than issue 20, which sends none. */
+/** A business's mode; 'points' for an API older than stamps, which sends none (the remote and the API deploy apart). */
 export function loyaltyModeOf(business: Partial<Pick<Business, 'loyalty_mode'>> | null | undefined): LoyaltyMode {
   return business?.loyalty_mode ?? DEFAULT_LOYALTY_MODE;
 }

@@ -1,2 +1,6 @@
+import { LoginMarkup } from './public-pages/login/LoginMarkup';
+import { start } from './public-pages/login/login';
+import { publicPage } from './public-pages/PublicPage';
+
 export { remoteMeta } from '../shared/remoteMeta';
-export { LoginPage as default } from './pages/LoginPage';
+export default publicPage(LoginMarkup, (root) => start(root));

@@ -1,2 +1,6 @@
+import { MyCardMarkup } from './public-pages/my-card/MyCardMarkup';
+import { start } from './public-pages/my-card/my-card';
+import { publicPage } from './public-pages/PublicPage';
+
 export { remoteMeta } from '../shared/remoteMeta';
-export { MyCardPage as default } from './pages/MyCardPage';
+export default publicPage(MyCardMarkup, start);

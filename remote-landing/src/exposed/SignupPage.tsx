@@ -1,2 +1,6 @@
+import { SignupMarkup } from './public-pages/signup/SignupMarkup';
+import { start } from './public-pages/signup/signup';
+import { publicPage } from './public-pages/PublicPage';
+
 export { remoteMeta } from '../shared/remoteMeta';
-export { SignupPage as default } from './pages/SignupPage';
+export default publicPage(SignupMarkup, (root) => start(root));

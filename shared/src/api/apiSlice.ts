@@ -26,7 +26,7 @@ export const API_TAG_TYPES = [
   'TwilioSettings',
   'BusinessSettings',
   'Admin',
-  // Issue 20: a business's rewards catalogue (the cards remote's Premi screen and redemption dialog).
+  // A business's rewards catalogue (the cards remote's Premi screen and redemption dialog).
   'Reward',
 ] as const;
 

@@ -41,7 +41,8 @@ export type ApiBaseQuery = BaseQueryFn<
 >;
 
 /**
- * fetchBaseQuery plus the session rules of SPEC §7/§8. The API base is read per request, not at
+ * fetchBaseQuery plus the session rules: the stored token as `Authorization: Bearer`, a request aborted after
+ * REQUEST_TIMEOUT_MS, and a 401 that ends the session. The API base is read per request, not at
  * import, because the run-time configuration is loaded after this module is evaluated.
  */
 export const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {

@@ -8,7 +8,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   super_admin: 'Super Admin',
 };
 
-/** Screens and actions gated by role (SPEC §6). */
+/** Screens and actions gated by role. */
 export type Permission =
   | 'overview'
   | 'loyalty-cards'

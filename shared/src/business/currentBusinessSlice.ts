@@ -12,7 +12,7 @@ const initialState: CurrentBusinessState = { id: null };
 
 type BusinessRef = Pick<Business, 'id'>;
 
-/** Keeps a still-valid choice; otherwise prefers the seed's default business, else the first (SPEC §2). */
+/** Keeps a still-valid choice; otherwise prefers the seed's default business, else the first. */
 export function chooseBusinessId(
   currentId: string | null,
   businesses: readonly BusinessRef[],
@@ -41,7 +41,7 @@ export const currentBusinessSlice = createSlice({
       .addMatcher(api.endpoints.getBusinesses.matchFulfilled, (state, action) => {
         state.id = chooseBusinessId(state.id, action.payload);
       })
-      // SPEC §4: after creating a business it becomes the current business.
+      // A business just created becomes the current one: whoever made it is about to work on it.
       .addMatcher(api.endpoints.createBusiness.matchFulfilled, (state, action) => {
         state.id = action.payload.id;
       })

@@ -9,6 +9,15 @@ import { VirtualList, type VirtualListProps } from './VirtualList';
 /** What fills an empty card list. */
 export const NO_CARDS_HINT = 'Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.';
 
+/**
+ * What a list searched only by name, card number or phone (Easy SMS, the campaign dialog's picker) says when
+ * the search finds nothing; spread into PagedCards' props.
+ */
+export const CARD_SEARCH_NO_MATCH = {
+  noMatchMessage: 'Nessuna carta corrisponde alla ricerca',
+  noMatchHint: 'Prova con un altro nome, numero di carta o telefono.',
+} as const;
+
 /** Cards per request: a screenful or two. */
 export const PAGE_SIZE = 50;
 
@@ -121,7 +130,7 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
   query: CardListQuery;
   label: string;
   errorMessage: string;
-  /** What the list says when it is empty (SPEC's 'No cards found'). */
+  /** What the list says when it is empty (e.g. 'No cards found' on the cards screens, 'Nessuna carta trovata' in Easy SMS). */
   emptyMessage: string;
   /** Beside it when a search or filter found nothing: how to find more. */
   noMatchHint: string;

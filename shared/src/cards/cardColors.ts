@@ -1,6 +1,6 @@
 /**
  * The card image's colours from the shop's colour (decision 042, amended): the same rule as the Apple Wallet
- * pass (api/src/wallet/apple-pass.ts `passColors`, which the API keeps on its side): white text or near-black
+ * pass (api/src/features/wallet/apple-pass.ts `passColors`, which the API keeps on its side): white text or near-black
  * text, whichever contrasts more with the background (WCAG), so a light colour gets dark text.
  */
 

@@ -10,7 +10,7 @@ export interface LoyaltyCardImage {
   /** What the QR code encodes: the card's add-points link. */
   qrText: string;
   /**
-   * Stamp mode (issue 20): the stamps collected out of the next reward's cost, drawn as a row of circles
+   * Stamp mode: the stamps collected out of the next reward's cost, drawn as a row of circles
    * ('N/M' above STAMPS_MAX_CIRCLES). Left out (points mode, or no reward yet): the card as before.
    */
   stamps?: CardStamps;
@@ -26,7 +26,7 @@ const PADDING = 24;
 const STAMPS_AREA = { x: PADDING, y: PADDING + 80, width: CARD_WIDTH - CARD_QR_SIZE - 3 * PADDING, height: 90 };
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
-/** Draws the 400×250 loyalty card (SPEC §2, §9) on `canvas`, resizing it. */
+/** Draws the 400×250 loyalty card on `canvas`, resizing it. */
 export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCardImage): Promise<void> {
   const qr = await renderQrCode(card.qrText, CARD_QR_SIZE);
   canvas.width = CARD_WIDTH;

@@ -1,5 +1,5 @@
 /**
- * The add-points link a card's QR code encodes (SPEC §7): the dashboard page where an admin adds points,
+ * The add-points link a card's QR code encodes: the dashboard page where an admin adds points,
  * on the dashboard address from the run-time configuration.
  */
 export function addPointsLink(dashboardBaseUrl: string, cardId: string, userId: string): string {
@@ -9,7 +9,7 @@ export function addPointsLink(dashboardBaseUrl: string, cardId: string, userId: 
   return url.toString();
 }
 
-/** 'Appo' → 'appo-loyalty-card.png' (SPEC §2); anything but letters and digits becomes a dash. */
+/** 'Appo' → 'appo-loyalty-card.png'; anything but letters and digits becomes a dash. */
 export function loyaltyCardFileName(brandName: string): string {
   const slug = brandName
     .toLowerCase()

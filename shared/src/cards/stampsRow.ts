@@ -1,5 +1,5 @@
 /**
- * Issue 20: the stamps row of a stamp-mode card image ("10 caffè, l'undicesimo è gratis"): the stamps
+ * The stamps row of a stamp-mode card image ("10 caffè, l'undicesimo è gratis"): the stamps
  * collected out of the next reward's cost, as circles, or as 'N/M' text when there would be too many to draw.
  * Pure layout, so the rule is testable without a canvas (jsdom cannot draw).
  */

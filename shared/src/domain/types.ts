@@ -9,9 +9,9 @@ export type User = ApiSchema<'User'>;
 export type Role = User['role'];
 
 /**
- * `bonus_threshold` (points per bonus, issue 17) is absent from an API older than that; screens fall back
- * to DEFAULT_BONUS_THRESHOLD. `loyalty_mode` (points or stamps, issue 20) likewise: absent means points.
- * `brand_color` (the shop's colour on wallet passes, issue 21) likewise: absent means the default colour.
+ * `bonus_threshold` (points per bonus) is absent from an older API, deployed apart from the remotes; screens
+ * fall back to DEFAULT_BONUS_THRESHOLD. `loyalty_mode` (points or stamps) likewise: absent means points.
+ * `brand_color` (the shop's colour on wallet passes) likewise: absent means the default colour.
  */
 export type Business = MaybeAbsent<ApiSchema<'Business'>, 'bonus_threshold' | 'loyalty_mode' | 'brand_color'>;
 /** 0/1 flags, as the API stores them. */

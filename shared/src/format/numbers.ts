@@ -25,7 +25,7 @@ export function formatPointsChange(points: number): string {
   return points > 0 ? `+${formatPoints(points)}` : formatPoints(points);
 }
 
-/** Average balance with two decimals (SPEC §2 "Avg Points"): '167,40'; '0' when there are no cards. */
+/** Average balance with two decimals (the overview's average points): '167,40'; '0' when there are no cards. */
 export function formatAveragePoints(totalPoints: number, totalCards: number): string {
   if (totalCards <= 0) return '0';
   return averageFormat().format(totalPoints / totalCards);

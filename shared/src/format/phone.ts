@@ -59,7 +59,7 @@ export function formatPhone(value: string | null | undefined): string {
   return digits.length > code.length ? `+${code} ${digits.slice(code.length)}` : compact;
 }
 
-/** The API's answer to a number it cannot read (issue 17); the forms show it next to the phone field. */
+/** The API's answer to a number it cannot read; the forms show it next to the phone field. */
 export const PHONE_INVALID = 'Numero di telefono non valido';
 
 /**

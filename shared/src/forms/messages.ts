@@ -1,6 +1,6 @@
 /**
- * The Italian messages of the form rules (SPEC §5 verbatim where it has one). No zod here: the prerendered
- * pages' scripts read these through `@loyalty/shared/page-script` for their own small checks.
+ * The Italian messages of the form rules. No zod here: the public pages'
+ * scripts read them through `@loyalty/shared/page-script` (a server's answer compared with a rule's words).
  */
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PHONE_INVALID } from '../format/phone';
@@ -9,28 +9,28 @@ import { PHONE_INVALID } from '../format/phone';
 export const POINTS_PER_OPERATION_MAX = 1_000_000;
 /** The largest bonus threshold the API keeps. */
 export const BONUS_THRESHOLD_MAX = 1_000_000_000;
-/** A campaign's message: SMS-sized (SPEC §5). */
+/** A campaign's message: SMS-sized. */
 export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
 /** A WhatsApp to one card (the API's limit). */
 export const WHATSAPP_MESSAGE_MAX_LENGTH = 1600;
 
 export const FORM_MESSAGES = {
-  // Public card signup (SPEC §5)
+  // Public card signup
   signupEmailRequired: 'Campo "email" è obbligatorio',
   signupFullNameRequired: 'Campo "nome completo" è obbligatorio',
   signupPhoneRequired: 'Campo "numero di telefono" obbligatorio',
   // Same wording as the API's refusal.
   privacyRequired: "È necessario accettare l'informativa sulla privacy",
   phoneInvalid: PHONE_INVALID,
-  // User creation (SPEC §5)
+  // User creation
   emailAndNameRequired: 'Campi email e nome sono obbligatori',
   selectBusinessForClient: "Seleziona un'azienda per associare il cliente",
-  // Passwords (SPEC §5, §9)
+  // Passwords
   passwordTooShort: `La password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
   newPasswordTooShort: `La nuova password deve contenere almeno ${PASSWORD_MIN_LENGTH} caratteri`,
   passwordFieldsRequired: 'Compila tutti i campi della password',
   passwordsDoNotMatch: 'Le password non corrispondono',
-  // Points (SPEC §5) and the API's limits on them
+  // Points and the API's limits on them
   pointsAndDescriptionRequired: 'Compila sia punti che descrizione',
   pointsInvalid: 'Inserisci un numero di punti valido',
   pointsNotZero: 'I punti non possono essere zero',
@@ -47,6 +47,6 @@ export const FORM_MESSAGES = {
   whatsappMessageRequired: 'Inserisci un messaggio per la carta selezionata',
   whatsappMessageTooLong: `Il messaggio non può superare i ${WHATSAPP_MESSAGE_MAX_LENGTH} caratteri`,
   testRecipientRequired: 'Inserisci il destinatario di prova',
-  // Issue 21: the shop's colour on wallet passes (the API's words)
+  // The shop's colour on wallet passes (the API's words)
   brandColorInvalid: 'Il colore del negozio deve essere nel formato #rrggbb (es. #1e3a8a)',
 } as const;

@@ -1,26 +1,19 @@
 /**
- * Form rules that the API applies too, written once (issue 19, docs/decisions/034-forms-one-way.md): each is
- * a zod schema of what a person types (strings, a checkbox) with the SPEC's Italian message. The forms build
- * their schemas from these; `tools/test/form-rules.test.ts` feeds the same samples to these rules, to the
- * API's schemas and to the prerendered pages' hand-written checks and expects the same verdicts.
+ * Form rules that the API applies too, written once (docs/decisions/034-forms-one-way.md): each is
+ * a zod schema of what a person types (strings, a checkbox) with the specification's Italian message,
+ * verbatim. The forms build their schemas from these, and the public pages' scripts run `loginForm` and
+ * `signupForm` themselves (from `publicForms.ts`, through `@loyalty/shared/page-script`); `tools/test/form-rules.test.ts` feeds the same
+ * samples to these rules and to the API's schemas and expects the same verdicts.
  * Where the browser only makes a cheap check before the API's exact one (an e-mail's and a phone number's
  * validity), that test says so sample by sample.
  */
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { MESSAGES } from '../messages';
 import { looksLikePhone } from '../format/phone';
 import { BONUS_THRESHOLD_MAX, CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES, POINTS_PER_OPERATION_MAX, WHATSAPP_MESSAGE_MAX_LENGTH } from './messages';
 import { z } from './zod';
 
-/** Text that must not be blank: trimmed, else `message`. */
-export const requiredText = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
-
-/** A required e-mail: not blank. Its exact form is the API's check (zod's `email()`), answered in Italian. */
-export const requiredEmail = requiredText;
-
-/** A required phone number: not blank, and shaped like a number (the API then checks it exactly, decision 024). */
-export const requiredPhone = (requiredMessage: string) =>
-  z.string().check(z.trim(), z.minLength(1, { error: requiredMessage, abort: true }), z.refine(looksLikePhone, FORM_MESSAGES.phoneInvalid));
+export { requiredEmail, requiredPhone, requiredText } from './fields';
+export { loginForm, signupForm, SIGNUP_MARKETING_CHANNELS } from './publicForms';
 
 /** An optional phone number: blank, or shaped like a number. */
 export const optionalPhone = z.string().check(z.trim(), z.refine((phone) => phone === '' || looksLikePhone(phone), FORM_MESSAGES.phoneInvalid));
@@ -53,7 +46,7 @@ const pointsNumber = (requiredMessage: string, invalidMessage: string) =>
 
 const perOperation = (n: number) => Math.abs(n) <= POINTS_PER_OPERATION_MAX;
 
-/** A points change (SPEC §5): any decimal, negative takes away; not zero, whole cents, within the per-operation limit. */
+/** A points change: any decimal, negative takes away; not zero, whole cents, within the per-operation limit. */
 export const pointsChange = z.pipe(
   pointsNumber(FORM_MESSAGES.pointsAndDescriptionRequired, FORM_MESSAGES.pointsInvalid),
   z.number().check(
@@ -63,7 +56,7 @@ export const pointsChange = z.pipe(
   ),
 );
 
-/** Points added through the QR link (SPEC §5): at least 1, whole cents, within the per-operation limit. */
+/** Points added through the QR link: at least 1, whole cents, within the per-operation limit. */
 export const qrPoints = z.pipe(
   pointsNumber(FORM_MESSAGES.qrPointsMinimum, FORM_MESSAGES.qrPointsMinimum),
   z.number().check(
@@ -73,45 +66,27 @@ export const qrPoints = z.pipe(
   ),
 );
 
-/** The bonus threshold (SPEC §5): a whole number of points from 1, digits only. */
+/** The bonus threshold: a whole number of points from 1, digits only. */
 export const bonusThreshold = z.pipe(
   z.string().check(z.trim(), z.refine((input) => /^\d+$/.test(input), { error: FORM_MESSAGES.bonusThresholdInvalid, abort: true })),
   z.transform((input: string) => Number(input)),
 ).check(z.refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= BONUS_THRESHOLD_MAX, FORM_MESSAGES.bonusThresholdInvalid));
 
-/** A campaign's message (SPEC §5): not blank, at most 160 characters once trimmed. */
+/** A campaign's message: not blank, at most 160 characters once trimmed. */
 export const campaignMessage = z.string().check(
   z.trim(),
   z.minLength(1, FORM_MESSAGES.messageEmpty),
   z.maxLength(CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES.campaignMessageTooLong),
 );
 
-/** A WhatsApp to one card (SPEC §5 Easy SMS): not blank, at most 1600 characters once trimmed. */
+/** A WhatsApp to one card: not blank, at most 1600 characters once trimmed. */
 export const whatsappMessage = z.string().check(
   z.trim(),
   z.minLength(1, FORM_MESSAGES.whatsappMessageRequired),
   z.maxLength(WHATSAPP_MESSAGE_MAX_LENGTH, FORM_MESSAGES.whatsappMessageTooLong),
 );
 
-/** SPEC §5 login: e-mail and password not blank, one message for both. */
-export const loginForm = z.object({
-  email: requiredText(MESSAGES.loginMissingFields),
-  password: z.string().check(z.refine((password) => password.trim() !== '', MESSAGES.loginMissingFields)),
-});
-
-/** The marketing channels a customer may tick at signup (decision 025), in the form's order. */
-export const SIGNUP_MARKETING_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
-
-/** SPEC §5 public card signup, field names as the API's body. */
-export const signupForm = z.object({
-  email: requiredEmail(FORM_MESSAGES.signupEmailRequired),
-  full_name: requiredText(FORM_MESSAGES.signupFullNameRequired),
-  phone: requiredPhone(FORM_MESSAGES.signupPhoneRequired),
-  privacy_ack: z.boolean().check(z.refine((ack) => ack, FORM_MESSAGES.privacyRequired)),
-  marketing_channels: z.array(z.enum(SIGNUP_MARKETING_CHANNELS)),
-});
-
-/** Issue 21: the shop's colour, '#rrggbb' in any case (the API keeps it lower-case); blank: the default colour. */
+/** The shop's colour, '#rrggbb' in any case (the API keeps it lower-case); blank: the default colour. */
 export const brandColor = z.string().check(
   z.trim(),
   z.refine((color) => color === '' || /^#[0-9a-fA-F]{6}$/.test(color), FORM_MESSAGES.brandColorInvalid),

@@ -1,5 +1,5 @@
 /**
- * Issue 17: what the API answers after every send (campaign send, send-whatsapp, connection test), and
+ * What the API answers after every send (campaign send, send-whatsapp, connection test), and
  * whether a business's messages really leave ('live') or are only recorded in the Outbox ('test').
  */
 import { api } from '../api/apiSlice';

@@ -1,5 +1,6 @@
 /**
- * SPEC §8 pattern: show the response's `error` field, otherwise the screen's Italian default.
+ * Every failed call shows the response's `error` field (the API's Italian sentence), otherwise the screen's
+ * Italian default.
  * Accepts whatever a failed call produced (RTK Query error, unwrap() rejection, thrown Error).
  */
 export function errorMessage(error: unknown, fallback: string): string {

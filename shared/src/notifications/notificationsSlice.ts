@@ -45,7 +45,7 @@ export const notificationsSlice = createSlice({
 export const { notificationShown, notificationDismissed } = notificationsSlice.actions;
 export const { selectNotifications } = notificationsSlice.selectors;
 
-/** Shows a notification; successes dismiss themselves (SPEC §8), errors wait for the user. */
+/** Shows a notification; successes dismiss themselves after NOTIFICATION_TIMEOUT_MS, errors wait for the user. */
 export function notify(
   kind: NotificationKind,
   message: string,

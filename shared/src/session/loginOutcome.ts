@@ -1,6 +1,6 @@
 /**
- * The login call's outcome rules, free of React and the store: the app's `useAuth` and the prerendered
- * `/login`'s small script (remote-landing/src/exposed/page-scripts/, through `@loyalty/shared/page-script`) both use them.
+ * The login call's outcome rules, free of React and the store: the app's `useAuth` and the login page's
+ * script (remote-landing/src/exposed/public-pages/login/, through `@loyalty/shared/page-script`) both use them.
  */
 import type { LoginFailure } from './sessionSlice';
 

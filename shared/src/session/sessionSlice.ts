@@ -13,7 +13,7 @@ import { readToken, removeToken, storeToken } from './tokenStorage';
 
 export interface SessionState {
   user: User | null;
-  /** True until the first session check ends, and while a login call runs (SPEC §4). */
+  /** True until the first session check ends, and while a login call runs. */
   loading: boolean;
   /**
    * Whether the start-up session check has finished. Route guards wait on this, not on `loading`:
@@ -28,7 +28,7 @@ const initialState: SessionState = { user: null, loading: true, checked: false }
 /** Why a login call failed: the API's answer, or what RTK Query reports when there was none. */
 export type LoginFailure = FetchBaseQueryError | SerializedError;
 
-/** SPEC §4: no token → logged out; a token → fetch /auth/me; any failure drops the token. */
+/** No token → logged out; a token → fetch /auth/me; any failure drops the token. */
 export const checkSession = createAsyncThunk('session/check', async (_: void, { dispatch }) => {
   if (!readToken()) return null;
   const request = dispatch(
@@ -42,7 +42,7 @@ export const checkSession = createAsyncThunk('session/check', async (_: void, { 
   }
 });
 
-/** SPEC §4 "Login (API)". Rejects with the API's error so callers can tell a refusal from an outage. */
+/** Login through the API: the token is stored and the user set. Rejects with the API's error so callers can tell a refusal from an outage. */
 export const login = createAsyncThunk<User, LoginRequest, { rejectValue: LoginFailure }>(
   'session/login',
   async (credentials, { dispatch, rejectWithValue }) => {
@@ -58,7 +58,7 @@ export const login = createAsyncThunk<User, LoginRequest, { rejectValue: LoginFa
   },
 );
 
-/** SPEC §4 "Logout": local only, no server call. */
+/** Logout is local only: the token is dropped, no server call. */
 export function logout(): ThunkAction<void, unknown, unknown, UnknownAction> {
   return (dispatch) => {
     removeToken();

@@ -13,7 +13,7 @@ import { loginFailureOutcome, type LoginOutcome } from './loginOutcome';
 
 export interface Auth {
   user: ReturnType<typeof selectCurrentUser>;
-  /** SPEC §4: true during the start-up check and during a login call. */
+  /** True during the start-up check and during a login call. */
   loading: boolean;
   /** The start-up session check has finished: what route guards should wait for. */
   checked: boolean;

@@ -16,7 +16,9 @@ export { Badge, type BadgeTone } from './Badge';
 export { Toast, type ToastProps, type ToastKind } from './Toast';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
-// 2.5.0 (issue 19): the one way a list or table shows its query (docs/decisions/032).
+// 2.5.0: the one way a list or table shows its query (docs/decisions/032-one-way-for-lists.md).
 export { QueryState, type QueryStateProps, type QueryStateResult } from './QueryState';
 // 2.6.0: a table's header row, written once for the admin users, the card ledger and the outbox.
 export { TableHead } from './TableHead';
+// 2.8.0: the dialogs' and settings' form layout, written once for the campaigns, rewards and messaging forms.
+export { StackedForm, FormAlert, ButtonRow, DialogFooter, type DialogFooterProps } from './FormLayout';

@@ -44,7 +44,7 @@ export const theme = {
   },
   breakpoints: { sm: '640px', md: '768px', lg: '1024px', xl: '1280px' },
   sizes: {
-    /** SPEC §9: business dropdown max height. */
+    /** The business switcher's list scrolls past this height. */
     dropdownMaxHeight: '15rem',
     sidebarWidth: '16rem',
     modalWidth: '32rem',

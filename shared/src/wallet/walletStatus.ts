@@ -1,7 +1,7 @@
 /**
- * Issue 21 (decision 042): which wallets the API has configured (`GET /wallet/status`), read by the cards
+ * Which wallets the API has configured (`GET /wallet/status`), read by the cards
  * remote (the card row's "Invia link wallet") and the admin remote (Impostazioni App → Wallet). The
- * configuration is read once at the API's start: the answer is kept for the session.
+ * configuration is read once at the API's start: the answer is kept for the session (decision 042).
  */
 import { api } from '../api/apiSlice';
 import type { ApiSchema } from '../api/types';

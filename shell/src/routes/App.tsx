@@ -12,7 +12,7 @@ export function App() {
   }, [dispatch]);
 
   useEffect(() => {
-    // SPEC §8: any 401 sends the user to /login (the session slice is already cleared by the base query).
+    // Any 401 sends the user to /login (the session slice is already cleared by the base query).
     setOnUnauthorized(() => navigate(LOGIN_PATH, { replace: true }));
   }, [navigate]);
 

@@ -1,5 +1,5 @@
 /**
- * The routes of SPEC §2 as React Router route objects, derived from the route table (routeTable.ts): one
+ * The product's routes as React Router route objects, derived from the route table (routeTable.ts): one
  * object per table entry, its element the remote module wrapped in the guards its access asks for. Why
  * `useRoutes` with React's `lazy` (RemoteRoute.tsx) rather than a data router's route `lazy`:
  * docs/decisions/030-react-startup-tools.md.

@@ -1,4 +1,4 @@
-/** Route guards of SPEC §2: session spinner, login required, admin-only screens, public-only pages. */
+/** Route guards: session spinner, login required, admin-only screens, public-only pages. */
 import type { ReactNode } from 'react';
 import { isAdmin, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 import { HOME_PATH, LOGIN_PATH } from '../shared/routeTable';

@@ -1,5 +1,5 @@
 /**
- * Every page of SPEC §2, declared once: its path, the remote module that renders it, who may open it and
+ * Every page of the product, declared once: its path, the remote module that renders it, who may open it and
  * its sidebar entry. The routes and guards (AppRoutes.tsx), the sidebar (layout/navigation.ts) and the
  * first page's early preload (routeModules.ts, read before the async boundary: type imports only here)
  * are all derived from this table, and a test checks it against each remote's `exposes`.
@@ -19,7 +19,7 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   remote: R;
   module: ExposedModule<R>;
   access: RouteAccess;
-  /** Sidebar entry, in table order; `permission` (SPEC §6) narrows who sees it. */
+  /** Sidebar entry, in table order; `permission` (the role's screens, shared's permissions.ts) narrows who sees it. */
   nav?: { label: string; permission?: Permission };
   /** The page needs `card_id` and `user_id` in its query string, else the dashboard. */
   needsCardParams?: boolean;
@@ -36,12 +36,12 @@ export const HOME_PATH = '/dashboard';
 
 const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
 
-/** Dashboard pages in sidebar order (SPEC §2's eight entries, the Outbox of issue 17 after the messaging settings, the
- * rewards of issue 20 after the loyalty cards). */
+/** Dashboard pages in sidebar order (the Outbox after the messaging settings, the rewards after the loyalty
+ * cards). */
 export const ROUTES: readonly RouteEntry[] = [
   page({ path: LOGIN_PATH, remote: 'landing', module: './LoginPage', access: 'signed-out', servedAsHtml: true }),
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
-  // Issue 22 (decision 049): the customer's own page, prerendered and composed like the signup page.
+  // The customer's own page (decision 049), prerendered and composed like the signup page.
   page({ path: '/my-card', remote: 'landing', module: './MyCardPage', access: 'public', servedAsHtml: true }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),

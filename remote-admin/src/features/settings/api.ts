@@ -1,9 +1,10 @@
-import { api, LIST_TAG_ID, type ApiSchema, type Business } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiRequestBody, type ApiSchema, type Business } from '@loyalty/shared';
 
 /** `GET /business/admins`: an admin with the number of its businesses. */
 export type AdminSummary = ApiSchema<'AdminSummary'>;
 
-export type ServiceFlag = 'whatsapp_enabled' | 'sms_enabled' | 'email_enabled';
+/** A service's on/off flag, as `PUT /settings/{businessId}` takes it (a flag renamed in the API fails the type check). */
+export type ServiceFlag = Extract<keyof ApiRequestBody<'/api/settings/{businessId}', 'put'>, `${string}_enabled`>;
 
 export interface ServiceToggle {
   businessId: string;
@@ -39,7 +40,7 @@ export const settingsApi = api.injectEndpoints({
         { type: 'TwilioSettings', id: businessId },
       ],
     }),
-    /** Issue 21: `PUT /settings/{businessId}` with the shop's colour on wallet passes ('#rrggbb', or null for the default). */
+    /** `PUT /settings/{businessId}` with the shop's colour on wallet passes ('#rrggbb', or null for the default). */
     updateBrandColor: build.mutation<Business, { businessId: string; brandColor: string | null }>({
       query: ({ businessId, brandColor }) => ({
         url: `/settings/${encodeURIComponent(businessId)}`,

@@ -2,7 +2,8 @@ import { api, LIST_TAG_ID, type ApiBody, type ApiQuery, type ApiRequestBody, typ
 
 type ApiCampaign = ApiSchema<'Campaign'>;
 /**
- * A campaign as the screens read it: the API's, with what SPEC §3 and an API older than issue 17 may send —
+ * A campaign as the screens read it: the API's, with what the original API contract and an API older than
+ * segments may send —
  * `recipients` as a JSON string, a null `description`, no `segment` or `recipient_count`.
  */
 export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count'> & {
@@ -13,7 +14,7 @@ export type CampaignStatus = Campaign['status'];
 export type CampaignChannel = Campaign['channels'][number];
 export type CampaignRecipient = ApiSchema<'CampaignRecipient'>;
 
-/** Issue 17: a part of the business's cards, resolved by the server at each send; kind 'cards': the ids in `targets`. */
+/** A part of the business's cards, resolved by the server at each send; kind 'cards': the ids in `targets`. */
 export type CampaignSegment = NonNullable<Campaign['segment']>;
 export type SegmentKind = CampaignSegment['kind'];
 

@@ -1,40 +1,26 @@
-/** The loyalty cards screen (SPEC §2, §4 as decided by the server since issue 17, §5) against the real API on PGlite. */
+/** The loyalty cards screen (the bonus decided by the server) against the real API on PGlite. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Business, CardPage, User } from '@loyalty/shared';
+import type { Business, CardPage } from '@loyalty/shared';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
-  DEMO_ADMIN,
   apiCall,
   cardCount,
-  configureTestRuntime,
   createBusiness,
   createCard,
-  logIn,
   outboxMessagesOf,
-  renderWithSession,
+  signedInAsDemoAdmin,
+  cardRow,
 } from '../../../test/helpers';
 import LoyaltyCardsScreen from '../LoyaltyCards';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 
-beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
-});
-
-const row = (name: string) => screen.findByRole('article', { name });
-const renderScreen = (businessId: string) => renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId });
+const renderScreen = (businessId: string) => session.render(<LoyaltyCardsScreen />, businessId);
 
 describe('the list', () => {
   it('renders only the rows in view and more as it scrolls (Bar Centrale, its demo cards)', async () => {
-    const total = await cardCount(token, BAR_CENTRALE);
+    const total = await cardCount(session.token, BAR_CENTRALE);
     expect(total).toBeGreaterThanOrEqual(24);
     renderScreen(BAR_CENTRALE);
     expect(await screen.findByText(`${total} carte`)).toBeInTheDocument();
@@ -52,8 +38,8 @@ describe('the list', () => {
   });
 
   it("shows each card's marketing consent by channel, in Italian (decision 025)", async () => {
-    const shop = await createBusiness(token);
-    await createCard(token, shop.id, 'Nora Nessuno', 0);
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Nora Nessuno', 0);
     await apiCall('POST', '/users/loyalty-cards/create', null, {
       email: `canali.${Date.now()}@example.it`,
       full_name: 'Wanda Canali',
@@ -63,34 +49,34 @@ describe('the list', () => {
       marketing_channels: ['sms', 'whatsapp'],
     });
     renderScreen(shop.id);
-    expect(within(await row('Wanda Canali')).getByText('Marketing: WhatsApp, SMS')).toBeInTheDocument();
-    expect(within(await row('Nora Nessuno')).getByText('Nessun consenso marketing')).toBeInTheDocument();
+    expect(within(await cardRow('Wanda Canali')).getByText('Marketing: WhatsApp, SMS')).toBeInTheDocument();
+    expect(within(await cardRow('Nora Nessuno')).getByText('Nessun consenso marketing')).toBeInTheDocument();
   });
 
   it('searches by name, card number and phone and filters Tutte / Attive / Inattive', async () => {
-    const shop = await createBusiness(token);
-    const zero = await createCard(token, shop.id, 'Carla Zero', 0);
-    await createCard(token, shop.id, 'Dario Pieno', 75);
+    const shop = await createBusiness(session.token);
+    const zero = await createCard(session.token, shop.id, 'Carla Zero', 0);
+    await createCard(session.token, shop.id, 'Dario Pieno', 75);
     const { user: person } = renderScreen(shop.id);
-    expect(await row('Carla Zero')).toBeInTheDocument();
-    expect(await row('Dario Pieno')).toBeInTheDocument();
+    expect(await cardRow('Carla Zero')).toBeInTheDocument();
+    expect(await cardRow('Dario Pieno')).toBeInTheDocument();
 
     await person.selectOptions(screen.getByLabelText('Stato'), 'Attive');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Carla Zero' })).not.toBeInTheDocument());
-    expect(await row('Dario Pieno')).toBeInTheDocument();
+    expect(await cardRow('Dario Pieno')).toBeInTheDocument();
     await person.selectOptions(screen.getByLabelText('Stato'), 'Inattive');
-    expect(await row('Carla Zero')).toBeInTheDocument();
+    expect(await cardRow('Carla Zero')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Dario Pieno' })).not.toBeInTheDocument();
     await person.selectOptions(screen.getByLabelText('Stato'), 'Tutte');
 
     const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');
     await person.type(search, zero.phone.slice(-7));
     expect(await screen.findByText('1 carta')).toBeInTheDocument();
-    expect(await row('Carla Zero')).toBeInTheDocument();
+    expect(await cardRow('Carla Zero')).toBeInTheDocument();
     await person.clear(search);
     await person.type(search, 'dario');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Carla Zero' })).not.toBeInTheDocument());
-    expect(await row('Dario Pieno')).toBeInTheDocument();
+    expect(await cardRow('Dario Pieno')).toBeInTheDocument();
     await person.clear(search);
     await person.type(search, 'nessuno-così');
     expect(await screen.findByText('No cards found')).toBeInTheDocument();
@@ -100,10 +86,10 @@ describe('the list', () => {
 
 describe('points', () => {
   it('asks for both fields, accepts decimals and shows the change in the ledger', async () => {
-    const shop = await createBusiness(token);
-    await createCard(token, shop.id, 'Elena Punti', 10);
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Elena Punti', 10);
     const { user: person } = renderScreen(shop.id);
-    const card = await row('Elena Punti');
+    const card = await cardRow('Elena Punti');
     expect(within(card).getByText('10 punti')).toBeInTheDocument();
 
     await person.type(within(card).getByLabelText('Punti per Elena Punti'), '12,5');
@@ -113,9 +99,9 @@ describe('points', () => {
     await person.type(within(card).getByLabelText('Descrizione per Elena Punti'), 'Spesa del sabato');
     await person.click(within(card).getByRole('button', { name: 'Aggiorna Elena Punti' }));
     expect(await screen.findByText('Punti aggiornati')).toBeInTheDocument();
-    await waitFor(async () => expect(within(await row('Elena Punti')).getByText('22,5 punti')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await cardRow('Elena Punti')).getByText('22,5 punti')).toBeInTheDocument());
 
-    await person.click(within(await row('Elena Punti')).getByRole('button', { name: 'Movimenti di Elena Punti' }));
+    await person.click(within(await cardRow('Elena Punti')).getByRole('button', { name: 'Movimenti di Elena Punti' }));
     const dialog = await screen.findByRole('dialog', { name: 'Movimenti di Elena Punti' });
     const entries = await within(dialog).findAllByRole('row');
     expect(entries[1]).toHaveTextContent('+12,5');
@@ -125,28 +111,28 @@ describe('points', () => {
   });
 
   it('keeps what was typed in a row when a search rebuilds the list', async () => {
-    const shop = await createBusiness(token);
-    await createCard(token, shop.id, 'Gina Bozza', 3);
-    await createCard(token, shop.id, 'Ugo Altro', 4);
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Gina Bozza', 3);
+    await createCard(session.token, shop.id, 'Ugo Altro', 4);
     const { user: person } = renderScreen(shop.id);
-    await person.type(within(await row('Gina Bozza')).getByLabelText('Punti per Gina Bozza'), '4');
+    await person.type(within(await cardRow('Gina Bozza')).getByLabelText('Punti per Gina Bozza'), '4');
     await person.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'gina');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ugo Altro' })).not.toBeInTheDocument());
     // The list was rebuilt for the search: a new row, the same draft.
-    const card = await row('Gina Bozza');
+    const card = await cardRow('Gina Bozza');
     expect(within(card).getByLabelText('Punti per Gina Bozza')).toHaveValue('4');
     await person.type(within(card).getByLabelText('Descrizione per Gina Bozza'), 'Caffè');
     await person.click(within(card).getByRole('button', { name: 'Aggiorna Gina Bozza' }));
     expect(await screen.findByText('Punti aggiornati')).toBeInTheDocument();
-    await waitFor(async () => expect(within(await row('Gina Bozza')).getByText('7 punti')).toBeInTheDocument());
-    expect(within(await row('Gina Bozza')).getByLabelText('Punti per Gina Bozza')).toHaveValue('');
+    await waitFor(async () => expect(within(await cardRow('Gina Bozza')).getByText('7 punti')).toBeInTheDocument());
+    expect(within(await cardRow('Gina Bozza')).getByLabelText('Punti per Gina Bozza')).toHaveValue('');
   });
 
   it("shows the server's error when the balance would go below zero", async () => {
-    const shop = await createBusiness(token);
-    await createCard(token, shop.id, 'Franco Vuoto', 5);
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Franco Vuoto', 5);
     const { user: person } = renderScreen(shop.id);
-    const card = await row('Franco Vuoto');
+    const card = await cardRow('Franco Vuoto');
     await person.type(within(card).getByLabelText('Punti per Franco Vuoto'), '-10');
     await person.type(within(card).getByLabelText('Descrizione per Franco Vuoto'), 'Reso');
     await person.click(within(card).getByRole('button', { name: 'Aggiorna Franco Vuoto' }));
@@ -155,33 +141,33 @@ describe('points', () => {
 });
 
 it("deletes a card only after 'Eliminare questa carta?' is confirmed", async () => {
-  const shop = await createBusiness(token);
-  await createCard(token, shop.id, 'Gino Via', 0);
-  await createCard(token, shop.id, 'Ida Resta', 0);
+  const shop = await createBusiness(session.token);
+  await createCard(session.token, shop.id, 'Gino Via', 0);
+  await createCard(session.token, shop.id, 'Ida Resta', 0);
   const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
   const { user: person } = renderScreen(shop.id);
-  await person.click(within(await row('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
+  await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
   expect(confirm).toHaveBeenCalledWith('Eliminare questa carta?');
   expect(screen.getByRole('article', { name: 'Gino Via' })).toBeInTheDocument();
 
-  await person.click(within(await row('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
+  await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
   expect(await screen.findByText('Carta eliminata')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('article', { name: 'Gino Via' })).not.toBeInTheDocument());
   expect(screen.getByRole('article', { name: 'Ida Resta' })).toBeInTheDocument();
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
 });
 
-describe('bonus (decided and sent by the server, issue 17)', () => {
+describe('bonus (decided and sent by the server)', () => {
   const today = () => new Date().toLocaleDateString('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
-  const thresholdOf = async (businessId: string) => (await apiCall<{ bonus_threshold: number }>('GET', `/settings/${businessId}`, token)).bonus_threshold;
+  const thresholdOf = async (businessId: string) => (await apiCall<{ bonus_threshold: number }>('GET', `/settings/${businessId}`, session.token)).bonus_threshold;
   const sentTo = async (cardId: string, businessId: string) => (await outboxMessagesOf(cardId, businessId)).length;
   /** The worker of the test API sends within a second or so of the enqueue. */
   const eventually = (check: () => Promise<void>) => waitFor(check, { timeout: 10_000, interval: 200 });
 
   it('shows "bonus inviato il …" for a card the server sent a bonus to, and one message only, however many screens are open', async () => {
-    const shop = await createBusiness(token, { whatsapp: true });
-    const card = await createCard(token, shop.id, 'Luca Bonus', 2500);
-    const below = await createCard(token, shop.id, 'Marta Sotto', 999);
+    const shop = await createBusiness(session.token, { whatsapp: true });
+    const card = await createCard(session.token, shop.id, 'Luca Bonus', 2500);
+    const below = await createCard(session.token, shop.id, 'Marta Sotto', 999);
     // Two admins' screens at once: nothing in the browser sends anything any more.
     renderScreen(shop.id);
     renderScreen(shop.id);
@@ -203,35 +189,35 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
   });
 
   it('queues the bonus when points typed on the screen cross the threshold, and the row says so', async () => {
-    const shop = await createBusiness(token, { whatsapp: true });
-    const card = await createCard(token, shop.id, 'Nina Sale', 900);
+    const shop = await createBusiness(session.token, { whatsapp: true });
+    const card = await createCard(session.token, shop.id, 'Nina Sale', 900);
     const { user: person } = renderScreen(shop.id);
-    const row1 = await row('Nina Sale');
+    const row1 = await cardRow('Nina Sale');
     expect(within(row1).queryByText(/bonus inviato/)).not.toBeInTheDocument();
     await person.type(within(row1).getByLabelText('Punti per Nina Sale'), '150');
     await person.type(within(row1).getByLabelText('Descrizione per Nina Sale'), 'Acquisto');
     await person.click(within(row1).getByRole('button', { name: 'Aggiorna Nina Sale' }));
     expect(await screen.findByText('Punti aggiornati')).toBeInTheDocument();
-    await waitFor(async () => expect(within(await row('Nina Sale')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
+    await waitFor(async () => expect(within(await cardRow('Nina Sale')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
     await eventually(async () => expect(await sentTo(card.id, shop.id)).toBe(1));
   });
 
   it("with WhatsApp off shows 'Bonus!' on the cards and 'WhatsApp non abilitato' once, sending nothing", async () => {
-    const off = await createBusiness(token);
-    const first = await createCard(token, off.id, 'Olga Spenta', 1200);
-    const second = await createCard(token, off.id, 'Piero Spento', 3100);
+    const off = await createBusiness(session.token);
+    const first = await createCard(session.token, off.id, 'Olga Spenta', 1200);
+    const second = await createCard(session.token, off.id, 'Piero Spento', 3100);
     renderScreen(off.id);
-    expect(within(await row('Olga Spenta')).getByText('Bonus!')).toBeInTheDocument();
-    expect(within(await row('Piero Spento')).getByText('Bonus!')).toBeInTheDocument();
+    expect(within(await cardRow('Olga Spenta')).getByText('Bonus!')).toBeInTheDocument();
+    expect(within(await cardRow('Piero Spento')).getByText('Bonus!')).toBeInTheDocument();
     expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
     expect(await sentTo(first.id, off.id)).toBe(0);
     expect(await sentTo(second.id, off.id)).toBe(0);
   });
 
   it('asks before a threshold that sends messages: Annulla keeps the old one, Conferma saves it and queues that many', async () => {
-    const shop = await createBusiness(token, { whatsapp: true });
-    const a = await createCard(token, shop.id, 'Rita Settecento', 700);
-    const b = await createCard(token, shop.id, 'Sergio Millecinque', 1500); // 1000 already sent
+    const shop = await createBusiness(session.token, { whatsapp: true });
+    const a = await createCard(session.token, shop.id, 'Rita Settecento', 700);
+    const b = await createCard(session.token, shop.id, 'Sergio Millecinque', 1500); // 1000 already sent
     await eventually(async () => expect(await sentTo(b.id, shop.id)).toBe(1));
     const { user: person } = renderScreen(shop.id);
     const input = await screen.findByLabelText('Soglia bonus (punti)');
@@ -259,7 +245,7 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await thresholdOf(shop.id)).toBe(500);
     await waitFor(() => expect(screen.getByLabelText('Soglia bonus (punti)')).toHaveValue(500));
-    await waitFor(async () => expect(within(await row('Rita Settecento')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
+    await waitFor(async () => expect(within(await cardRow('Rita Settecento')).getByText(`bonus inviato il ${today()}`)).toBeInTheDocument());
     await eventually(async () => {
       expect(await sentTo(a.id, shop.id)).toBe(1);
       expect(await sentTo(b.id, shop.id)).toBe(2);
@@ -267,9 +253,9 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
   });
 
   it('asks again with the new number when cards changed between the question and the answer', async () => {
-    const shop = await createBusiness(token, { whatsapp: true });
-    await createCard(token, shop.id, 'Tina Seicento', 600);
-    const late = await createCard(token, shop.id, 'Ugo Ritardo', 100);
+    const shop = await createBusiness(session.token, { whatsapp: true });
+    await createCard(session.token, shop.id, 'Tina Seicento', 600);
+    const late = await createCard(session.token, shop.id, 'Ugo Ritardo', 100);
     const { user: person } = renderScreen(shop.id);
     const input = await screen.findByLabelText('Soglia bonus (punti)');
     await person.clear(input);
@@ -278,7 +264,7 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nuova soglia bonus' });
     expect(within(dialog).getByText('La nuova soglia invierà 1 messaggio bonus. Confermi?')).toBeInTheDocument();
     // Meanwhile another admin adds points: one more card would get a message.
-    await apiCall('POST', `/loyalty-cards/${late.id}/points`, token, { points: 450, description: 'Altra cassa' });
+    await apiCall('POST', `/loyalty-cards/${late.id}/points`, session.token, { points: 450, description: 'Altra cassa' });
     await person.click(within(dialog).getByRole('button', { name: 'Conferma' }));
     expect(await within(dialog).findByText('La nuova soglia invierà 2 messaggi bonus. Confermi?')).toBeInTheDocument();
     expect(await thresholdOf(shop.id)).toBe(1000);
@@ -288,10 +274,10 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
   });
 
   it('saves without asking when nothing would be sent, also with WhatsApp off where the cards get their Bonus!', async () => {
-    const off = await createBusiness(token);
-    await createCard(token, off.id, 'Vera Seicento', 600);
+    const off = await createBusiness(session.token);
+    await createCard(session.token, off.id, 'Vera Seicento', 600);
     const { user: person } = renderScreen(off.id);
-    expect(within(await row('Vera Seicento')).queryByText('Bonus!')).not.toBeInTheDocument();
+    expect(within(await cardRow('Vera Seicento')).queryByText('Bonus!')).not.toBeInTheDocument();
     const input = screen.getByLabelText('Soglia bonus (punti)');
     await person.clear(input);
     await person.type(input, '500');
@@ -299,12 +285,12 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
     expect(await screen.findByText('Soglia bonus salvata')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await thresholdOf(off.id)).toBe(500);
-    await waitFor(async () => expect(within(await row('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await cardRow('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
     expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
   });
 
   it('validates the threshold (integer, at least 1) before asking the server', async () => {
-    const off = await createBusiness(token);
+    const off = await createBusiness(session.token);
     const { user: person } = renderScreen(off.id);
     const threshold = await screen.findByLabelText('Soglia bonus (punti)');
     expect(threshold).toHaveAttribute('min', '1');
@@ -318,13 +304,13 @@ describe('bonus (decided and sent by the server, issue 17)', () => {
   });
 });
 
-it("shows a card's points expiring within 30 days, as the server reports them (issue 20)", async () => {
-  const shop = await createBusiness(token);
-  await createCard(token, shop.id, 'Pia Scadenza', 40);
-  await createCard(token, shop.id, 'Quinto Tranquillo', 40);
+it("shows a card's points expiring within 30 days, as the server reports them", async () => {
+  const shop = await createBusiness(session.token);
+  await createCard(session.token, shop.id, 'Pia Scadenza', 40);
+  await createCard(session.token, shop.id, 'Quinto Tranquillo', 40);
   // The real API's answers, with one card's expiry as the server reports it on a later day.
-  const businesses = await apiCall<Business[]>('GET', '/business', token);
-  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${shop.id}?offset=0&limit=50`, token);
+  const businesses = await apiCall<Business[]>('GET', '/business', session.token);
+  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${shop.id}?offset=0&limit=50`, session.token);
   const later = await startTestApiServer({
     'GET /business': { body: businesses },
     [`GET /loyalty-cards/business/${shop.id}`]: {
@@ -333,8 +319,8 @@ it("shows a card's points expiring within 30 days, as the server reports them (i
   });
   try {
     renderScreen(shop.id);
-    expect(within(await row('Pia Scadenza')).getByText('12,5 punti in scadenza il 20/12/2026')).toBeInTheDocument();
-    expect(within(await row('Quinto Tranquillo')).queryByText(/in scadenza/)).not.toBeInTheDocument();
+    expect(within(await cardRow('Pia Scadenza')).getByText('12,5 punti in scadenza il 20/12/2026')).toBeInTheDocument();
+    expect(within(await cardRow('Quinto Tranquillo')).queryByText(/in scadenza/)).not.toBeInTheDocument();
   } finally {
     await later.close();
   }

@@ -1,6 +1,6 @@
 import { api, LIST_TAG_ID, type ApiSchema } from '@loyalty/shared';
 
-/** What a bonus threshold does now (issue 17: the server decides and sends; docs/decisions/021). */
+/** What a bonus threshold does now (the server decides and sends; docs/decisions/021-bonus-on-the-server.md). */
 export type BonusCounts = ApiSchema<'BonusCounts'>;
 export type BonusThresholdSaved = ApiSchema<'BonusThresholdSaved'>;
 

@@ -6,20 +6,20 @@ import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } f
 export type CardStats = ApiSchema<'CardStats'>;
 export type CardDetail = ApiSchema<'CardDetail'>;
 export type LedgerEntry = ApiSchema<'LedgerEntry'>;
-/** Issue 22 (decision 047): one consent given, renewed, withdrawn or lapsed, from `GET /loyalty-cards/{id}/consents`. */
+/** One consent given (decision 047): renewed, withdrawn or lapsed, from `GET /loyalty-cards/{id}/consents`. */
 export type ConsentEvent = ApiSchema<'ConsentEvent'>;
-/** Issue 22 (decision 050): what the customer asked at the counter, and what it changed (`PUT /loyalty-cards/{id}/marketing-consent`). */
+/** What the customer asked at the counter (decision 050), and what it changed (`PUT /loyalty-cards/{id}/marketing-consent`). */
 export type MarketingConsentBody = ApiRequestBody<'/api/loyalty-cards/{id}/marketing-consent', 'put'>;
 export type MarketingConsentResult = ApiSchema<'MarketingConsentResult'>;
 /** A points change: `points` is the new balance, `entry` the ledger row written. */
 export type PointsResult = ApiSchema<'PointsResult'>;
-/** What a card can redeem today (issue 20): its balance, the business's mode, the rewards with `affordable`. */
+/** What a card can redeem today: its balance, the business's mode, the rewards with `affordable`. */
 export type CardRewards = ApiBody<'/api/loyalty-cards/{id}/rewards', 'get'>;
 export type RedeemableReward = CardRewards['rewards'][number];
 /** A redemption: `points` is the new balance, `entry` the ledger row (kind 'redemption'). */
 export type Redemption = ApiBody<'/api/loyalty-cards/{id}/redeem', 'post'>;
 
-/** Issue 22: the two CSV files of a business an admin can download. */
+/** The two CSV files of a business an admin can download. */
 export type CsvExport = 'cards' | 'ledger';
 const CSV_PATHS: Record<CsvExport, string> = { cards: 'export.csv', ledger: 'ledger.csv' };
 /** The file's name when the server's cannot be read (an API on another origin that does not expose it). */
@@ -38,10 +38,10 @@ function downloadName(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? fallback;
 }
-/** Issue 22: what an import of cards from a CSV file found (preview) or did: valid rows, refused rows with why, skipped ones. */
+/** What an import of cards from a CSV file found (preview) or did: valid rows, refused rows with why, skipped ones. */
 export type CardImportOutcome = ApiSchema<'CardImportOutcome'>;
 
-/** Issue 21: what sending a card's wallet links did (queued on a channel, skipped and why), in Italian in `message`. */
+/** What sending a card's wallet links did (queued on a channel, skipped and why), in Italian in `message`. */
 export type WalletLinksResult = ApiSchema<'WalletLinksResult'>;
 
 /** Every list page and the overview change with any card: one tag each, invalidated together. */
@@ -69,7 +69,7 @@ export const cardsApi = api.injectEndpoints({
       providesTags: (_events, _error, cardId) => [{ type: 'Card', id: cardId }],
     }),
     /**
-     * Issue 22 (decision 050): an admin records the customer's marketing consent asked at the counter. The card's
+     * An admin records (decision 050) the customer's marketing consent asked at the counter. The card's
      * channels (lists, its row) and its consent history change.
      */
     setMarketingConsent: build.mutation<MarketingConsentResult, { cardId: string } & MarketingConsentBody>({
@@ -128,7 +128,7 @@ export const cardsApi = api.injectEndpoints({
       }),
     }),
     /**
-     * Issue 22: a CSV file of cards, sent as it is (text/csv). `dryRun`: the preview, nothing written; else the
+     * A CSV file of cards, sent as it is (text/csv). `dryRun`: the preview, nothing written; else the
      * import, which the server validates again, and the lists and overview change.
      */
     importCardsCsv: build.mutation<CardImportOutcome, { businessId: string; file: Uint8Array; dryRun: boolean }>({
@@ -141,7 +141,7 @@ export const cardsApi = api.injectEndpoints({
       }),
       invalidatesTags: (result, _error, { dryRun }) => (result && !dryRun && result.imported > 0 ? cardListTags : []),
     }),
-    // Issue 21: a service message through the queue; nothing cached changes (the Outbox reads on its own).
+    // A service message through the queue; nothing cached changes (the Outbox reads on its own).
     sendWalletLinks: build.mutation<WalletLinksResult, string>({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}/wallet-links`, method: 'POST' }),
     }),

@@ -1,6 +1,6 @@
 import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody } from '@loyalty/shared';
 
-/** A reward of the catalogue (issue 20): `cost` in the business's points or stamps, `stock` null = unlimited. */
+/** A reward of the catalogue: `cost` in the business's points or stamps, `stock` null = unlimited. */
 export type Reward = ApiBody<'/api/rewards/business/{id}', 'get'>[number];
 export type NewReward = ApiRequestBody<'/api/rewards', 'post'>;
 export type RewardChange = ApiRequestBody<'/api/rewards/{id}', 'put'>;

@@ -30,7 +30,7 @@ describe('the words of points and stamps', () => {
     expect(expiringText(1, '2027-01-05', 'stamps')).toBe('1 timbro in scadenza il 05/01/2027');
   });
 
-  it("reads a business's mode, points when the API sends none (older than issue 20) or there is no business", () => {
+  it("reads a business's mode, points when the API sends none (an API older than stamps) or there is no business", () => {
     expect(loyaltyModeOf({ loyalty_mode: 'stamps' })).toBe('stamps');
     expect(loyaltyModeOf({ loyalty_mode: 'points' })).toBe('points');
     expect(loyaltyModeOf({})).toBe('points');

@@ -31,10 +31,12 @@ const LinkButton = styled.button`
 `;
 
 /**
- * SPEC §2: year, phone contact, legal links; plus the way back to the cookie choices where the page has the
- * cookie banner (the landing; the customers' signup page sets no optional cookie and shows no banner).
+ * Year, phone contact, legal links; plus the way back to the cookie choices where the page has the
+ * cookie banner (`cookiePreferences`: the landing; the customers' signup page sets no optional cookie and
+ * shows no banner). The public pages' script corrects the year, brand and phone (`data-runtime`) and opens
+ * the banner (`data-cookie-preferences`).
  */
-export function SiteFooter({ onCookiePreferences }: { onCookiePreferences?: () => void }) {
+export function SiteFooter({ cookiePreferences = false }: { cookiePreferences?: boolean }) {
   const { brandName, support } = getRuntimeConfig();
   return (
     // Explicit role: inside the shell the page sits in a <section>, where a bare <footer> is no landmark.
@@ -57,9 +59,9 @@ export function SiteFooter({ onCookiePreferences }: { onCookiePreferences?: () =
             <li>
               <Link to="/cookie-policy">Cookie policy</Link>
             </li>
-            {onCookiePreferences && (
+            {cookiePreferences && (
               <li>
-                <LinkButton type="button" onClick={onCookiePreferences} data-cookie-preferences>
+                <LinkButton type="button" data-cookie-preferences>
                   Preferenze cookie
                 </LinkButton>
               </li>

@@ -146,7 +146,7 @@ describe('401 responses', () => {
   });
 
   it('ask again with the new token when the token was replaced while the request was in flight', async () => {
-    // A password change answers a new token and ends the old one at once (API issue 16).
+    // A password change answers a new token and ends the old one at once.
     localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
     let release!: () => void;
     server.use({

@@ -23,7 +23,7 @@ describe('role checks', () => {
   });
 });
 
-describe('permission matrix (SPEC §6)', () => {
+describe('permission matrix: the screens and actions each role may use', () => {
   const everyUser: Permission[] = [
     'overview',
     'loyalty-cards',

@@ -118,7 +118,7 @@ describe('with the API', () => {
     expect(screen.getByText('Attività corrente: Farmacia Rossi')).toBeInTheDocument();
   });
 
-  it('makes a newly created business the current one (SPEC §4)', async () => {
+  it('makes a newly created business the current one', async () => {
     const created = business('b-nuova', 'Profumeria Nuova');
     const stored = [bar, demo, farmacia];
     server.use({

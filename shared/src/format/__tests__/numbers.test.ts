@@ -21,7 +21,7 @@ describe('formatPoints', () => {
 });
 
 describe('formatAveragePoints', () => {
-  it('is 0 without cards (SPEC §2)', () => {
+  it('is 0 without cards', () => {
     expect(formatAveragePoints(0, 0)).toBe('0');
     expect(formatAveragePoints(120, 0)).toBe('0');
   });

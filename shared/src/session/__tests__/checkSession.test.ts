@@ -62,7 +62,7 @@ it('with a rejected token removes it and ends logged out', async () => {
   expect(selectSessionLoading(store.getState())).toBe(false);
 });
 
-it('removes the token whenever the check fails, not only on 401 (SPEC §4)', async () => {
+it('removes the token whenever the check fails, not only on 401', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   server.use({ 'GET /auth/me': { status: 500, body: { error: 'Errore interno' } } });
   localStorage.setItem(TOKEN_STORAGE_KEY, 'some-token');

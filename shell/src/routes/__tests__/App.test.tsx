@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 describe('without a session', () => {
-  // Issue 18: /login is the landing's prerendered page, which the shell's server answers; the app loads it
+  // /login is the landing's prerendered page, which the shell's server answers; the app loads it
   // in full rather than rendering the landing remote's React page (docs/decisions/028).
   it('sends a visitor of /dashboard to /login, loaded as a whole page (the prerendered landing)', async () => {
     const { container } = renderApp('/dashboard');
@@ -64,7 +64,7 @@ describe('without a session', () => {
     await waitFor(() => expect(location()).toBe('/login'));
   });
 
-  // Issue 18: the customers' signup page is prerendered too; the app loads it in full, with its query string.
+  // The customers' signup page is prerendered too; the app loads it in full, with its query string.
   it('keeps the public signup page public, loaded as a whole page with its business_id', async () => {
     const { container } = renderApp('/loyalty-cards/create?business_id=default-business-id');
     await waitFor(() => expect(pageLoads).toEqual(['/loyalty-cards/create?business_id=default-business-id']));

@@ -1,5 +1,5 @@
 /**
- * The help articles of the documentation screen (SPEC §2 names the sections; the text is ours).
+ * The help articles of the documentation screen (the product specification names the sections; the text is ours).
  * Each article is paragraphs and, where it helps, numbered steps and subheadings (under the dialog's
  * title, so one level below it).
  */

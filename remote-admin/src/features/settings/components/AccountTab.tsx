@@ -12,7 +12,7 @@ export function AccountTab() {
   const notify = useNotify();
   const errorId = useId();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  // One message for the form (SPEC §5's order), told again only at the next submit.
+  // One message for the form (the schema's order), told again only at the next submit.
   const { register, handleSubmit, reset, setError, formState } = useForm<PasswordChangeForm>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: EMPTY_PASSWORD_CHANGE,

@@ -33,7 +33,7 @@ export const BUSINESS_NAME_REQUIRED = FORM_MESSAGES.businessNameRequired;
 const POSTER_ERROR = 'Impossibile generare la locandina. Riprova.';
 
 /**
- * SPEC §5: only the name is required; a phone, when given, shaped like one (the API checks it exactly, and
+ * Only the name is required; a phone, when given, shaped like one (the API checks it exactly, and
  * the e-mail's form too).
  */
 const businessSchema = z.object({
@@ -90,7 +90,7 @@ function CreateBusinessForm() {
   const submit = handleSubmit(async (form) => {
     try {
       const created = await createBusiness(newBusinessRequest(form)).unwrap();
-      // SPEC §4: the new business becomes the current one in the top bar's switcher at once.
+      // The new business becomes the current one in the top bar's switcher at once.
       dispatch(businessSelected(created.id));
       reset(EMPTY_BUSINESS);
       notify.success(MESSAGES.businessCreated);

@@ -71,7 +71,7 @@ function ServiceSwitches({ business }: { business: Business }) {
   );
 }
 
-/** Super admin: which channels each business may use (SPEC §4, §6). */
+/** Super admin: which channels each business may use. */
 export function ServicesTab() {
   const query = useGetBusinessesQuery();
   return (

@@ -18,7 +18,7 @@ export function SettingsScreen() {
   const tabs = [
     { id: 'account', label: 'Account', content: <AccountTab /> },
     { id: 'aziende', label: 'Aziende', content: <BusinessesTab /> },
-    // Issue 21: the wallets' configuration and the shop's colour on passes.
+    // The wallets' configuration and the shop's colour on passes.
     { id: 'wallet', label: 'Wallet', content: <WalletTab /> },
     ...(isSuperAdmin(user)
       ? [

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decision 042): Impostazioni App → Wallet. Whether Apple Wallet and Google Wallet are configured
+ * Impostazioni App → Wallet (decision 042). Whether Apple Wallet and Google Wallet are configured
  * on the API and whether with the development certificates (phones refuse those passes); for the super admin,
  * who configures the platform, also which variables are missing and how to try them in development (a shop's
  * admin is told to ask the platform's administrator; the API sends it no variable names). Then the shop's
@@ -96,7 +96,7 @@ const ColorRow = styled.div`
   }
 `;
 
-/** npm run wallet:dev-certs' certificates: configured, but no phone accepts the passes (README, decision 040). */
+/** npm run wallet:dev-certs' certificates: configured, but no phone accepts the passes (docs/configuration.md, decision 040). */
 export const DEVELOPMENT_NOTE = 'Certificati di sviluppo: i telefoni non accettano i pass firmati con questi certificati.';
 export const ASK_PLATFORM_ADMIN = 'Non attivo: deve configurarlo l’amministratore della piattaforma.';
 

@@ -16,7 +16,7 @@ export const PASSWORDS_DO_NOT_MATCH = FORM_MESSAGES.passwordsDoNotMatch;
 export const PASSWORD_CHANGE_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
- * SPEC §5, in this order: all three required, new and confirmation equal, new at least 8 characters (the
+ * In this order: all three required, new and confirmation equal, new at least 8 characters (the
  * API's rule). Checked as a whole, so a mismatch is told before the length, as the person typed them.
  */
 export const passwordChangeSchema = z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).check(

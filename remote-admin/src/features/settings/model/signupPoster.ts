@@ -1,7 +1,7 @@
 import { downloadCanvasPng, fitText, getRuntimeConfig, renderQrCode } from '@loyalty/shared';
 import { fileSlug } from '../../../shared/fileNames';
 
-/** SPEC §9: the counter poster is a 600×800 canvas with a 250 px QR. */
+/** The counter poster is a 600×800 canvas with a 250 px QR. */
 export const POSTER_WIDTH = 600;
 export const POSTER_HEIGHT = 800;
 export const POSTER_QR_SIZE = 250;

@@ -37,7 +37,7 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
   const [createUser, { isLoading }] = useCreateUserMutation();
   const schema = useMemo(() => newUserSchema(superAdmin), [superAdmin]);
   // One alert for the form's rules, told again at the next submit; the phone's message under its field
-  // (issue 17: the quick check before the server, or the server's answer), focused.
+  // (the quick check before the server, or the server's answer), focused.
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<NewUserForm>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY_NEW_USER,

@@ -19,7 +19,7 @@ import { CreateUserForm } from './CreateUserForm';
 import { UsersTable } from './UsersTable';
 import { BusinessOptions } from '../../../shared/FormFooter';
 
-/** SPEC §2, §6: the users screen, for admins and the super admin only. */
+/** The users screen, for admins and the super admin only. */
 export function UsersScreen() {
   const { user } = useAuth();
   if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;

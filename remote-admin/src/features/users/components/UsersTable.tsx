@@ -6,7 +6,7 @@ import { downloadUserQr } from '../model/userQr';
 
 const QR_DOWNLOAD_ERROR = 'Impossibile generare il QR Code. Riprova.';
 
-/** Only admins and the super admin reach this table, so the per-user card QR column is always there (SPEC §6). */
+/** Only admins and the super admin reach this table, so the per-user card QR column is always there. */
 export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
   const notify = useNotify();
   const [downloading, setDownloading] = useState<string | null>(null);

@@ -20,13 +20,13 @@ export const SELECT_BUSINESS_FOR_CLIENT = FORM_MESSAGES.selectBusinessForClient;
 /** The fields whose message the form shows in its one alert, in the form's order (the phone's is under it). */
 export const NEW_USER_ALERT_FIELDS = ['email', 'full_name', 'business_id', 'password'] as const;
 
-/** A password is asked (and sent) only when a super admin creates an admin (SPEC §5, §6). */
+/** A password is asked (and sent) only when a super admin creates an admin. */
 export function needsPassword(role: NewUserForm['role'], actorIsSuperAdmin: boolean): boolean {
   return actorIsSuperAdmin && role === 'admin';
 }
 
 /**
- * SPEC §5 user creation, with the API's rules (email and name required, phone shaped like one, password
+ * User creation, with the API's rules (email and name required, phone shaped like one, password
  * of at least 8 characters): a business for a client, a password for a super admin's new admin.
  */
 export function newUserSchema(actorIsSuperAdmin: boolean) {
@@ -62,5 +62,5 @@ export function newUserRequest(form: NewUserForm, actorIsSuperAdmin: boolean): N
   };
 }
 
-/** Fallback when the server answers without an `error` field (SPEC §8). */
+/** Fallback when the server answers without an `error` field. */
 export const USER_CREATE_ERROR = MESSAGES.userCreateError;

@@ -14,7 +14,7 @@ function createdCampaign(state: unknown): CreatedCampaignState | null {
   return typeof campaignName === 'string' && typeof recipientCount === 'number' ? { campaignName, recipientCount } : null;
 }
 
-/** Where the create modal leads (SPEC §2): confirms the campaign and leads back to the list to send it. */
+/** Where the create modal leads: confirms the campaign and leads back to the list to send it. */
 export function CampaignSuccessScreen() {
   // Reached directly (a reload, a bookmark) there is no campaign in the navigation state: a generic confirmation.
   const created = createdCampaign(useLocation().state);

@@ -54,7 +54,7 @@ function CampaignList({ businessId, search, status, onOpen, announceProgress }: 
   );
 }
 
-/** SPEC §2 "Campaigns screen". */
+/** The campaigns screen: the business's campaigns, their creation and their sends. */
 export function CampaignsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
   const [search, setSearch] = useState('');

@@ -1,18 +1,18 @@
 import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Business, Button, Checkbox, errorMessage, Field, MESSAGES, Modal, Select, Textarea, TextField, useNavigate } from '@loyalty/shared';
+import { type Business, Checkbox, DialogFooter, errorMessage, Field, MESSAGES, Modal, Select, StackedForm, Textarea, TextField, useNavigate } from '@loyalty/shared';
 import { requiredText, z } from '@loyalty/shared/forms';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from '../api';
 import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
-import { Actions, Alert, Channels, ModalForm as Form } from './modalLayout';
+import { Channels } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
 import { StatusOptions } from './StatusOptions';
 
-/** The order the issue lists them in. */
+/** The order the channels are listed in: WhatsApp, e-mail, SMS. */
 const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 
-/** SPEC §5 campaign creation: the name is required (the API's rule too); the rest is chosen, not typed. */
+/** Campaign creation: the name is required (the API's rule too); the rest is chosen, not typed. */
 const createCampaignSchema = z.object({
   name: requiredText(CAMPAIGN_NAME_REQUIRED),
   description: z.string(),
@@ -58,7 +58,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
   const { register, handleSubmit, control, watch, setError, formState } = useForm<CampaignDraft>({ resolver: zodResolver(createCampaignSchema), defaultValues: NEW_CAMPAIGN });
   const { errors } = formState;
   const audience = useController({ control, name: 'audience' }).field;
-  // In the issue's order, whatever order they were ticked in.
+  // In that fixed order, whatever order they were ticked in.
   const chosen = watch('channels');
   const channels = CHANNEL_CHOICES.filter((c) => chosen.includes(c));
 
@@ -70,7 +70,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
         name: form.name,
         description: form.description.trim(),
         status: form.status,
-        // Issue 17: the server resolves the segment when the campaign is sent; picked cards travel as ids.
+        // The server resolves the segment when the campaign is sent; picked cards travel as ids.
         segment: segmentOf(form.audience),
         targets: form.audience.kind === 'cards' ? [...form.audience.picked] : [],
         channels,
@@ -84,7 +84,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
   });
 
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-busy={isLoading || undefined}>
+    <StackedForm onSubmit={(event) => void submit(event)} noValidate aria-busy={isLoading || undefined}>
       <TextField label="Nome della campagna" required aria-required="true" error={errors.name?.message} maxLength={200} {...register('name')} />
       <Field label="Descrizione" id={descriptionId}>
         {(control) => <Textarea {...control} rows={3} maxLength={2000} {...register('description')} />}
@@ -103,15 +103,9 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
         ))}
       </Channels>
       <RecipientPicker businessId={business.id} value={audience.value} onChange={audience.onChange} channels={channels} />
-      {errors.root?.server && <Alert role="alert">{errors.root.server.message}</Alert>}
-      <Actions>
-        <Button variant="secondary" onClick={onClose}>
-          Annulla
-        </Button>
-        <Button type="submit" loading={isLoading}>
-          Crea campagna
-        </Button>
-      </Actions>
-    </Form>
+      <DialogFooter error={errors.root?.server?.message} onCancel={onClose} loading={isLoading}>
+        Crea campagna
+      </DialogFooter>
+    </StackedForm>
   );
 }

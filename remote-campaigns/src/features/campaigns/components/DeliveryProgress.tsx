@@ -46,7 +46,7 @@ export interface DeliveryProgressProps {
 
 /**
  * Queued → sent → delivered / failed (with the provider's reasons) and skipped, refreshed while messages are
- * queued and, more slowly, while the provider's receipts are still expected (`awaitingReceipts`, issue 17):
+ * queued and, more slowly, while the provider's receipts are still expected (`awaitingReceipts`):
  * the polling stops when nothing is left to wait for. The summary is announced when it changes — React
  * leaves its text alone when a poll brings the same counts, so an unchanged tick says nothing.
  */

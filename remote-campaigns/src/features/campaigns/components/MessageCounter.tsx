@@ -1,5 +1,5 @@
 import { countSms } from '../model/smsEncoding';
-// SPEC §9 and the API's limit (shared's campaign message rule).
+// One SMS's length, the API's limit too (shared's campaign message rule).
 import { CAMPAIGN_MESSAGE_MAX_LENGTH } from '@loyalty/shared/forms';
 
 /** "42/160 caratteri · GSM-7 · 1 SMS": live, so the length and the cost are visible while typing. */

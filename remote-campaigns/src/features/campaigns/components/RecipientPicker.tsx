@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import {
+  CARD_SEARCH_NO_MATCH,
   Checkbox,
   EmptyState,
   Field,
@@ -47,7 +48,7 @@ export interface RecipientPickerProps {
 }
 
 /**
- * Who receives the campaign (issue 17): a segment of the business's cards that the server resolves at each
+ * Who receives the campaign: a segment of the business's cards that the server resolves at each
  * send, with its live size, or cards picked one by one from a list paged and searched by the server. The
  * browser never holds the business's whole card list.
  */
@@ -109,8 +110,7 @@ export function RecipientPicker({ businessId, value, onChange, channels = [] }: 
             label="Carte fedeltà"
             errorMessage={MESSAGES.cardsLoadError}
             emptyMessage="Nessuna carta fedeltà per questa attività"
-            noMatchMessage="Nessuna carta corrisponde alla ricerca"
-            noMatchHint="Prova con un altro nome, numero di carta o telefono."
+            {...CARD_SEARCH_NO_MATCH}
             lineHeight={PICK_LINE_HEIGHT}
             height="14rem"
             renderCard={(card) => (

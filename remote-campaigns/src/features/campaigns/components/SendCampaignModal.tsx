@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import {
   Button,
+  ButtonRow,
+  DialogFooter,
   Field,
+  FormAlert,
   MESSAGES,
   Modal,
   TestModeBanner,
@@ -13,6 +16,7 @@ import {
   errorMessage,
   formatCount,
   sendSucceeded,
+  StackedForm,
   useNotify,
   type Business,
   type SendOutcome,
@@ -22,7 +26,7 @@ import { useSendCampaignMutation, type Campaign, type CampaignChannel, type Camp
 import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { messageCounterText } from './MessageCounter';
-import { Actions, Alert, Channels as ChannelFieldset, ModalForm as Form } from './modalLayout';
+import { Channels as ChannelFieldset } from './modalLayout';
 
 /** Radio choices, each label around its input. */
 const Channels = styled(ChannelFieldset)`
@@ -31,7 +35,7 @@ const Channels = styled(ChannelFieldset)`
 
 export const MESSAGE_TOO_LONG = FORM_MESSAGES.campaignMessageTooLong;
 
-/** SPEC §5: one of the campaign's channels, a message of 1–160 characters once trimmed (the API's rule). */
+/** One of the campaign's channels, a message of 1–160 characters once trimmed (the API's rule). */
 const sendSchema = z.object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: campaignMessage });
 
 export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
@@ -71,7 +75,7 @@ export interface SendCampaignModalProps {
 }
 
 /**
- * Sends one message to every recipient of a campaign on one channel. Issue 17: after a send that queued
+ * Sends one message to every recipient of a campaign on one channel. After a send that queued
  * something the dialog stays open on the send's counts and the live delivery progress (kept while the
  * provider's receipts arrive), focus on its heading, until "Chiudi".
  */
@@ -107,7 +111,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     if (!canSend || isLoading) return;
     try {
       const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
-      // Issue 17: a toast only when something was queued; otherwise the server's reason stays on screen.
+      // A toast only when something was queued; otherwise the server's reason stays on screen.
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.messageSent);
       setOutcome(result);
@@ -131,9 +135,9 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
             ))}
           </ul>
           <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
-          <Actions>
+          <ButtonRow>
             <Button onClick={onClose}>{MESSAGES.close}</Button>
-          </Actions>
+          </ButtonRow>
         </SentView>
       </Modal>
     );
@@ -141,7 +145,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
 
   return (
     <Modal open onClose={onClose} title={title}>
-      <Form onSubmit={(event) => void submit(event)} noValidate>
+      <StackedForm onSubmit={(event) => void submit(event)} noValidate>
         <TestModeBanner businessId={business.id} />
         <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
         <Channels>
@@ -153,20 +157,14 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
             </label>
           ))}
         </Channels>
-        {!channelEnabled && <Alert role="alert">{channelDisabledMessage(CHANNEL_LABELS[channel])}</Alert>}
+        {!channelEnabled && <FormAlert role="alert">{channelDisabledMessage(CHANNEL_LABELS[channel])}</FormAlert>}
         <Field label="Messaggio" hint={messageCounterText(message)} error={tooLong ? MESSAGE_TOO_LONG : undefined}>
           {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
-        {error && <Alert role="alert">{error}</Alert>}
-        <Actions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" disabled={!canSend} loading={isLoading}>
-            Invia
-          </Button>
-        </Actions>
-      </Form>
+        <DialogFooter error={error} onCancel={onClose} disabled={!canSend} loading={isLoading}>
+          Invia
+        </DialogFooter>
+      </StackedForm>
     </Modal>
   );
 }

@@ -1,11 +1,6 @@
 import styled from 'styled-components';
 
-/** The layout both campaign dialogs (create, send) use: a form of stacked fields, a channel fieldset, an error line and the buttons. */
-export const ModalForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
+/** The campaign dialogs' (create, send) channel fieldset; the rest of their layout is shared's form layout. */
 export const Channels = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
@@ -15,15 +10,4 @@ export const Channels = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   legend { font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-`;
-
-export const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;

@@ -25,7 +25,7 @@ export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
 export const CAMPAIGN_NAME_REQUIRED = FORM_MESSAGES.campaignNameRequired;
 export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
 
-/** Recipients may arrive as a JSON string (SPEC §3); anything unreadable counts as none. */
+/** Recipients may arrive as a JSON string (the original API contract allows it); anything unreadable counts as none. */
 export function parseRecipients(recipients: Campaign['recipients']): CampaignRecipient[] {
   if (Array.isArray(recipients)) return recipients;
   if (typeof recipients !== 'string' || recipients.trim() === '') return [];
@@ -49,7 +49,7 @@ export function filterCampaigns(campaigns: readonly Campaign[], search: string, 
   );
 }
 
-/** Who receives a campaign, as the dialog offers it (issue 17). */
+/** Who receives a campaign, as the dialog offers it. */
 export const SEGMENT_LABELS: Record<SegmentKind, string> = {
   all: 'Tutte le carte',
   active: 'Carte attive (con punti)',

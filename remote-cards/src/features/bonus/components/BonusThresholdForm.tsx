@@ -20,7 +20,7 @@ const Actions = styled.div`
 `;
 
 /**
- * SPEC §2 "Bonus-threshold input", saved on the server; a change that sends messages is confirmed first.
+ * The bonus threshold's input, saved on the server; a change that sends messages is confirmed first.
  * Keyed by business and saved threshold, so a switch or a save by anyone starts it from the saved value.
  */
 export function BonusThresholdForm({ business }: { business: Pick<Business, 'id' | 'bonus_threshold' | 'loyalty_mode'> }) {

@@ -1,5 +1,5 @@
 /**
- * The bonus threshold of the business, kept on the server (issue 17, docs/decisions/021-bonus-on-the-server.md).
+ * The bonus threshold of the business, kept on the server (docs/decisions/021-bonus-on-the-server.md).
  * Saving never sends silently: the server first says how many bonus WhatsApp messages the new threshold
  * would send; with any, the person confirms that number, and the server refuses (409) a save whose number
  * changed meanwhile — then the new number is asked for.

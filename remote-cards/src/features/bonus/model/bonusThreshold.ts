@@ -1,4 +1,4 @@
-/** The bonus threshold as typed on the cards screen (SPEC §5: integer, minimum 1): shared's form rule. */
+/** The bonus threshold as typed on the cards screen (a whole number, at least 1): shared's form rule. */
 import { bonusThreshold, z } from '@loyalty/shared/forms';
 
 /** The threshold form: what is typed, read as a whole number by the rule. */

@@ -58,7 +58,7 @@ type Outcome = { kind: 'success'; message: string; balance: number } | { kind: '
 
 /**
  * The card's holder and balance, the points form and 'Riscatta premio'. The amount follows the card's business:
- * points (default 50, decimals) or stamps (default 1, whole numbers; issue 20).
+ * points (default 50, decimals) or stamps (default 1, whole numbers).
  */
 function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string; mode: LoyaltyMode }) {
   const [scan, { isLoading }] = useScanQrCodeMutation();

@@ -73,13 +73,13 @@ export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 export interface CardRowProps {
   card: LoyaltyCard;
   onShowLedger: (card: LoyaltyCard) => void;
-  /** 'Storico consensi' (issue 22): the screen opens its dialog; no button without it. */
+  /** 'Storico consensi': the screen opens its dialog; no button without it. */
   onShowConsents?: (card: LoyaltyCard) => void;
-  /** 'Riscatta premio' (issue 20): the screen opens its dialog. */
+  /** 'Riscatta premio': the screen opens its dialog. */
   onRedeem: (card: LoyaltyCard) => void;
   /** Points or stamps (the business's): the words, and whole numbers for stamps. */
   mode: LoyaltyMode;
-  /** Issue 21: a wallet is configured, so "Invia link wallet" is offered. */
+  /** A wallet is configured, so "Invia link wallet" is offered. */
   walletLinks?: boolean;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
@@ -99,7 +99,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   const [deleteCard, removal] = useDeleteCardMutation();
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
-  // SPEC §5 points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
+  // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
   const messages = pointsFormMessages(mode);
   const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema(mode)), defaultValues: draft, reValidateMode: 'onSubmit' });
   useEffect(() => {
@@ -119,7 +119,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
         notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
       }
     },
-    // The SPEC's "fill in both" first, then what is wrong with the points.
+    // "Fill in both" first, then what is wrong with the points.
     (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid),
   );
 

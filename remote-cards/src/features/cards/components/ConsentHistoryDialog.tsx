@@ -70,7 +70,7 @@ function changeText(granted: Channel[], withdrawn: Channel[]): string {
 }
 
 /**
- * Issue 22 (decision 050): what the customer asked at the counter, recorded by an admin (source 'admin', with
+ * What the customer asked at the counter, recorded by an admin (source 'admin', with
  * their name): the channels they agree to now, and whether they confirmed the ones already given (a renewal:
  * 24 new months). The history below refreshes with the new rows.
  */
@@ -174,7 +174,7 @@ function ConsentList({ cardId }: { cardId: string }) {
 }
 
 /**
- * Issue 22 (decisions 047, 050): a card's consent history, newest first, in Italian; above it, for the admins
+ * A card's consent history (decisions 047, 050), newest first, in Italian; above it, for the admins
  * who may record it (the route's rule: admin of the card's shop, super admin), the customer's request at the counter.
  */
 export function ConsentHistoryDialog({ card, onClose }: { card: LoyaltyCard | null; onClose: () => void }) {

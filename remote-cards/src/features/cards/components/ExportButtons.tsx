@@ -36,7 +36,7 @@ function save({ url, fileName }: CsvDownload) {
 }
 
 /**
- * Issue 22: the admin's CSV exports of the business's cards and of its ledger (Italian Excel's format, made by
+ * The admin's CSV exports of the business's cards and of its ledger (Italian Excel's format, made by
  * the API). One download at a time; the button of the running one shows it is busy, a failure is said in
  * Italian under the buttons.
  */

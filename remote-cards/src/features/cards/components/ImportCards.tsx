@@ -116,7 +116,7 @@ function Preview({ outcome, nothingId }: { outcome: CardImportOutcome; nothingId
 }
 
 /**
- * Issue 22: "Importa carte (CSV)" next to the exports. Pick a file → the server's preview (nothing written) →
+ * "Importa carte (CSV)" next to the exports. Pick a file → the server's preview (nothing written) →
  * "Importa N carte", which the server validates again and writes in one transaction. Imported customers get
  * no message, and marketing consent only where the file says which channels, when and how (decision 050): the
  * dialog says so before the import.

@@ -52,7 +52,7 @@ function LedgerTable({ cardId, mode }: { cardId: string; mode: LoyaltyMode }) {
   );
 }
 
-/** A card's points history (the ledger), newest first, each row with its kind (issue 20). */
+/** A card's points history (the ledger), newest first, each row with its kind. */
 export function LedgerDialog({ card, mode, onClose }: { card: LoyaltyCard | null; mode: LoyaltyMode; onClose: () => void }) {
   return (
     <Modal open={card !== null} onClose={onClose} title={card ? `Movimenti di ${card.customer_name}` : ''}>

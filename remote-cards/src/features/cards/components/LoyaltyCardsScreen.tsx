@@ -39,10 +39,10 @@ const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 
 
 /**
  * Wide screens fit a card's controls on one line; narrower ones wrap the buttons, narrow ones everything. With
- * "Invia link wallet" (issue 21) one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
+ * "Invia link wallet" one line of controls needs about 1 000 px of list (seen at 1366 px wide windows,
  * where 900 px cut off "Elimina"): 1 100 leaves room for wider fonts. A phone (under 480 px) takes four lines of
  * controls and three of details (under 320 px, six lines of controls). Measured with Chromium at 320–1920 px: no control below its row's edge.
- * "Storico consensi" (issue 22) adds about 150 px of buttons. Measured again with Chromium (e2e/tests/consents.spec.ts
+ * "Storico consensi" adds about 150 px of buttons. Measured again with Chromium (e2e/tests/consents.spec.ts
  * checks it): one line of controls from about 1 250 px of list (1 300 leaves room), three lines between 640 and 720
  * (191 px needed), 414 px needed at 326 px, 553 px under 320.
  */
@@ -50,7 +50,7 @@ const rowHeight = (width: number) =>
   width < 320 ? 580 : width < 480 ? 450 : width < 640 ? 320 : width < 720 ? 230 : width < 1300 ? 200 : 160;
 
 /**
- * SPEC §2 "Loyalty cards screen". The bonus of §4 is decided and sent by the server (issue 17): the screen
+ * The loyalty cards screen. The bonus is decided and sent by the server (docs/decisions/021-bonus-on-the-server.md): the screen
  * edits the threshold and shows what the server answers for each card ('Bonus!', "bonus inviato il …").
  */
 export interface LoyaltyCardsScreenProps {
@@ -64,7 +64,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
   const [consentsCard, setConsentsCard] = useState<LoyaltyCard | null>(null);
   const mode = loyaltyModeOf(business);
-  // Issue 21: once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
+  // Once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
   const walletLinks = anyWalletConfigured(useGetWalletStatusQuery().data);
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});

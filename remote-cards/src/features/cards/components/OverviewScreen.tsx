@@ -88,7 +88,7 @@ function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMod
           <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
           <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
           <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
-          {/* Issue 20: what the shop owes its customers, and what of it lapses within 30 days. */}
+          {/* What the shop owes its customers, and what of it lapses within 30 days. */}
           <Tile><dt>{unitTitle(mode)} in circolazione</dt><dd>{formatPoints(stats.points_outstanding)}</dd></Tile>
           <Tile><dt>In scadenza nei prossimi 30 giorni</dt><dd>{formatPoints(stats.expiring_points_30d)}</dd></Tile>
         </TileGrid>
@@ -110,7 +110,7 @@ function Analytics({ businessId }: { businessId: string }) {
   );
 }
 
-/** SPEC §2 "Overview screen": tiles and charts from the stats call, the card list paged and virtual. */
+/** The overview screen: tiles and charts from the stats call, the card list paged and virtual. */
 export function OverviewScreen() {
   const { business, search, setSearch, query } = useBusinessCardQuery();
   const mode = loyaltyModeOf(business);

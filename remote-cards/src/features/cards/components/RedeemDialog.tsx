@@ -133,7 +133,7 @@ function CardRewardsList({ cardId }: { cardId: string }) {
 }
 
 /**
- * 'Riscatta premio' (issue 20), from a card's row and from the page its QR opens: the rewards the card can
+ * 'Riscatta premio', from a card's row and from the page its QR opens: the rewards the card can
  * redeem today, the affordable ones with a button, the others with what is missing.
  */
 export function RedeemDialog({ card, onClose }: { card: RedeemTarget | null; onClose: () => void }) {

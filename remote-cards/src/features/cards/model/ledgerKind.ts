@@ -1,4 +1,4 @@
-/** A ledger row's kind in Italian (issue 20): what the history shows beside each change of balance. */
+/** A ledger row's kind in Italian: what the history shows beside each change of balance. */
 import type { BadgeTone } from '@loyalty/shared';
 import type { LedgerEntry } from '../api';
 

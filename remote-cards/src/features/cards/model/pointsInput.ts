@@ -1,6 +1,6 @@
 /**
  * A points amount typed by a person: '12,5' or '12.5' → 12.5; anything else → null. One rule, in shared's form rules.
- * Stamps (issue 20) are whole numbers and are only ever added (the API refuses anything else, decision 036): the
+ * Stamps are whole numbers and are only ever added (the API refuses anything else, decision 036): the
  * stamp rules below read only digits and say 'timbri'.
  */
 import { FORM_MESSAGES, POINTS_PER_OPERATION_MAX, pointsChange, qrPoints, requiredText, z } from '@loyalty/shared/forms';
@@ -45,7 +45,7 @@ const qrStamps = z.pipe(
   ),
 );
 
-/** A card row's update form (SPEC §5): both fields, the amount by the business's mode. */
+/** A card row's update form: both fields required, the amount by the business's mode. */
 export function pointsFormSchema(mode: LoyaltyMode) {
   const bothRequired = mode === 'stamps' ? STAMP_MESSAGES.bothRequired : FORM_MESSAGES.pointsAndDescriptionRequired;
   return z.object({ points: mode === 'stamps' ? stampsChange : pointsChange, description: requiredText(bothRequired) });
@@ -58,7 +58,7 @@ export function pointsFormMessages(mode: LoyaltyMode): { bothRequired: string; i
     : { bothRequired: FORM_MESSAGES.pointsAndDescriptionRequired, invalid: FORM_MESSAGES.pointsInvalid };
 }
 
-/** The QR page's form (SPEC §5: at least 1; default 50 points, or 1 stamp). */
+/** The QR page's form: at least 1; default 50 points, or 1 stamp. */
 export function addPointsSchema(mode: LoyaltyMode) {
   return z.object({ points: mode === 'stamps' ? qrStamps : qrPoints });
 }

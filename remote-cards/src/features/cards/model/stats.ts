@@ -1,4 +1,4 @@
-/** Data shaping for the overview's tiles and charts (SPEC §2 "Overview screen", §9). */
+/** Data shaping for the overview's tiles and charts. */
 import type { CardStats } from '../api';
 
 export type PointsBucket = '0' | '1-50' | '51-100' | '101+';
@@ -42,7 +42,7 @@ export interface MonthPoint {
   label: string;
   newCards: number;
   points: number;
-  /** Rewards redeemed in the month (issue 20). */
+  /** Rewards redeemed in the month. */
   redeemedRewards: number;
 }
 

@@ -1,7 +1,6 @@
-import { Button, Modal, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, ButtonRow, Modal, errorMessage, useNotify } from '@loyalty/shared';
 import { useDeleteRewardMutation, type Reward } from '../api';
 import { deleteQuestion } from '../model/rewardText';
-import { Actions } from './layout';
 
 export const REWARD_DELETE_ERROR = "Errore durante l'eliminazione del premio";
 
@@ -28,14 +27,14 @@ export function DeleteRewardDialog({ reward, onClose }: { reward: Reward | null;
       {question && (
         <>
           <p>{question.text}</p>
-          <Actions>
+          <ButtonRow>
             <Button variant="secondary" onClick={onClose}>
               Annulla
             </Button>
             <Button variant="danger" onClick={() => void confirm()} loading={isLoading}>
               {question.willArchive ? 'Archivia' : 'Elimina'}
             </Button>
-          </Actions>
+          </ButtonRow>
         </>
       )}
     </Modal>

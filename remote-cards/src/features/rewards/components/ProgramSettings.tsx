@@ -1,9 +1,9 @@
-import { Button, Field, MESSAGES, QueryState, Select, Textarea, TextField, errorMessage } from '@loyalty/shared';
+import { Button, ButtonRow, Field, FormAlert, MESSAGES, QueryState, Select, StackedForm, Textarea, TextField, errorMessage } from '@loyalty/shared';
 import { unitWord } from '../../../shared/loyaltyMode';
 import { useGetProgramQuery, type Program } from '../api';
 import { useProgramForm } from '../hooks/useProgramForm';
 import { BIRTHDAY_PLACEHOLDERS, DEFAULT_BIRTHDAY_MESSAGE } from '../model/programForm';
-import { Actions, Alert, FieldRow, Section, StackedForm } from './layout';
+import { FieldRow, Section } from './layout';
 
 function ProgramForm({ businessId, saved }: { businessId: string; saved: Program }) {
   const program = useProgramForm(businessId, saved);
@@ -58,12 +58,12 @@ function ProgramForm({ businessId, saved }: { businessId: string; saved: Program
       >
         {(control) => <Textarea {...control} rows={2} placeholder={DEFAULT_BIRTHDAY_MESSAGE} {...register('birthday_message')} />}
       </Field>
-      {program.serverError && <Alert role="alert">{program.serverError}</Alert>}
-      <Actions>
+      {program.serverError && <FormAlert role="alert">{program.serverError}</FormAlert>}
+      <ButtonRow>
         <Button type="submit" variant="secondary" disabled={!program.changed} loading={program.busy}>
           Salva programma
         </Button>
-      </Actions>
+      </ButtonRow>
     </StackedForm>
   );
 }

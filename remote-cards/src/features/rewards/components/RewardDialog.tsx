@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Field, Modal, Textarea, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { Checkbox, DialogFooter, Field, Modal, StackedForm, Textarea, TextField, errorMessage, useNotify } from '@loyalty/shared';
 import { unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useCreateRewardMutation, useUpdateRewardMutation, type Reward } from '../api';
 import { EMPTY_REWARD_FORM, rewardFormOf, rewardFormSchema, rewardRequest, type RewardForm } from '../model/rewardForm';
-import { Actions, Alert, FieldRow, StackedForm } from './layout';
+import { FieldRow } from './layout';
 
 export const REWARD_SAVE_ERROR = 'Errore durante il salvataggio del premio';
 
@@ -80,15 +80,9 @@ function RewardFormFields({ editing, businessId, mode, onClose }: { editing: Rew
         {...register('stock')}
       />
       <Checkbox label="Attivo (riscattabile alla cassa)" {...register('active')} />
-      {errors.root?.server && <Alert role="alert">{errors.root.server.message}</Alert>}
-      <Actions>
-        <Button variant="secondary" onClick={onClose}>
-          Annulla
-        </Button>
-        <Button type="submit" loading={busy}>
-          Salva premio
-        </Button>
-      </Actions>
+      <DialogFooter error={errors.root?.server?.message} onCancel={onClose} loading={busy}>
+        Salva premio
+      </DialogFooter>
     </StackedForm>
   );
 }

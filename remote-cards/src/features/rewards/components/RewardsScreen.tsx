@@ -9,7 +9,7 @@ import { RewardList } from './RewardList';
 import { Section } from './layout';
 
 /**
- * `/dashboard/rewards` (issue 20): the catalogue of the business chosen in the top bar — what its customers
+ * `/dashboard/rewards`: the catalogue of the business chosen in the top bar — what its customers
  * can redeem at the counter — and its program (points or stamps, expiry, birthday gift).
  */
 export function RewardsScreen() {

@@ -1,27 +1,11 @@
 import styled from 'styled-components';
 
-/** The Premi screen's forms (the reward dialog, the program settings): stacked fields, an error line, the buttons. */
-export const StackedForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
+/** The Premi screen's own layout (its forms are shared's StackedForm): a row of fields side by side, a section card. */
 export const FieldRow = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   align-items: start;
-`;
-
-export const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 export const Section = styled.section`

@@ -1,5 +1,5 @@
 /**
- * The loyalty program's settings as typed on the Premi screen (issue 20): points or stamps, expiry, its
+ * The loyalty program's settings as typed on the Premi screen: points or stamps, expiry, its
  * reminder, the birthday gift. `programRequest` makes the `PUT /rewards/business/{id}/program` body.
  */
 import { z } from '@loyalty/shared/forms';

@@ -1,5 +1,5 @@
 /**
- * A reward of the catalogue as typed in its dialog, and the body the API takes (issue 20). The form keeps what
+ * A reward of the catalogue as typed in its dialog, and the body the API takes. The form keeps what
  * a person types (strings); `rewardRequest` turns it into `POST /rewards` / `PUT /rewards/{id}`.
  */
 import { requiredText, z } from '@loyalty/shared/forms';

@@ -1,4 +1,4 @@
-/** How the Premi screen words a reward's figures (issue 20). */
+/** How the Premi screen words a reward's figures. */
 import { formatCount, formatDate } from '@loyalty/shared';
 import type { Reward } from '../api';
 

@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+/**
+ * The cookie banner as the page shows it: the categories and the three choices. Nothing here has
+ * state: the landing page's script opens it (no saved choice yet, or «Preferenze cookie» in the footer),
+ * ticks the saved choice, saves what is chosen (model/cookiePreferences.ts) and moves the focus, through
+ * `data-cookie-action` and the checkboxes' names.
+ */
 import styled from 'styled-components';
 import { Button, Checkbox, Link, media } from '@loyalty/shared';
-import { ALL_COOKIES, ESSENTIAL_COOKIES_ONLY, type CookiePreferences } from '../model/cookiePreferences';
 
 const Banner = styled.section`
   position: fixed;
@@ -46,61 +50,38 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-export interface CookieBannerProps {
-  /** The saved choice, shown when the banner is reopened. */
-  initial: CookiePreferences | null;
-  onSave: (preferences: CookiePreferences) => void;
-  /** Reopened on request: focus moves into the banner so keyboard users land on it. */
-  focusOnOpen: boolean;
-}
-
-export function CookieBanner({ initial, onSave, focusOnOpen }: CookieBannerProps) {
-  const [choice, setChoice] = useState(initial ?? ESSENTIAL_COOKIES_ONLY);
-  const bannerRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!focusOnOpen) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    bannerRef.current?.focus();
-    return () => opener?.focus();
-  }, [focusOnOpen]);
-
+/** Hidden until the script finds no saved choice: without a script nothing covers the page. */
+export function CookieBanner() {
   return (
-    <Banner ref={bannerRef} aria-labelledby="cookie-banner-title" tabIndex={-1}>
-      <Inner>
-        <div>
-          <h2 id="cookie-banner-title">Preferenze sui cookie</h2>
-          <p>
-            Usiamo solo ciò che serve al funzionamento del sito; statistiche e marketing restano spenti finché non li
-            attivi tu. Dettagli nella <Link to="/cookie-policy">cookie policy</Link>.
-          </p>
-          <Choices>
-            <legend>Categorie:</legend>
-            <Checkbox label="Essenziali (sempre attivi)" checked disabled readOnly />
-            <Checkbox
-              label="Analitici"
-              name="analytics"
-              checked={choice.analytics}
-              onChange={(e) => setChoice({ ...choice, analytics: e.target.checked })}
-            />
-            <Checkbox
-              label="Marketing"
-              name="marketing"
-              checked={choice.marketing}
-              onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })}
-            />
-          </Choices>
-        </div>
-        <Actions>
-          <Button onClick={() => onSave(ALL_COOKIES)} data-cookie-action="all">Accetta tutti</Button>
-          <Button variant="secondary" onClick={() => onSave(ESSENTIAL_COOKIES_ONLY)} data-cookie-action="essential">
-            Rifiuta facoltativi
-          </Button>
-          <Button variant="ghost" onClick={() => onSave(choice)} data-cookie-action="save">
-            Salva preferenze
-          </Button>
-        </Actions>
-      </Inner>
-    </Banner>
+    <div hidden data-cookie-banner>
+      <Banner aria-labelledby="cookie-banner-title" tabIndex={-1}>
+        <Inner>
+          <div>
+            <h2 id="cookie-banner-title">Preferenze sui cookie</h2>
+            <p>
+              Usiamo solo ciò che serve al funzionamento del sito; statistiche e marketing restano spenti finché non li
+              attivi tu. Dettagli nella <Link to="/cookie-policy">cookie policy</Link>.
+            </p>
+            <Choices>
+              <legend>Categorie:</legend>
+              <Checkbox label="Essenziali (sempre attivi)" checked disabled readOnly />
+              <Checkbox label="Analitici" name="analytics" />
+              <Checkbox label="Marketing" name="marketing" />
+            </Choices>
+          </div>
+          <Actions>
+            <Button type="button" data-cookie-action="all">
+              Accetta tutti
+            </Button>
+            <Button type="button" variant="secondary" data-cookie-action="essential">
+              Rifiuta facoltativi
+            </Button>
+            <Button type="button" variant="ghost" data-cookie-action="save">
+              Salva preferenze
+            </Button>
+          </Actions>
+        </Inner>
+      </Banner>
+    </div>
   );
 }

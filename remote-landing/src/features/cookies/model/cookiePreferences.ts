@@ -1,4 +1,4 @@
-/** SPEC §3: cookie preferences, kept in local storage under `cookiePrefs`. */
+/** Cookie preferences, kept in local storage under `cookiePrefs`. */
 import { COOKIE_PREFS_STORAGE_KEY } from '../../../shared/browserStorage';
 
 export interface CookiePreferences {

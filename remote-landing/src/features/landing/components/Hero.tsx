@@ -49,7 +49,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-/** Headline, the 20 % / 6 months claim of SPEC §1, sector tags and the two calls to action; `aside` is the login box. */
+/** Headline, the 20 % / 6 months claim, sector tags and the two calls to action; `aside` is the login box. */
 export function Hero({ aside }: { aside: ReactNode }) {
   return (
     <HeroRoot>

@@ -1,6 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { handleMenuKey } from '../model/menuKeys';
 import { LOGIN_ANCHOR, NAV_LINKS } from '../model/navigation';
 
 const Backdrop = styled.div`
@@ -10,8 +8,8 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-// Open and closed are attribute selectors, not props: the page is also prerendered to HTML and opened by a
-// small script (remote-landing/src/exposed/page-scripts/), so both states' CSS must be in the server style sheet.
+// Open and closed are attribute selectors, not props: the page is rendered to HTML at build time and the menu
+// opened by its script, so both states' CSS must be in the server style sheet.
 const Panel = styled.div`
   position: fixed;
   inset: 0 0 0 auto;
@@ -49,55 +47,25 @@ const CloseButton = styled.button`
   cursor: pointer;
 `;
 
-export interface MobileMenuProps {
-  id: string;
-  open: boolean;
-  /** Closes the menu; the opener gets the focus back unless a link was followed. */
-  onClose: (returnFocus: boolean) => void;
-}
-
-/** The slide-in menu for small screens: a modal dialog (focus kept inside, Escape and the backdrop close it). */
-export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  const firstLinkRef = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => {
-    if (open) firstLinkRef.current?.focus();
-  }, [open]);
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (panelRef.current) handleMenuKey(event, panelRef.current, onClose);
-  };
-
+/**
+ * The slide-in menu for small screens, closed: a modal dialog once the landing page's script opens it (focus
+ * kept inside, Escape and the backdrop close it: model/menuKeys.ts).
+ */
+export function MobileMenu({ id }: { id: string }) {
   return (
     <>
-      <Backdrop aria-hidden="true" hidden={!open} data-menu-backdrop onClick={() => onClose(true)} />
-      <Panel
-        ref={panelRef}
-        id={id}
-        data-open={open}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        aria-hidden={!open}
-        onKeyDown={keepFocusInside}
-      >
-        <CloseButton type="button" onClick={() => onClose(true)}>
-          Chiudi menu
-        </CloseButton>
+      <Backdrop aria-hidden="true" hidden data-menu-backdrop />
+      <Panel id={id} data-open={false} role="dialog" aria-modal="true" aria-label="Menu" aria-hidden>
+        <CloseButton type="button">Chiudi menu</CloseButton>
         <nav aria-label="Navigazione mobile">
           <ul>
-            {NAV_LINKS.map((link, index) => (
+            {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <a href={link.href} ref={index === 0 ? firstLinkRef : undefined} onClick={() => onClose(false)}>
-                  {link.label}
-                </a>
+                <a href={link.href}>{link.label}</a>
               </li>
             ))}
             <li>
-              <a href={LOGIN_ANCHOR} onClick={() => onClose(false)}>
-                Accedi
-              </a>
+              <a href={LOGIN_ANCHOR}>Accedi</a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+/**
+ * The landing's header: brand, the desktop navigation and, on phones, the «Menu» button that opens the
+ * mobile menu. Nothing here has state: the landing page's script opens and closes the menu.
+ */
 import styled from 'styled-components';
 import { getRuntimeConfig, media } from '@loyalty/shared';
 import { ButtonLink } from './layout';
@@ -50,13 +53,6 @@ const MenuButton = styled.button`
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback((returnFocus: boolean) => {
-    setMenuOpen(false);
-    if (returnFocus) menuButtonRef.current?.focus();
-  }, []);
-
   return (
     <Header>
       <Bar>
@@ -73,17 +69,11 @@ export function SiteHeader() {
             Accedi
           </ButtonLink>
         </DesktopNav>
-        <MenuButton
-          ref={menuButtonRef}
-          type="button"
-          aria-expanded={menuOpen}
-          aria-controls={MOBILE_MENU_ID}
-          onClick={() => setMenuOpen(true)}
-        >
+        <MenuButton type="button" aria-expanded={false} aria-controls={MOBILE_MENU_ID}>
           Menu
         </MenuButton>
       </Bar>
-      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} />
+      <MobileMenu id={MOBILE_MENU_ID} />
     </Header>
   );
 }

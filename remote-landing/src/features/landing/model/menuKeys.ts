@@ -1,7 +1,6 @@
 /**
- * The mobile menu's keyboard, without React: Escape closes it, Tab and Shift+Tab stay inside its panel. The
- * React menu (MobileMenu.tsx) and the prerendered page's script (src/exposed/page-scripts/login.ts) both call it, so the
- * two cannot drift.
+ * The mobile menu's keyboard, for the landing page's script (src/exposed/public-pages/login/login.ts): Escape
+ * closes it, Tab and Shift+Tab stay inside its panel.
  */
 
 /** What the menu's panel can focus, in order. */

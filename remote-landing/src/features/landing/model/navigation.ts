@@ -1,4 +1,4 @@
-/** SPEC §2: the landing page's in-page navigation. */
+/** The landing page's in-page navigation. */
 export const NAV_LINKS = [
   { href: '#features', label: 'Funzionalita' },
   { href: '#pricing', label: 'Prezzi' },

@@ -1,4 +1,4 @@
-/** SPEC §3 "Pricing plan" with the two plans of SPEC §9. */
+/** A pricing plan, and the two plans the landing page offers. */
 import { formatEuro } from '@loyalty/shared';
 
 export interface PricingPlan {

@@ -1,11 +1,11 @@
-/** SPEC §3 "Chart data row". */
+/** A row of the landing charts' data. */
 export interface RevenueRow {
   month: string;
   revenue: number;
   projected: number;
 }
 
-/** SPEC §9: fixed sample for the landing charts, January to June (EUR). */
+/** A fixed sample for the landing charts, January to June (EUR). */
 export const REVENUE_SAMPLE: readonly RevenueRow[] = [
   { month: 'Gen', revenue: 12000, projected: 15000 },
   { month: 'Feb', revenue: 14500, projected: 18000 },

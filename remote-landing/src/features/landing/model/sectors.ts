@@ -1,4 +1,4 @@
-/** SPEC §1: the kinds of shop the product is for, shown as tags in the hero. */
+/** The kinds of shop the product is for, shown as tags in the hero. */
 export const SECTORS = [
   'Supermercati',
   'Ristoranti',

@@ -106,7 +106,7 @@ function CookiePolicy() {
   );
 }
 
-/** `/privacy` and `/cookie-policy` (SPEC §2 footer links). */
+/** `/privacy` and `/cookie-policy` (the footer's links). */
 export function LegalPage() {
   const { pathname } = useLocation();
   const isCookiePolicy = pathname.startsWith('/cookie-policy');

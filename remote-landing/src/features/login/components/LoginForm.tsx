@@ -1,10 +1,12 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+/**
+ * The login form as the page shows it before any script: the heading, the two fields, the message
+ * line (role=alert, hidden while empty) and the button with its spinner. Nothing here has state: the login
+ * page's script (src/exposed/public-pages/login/login.ts) checks it with shared's `loginForm`, posts it,
+ * keeps the 3-strike lock and writes the messages, through the `data-login-*` hooks.
+ */
 import styled from 'styled-components';
-import { Button, Card, MESSAGES, TextField, useAuth, useNavigate } from '@loyalty/shared';
-import { loginForm } from '@loyalty/shared/forms';
-import { useLoginLock } from '../hooks/useLoginLock';
+import { Button, Card, TextField } from '@loyalty/shared';
+import { BusySpinner } from '../../../shared/components/BusySpinner';
 
 export const Form = styled.form`
   display: flex;
@@ -22,59 +24,17 @@ export const ErrorMessage = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** SPEC §2/§4/§5/§8: the login form with its failed-attempt lock. */
 export function LoginForm() {
-  const { attemptLogin } = useAuth();
-  const navigate = useNavigate();
-  const messageId = useId();
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
-  const { errors, isSubmitting } = formState;
-  const { locked, recordFailure, lockedByServer } = useLoginLock();
-  // While locked (also right after a reload) the lock is the only message; when it ends, none is left.
-  const message = locked ? MESSAGES.loginLocked : (errors.email?.message ?? errors.password?.message ?? errors.root?.server?.message);
-  const invalid = (field: 'email' | 'password') => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': messageId } : {});
-
-  const submit = handleSubmit(async ({ email, password }) => {
-    if (locked) return;
-    try {
-      const outcome = await attemptLogin(email, password);
-      if (outcome === 'signed-in') {
-        navigate('/dashboard', { replace: true });
-        return;
-      }
-      if (outcome === 'locked') lockedByServer();
-      // Once locked, the lock's message is the one shown (see `message`).
-      else if (!recordFailure()) setError('root.server', { message: MESSAGES.loginInvalid });
-    } catch {
-      setError('root.server', { message: MESSAGES.loginConnectionError });
-    }
-  });
-
   return (
     <Card>
-      <Form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
+      {/* method="post": a submit before the script has arrived never puts the password in the address. */}
+      <Form method="post" noValidate aria-labelledby="login-title" data-login-form>
         <h2 id="login-title">Accedi al tuo account</h2>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          placeholder="nome@azienda.it"
-          required
-          disabled={locked}
-          {...invalid('email')}
-          {...register('email')}
-        />
-        <TextField label="Password" type="password" autoComplete="current-password" required disabled={locked} {...invalid('password')} {...register('password')} />
-        {message && (
-          <ErrorMessage id={messageId} role="alert">
-            {message}
-          </ErrorMessage>
-        )}
-        <Button type="submit" loading={isSubmitting} disabled={locked} fullWidth>
+        <TextField label="Email" type="email" name="email" autoComplete="username" placeholder="nome@azienda.it" required />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
+        <ErrorMessage id="login-message" role="alert" hidden data-login-message />
+        <Button type="submit" fullWidth data-login-submit>
+          <BusySpinner $size="1em" />
           Accedi
         </Button>
       </Form>

@@ -1,5 +1,5 @@
 /**
- * The login form's lock (SPEC §4) outlives a page reload: its end time is kept in local storage.
+ * The login form's lock (after three failed attempts) outlives a page reload: its end time is kept in local storage.
  * The API locks the address too; this is what the visitor sees meanwhile.
  */
 import { LOGIN_LOCK_STORAGE_KEY } from '../../../shared/browserStorage';

@@ -1,7 +1,7 @@
 /**
- * The customer's page `/my-card` (issue 22, decision 049): what it says about a card and how it keeps the
- * customer session, free of React and of the DOM, so the prerendered page's script
- * (src/exposed/page-scripts/my-card.ts) and its tests share one copy of the words and rules.
+ * The customer's page `/my-card` (decision 049): what it says about a card and how it keeps the
+ * customer session, free of React and of the DOM, so the page's script
+ * (src/exposed/public-pages/my-card/my-card.ts) and its tests share one copy of the words and rules.
  */
 import { formatDate, formatPhone, formatPoints, type ApiBody, type ApiSchema } from '@loyalty/shared/page-script';
 

@@ -1,7 +1,7 @@
 import { Link } from '@loyalty/shared';
 
 /**
- * Issue 22 (decision 051): where the customer sees the card afterwards — balance, rewards, movements and
+ * Decision 051: where the customer sees the card afterwards — balance, rewards, movements and
  * consents — on the customer's page. A path, not the API's `my_card_url`: the signup page is composed at the
  * same origins as `/my-card` (the shell's and the landing's), so the visitor stays where they are.
  */

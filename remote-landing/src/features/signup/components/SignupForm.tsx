@@ -1,11 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+/**
+ * The signup form as the page shows it before any script: every field with its (hidden) error line, the
+ * consents with the privacy link and the marketing channels, the form's message and the button. Nothing
+ * here has state: the page's script (src/exposed/public-pages/signup/signup.ts) checks it with shared's
+ * `signupForm`, fills the error lines and posts it, through the `data-*` hooks below.
+ */
 import styled from 'styled-components';
-import { Button, Checkbox, errorMessage, Link, MESSAGES, TextField } from '@loyalty/shared';
-import { signupForm, type FormInput } from '@loyalty/shared/forms';
-import { useCreateLoyaltyCardMutation, type CardSignupResponse } from '../api';
-import { signupRequest } from '../model/signupAnswer';
-import { MARKETING_CHANNELS, MARKETING_LEGEND, SIGNUP_MESSAGES } from '../model/validateSignup';
+import { Button, Checkbox, Field, Input, Link } from '@loyalty/shared';
+import { BusySpinner } from '../../../shared/components/BusySpinner';
+import { MARKETING_CHANNELS, MARKETING_LEGEND } from '../model/marketingChannels';
 
 export const Form = styled.form`
   display: flex;
@@ -48,90 +50,51 @@ export const ServerError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-type SignupFormValues = FormInput<typeof signupForm>;
-
-const EMPTY: SignupFormValues = { email: '', full_name: '', phone: '', privacy_ack: false, marketing_channels: [] };
-
-/**
- * SPEC §5 with shared's `signupForm` rule (the prerendered page's script checks the same with
- * validateSignup.ts; tools/test/form-rules.test.ts proves they agree). The first invalid field takes the
- * focus and reads out its message.
- */
-export function SignupForm({ businessId, onCreated }: { businessId: string; onCreated: (answer: CardSignupResponse) => void }) {
-  const [createCard, { isLoading }] = useCreateLoyaltyCardMutation();
-  const { register, handleSubmit, setError, formState } = useForm<SignupFormValues>({ resolver: zodResolver(signupForm), defaultValues: EMPTY });
-  const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const request = { email: values.email, fullName: values.full_name, phone: values.phone, privacyAck: values.privacy_ack, marketingChannels: new Set(values.marketing_channels) };
-      const answer = await createCard(signupRequest(request, businessId)).unwrap();
-      onCreated(answer);
-    } catch (failure) {
-      const message = errorMessage(failure, MESSAGES.userCreateError);
-      // Issue 17: the number the server could not read is shown under the phone field.
-      if (message === SIGNUP_MESSAGES.phoneInvalid) setError('phone', { message }, { shouldFocus: true });
-      else setError('root.server', { message });
-    }
-  });
-
+/** A text field as shared's TextField draws it, with its error line hidden until the script fills it. */
+function SignupTextField({ name, label, type = 'text', autoComplete }: { name: string; label: string; type?: string; autoComplete: string }) {
+  const id = `signup-${name}`;
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Richiesta della carta fedeltà">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Nome completo"
-        autoComplete="name"
-        required
-        error={errors.full_name?.message}
-        {...register('full_name')}
-      />
-      <TextField
-        label="Numero di telefono"
-        type="tel"
-        autoComplete="tel"
-        required
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+    <Field label={label} id={id}>
+      {(control) => (
+        <>
+          <Input {...control} type={type} name={name} autoComplete={autoComplete} required />
+          <FieldError id={`${id}-error`} hidden data-field-error={name} />
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** The signup form; the field names are the API's body's. */
+export function SignupForm() {
+  return (
+    // method="post": a submit before the script has arrived never puts the contacts in the address.
+    <Form method="post" noValidate aria-label="Richiesta della carta fedeltà" data-signup-form>
+      <SignupTextField label="Email" type="email" name="email" autoComplete="email" />
+      <SignupTextField label="Nome completo" name="full_name" autoComplete="name" />
+      <SignupTextField label="Numero di telefono" type="tel" name="phone" autoComplete="tel" />
       <Consents>
         <legend>Consensi</legend>
-        <Checkbox
-          label="Ho letto l'informativa sulla privacy (obbligatorio)"
-          required
-          aria-invalid={errors.privacy_ack ? true : undefined}
-          aria-describedby={errors.privacy_ack ? 'privacy-ack-error' : undefined}
-          {...register('privacy_ack')}
-        />
-        {errors.privacy_ack && <FieldError id="privacy-ack-error">{errors.privacy_ack.message}</FieldError>}
+        <Checkbox label="Ho letto l'informativa sulla privacy (obbligatorio)" name="privacy_ack" required />
+        <FieldError id="privacy-ack-error" hidden data-field-error="privacy_ack" />
         <PrivacyNoticeLink />
         <Channels>
           <legend>{MARKETING_LEGEND}</legend>
           {MARKETING_CHANNELS.map(({ channel, label }) => (
-            <Checkbox
-              key={channel}
-              label={label}
-              value={channel}
-              {...register('marketing_channels')}
-            />
+            <Checkbox key={channel} label={label} name="marketing_channels" value={channel} />
           ))}
         </Channels>
       </Consents>
-      {errors.root?.server && <ServerError role="alert">{errors.root.server.message}</ServerError>}
-      <Button type="submit" loading={isLoading} fullWidth>
+      <ServerError role="alert" hidden data-signup-message />
+      <Button type="submit" fullWidth data-signup-submit>
+        <BusySpinner $size="1em" />
         Ottieni
       </Button>
     </Form>
   );
 }
 
-/** The privacy notice, in a new tab so the half-filled form stays where it is (also on the prerendered page). */
+/** The privacy notice, in a new tab so the half-filled form stays where it is. */
 export function PrivacyNoticeLink() {
   return (
     <Link to="/privacy" target="_blank" rel="noopener">

@@ -1,12 +1,11 @@
 /**
- * Issue 21 (decision 042): "Aggiungi ad Apple Wallet" and "Salva in Google Wallet" under the card image, as
- * the official buttons look (black, rounded, a small lead line above the wallet's name in white), drawn in
- * CSS and text: plain links (the pass or Google's save page), keyboard focus visible. The prerendered page
- * (exposed/prerender/StaticSignupPage.tsx) renders the same pieces hidden and its script fills them.
+ * Decision 042: "Aggiungi ad Apple Wallet" and "Salva in Google Wallet" under the card image, as the official
+ * buttons look (black, rounded, a small lead line above the wallet's name in white), drawn in CSS and text:
+ * plain links (the pass or Google's save page), keyboard focus visible. The public pages render them hidden
+ * and without a link; their scripts show those the API's answer links (model/walletLinks.ts).
  */
 import styled from 'styled-components';
-import { WALLET_BUTTONS, walletButtons, type WalletKind } from '../model/walletLinks';
-import type { SignedUpCard } from '../model/signupAnswer';
+import { WALLET_BUTTONS } from '../model/walletLinks';
 
 export const WalletLinks = styled.div`
   display: flex;
@@ -56,21 +55,6 @@ export function WalletLinkFace({ lead, brand }: { lead: string; brand: string })
     <>
       <Lead>{lead}</Lead> <Brand>{brand}</Brand>
     </>
-  );
-}
-
-/** The card's wallet buttons; nothing at all when the answer has no link. */
-export function WalletButtons({ card }: { card: Pick<SignedUpCard, 'wallet'> }) {
-  const buttons = walletButtons(card);
-  if (buttons.length === 0) return null;
-  return (
-    <WalletLinks>
-      {buttons.map(({ wallet, lead, brand, href }) => (
-        <WalletLink key={wallet} href={href} data-wallet-link={wallet satisfies WalletKind}>
-          <WalletLinkFace lead={lead} brand={brand} />
-        </WalletLink>
-      ))}
-    </WalletLinks>
   );
 }
 

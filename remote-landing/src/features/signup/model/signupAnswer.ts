@@ -1,29 +1,30 @@
 /**
- * The public signup call (SPEC §7 POST /users/loyalty-cards/create) — what is sent and what comes back —
- * free of React and the store: the React page and the prerendered page's script (src/exposed/page-scripts/signup.ts)
- * both use it.
+ * The public signup call (POST /users/loyalty-cards/create) — what is sent and what comes back —
+ * free of React and the store, for the signup page's script (src/exposed/public-pages/signup/signup.ts).
  */
-import { stampsDescription, type ApiBody, type ApiRequestBody, type CardStamps } from '@loyalty/shared/page-script';
-import { chosenChannels, type SignupValues } from './validateSignup';
+import { stampsDescription, type ApiBody, type ApiRequestBody, type CardStamps, type FormOutput, type signupForm } from '@loyalty/shared/page-script';
 
 /**
- * SPEC §7 POST /users/loyalty-cards/create, with both consents stored with the card. The page always sends
+ * POST /users/loyalty-cards/create, with both consents stored with the card. The page always sends
  * `role: 'client'`, `privacy_ack: true` and `marketing_channels` (one consent per purpose; decision 025);
  * the old `marketing_consent` flag is not sent: an API without channels then stores no consent rather
  * than consent on every channel.
  */
 export type CardSignupRequest = ApiRequestBody<'/api/users/loyalty-cards/create', 'post'>;
 
-/** The request for the form's values (trimmed), with the ticked channels in the form's order. */
+/** The form's values as shared's `signupForm` gives them once valid: trimmed, the privacy notice acknowledged. */
+export type SignupValues = FormOutput<typeof signupForm>;
+
+/** The request for the form's checked values, the ticked channels in the order the form read them. */
 export function signupRequest(values: SignupValues, businessId: string): CardSignupRequest {
   return {
-    email: values.email.trim(),
-    full_name: values.fullName.trim(),
-    phone: values.phone.trim(),
+    email: values.email,
+    full_name: values.full_name,
+    phone: values.phone,
     role: 'client',
     business_id: businessId,
     privacy_ack: true,
-    marketing_channels: chosenChannels(values),
+    marketing_channels: values.marketing_channels,
   };
 }
 
@@ -40,7 +41,7 @@ export type SignedUpCard = Exclude<CardSignupResponse, SignupResentAnswer>;
 export const isResent = (answer: CardSignupResponse): answer is SignupResentAnswer => 'status' in answer && answer.status === 'resent';
 
 /**
- * Issue 20 (decision 039): in stamp mode, when the shop has a reward the card does not cover yet, the card
+ * Decision 039: in stamp mode, when the shop has a reward the card does not cover yet, the card
  * image shows the stamps collected out of that reward's cost; otherwise (points, no next reward, or an API
  * that does not say) nothing, and the card is drawn as before.
  */

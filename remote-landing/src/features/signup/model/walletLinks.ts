@@ -1,7 +1,6 @@
 /**
- * Issue 21 (decision 042): the "add to wallet" links under the card image, from the signup answer's
- * `wallet`. Free of React: the React result and the prerendered page's script both use it, so both show the
- * same buttons, each only when its link is in the answer.
+ * Decision 042: the "add to wallet" links under the card image, from the API's answer's `wallet`, each only
+ * when its link is in the answer. Free of React: the signup page's and the customer page's scripts use it.
  */
 import type { SignedUpCard } from './signupAnswer';
 

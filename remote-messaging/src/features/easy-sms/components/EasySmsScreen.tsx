@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MESSAGES, NoBusinessState, PagedCards, SEARCH_DEBOUNCE_MS, Spinner, TestModeBanner, TextField, useCurrentBusiness, useDebouncedValue } from '@loyalty/shared';
+import { CARD_SEARCH_NO_MATCH, MESSAGES, NoBusinessState, PagedCards, SEARCH_DEBOUNCE_MS, Spinner, TestModeBanner, TextField, useCurrentBusiness, useDebouncedValue } from '@loyalty/shared';
 import { WhatsappCard } from './WhatsappCard';
 
 const Search = styled.div`
@@ -12,9 +12,9 @@ const Search = styled.div`
 const CARD_LINE_HEIGHT = 300;
 
 /**
- * SPEC §2 "Easy SMS screen": a WhatsApp message to one customer at a time. The cards are paged and
- * searched by the server and rendered virtually, like the cards screen (issue 17: the browser never holds
- * the whole customer base); the search box works (SPEC: it "does nothing", docs/decisions/023).
+ * The Easy SMS screen: a WhatsApp message to one customer at a time. The cards are paged and
+ * searched by the server and rendered virtually, like the cards screen (the browser never holds
+ * the whole customer base); the search box searches on the server (docs/decisions/023-server-audiences.md).
  */
 export function EasySmsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
@@ -45,8 +45,7 @@ export function EasySmsScreen() {
           label="Carte"
           errorMessage={MESSAGES.cardsLoadError}
           emptyMessage="Nessuna carta trovata"
-          noMatchMessage="Nessuna carta corrisponde alla ricerca"
-          noMatchHint="Prova con un altro nome, numero di carta o telefono."
+          {...CARD_SEARCH_NO_MATCH}
           lineHeight={CARD_LINE_HEIGHT}
           minColumnWidth={288}
           renderCard={(card) => <WhatsappCard card={card} whatsappEnabled={business.whatsapp_enabled === 1} />}

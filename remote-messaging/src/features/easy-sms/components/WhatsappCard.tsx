@@ -22,7 +22,7 @@ import { useSendWhatsappMutation } from '../api';
 
 export const EMPTY_MESSAGE_ERROR = FORM_MESSAGES.whatsappMessageRequired;
 
-/** SPEC §5 Easy SMS: a message that is not blank, at most 1600 characters (shared's rule, the API's too). */
+/** Easy SMS: a message that is not blank, at most 1600 characters (shared's rule, the API's too). */
 const whatsappSchema = z.object({ message: whatsappMessage });
 
 const Form = styled.form`
@@ -59,7 +59,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
     if (!whatsappEnabled) return setError('root.server', { message: channelDisabledMessage('WhatsApp') });
     try {
       const result = await sendWhatsapp({ cardId: card.id, message, idempotencyKey }).unwrap();
-      // Issue 17: 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
+      // 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.whatsappSent);
       reset({ message: '' });

@@ -65,7 +65,7 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
   );
 }
 
-/** Issue 17: what the business's messages were, a page at a time from the server; with the outbox driver, what would have gone out. */
+/** What the business's messages were, a page at a time from the server; with the outbox driver, what would have gone out. */
 export function OutboxScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
   const [page, setPage] = useState({ businessId: '', offset: 0 });

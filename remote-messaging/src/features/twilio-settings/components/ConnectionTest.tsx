@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, Card, Field, MESSAGES, Select, TextField, connectionTestSucceededMessage, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Card, Field, FormAlert, MESSAGES, Select, TextField, connectionTestSucceededMessage, errorMessage, useNotify } from '@loyalty/shared';
 import { FORM_MESSAGES, requiredText, z } from '@loyalty/shared/forms';
 import { useTestConnectionMutation, type MessagingService } from '../api';
 
-/** SPEC §5: the test recipient is required (the API's rule too); Testa connessione waits for it. */
+/** The test recipient is required (the API's rule too); Testa connessione waits for it. */
 const connectionTestSchema = z.object({
   service: z.enum(['whatsapp', 'sms', 'email']),
   testRecipient: requiredText(FORM_MESSAGES.testRecipientRequired),
@@ -18,17 +18,12 @@ const Form = styled(Card).attrs({ as: 'form' })`
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 const Notice = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.warning};
 `;
 
-/** Sends one test message now with the business's driver (SPEC §5: the recipient is required). */
+/** Sends one test message now with the business's driver (the recipient is required). */
 export function ConnectionTest({ businessId }: { businessId: string }) {
   const notify = useNotify();
   const [testConnection, { isLoading }] = useTestConnectionMutation();
@@ -70,7 +65,7 @@ export function ConnectionTest({ businessId }: { businessId: string }) {
         hint="Numero di telefono (WhatsApp, SMS) o indirizzo email"
         {...register('testRecipient')}
       />
-      {error && <Alert role="alert">{error}</Alert>}
+      {error && <FormAlert role="alert">{error}</FormAlert>}
       {notice && <Notice role="status">{notice}</Notice>}
       <div>
         <Button type="submit" disabled={!recipientGiven} loading={isLoading}>

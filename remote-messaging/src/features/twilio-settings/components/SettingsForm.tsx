@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, Card, Checkbox, Field, MESSAGES, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Card, Checkbox, Field, FormAlert, MESSAGES, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
 import { z } from '@loyalty/shared/forms';
 import { useSaveTwilioSettingsMutation, type TwilioSettings, type TwilioSettingsUpdate } from '../api';
 import { BONUS_TEMPLATE_HINT, validateBonusTemplate } from '../model/bonusTemplate';
@@ -26,11 +26,6 @@ const Section = styled(Card).attrs({ as: 'section' })`
 const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 type Flags = Pick<TwilioSettings, 'whatsappEnabled' | 'smsEnabled' | 'emailEnabled'>;
@@ -65,7 +60,7 @@ const settingsFormSchema = z
 export interface SettingsFormProps {
   businessId: string;
   settings: TwilioSettings;
-  /** Only a super admin switches channels on or off (SPEC §6). */
+  /** Only a super admin switches channels on or off: the platform decides what a shop may use. */
   canToggleServices: boolean;
 }
 
@@ -166,7 +161,7 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
         <TextField label="Mittente email" type="email" placeholder="negozio@example.it" autoComplete="off" {...field('emailSender')} />
         {toggle('emailEnabled')}
       </Section>
-      {saveError && <Alert role="alert">{saveError}</Alert>}
+      {saveError && <FormAlert role="alert">{saveError}</FormAlert>}
       <div>
         <Button type="submit" loading={isLoading}>
           Salva impostazioni

@@ -19,7 +19,7 @@ function BusinessSettings({ business, canToggleServices }: { business: Business;
   );
 }
 
-/** SPEC §2 "Messaging (Twilio) settings screen": credentials, the three channels and a connection test. */
+/** The messaging (Twilio) settings screen: credentials, the three channels and a connection test. */
 export function TwilioSettingsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
   const user = useAppSelector(selectCurrentUser);

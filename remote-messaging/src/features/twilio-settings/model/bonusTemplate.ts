@@ -1,6 +1,6 @@
 /**
- * The bonus WhatsApp's text (issue 17): the server sends it at every multiple of the bonus threshold a card
- * reaches. Same rules as the API (api/src/schemas/messaging-settings.ts): never empty, at most 1600
+ * The bonus WhatsApp's text: the server sends it at every multiple of the bonus threshold a card
+ * reaches. Same rules as the API (api/src/features/messaging/settings-schemas.ts): never empty, at most 1600
  * characters, only the placeholders below.
  */
 

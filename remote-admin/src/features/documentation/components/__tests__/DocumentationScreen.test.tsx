@@ -1,4 +1,4 @@
-/** The documentation screen (SPEC §2): collapsible sections, articles in a dialog, working help box. */
+/** The documentation screen: collapsible sections, articles in a dialog, working help box. */
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { SUPPORT, configureTestRuntime } from '../../../../../test/helpers';
@@ -7,7 +7,7 @@ import { FAQ, HELP_SECTIONS } from '../../model/articles';
 
 beforeEach(() => configureTestRuntime());
 
-it('has the three sections of the spec, collapsed until opened', async () => {
+it('has the three first sections, collapsed until opened', async () => {
   const { user } = renderWithProviders(<DocumentationScreen />);
   expect(screen.getByRole('heading', { level: 1, name: 'Documentazione' })).toBeInTheDocument();
   const summaries = screen.getAllByText(/^(Accesso e Dashboard|Gestione Carte Fedeltà|Comunicazioni e SMS Facili)$/);
@@ -32,7 +32,7 @@ it('opens an article in a dialog and closes it with Escape, giving focus back', 
   expect(open).toHaveFocus();
 });
 
-it('adds the rewards section after the three of the spec, collapsed, with its six articles', async () => {
+it('adds the rewards section after the three first, collapsed, with its six articles', async () => {
   const { user } = renderWithProviders(<DocumentationScreen />);
   const summary = screen.getByText('Premi, timbri e scadenze');
   // Every collapsible of the page: the help sections, then (after the help box) the FAQ's questions.

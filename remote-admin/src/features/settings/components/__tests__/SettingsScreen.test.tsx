@@ -1,4 +1,4 @@
-/** The settings screen (SPEC §2, §4, §5, §6, §8) against the real API and its demo seed. */
+/** The settings screen against the real API and its demo seed. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectCurrentBusinessId, setRuntimeConfig, getRuntimeConfig, type Business } from '@loyalty/shared';
 import {
@@ -155,7 +155,7 @@ describe('Aziende', () => {
     expect(within(list).getByRole('button', { name: 'Scarica locandina di Profumeria Bella' })).toBeInTheDocument();
   });
 
-  it('builds the poster on the configured landing address, at the spec size', () => {
+  it('builds the poster on the configured landing address, at 600×800 with a 250 px QR', () => {
     expect(signupLink(getRuntimeConfig().landingBaseUrl, 'default-business-id')).toBe(`${LANDING_BASE_URL}/loyalty-cards/create?business_id=default-business-id`);
     expect(signupLink('https://x.it/', 'a b')).toBe('https://x.it/loyalty-cards/create?business_id=a+b');
     expect([POSTER_WIDTH, POSTER_HEIGHT, POSTER_QR_SIZE]).toEqual([600, 800, 250]);

@@ -1,5 +1,5 @@
 /**
- * Issue 21: Impostazioni App → Wallet against the real API, which runs with Apple Wallet configured by the
+ * Impostazioni App → Wallet against the real API, which runs with Apple Wallet configured by the
  * development certificates and no Google Wallet (tools/jest/real-api.js): each wallet's state, the development
  * certificates said; what is missing and the development hint for the super admin only (a shop's admin is told
  * to ask the platform's administrator); and the shop's colour (picker and hex text, the Italian refusal that

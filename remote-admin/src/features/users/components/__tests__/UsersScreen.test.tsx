@@ -1,4 +1,4 @@
-/** The users screen (SPEC §2, §5, §6, §8) against the real API and its demo seed. */
+/** The users screen against the real API and its demo seed. */
 import { Route, Routes } from '@loyalty/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@loyalty/shared/testing';
@@ -141,12 +141,12 @@ describe('as an admin', () => {
     await user.type(screen.getByLabelText('Nome completo'), 'Doppione');
     await user.selectOptions(screen.getByLabelText('Ruolo'), 'admin');
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    // An admin is not told whose the address is (issue 16): one neutral sentence for any e-mail already in use.
+    // An admin is not told whose the address is: one neutral sentence for any e-mail already in use.
     expect(await screen.findByRole('alert')).toHaveTextContent('Questa email non può essere usata per un nuovo admin');
   });
 });
 
-describe('the phone number (issue 17)', () => {
+describe('the phone number', () => {
   it('stops a phone that is not a number before the server, under the field, and focuses it', async () => {
     const { user } = await renderUsers();
     await user.type(await screen.findByLabelText('Email'), uniqueEmail('lettere'));

@@ -1,4 +1,4 @@
-/** The campaigns screen (SPEC §2, §5, §8) against the real API and its demo seed. */
+/** The campaigns screen against the real API and its demo seed. */
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   DEMO_ADMIN,
@@ -13,8 +13,8 @@ import {
   unique,
   unreachableApiBaseUrl,
 } from '@loyalty/shared/testing';
-import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
-import { businessSelected, type Business, type User } from '@loyalty/shared';
+import { ADMIN_USER, renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
+import { businessSelected, type Business } from '@loyalty/shared';
 import { act } from '@testing-library/react';
 import { CampaignsScreen } from '../CampaignsScreen';
 import type { Campaign, CampaignDeliveries } from '../../api';
@@ -28,7 +28,6 @@ beforeEach(() => {
   configureTestRuntime();
 });
 
-const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
 const BAR: Business = {
   id: 'default-business-id', name: 'Bar Centrale', address: null, phone: null, email: null, website: null,
   whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0,
@@ -380,7 +379,7 @@ describe('send', () => {
 
   it('sends through the outbox driver and shows the delivery progress until every recipient is reached', async () => {
     const { account, token, businessId } = await createAdminWithBusiness();
-    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
     await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
     await signUpCard(businessId, 'Giulia Verdi');
     await signUpCard(businessId, 'Paolo Neri');
@@ -404,7 +403,7 @@ describe('send', () => {
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
     expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
-    // Issue 17: the dialog stays open on the send's counts and its live progress, the heading focused.
+    // The dialog stays open on the send's counts and its live progress, the heading focused.
     const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAccessibleDescription('Messi in coda: 2');
@@ -522,7 +521,7 @@ describe('send', () => {
 
   it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
     const { account, token, businessId } = await createAdminWithBusiness();
-    const { token: superToken } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: { email: 'superadmin@demo.it', password: 'SuperAdmin2026!' } })).body;
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
     await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
     await signUpCard(businessId, 'Nina Senzaconsenso', false);
     const { body: cards } = await callApi<{ customer_phone: string; email: string }[]>(`/loyalty-cards/business/${businessId}`, { token });

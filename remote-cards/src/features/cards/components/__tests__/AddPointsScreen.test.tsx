@@ -1,39 +1,29 @@
-/** /dashboard/add-points (SPEC §2, §5, §8) against the real API on PGlite. */
+/** /dashboard/add-points, the page a card's QR opens, against the real API on PGlite. */
 import { Route, Routes } from '@loyalty/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Business, User } from '@loyalty/shared';
 import {
   DASHBOARD_BASE_URL,
-  DEMO_ADMIN,
-  configureTestRuntime,
   createBusiness,
   createCard,
   currentLocation,
   LocationProbe,
-  logIn,
   renderWithSession,
+  signedInAsDemoAdmin,
   type TestCard,
 } from '../../../../../test/helpers';
 import { AddPointsScreen } from '../AddPointsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 let shop: Business;
 let card: TestCard;
 
 beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-  shop = await createBusiness(token);
-  card = await createCard(token, shop.id, 'Sara Scansione', 10);
+  shop = await createBusiness(session.token);
+  card = await createCard(session.token, shop.id, 'Sara Scansione', 10);
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
-});
-
-function renderAddPoints(route: string, who: User = user) {
+function renderAddPoints(route: string, who: User = session.user) {
   return renderWithSession(
     <>
       <Routes>
@@ -42,7 +32,7 @@ function renderAddPoints(route: string, who: User = user) {
       </Routes>
       <LocationProbe />
     </>,
-    { token, user: who, businessId: shop.id, route },
+    { token: session.token, user: who, businessId: shop.id, route },
   );
 }
 
@@ -73,7 +63,7 @@ it('refuses less than 1 point', async () => {
 });
 
 it("shows the server's error when the user is not the card's holder", async () => {
-  const other = await createCard(token, shop.id, 'Tino Altro', 0);
+  const other = await createCard(session.token, shop.id, 'Tino Altro', 0);
   const { user: person } = renderAddPoints(`/dashboard/add-points?card_id=${card.id}&user_id=${other.userId}`);
   await screen.findByText('Sara Scansione');
   await person.click(screen.getByRole('button', { name: 'Aggiungi punti' }));
@@ -86,12 +76,12 @@ it('sends a visitor without both ids, or who is not an admin, to /dashboard', as
 });
 
 it('sends a client to /dashboard', async () => {
-  renderAddPoints(linkOf(card), { ...user, role: 'client' });
+  renderAddPoints(linkOf(card), { ...session.user, role: 'client' });
   await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
 });
 
 it("opens another card's page from 'Scansiona' (a pasted link where there is no camera)", async () => {
-  const next = await createCard(token, shop.id, 'Ugo Successivo', 3);
+  const next = await createCard(session.token, shop.id, 'Ugo Successivo', 3);
   const { user: person } = renderAddPoints(linkOf(card));
   await screen.findByText('Sara Scansione');
   await person.click(screen.getByRole('button', { name: 'Scansiona' }));

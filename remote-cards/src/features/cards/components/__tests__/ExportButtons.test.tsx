@@ -1,18 +1,17 @@
 /**
- * Issue 22: "Esporta carte (CSV)" and "Esporta movimenti (CSV)" on the cards screen, against the real API on
+ * "Esporta carte (CSV)" and "Esporta movimenti (CSV)" on the cards screen, against the real API on
  * PGlite: the file comes with the session's token (a plain link could not send it) and is saved under the
  * server's name; a refusal or a missing server is said in Italian. The browser's "save" is the one thing
  * watched rather than done (jsdom has no object URLs nor downloads).
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
+import type { Business } from '@loyalty/shared';
 import { unreachableApiBaseUrl } from '@loyalty/shared/testing';
-import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import { configureTestRuntime, createBusiness, createCard, signedInAsDemoAdmin } from '../../../../../test/helpers';
 import { ExportButtons } from '../ExportButtons';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 let shop: Business;
 
 /** What the screen handed to the browser: the blobs it made URLs of, and the links it clicked. */
@@ -23,16 +22,12 @@ let revoked: string[];
 const DOWNLOAD_WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-  shop = await createBusiness(token);
-  await createCard(token, shop.id, '=HYPERLINK("http://x.it")', 10);
-  await createCard(token, shop.id, 'Lucia Bianchi', 20);
+  shop = await createBusiness(session.token);
+  await createCard(session.token, shop.id, '=HYPERLINK("http://x.it")', 10);
+  await createCard(session.token, shop.id, 'Lucia Bianchi', 20);
 });
 
 beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
   blobs = new Map();
   saved = [];
   revoked = [];
@@ -55,7 +50,7 @@ const textOf = async (blob: Blob) => new TextDecoder('utf-8', { ignoreBOM: true 
 it('downloads the cards and the ledger with the session, shows the busy button, and saves them under the server’s name', async () => {
   jest.useFakeTimers({ advanceTimers: true });
   try {
-    const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+    const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
     const exports = await screen.findByRole('group', { name: 'Importa ed esporta' });
     const cardsButton = within(exports).getByRole('button', { name: 'Esporta carte (CSV)' });
 
@@ -91,7 +86,7 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
 
 it("says the API's refusal in Italian and saves nothing (a shop that is not the admin's)", async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const { user: admin } = renderWithSession(<ExportButtons businessId="negozio-di-altri" />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<ExportButtons businessId="negozio-di-altri" />, shop.id);
   await admin.click(screen.getByRole('button', { name: 'Esporta carte (CSV)' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Azienda non trovata');
   expect(saved).toEqual([]);
@@ -101,7 +96,7 @@ it("says the API's refusal in Italian and saves nothing (a shop that is not the 
 it('says in Italian that the export failed when the server cannot be reached, and the button works again', async () => {
   configureTestRuntime(await unreachableApiBaseUrl());
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const { user: admin } = renderWithSession(<ExportButtons businessId={shop.id} />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<ExportButtons businessId={shop.id} />, shop.id);
   const ledgerButton = screen.getByRole('button', { name: 'Esporta movimenti (CSV)' });
   await admin.click(ledgerButton);
   expect(await screen.findByRole('alert')).toHaveTextContent('Esportazione dei movimenti non riuscita. Riprova tra poco.');

@@ -1,26 +1,18 @@
 /**
- * Issue 22: "Importa carte (CSV)" on the cards screen, against the real API on PGlite: a file with good and bad
+ * "Importa carte (CSV)" on the cards screen, against the real API on PGlite: a file with good and bad
  * rows → the preview with each refused line and its Italian reason → "Importa N carte" → the cards in the list;
  * the same file again imports nothing. A file the server cannot read is said in Italian inside the dialog.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
-import { DEMO_ADMIN, cardCount, configureTestRuntime, createBusiness, logIn, renderWithSession, unique } from '../../../../../test/helpers';
+import type { Business } from '@loyalty/shared';
+import { cardCount, createBusiness, unique, signedInAsDemoAdmin } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 let shop: Business;
 
 beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-  shop = await createBusiness(token);
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
+  shop = await createBusiness(session.token);
 });
 
 const csvFile = (text: string | Uint8Array<ArrayBuffer>) => new File([text], 'clienti.csv', { type: 'text/csv' });
@@ -30,7 +22,7 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   const file = csvFile(
     ['Nome;Email;Telefono;Punti', `Anna ${tag};anna.${tag}@example.it;333 765 4321;15`, ';senza.nome@example.it;;', `Bruno ${tag};;12;`, `Carla ${tag};carla.${tag}@example.it;;0`].join('\r\n'),
   );
-  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
 
   await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
@@ -50,14 +42,14 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(within(dialog).getByText('0 righe valide con consenso marketing')).toBeInTheDocument();
   expect(within(dialog).queryByText('Mostra le righe già presenti')).not.toBeInTheDocument();
   expect(within(dialog).queryByText(/^Niente da importare/)).not.toBeInTheDocument();
-  expect(await cardCount(token, shop.id)).toBe(0); // the preview wrote nothing
+  expect(await cardCount(session.token, shop.id)).toBe(0); // the preview wrote nothing
 
   await admin.click(within(dialog).getByRole('button', { name: 'Importa 2 carte' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await screen.findByText('2 carte importate.')).toBeInTheDocument();
   expect(await screen.findByText(`Anna ${tag}`)).toBeInTheDocument();
   expect(screen.getByText(`Carla ${tag}`)).toBeInTheDocument();
-  expect(await cardCount(token, shop.id)).toBe(2);
+  expect(await cardCount(session.token, shop.id)).toBe(2);
 
   // The same file again: both rows already present, nothing to import.
   await admin.click(screen.getByRole('button', { name: 'Importa carte (CSV)' }));
@@ -78,11 +70,11 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(none).toBeVisible();
   await admin.click(within(again).getByRole('button', { name: 'Annulla' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(await cardCount(token, shop.id)).toBe(2);
+  expect(await cardCount(session.token, shop.id)).toBe(2);
 });
 
 it('says in Italian, inside the dialog, why a file cannot be read (not UTF-8), and offers no import', async () => {
-  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
   // "Nicolò" in Windows-1252: the ò is the single byte 0xF2, not valid UTF-8.
@@ -102,7 +94,7 @@ it('counts in the preview the rows that carry a marketing consent, and shows why
       `Rita ${tag};rita.${tag}@example.it;;;`,
     ].join('\r\n'),
   );
-  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
   await admin.upload(within(dialog).getByLabelText('File CSV'), file);

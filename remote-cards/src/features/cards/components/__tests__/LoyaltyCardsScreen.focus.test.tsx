@@ -3,29 +3,21 @@
  * points form rebuilds the list, and the field being typed in keeps the focus (and every keystroke).
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
-import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import type { Business } from '@loyalty/shared';
+import { createBusiness, createCard, signedInAsDemoAdmin } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 let shop: Business;
 
 beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-  shop = await createBusiness(token);
-  await createCard(token, shop.id, 'Mario Rossi', 10);
-  await createCard(token, shop.id, 'Lucia Bianchi', 20);
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
+  shop = await createBusiness(session.token);
+  await createCard(session.token, shop.id, 'Mario Rossi', 10);
+  await createCard(session.token, shop.id, 'Lucia Bianchi', 20);
 });
 
 it('keeps the focus in the points field being typed in when the debounced search redraws the list', async () => {
-  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   expect(await screen.findByText('2 carte')).toBeInTheDocument();
   // The admin searches, then at once (before the search has gone out) types into the card still on screen.
   await admin.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'mario');
@@ -44,7 +36,7 @@ it('keeps the focus in the points field being typed in when the debounced search
 });
 
 it('leaves the focus where the user took it: a new list never pulls it back into a row', async () => {
-  const { user: admin } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   expect(await screen.findByText('2 carte')).toBeInTheDocument();
   await admin.type(screen.getByLabelText('Punti per Lucia Bianchi'), '3');
   const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');

@@ -1,55 +1,46 @@
-/** The overview (SPEC §2) against the real API: tiles from the stats call, paged cards, lazy charts. */
+/** The overview against the real API: tiles from the stats call, paged cards, lazy charts. */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { businessSelected, type Business, type CardPage, type User } from '@loyalty/shared';
+import { businessSelected, type Business, type CardPage } from '@loyalty/shared';
 import type { CardStats } from '../../api';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
-  DEMO_ADMIN,
   DEMO_SUPERADMIN,
   apiCall,
   cardCount,
-  configureTestRuntime,
   createBusiness,
   createCard,
   logIn,
   renderWithSession,
   type TestCard,
   unique,
+  signedInAsDemoAdmin,
 } from '../../../../../test/helpers';
 import { OverviewScreen } from '../OverviewScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 let shop: Business;
 let cards: TestCard[];
 let emptyShop: Business;
 let bigShop: Business;
 
 beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-  shop = await createBusiness(token);
-  emptyShop = await createBusiness(token);
-  bigShop = await createBusiness(token);
+  shop = await createBusiness(session.token);
+  emptyShop = await createBusiness(session.token);
+  bigShop = await createBusiness(session.token);
   cards = [
-    await createCard(token, shop.id, 'Giulia Verdi', 0),
-    await createCard(token, shop.id, 'Paolo Neri', 30),
-    await createCard(token, shop.id, 'Anna Russo', 120.5),
+    await createCard(session.token, shop.id, 'Giulia Verdi', 0),
+    await createCard(session.token, shop.id, 'Paolo Neri', 30),
+    await createCard(session.token, shop.id, 'Anna Russo', 120.5),
   ];
-  await createCard(token, bigShop.id, 'Carla Grandi', 4000);
-  await createCard(token, bigShop.id, 'Dario Piccoli', 17.5);
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
+  await createCard(session.token, bigShop.id, 'Carla Grandi', 4000);
+  await createCard(session.token, bigShop.id, 'Dario Piccoli', 17.5);
 });
 
 const tile = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 it('shows the tiles of the current business from the stats call', async () => {
-  renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  session.render(<OverviewScreen />, shop.id);
   expect(await screen.findByText(`Carte fedeltà di ${shop.name}`)).toBeInTheDocument();
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
   expect(tile('Total Points')).toBe('150,5');
@@ -57,27 +48,27 @@ it('shows the tiles of the current business from the stats call', async () => {
   expect(tile('Avg Points')).toBe('50,17');
 });
 
-it('shows the points in circulation and those expiring in the next 30 days (issue 20)', async () => {
-  renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+it('shows the points in circulation and those expiring in the next 30 days', async () => {
+  session.render(<OverviewScreen />, shop.id);
   await waitFor(() => expect(tile('Punti in circolazione')).toBe('150,5'));
   expect(tile('In scadenza nei prossimi 30 giorni')).toBe('0');
 });
 
 it("shows a card's points expiring within 30 days, and a stamp shop's figures in timbri", async () => {
   // The real API's answers for a stamp shop, with one card's expiry as the server reports it on a later day.
-  const stamps = await createBusiness(token);
-  await apiCall('PUT', `/rewards/business/${stamps.id}/program`, token, { loyalty_mode: 'stamps', expiry_months: 12 });
-  await createCard(token, stamps.id, 'Ezio Scade', 8);
-  const businesses = await apiCall<Business[]>('GET', '/business', token);
-  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${stamps.id}?offset=0&limit=50`, token);
-  const stats = await apiCall<CardStats>('GET', `/loyalty-cards/business/${stamps.id}/stats`, token);
+  const stamps = await createBusiness(session.token);
+  await apiCall('PUT', `/rewards/business/${stamps.id}/program`, session.token, { loyalty_mode: 'stamps', expiry_months: 12 });
+  await createCard(session.token, stamps.id, 'Ezio Scade', 8);
+  const businesses = await apiCall<Business[]>('GET', '/business', session.token);
+  const page = await apiCall<CardPage>('GET', `/loyalty-cards/business/${stamps.id}?offset=0&limit=50`, session.token);
+  const stats = await apiCall<CardStats>('GET', `/loyalty-cards/business/${stamps.id}/stats`, session.token);
   const later = await startTestApiServer({
     'GET /business': { body: businesses },
     [`GET /loyalty-cards/business/${stamps.id}`]: { body: { ...page, items: page.items.map((card) => ({ ...card, expiring_points: 3, expiring_on: '2026-12-31' })) } },
     [`GET /loyalty-cards/business/${stamps.id}/stats`]: { body: { ...stats, expiring_points_30d: 3 } },
   });
   try {
-    renderWithSession(<OverviewScreen />, { token, user, businessId: stamps.id });
+    session.render(<OverviewScreen />, stamps.id);
     await waitFor(() => expect(tile('Timbri in circolazione')).toBe('8'));
     expect(tile('In scadenza nei prossimi 30 giorni')).toBe('3');
     const ezio = await screen.findByRole('article', { name: 'Ezio Scade' });
@@ -89,14 +80,14 @@ it("shows a card's points expiring within 30 days, and a stamp shop's figures in
 });
 
 it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
-  renderWithSession(<OverviewScreen />, { token, user, businessId: bigShop.id });
+  session.render(<OverviewScreen />, bigShop.id);
   await waitFor(() => expect(tile('Total Points')).toBe('4.017,5'));
   expect(tile('Avg Points')).toBe('2.008,75');
   expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
 });
 
 it('lists the card tiles with name, points, number, phone and Italian dates, and searches them', async () => {
-  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { user: person } = session.render(<OverviewScreen />, shop.id);
   const anna = await screen.findByRole('article', { name: 'Anna Russo' });
   expect(within(anna).getByText('120,5 punti')).toBeInTheDocument();
   expect(within(anna).getByText(/^N\. LC-/)).toBeInTheDocument();
@@ -119,11 +110,11 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
 });
 
 it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
-  renderWithSession(<OverviewScreen />, { token, user, businessId: emptyShop.id });
+  session.render(<OverviewScreen />, emptyShop.id);
   await waitFor(() => expect(tile('Total Cards')).toBe('0'));
   expect(tile('Avg Points')).toBe('0');
   expect(await screen.findByText('No cards found')).toBeInTheDocument();
-  // Beside SPEC's words, what would fill the list.
+  // Beside the product's own 'No cards found', what would fill the list.
   expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
 });
 
@@ -139,20 +130,20 @@ it('shows a new admin without any business where to create the first', async () 
 });
 
 it('opens the Analytics tab with the three charts, loaded on demand', async () => {
-  const { user: person } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { user: person } = session.render(<OverviewScreen />, shop.id);
   await person.click(await screen.findByRole('tab', { name: 'Analytics' }));
   // The first import of recharts in a test process takes a while.
   expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Punti per mese' })).toBeInTheDocument();
-  // Issue 20: the months' bars count the rewards redeemed beside the new cards.
+  // The months' bars count the rewards redeemed beside the new cards.
   expect(within(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).getByText('Premi riscattati')).toBeInTheDocument();
 });
 
 it('follows the business switcher without a reload', async () => {
-  const { store } = renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+  const { store } = session.render(<OverviewScreen />, shop.id);
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
-  const total = await cardCount(token, BAR_CENTRALE);
+  const total = await cardCount(session.token, BAR_CENTRALE);
   act(() => void store.dispatch(businessSelected(BAR_CENTRALE)));
   expect(await screen.findByText('Carte fedeltà di Bar Centrale')).toBeInTheDocument();
   await waitFor(() => expect(tile('Total Cards')).toBe(String(total)));
@@ -167,7 +158,7 @@ it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async 
     [`GET /loyalty-cards/business/${shop.id}/stats`]: { status: 500, body: {} },
   });
   try {
-    renderWithSession(<OverviewScreen />, { token, user, businessId: shop.id });
+    session.render(<OverviewScreen />, shop.id);
     await waitFor(() => expect(screen.getAllByText('Error loading loyalty cards')).toHaveLength(2));
     expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(2);
   } finally {

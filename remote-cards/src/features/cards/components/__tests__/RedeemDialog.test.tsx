@@ -1,37 +1,25 @@
 /**
- * 'Riscatta premio' (issue 20) from a card's row and from the QR page, the ledger's kinds and the stamp mode,
+ * 'Riscatta premio' from a card's row and from the QR page, the ledger's kinds and the stamp mode,
  * against the real API on PGlite.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, type Business, type User } from '@loyalty/shared';
-import { DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession, type TestCard } from '../../../../../test/helpers';
+import { Route, Routes, type Business } from '@loyalty/shared';
+import { apiCall, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
 import { AddPointsScreen } from '../AddPointsScreen';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 
-beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
-});
-
-const createReward = (businessId: string, name: string, cost: number) => apiCall<{ id: string }>('POST', '/rewards', token, { businessId, name, cost });
-const balanceOf = async (cardId: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${cardId}`, token)).points;
-const row = (name: string) => screen.findByRole('article', { name });
-const renderCards = (businessId: string) => renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId });
+const createReward = (businessId: string, name: string, cost: number) => apiCall<{ id: string }>('POST', '/rewards', session.token, { businessId, name, cost });
+const balanceOf = async (cardId: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${cardId}`, session.token)).points;
+const renderCards = (businessId: string) => session.render(<LoyaltyCardsScreen />, businessId);
 
 /** A shop with a coffee (100) and a dinner (200), and a card holding `points`. */
 async function shopWithRewards(name: string, points: number): Promise<{ shop: Business; card: TestCard }> {
-  const shop = await createBusiness(token);
+  const shop = await createBusiness(session.token);
   await createReward(shop.id, 'Cena', 200);
   await createReward(shop.id, 'Caffè', 100);
-  const card = await createCard(token, shop.id, name, points);
+  const card = await createCard(session.token, shop.id, name, points);
   return { shop, card };
 }
 
@@ -39,7 +27,7 @@ describe('from a card row', () => {
   it('lists the affordable rewards with a button and the others with what is missing, redeems one and shows the new balance', async () => {
     const { shop, card } = await shopWithRewards('Bruno Banco', 120);
     const { user: person } = renderCards(shop.id);
-    await person.click(within(await row('Bruno Banco')).getByRole('button', { name: 'Riscatta premio per Bruno Banco' }));
+    await person.click(within(await cardRow('Bruno Banco')).getByRole('button', { name: 'Riscatta premio per Bruno Banco' }));
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Bruno Banco' });
     expect(await within(dialog).findByText('120 punti')).toBeInTheDocument();
     const rewards = within(dialog).getByRole('list', { name: 'Premi' });
@@ -59,10 +47,10 @@ describe('from a card row', () => {
     // The dialog's list and the card list follow the new balance (RTK Query tags).
     await waitFor(() => expect(within(within(dialog).getByRole('listitem', { name: 'Caffè' })).getByText('Mancano 80 punti')).toBeInTheDocument());
     await person.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
-    await waitFor(async () => expect(within(await row('Bruno Banco')).getByText('20 punti')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await cardRow('Bruno Banco')).getByText('20 punti')).toBeInTheDocument());
 
     // The ledger names the kind of each row and the reward of the redemption.
-    await person.click(within(await row('Bruno Banco')).getByRole('button', { name: 'Movimenti di Bruno Banco' }));
+    await person.click(within(await cardRow('Bruno Banco')).getByRole('button', { name: 'Movimenti di Bruno Banco' }));
     const ledger = await screen.findByRole('dialog', { name: 'Movimenti di Bruno Banco' });
     const entries = await within(ledger).findAllByRole('row');
     expect(within(entries[0]).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Data', 'Tipo', 'Punti', 'Descrizione', 'Operatore']);
@@ -75,21 +63,21 @@ describe('from a card row', () => {
   it("shows the server's refusal as it says it when the balance went down meanwhile", async () => {
     const { shop, card } = await shopWithRewards('Carla Corsa', 150);
     const { user: person } = renderCards(shop.id);
-    await person.click(within(await row('Carla Corsa')).getByRole('button', { name: 'Riscatta premio per Carla Corsa' }));
+    await person.click(within(await cardRow('Carla Corsa')).getByRole('button', { name: 'Riscatta premio per Carla Corsa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Carla Corsa' });
     await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Caffè' }));
     // Another till takes 100 points first.
-    await apiCall('POST', `/loyalty-cards/${card.id}/points`, token, { points: -100, description: 'Altra cassa' });
+    await apiCall('POST', `/loyalty-cards/${card.id}/points`, session.token, { points: -100, description: 'Altra cassa' });
     await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Punti insufficienti per questo premio');
     expect(await balanceOf(card.id)).toBe(50);
   });
 
   it('says what to do when nothing can be redeemed today', async () => {
-    const shop = await createBusiness(token);
-    await createCard(token, shop.id, 'Dino Digiuno', 10);
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Dino Digiuno', 10);
     const { user: person } = renderCards(shop.id);
-    await person.click(within(await row('Dino Digiuno')).getByRole('button', { name: 'Riscatta premio per Dino Digiuno' }));
+    await person.click(within(await cardRow('Dino Digiuno')).getByRole('button', { name: 'Riscatta premio per Dino Digiuno' }));
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Dino Digiuno' });
     expect(await within(dialog).findByText('Nessun premio riscattabile oggi')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Vai ai Premi' })).toHaveAttribute('href', '/dashboard/rewards');
@@ -97,11 +85,12 @@ describe('from a card row', () => {
 });
 
 const renderAddPoints = (card: TestCard, businessId: string) =>
-  renderWithSession(
+  session.render(
     <Routes>
       <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
     </Routes>,
-    { token, user, businessId, route: `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}` },
+    businessId,
+    `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}`,
   );
 
 describe('from the page a card QR opens', () => {
@@ -124,15 +113,15 @@ describe('a stamp-mode shop', () => {
   let card: TestCard;
 
   beforeAll(async () => {
-    shop = await createBusiness(token);
-    await apiCall('PUT', `/rewards/business/${shop.id}/program`, token, { loyalty_mode: 'stamps' });
+    shop = await createBusiness(session.token);
+    await apiCall('PUT', `/rewards/business/${shop.id}/program`, session.token, { loyalty_mode: 'stamps' });
     await createReward(shop.id, 'Caffè gratis', 10);
-    card = await createCard(token, shop.id, 'Tina Timbri', 9);
+    card = await createCard(session.token, shop.id, 'Tina Timbri', 9);
   });
 
   it('says timbri on the card list, takes whole stamps only and tells what is missing in timbri', async () => {
     const { user: person } = renderCards(shop.id);
-    const tina = await row('Tina Timbri');
+    const tina = await cardRow('Tina Timbri');
     await waitFor(() => expect(within(tina).getByText('9 timbri')).toBeInTheDocument());
     await person.type(within(tina).getByLabelText('Timbri per Tina Timbri'), '1,5');
     await person.type(within(tina).getByLabelText('Descrizione per Tina Timbri'), 'Caffè');

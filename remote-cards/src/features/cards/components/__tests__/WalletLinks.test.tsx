@@ -1,33 +1,20 @@
 /**
- * Issue 21: "Invia link wallet" in a card's row, against the real API on PGlite with Apple Wallet configured
+ * "Invia link wallet" in a card's row, against the real API on PGlite with Apple Wallet configured
  * by the development certificates (tools/jest/real-api.js): the API's Italian outcome as the notice, the
  * message in the Outbox, a second click within the minute sending nothing, a shop with no channel.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, configureTestRuntime, createBusiness, createCard, logIn, outboxMessagesOf, renderWithSession } from '../../../../../test/helpers';
+import { createBusiness, createCard, outboxMessagesOf, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 
-beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
-});
-
-const row = (name: string) => screen.findByRole('article', { name });
 
 it('sends the card’s wallet links on WhatsApp, says so, and does not send twice for a second click', async () => {
-  const shop = await createBusiness(token, { whatsapp: true });
-  const card = await createCard(token, shop.id, 'Wanda Wallet');
-  const { user: person } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
-  const send = await within(await row('Wanda Wallet')).findByRole('button', { name: 'Invia link wallet a Wanda Wallet' });
+  const shop = await createBusiness(session.token, { whatsapp: true });
+  const card = await createCard(session.token, shop.id, 'Wanda Wallet');
+  const { user: person } = session.render(<LoyaltyCardsScreen />, shop.id);
+  const send = await within(await cardRow('Wanda Wallet')).findByRole('button', { name: 'Invia link wallet a Wanda Wallet' });
 
   await person.click(send);
   // A success notice (role status; the screen has its own status line too).
@@ -46,9 +33,9 @@ it('sends the card’s wallet links on WhatsApp, says so, and does not send twic
 });
 
 it('tells the admin when no channel reaches the customer', async () => {
-  const shop = await createBusiness(token);
-  await createCard(token, shop.id, 'Nico Nessuno');
-  const { user: person } = renderWithSession(<LoyaltyCardsScreen />, { token, user, businessId: shop.id });
-  await person.click(await within(await row('Nico Nessuno')).findByRole('button', { name: 'Invia link wallet a Nico Nessuno' }));
+  const shop = await createBusiness(session.token);
+  await createCard(session.token, shop.id, 'Nico Nessuno');
+  const { user: person } = session.render(<LoyaltyCardsScreen />, shop.id);
+  await person.click(await within(await cardRow('Nico Nessuno')).findByRole('button', { name: 'Invia link wallet a Nico Nessuno' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(/^Link wallet non inviati: nessun canale raggiunge il cliente/);
 });

@@ -21,7 +21,7 @@ function verdict(schema: ReturnType<typeof pointsFormSchema> | ReturnType<typeof
 }
 
 describe("a card row's amount", () => {
-  it('takes decimals in points mode, in the SPEC words', () => {
+  it("takes decimals in points mode, with the product's Italian messages", () => {
     const points = pointsFormSchema('points');
     expect(verdict(points, '12,5')).toBe(12.5);
     expect(verdict(points, '-3')).toBe(-3);

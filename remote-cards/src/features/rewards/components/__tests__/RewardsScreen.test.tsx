@@ -1,33 +1,22 @@
-/** The Premi screen (issue 20) against the real API on PGlite: the catalogue, its dialog, delete, the program. */
+/** The Premi screen against the real API on PGlite: the catalogue, its dialog, delete, the program. */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
-import { DEMO_ADMIN, apiCall, configureTestRuntime, createBusiness, createCard, logIn, renderWithSession } from '../../../../../test/helpers';
+import type { Business } from '@loyalty/shared';
+import { apiCall, createBusiness, createCard, signedInAsDemoAdmin } from '../../../../../test/helpers';
 import type { Program, Reward } from '../../api';
 import { RewardsScreen } from '../RewardsScreen';
 
-let token: string;
-let user: User;
+const session = signedInAsDemoAdmin();
 
-beforeAll(async () => {
-  configureTestRuntime();
-  ({ token, user } = await logIn(DEMO_ADMIN));
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  configureTestRuntime();
-});
-
-const renderScreen = (businessId: string) => renderWithSession(<RewardsScreen />, { token, user, businessId });
-const rewardsOf = (businessId: string) => apiCall<Reward[]>('GET', `/rewards/business/${businessId}`, token);
-const programOf = (businessId: string) => apiCall<Program>('GET', `/rewards/business/${businessId}/program`, token);
+const renderScreen = (businessId: string) => session.render(<RewardsScreen />, businessId);
+const rewardsOf = (businessId: string) => apiCall<Reward[]>('GET', `/rewards/business/${businessId}`, session.token);
+const programOf = (businessId: string) => apiCall<Program>('GET', `/rewards/business/${businessId}/program`, session.token);
 const createReward = (businessId: string, reward: { name: string; cost: number; stock?: number | null; description?: string }) =>
-  apiCall<Reward>('POST', '/rewards', token, { businessId, ...reward });
+  apiCall<Reward>('POST', '/rewards', session.token, { businessId, ...reward });
 const rewardRow = (name: string) => screen.findByRole('row', { name });
 
 describe('the catalogue', () => {
   it('tells a business without rewards what to do, and creates the first from there', async () => {
-    const shop = await createBusiness(token);
+    const shop = await createBusiness(session.token);
     const { user: person } = renderScreen(shop.id);
     expect(await screen.findByRole('heading', { level: 1, name: 'Premi' })).toBeInTheDocument();
     expect(await screen.findByText('Nessun premio')).toBeInTheDocument();
@@ -57,7 +46,7 @@ describe('the catalogue', () => {
   });
 
   it('lists the rewards cheapest first and edits one: dates, stock, inactive', async () => {
-    const shop = await createBusiness(token);
+    const shop = await createBusiness(session.token);
     await createReward(shop.id, { name: 'Cena per due', cost: 900 });
     await createReward(shop.id, { name: 'Cornetto', cost: 40 });
     const { user: person } = renderScreen(shop.id);
@@ -87,12 +76,12 @@ describe('the catalogue', () => {
   });
 
   it("shows the API's Italian error as it says it (a reward deleted meanwhile)", async () => {
-    const shop = await createBusiness(token);
+    const shop = await createBusiness(session.token);
     const gone = await createReward(shop.id, { name: 'Gelato', cost: 30 });
     const { user: person } = renderScreen(shop.id);
     await person.click(within(await rewardRow('Gelato')).getByRole('button', { name: 'Modifica Gelato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifica premio' });
-    await apiCall('DELETE', `/rewards/${gone.id}`, token);
+    await apiCall('DELETE', `/rewards/${gone.id}`, session.token);
     await person.clear(within(dialog).getByLabelText('Costo (punti)'));
     await person.type(within(dialog).getByLabelText('Costo (punti)'), '35');
     await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
@@ -100,11 +89,11 @@ describe('the catalogue', () => {
   });
 
   it('says before deleting whether the reward goes or is archived, and what the server did', async () => {
-    const shop = await createBusiness(token);
-    const card = await createCard(token, shop.id, 'Rita Riscatto', 500);
+    const shop = await createBusiness(session.token);
+    const card = await createCard(session.token, shop.id, 'Rita Riscatto', 500);
     const redeemed = await createReward(shop.id, { name: 'Borraccia', cost: 100 });
     await createReward(shop.id, { name: 'Adesivo', cost: 10 });
-    await apiCall('POST', `/loyalty-cards/${card.id}/redeem`, token, { reward_id: redeemed.id });
+    await apiCall('POST', `/loyalty-cards/${card.id}/redeem`, session.token, { reward_id: redeemed.id });
     const { user: person } = renderScreen(shop.id);
 
     await person.click(within(await rewardRow('Adesivo')).getByRole('button', { name: 'Elimina Adesivo' }));
@@ -131,7 +120,7 @@ describe('the catalogue', () => {
 
 describe('the program', () => {
   it('saves stamps, an expiry with its reminder and a birthday gift; the screen then speaks of timbri', async () => {
-    const shop = await createBusiness(token);
+    const shop = await createBusiness(session.token);
     await createReward(shop.id, { name: 'Caffè', cost: 10 });
     const { user: person } = renderScreen(shop.id);
     const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
@@ -165,8 +154,8 @@ describe('the program', () => {
   });
 
   it("refuses stamps while a card holds a fractional balance, in the API's words, and changes nothing", async () => {
-    const shop: Business = await createBusiness(token);
-    await createCard(token, shop.id, 'Sergio Decimali', 12.5);
+    const shop: Business = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Sergio Decimali', 12.5);
     const { user: person } = renderScreen(shop.id);
     const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
     await waitFor(() => expect(within(form).getByLabelText('Il programma raccoglie')).toHaveValue('points'));

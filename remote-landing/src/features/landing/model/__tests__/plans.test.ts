@@ -1,6 +1,6 @@
 import { PLANS, planRequestMailto } from '../plans';
 
-it('has the two plans of SPEC §9', () => {
+it('has the two plans: WhatsApp at 20 €, Completo at 30 €', () => {
   expect(PLANS.map(({ title, price, popular, best }) => ({ title, price, popular, best }))).toEqual([
     { title: 'Pacchetto WhatsApp', price: 20, popular: true, best: false },
     { title: 'Pacchetto Completo', price: 30, popular: false, best: true },

@@ -1,6 +1,6 @@
 import { REVENUE_SAMPLE, monthlyExtraEarnings } from '../revenueSample';
 
-it('is the fixed January–June sample of SPEC §9', () => {
+it('is the fixed January–June sample', () => {
   expect(REVENUE_SAMPLE.map((row) => row.month)).toEqual(['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu']);
   expect(REVENUE_SAMPLE[0]).toMatchObject({ revenue: 12000, projected: 15000 });
   expect(REVENUE_SAMPLE[5]).toMatchObject({ revenue: 25000, projected: 30000 });

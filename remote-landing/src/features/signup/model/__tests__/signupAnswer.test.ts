@@ -1,4 +1,4 @@
-/** Issue 20 (decision 039): what the signed-up card's image and text say in stamp mode. */
+/** Decision 039: what the signed-up card's image and text say in stamp mode. */
 import { cardImageLabel, cardStamps, collectedWord, type SignedUpCard } from '../signupAnswer';
 
 const CARD: SignedUpCard = { id: 'c1', user_id: 'u1', business_name: 'Caffè dei Timbri', card_number: 'LC-00000001', my_card_url: 'https://app.example.it/my-card' };

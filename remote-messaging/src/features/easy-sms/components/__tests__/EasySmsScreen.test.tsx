@@ -1,8 +1,17 @@
-/** The Easy SMS screen (SPEC §2, §5, §8) against the real API and its demo seed. */
+/** The Easy SMS screen against the real API and its demo seed. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
-import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn, unique } from '@loyalty/shared/testing';
+import {
+  ADMIN_USER,
+  DEMO_ADMIN,
+  callApi,
+  configureTestRuntime,
+  createAdminWithBusiness,
+  logIn,
+  renderSignedIn,
+  renderWithProviders,
+  startTestApiServer,
+  unique,
+} from '@loyalty/shared/testing';
 import { EasySmsScreen } from '../EasySmsScreen';
 
 const PATH = '/dashboard/easy-sms';
@@ -130,7 +139,6 @@ it('shows the empty state for a business without cards', async () => {
 });
 
 describe('errors', () => {
-  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
   const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
   const CARD = { id: 'k1', card_number: 'LC-1', customer_name: 'Anna Blu', customer_phone: '+393331234567', email: null, birth_date: null, points: 1500.5, created_at: '2026-01-01', user_id: 'u', business_id: 'b1' };
 

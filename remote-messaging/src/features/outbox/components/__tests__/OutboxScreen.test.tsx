@@ -1,4 +1,4 @@
-/** The Outbox screen (issue 17) against the real API: what the business's messages were, a page at a time. */
+/** The Outbox screen against the real API: what the business's messages were, a page at a time. */
 import { screen, within } from '@testing-library/react';
 import { callApi, configureTestRuntime, createAdminWithBusiness, renderSignedIn } from '@loyalty/shared/testing';
 import { OutboxScreen } from '../OutboxScreen';

@@ -1,8 +1,6 @@
-/** The messaging settings screen (SPEC §2, §5, §6, §8) against the real API and its demo seed. */
+/** The messaging settings screen against the real API and its demo seed. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
-import type { User } from '@loyalty/shared';
-import { DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn } from '@loyalty/shared/testing';
+import { ADMIN_USER, DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, createAdminWithBusiness, logIn, renderSignedIn, renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import { TwilioSettingsScreen } from '../TwilioSettingsScreen';
 import type { TwilioSettings } from '../../api';
 
@@ -136,7 +134,6 @@ describe('connection test', () => {
 });
 
 describe('errors', () => {
-  const ADMIN_USER: User = { id: 'u1', email: 'admin@demo.it', full_name: 'Marco Bianchi', role: 'admin', phone: null, created_at: '2026-01-01', business_id: null };
   const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
   const SETTINGS: TwilioSettings = {
     accountSid: '', authToken: '', phoneNumber: '', messagingServiceSid: '', emailSender: '', whatsappEnabled: true, smsEnabled: true, emailEnabled: false, driver: '',

@@ -1,0 +1,96 @@
+import type { Queryable } from '../../db';
+import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface CampaignRecipient {
+  customer_name?: string | null;
+  customer_phone: string | null;
+  email: string | null;
+}
+
+/** What a campaign is given when created and keeps. */
+interface CampaignFields {
+  business_id: string;
+  name: string;
+  description: string;
+  status: CampaignStatus;
+  targets: string[];
+  recipients: CampaignRecipient[];
+  channels: Channel[];
+}
+
+export interface CampaignRecord extends CampaignFields {
+  id: string;
+  /** The cards the server sends to (null: the `recipients` list). */
+  segment: Segment | null;
+  /** The segment's size when the campaign was created, or the length of `recipients`. */
+  recipient_count: number;
+  created_at: string;
+}
+
+export interface NewCampaign extends CampaignFields {
+  /** Given: the recipients are these cards of the business, resolved at send time (`recipients` is then []). */
+  segment?: Segment | null;
+  created_by: string;
+}
+
+const CAMPAIGN_COLUMNS =
+  'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
+  'coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at';
+
+export function createCampaignsRepository(db: Queryable) {
+  return {
+    /** With a segment, its size is counted in the same statement (ids of another business's cards do not count). */
+    async create(campaign: NewCampaign): Promise<CampaignRecord> {
+      const segment = campaign.segment ?? null;
+      const params: unknown[] = [
+        campaign.business_id,
+        campaign.name,
+        campaign.description,
+        campaign.status,
+        JSON.stringify(campaign.targets),
+        JSON.stringify(campaign.recipients),
+        JSON.stringify(campaign.channels),
+        campaign.created_by,
+        segment === null ? null : JSON.stringify(segment),
+      ];
+      const count = segment
+        ? `(SELECT count(*) FROM loyalty_cards c WHERE ${['c.business_id = $1', ...cardFilterConditions(segmentFilter(segment, { ids: campaign.targets, channels: campaign.channels }), params)].join(' AND ')})`
+        : 'NULL';
+      const { rows } = await db.query<CampaignRecord>(
+        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by, segment, recipient_count)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, ${count})
+         RETURNING ${CAMPAIGN_COLUMNS}`,
+        params,
+      );
+      return rows[0];
+    },
+
+    /** Deletes the campaign when it belongs to a business the owner manages (`ownerId` null: any). */
+    async deleteInScope(id: string, ownerId: string | null): Promise<boolean> {
+      const { rows } = await db.query(
+        `DELETE FROM campaigns c WHERE c.id = $1
+            AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND b.owner_id = $2))
+          RETURNING c.id`,
+        [id, ownerId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Newest first. */
+    async listByBusiness(businessId: string): Promise<CampaignRecord[]> {
+      const { rows } = await db.query<CampaignRecord>(
+        `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.business_id = $1 ORDER BY c.created_at DESC, c.id`,
+        [businessId],
+      );
+      return rows;
+    },
+  };
+}
+
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;

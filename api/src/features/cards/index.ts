@@ -1,0 +1,16 @@
+import type { Feature } from '../feature';
+import qrcodeRoutes from './qrcode-routes';
+import { createLoyaltyCardsRepository } from './repository';
+import loyaltyCardRoutes from './routes';
+
+/**
+ * The loyalty cards: the list and its pages, points and the ledger, stats, a card's QR, the scan that adds points.
+ * The CSV import and export are served here too (their code is features/import-export).
+ */
+export default {
+  repositories: (db) => ({ loyaltyCards: createLoyaltyCardsRepository(db) }),
+  routes: [
+    ['/loyalty-cards', loyaltyCardRoutes],
+    ['/qrcode', qrcodeRoutes],
+  ],
+} satisfies Feature;

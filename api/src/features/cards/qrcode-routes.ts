@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, notFound } from '../../errors';
+import { MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
+import { POINTS_BALANCE_MAX } from './repository';
+import { bearerAuth, errorResponses } from '../../schemas/common';
+import { pointsResultSchema, qrScanBodySchema } from './schemas';
+import { cardScope } from './card-scope';
+
+/** What the ledger says for points added by scanning a card's QR code. */
+export const QR_SCAN_DESCRIPTION = 'Punti aggiunti tramite QR code';
+
+const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/scan',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Aggiunge punti dalla scansione del QR di una carta',
+        description: `\`card_id\` e \`user_id\` devono appartenere alla stessa carta (altrimenti 404). Una transazione: movimento e nuovo saldo (al massimo ${POINTS_BALANCE_MAX}).`,
+        security: bearerAuth,
+        body: qrScanBodySchema,
+        response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { card_id, user_id, points } = request.body;
+      // One statement: the card/user check, the balance and the ledger row together (see addPoints).
+      const result = await app.repos.loyaltyCards.addPoints(card_id, cardScope(user), {
+        points,
+        description: QR_SCAN_DESCRIPTION,
+        authorId: user.id,
+        userId: user_id,
+        at: app.clock(),
+      });
+      // Points are at least 1 here, so the balance cannot go negative.
+      if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
+      if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+      if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
+      return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };
+    },
+  );
+};
+
+export default qrcodeRoutes;

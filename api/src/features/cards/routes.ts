@@ -1,0 +1,449 @@
+import { pipeline, type Readable } from 'node:stream';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, HttpError, notFound } from '../../errors';
+import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
+import { CONSENT_WORDING } from '../../consent-wording';
+import { canonicalChannels } from '../messaging/types';
+import { POINTS_BALANCE_MAX } from './repository';
+import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
+import {
+  consentEventSchema,
+  marketingConsentBodySchema,
+  marketingConsentResultSchema,
+  cardDetailSchema,
+  cardImportOutcomeSchema,
+  cardImportQuerySchema,
+  cardListQuerySchema,
+  cardPageSchema,
+  cardStatsSchema,
+  ledgerEntrySchema,
+  loyaltyCardSchema,
+  pointsBodySchema,
+  pointsResultSchema,
+  toLoyaltyCardResponse,
+} from './schemas';
+import { segmentCountQuerySchema } from '../campaigns/schemas';
+import { segmentFilter } from './repository';
+import { compileSerializer, fastSerializerCompiler } from '../../serialization';
+import { cardScope, ownerScope } from './card-scope';
+import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../import-export/csv-export';
+import { italianDay } from '../rewards/repository';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../import-export/csv-import';
+
+/** The card list's answer: the full list (array) without paging parameters, else a page. */
+const cardListResponseSchema = z.union([z.array(loyaltyCardSchema), cardPageSchema]);
+/** What fastify sets for a serialised JSON answer; a cached body is sent as bytes with the same type. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+  // The same serializers the routes compile from these schemas (fastSerializerCompiler): same bytes.
+  const writeCardList = compileSerializer(cardListResponseSchema);
+  const writeStats = compileSerializer(cardStatsSchema);
+
+  /**
+   * Answers a read of one business's cards from the read cache when it is still current, else computes,
+   * keeps and sends it (docs/decisions/017-api-read-cache.md). On every request with an entry, one query
+   * checks the business for this user (same rule and 404 as the uncached statement) and reads the
+   * business's change marker; the body is used only if the marker is the one it was computed with.
+   * `compute` returns null for a business the user may not use.
+   */
+  async function cachedRead(
+    reply: FastifyReply,
+    key: string,
+    businessId: string,
+    ownerId: string | null,
+    compute: () => Promise<{ marker: string; body: string } | null>,
+  ): Promise<FastifyReply> {
+    const cached = app.readCache.get(key);
+    if (cached) {
+      const marker = await app.repos.loyaltyCards.markerInScope(businessId, ownerId);
+      if (marker === null) throw notFound(MESSAGES.businessNotFound);
+      if (marker === cached.marker) {
+        app.readCache.countHit();
+        return reply.type(JSON_TYPE).send(cached.body);
+      }
+      app.readCache.countStale();
+    }
+    const fresh = await compute();
+    if (!fresh) throw notFound(MESSAGES.businessNotFound);
+    const body = Buffer.from(fresh.body);
+    app.readCache.set(key, fresh.marker, body);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
+  app.get(
+    '/business/:id',
+    {
+      onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Carte fedeltà di un’azienda',
+        description:
+          'Dalla più recente. Senza `limit`/`offset` la risposta è la lista completa (array); con uno dei due è una pagina `{ items, total, nextOffset }`. `q`, `status` e `min_points` filtrano in entrambi i casi.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: cardListQuerySchema,
+        response: { 200: cardListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, q, status, min_points } = request.query;
+      const filter = { q: q || undefined, status, minPoints: min_points };
+      if (limit === undefined && offset === undefined) {
+        await app.authorizeBusiness(request.user!, request.params.id);
+        const cards = await app.repos.loyaltyCards.listByBusiness(request.params.id, filter);
+        const expiring = await app.repos.loyaltyCards.expiringFor(cards.map((c) => c.id), app.clock());
+        return cards.map((c) => toLoyaltyCardResponse(c, expiring.get(c.id)));
+      }
+      const page = { limit: limit ?? 50, offset: offset ?? 0 };
+      const businessId = request.params.id;
+      const ownerId = ownerScope(request.user!);
+      const now = app.clock();
+      // Points expiring in the next 30 days depend on the day: part of the key.
+      const key = JSON.stringify(['page', businessId, now.toISOString().slice(0, 10), page.limit, page.offset, filter.q ?? null, filter.status ?? null, filter.minPoints ?? null]);
+      return cachedRead(reply, key, businessId, ownerId, async () => {
+        // The business check runs inside the page's statement (same rule and 404 as authorizeBusiness).
+        const result = await app.repos.loyaltyCards.pageInScope(businessId, ownerId, { ...filter, ...page });
+        if (!result) return null;
+        const { items, total, marker } = result;
+        const next = page.offset + items.length;
+        const expiring = await app.repos.loyaltyCards.expiringFor(items.map((c) => c.id), now);
+        const body = writeCardList({ items: items.map((c) => toLoyaltyCardResponse(c, expiring.get(c.id))), total, nextOffset: next < total ? next : null });
+        return { marker, body };
+      });
+    },
+  );
+
+  app.get(
+    '/business/:id/stats',
+    {
+      onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Statistiche della panoramica di un’azienda',
+        description: 'Riquadri (totali, attive, media), fasce di punti e ultimi 6 mesi, calcolati nel database.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: cardStatsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const businessId = request.params.id;
+      const ownerId = ownerScope(request.user!);
+      const now = app.clock();
+      // The last 6 months depend on the current (UTC) month, the points expiring in 30 days on the day: part of the key.
+      const key = JSON.stringify(['stats', businessId, now.toISOString().slice(0, 10)]);
+      return cachedRead(reply, key, businessId, ownerId, async () => {
+        // The business check runs inside the statement (same rule and 404 as authorizeBusiness).
+        const result = await app.repos.loyaltyCards.statsInScope(businessId, ownerId, now);
+        if (!result) return null;
+        const { marker, ...stats } = result;
+        return { marker, body: writeStats(stats) };
+      });
+    },
+  );
+
+  app.get(
+    '/business/:id/count',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Quante carte ha un segmento di destinatari',
+        description:
+          'Le carte dell’azienda che una campagna con questo `segment` raggiungerebbe ora (stesso filtro dell’invio): tutte, attive, inattive o con consenso marketing (su uno dei `channels` dati, come l’invio su quel canale), con `min_points` e `q` facoltativi.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: segmentCountQuerySchema,
+        response: { 200: z.object({ count: z.number().int().describe('Carte del segmento') }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { kind, min_points, q, channels } = request.query;
+      await app.authorizeBusiness(request.user!, request.params.id);
+      const count = await app.repos.loyaltyCards.countInScope(request.params.id, null, segmentFilter({ kind, min_points, q }, { channels }));
+      if (count === null) throw notFound(MESSAGES.businessNotFound);
+      return { count };
+    },
+  );
+
+  /**
+   * Sends a business's rows as a CSV download (features/import-export/csv-export.ts), streamed: the rows are read
+   * in batches as the client takes the bytes. Personal data: never stored by a cache.
+   */
+  async function sendCsv(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    what: string,
+    headers: string[],
+    rows: (businessId: string, now: Date) => Readable,
+  ): Promise<void> {
+    const businessId = request.params.id;
+    await app.authorizeBusiness(request.user!, businessId);
+    const business = await app.repos.businesses.findPublic(businessId);
+    if (!business) throw notFound(MESSAGES.businessNotFound);
+    const now = app.clock();
+    const csv = csvWriter(headers);
+    // A failure half-way (the database gone) cuts the download short; a client that goes away stops the reading.
+    pipeline(rows(businessId, now), csv, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err: error }, `esportazione ${what} interrotta`);
+    });
+    // Returning the reply tells Fastify the answer is under way (the typed route only knows the error bodies).
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(what, business.name, italianDay(now))}"`)
+      .header('cache-control', 'no-store')
+      .send(csv) as unknown as void;
+  }
+
+  const csvDescription =
+    'UTF-8 con BOM, separatore `;`, righe CRLF, intestazioni in italiano, date `GG/MM/AAAA` (ora di Roma), decimali con la virgola; ' +
+    "una cella di testo che inizia con `=`, `+`, `-`, `@`, tabulazione o a capo ha davanti un `'` (i numeri restano numeri). " +
+    'Inviato a blocchi mentre si legge dal database.';
+
+  app.get(
+    '/business/:id/export.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta le carte di un’azienda (CSV)',
+        description: `Dalla più recente: numero carta, nome, email, telefono, punti, punti in scadenza entro 30 giorni, data di nascita, data di creazione, consenso marketing per canale (sì/no). ${csvDescription}`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: ['text/csv', 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'carte', CARD_HEADERS, (id, now) => cardRows(app.repos.exports, app.repos.loyaltyCards, id, now)),
+  );
+
+  app.get(
+    '/business/:id/ledger.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta i movimenti punti di un’azienda (CSV)',
+        description: `Dal più vecchio: data, numero carta, cliente, tipo (accredito, riscatto, scadenza, bonus compleanno, rettifica), punti, premio, descrizione, operatore. ${csvDescription}`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: ['text/csv', 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id)),
+  );
+
+  // The import's body is the file itself (text/csv), read whole as bytes up to its own limit.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  const importLimit = app.keyedRateLimit('card-import', app.config.cardImportRateLimitPerMinute);
+  const importMb = IMPORT_MAX_BYTES / 1024 / 1024;
+
+  app.post(
+    '/business/:id/import',
+    {
+      onRequest: adminOnly,
+      bodyLimit: IMPORT_MAX_BYTES,
+      // A file over the limit gets its own sentence (the generic 413 says only "Richiesta troppo grande").
+      errorHandler: (error: FastifyError, _request, reply) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: IMPORT_MESSAGES.tooLarge(importMb) });
+        throw error;
+      },
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Importa carte da un file CSV',
+        description:
+          `Corpo: il file (\`Content-Type: text/csv\`), UTF-8 con o senza BOM, separatore \`;\` o \`,\` (quello più presente nell’intestazione), al massimo ${importMb} MB e ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe. ` +
+          'Colonne trovate dall’intestazione, maiuscole e spazi indifferenti: `nome`/`full_name` (obbligatoria), `email` e/o `telefono`/`phone`, facoltative `punti`/`points` e `data di nascita`/`birth_date` (GG/MM/AAAA o AAAA-MM-GG); le altre sono ignorate. ' +
+          'Consenso marketing (decisione 050), facoltativo: `consenso marketing`/`marketing_consent` (canali: email, sms, whatsapp, separati da `,`, `|` o spazio), ' +
+          '`data consenso`/`consent_date` (quando è stato dato: non nel futuro, non più di 24 mesi fa) e `fonte consenso`/`consent_source` (come, al massimo 200 caratteri), tutte e tre o nessuna; ' +
+          'una riga con consenso scrive un evento per canale (origine import, datato il giorno del file, con la fonte come prova). ' +
+          'Ogni riga segue le regole di una carta creata dall’API (telefono in E.164); una riga con email o telefono di una carta già dell’azienda è saltata («già presente»): importare due volte lo stesso file non cambia nulla. ' +
+          '`dry_run=true` (predefinito) è l’anteprima; `dry_run=false` rivalida tutto e importa le righe valide in una sola transazione: ogni saldo positivo è una riga «Saldo importato» nei movimenti. ' +
+          'Senza quelle colonne le carte importate non hanno consenso marketing; non hanno account, e nessun messaggio viene inviato. ' +
+          'Un file illeggibile (codifica, intestazione, righe o colonne oltre il limite) risponde 400 e non scrive nulla. Al massimo CARD_IMPORT_RATE_LIMIT richieste al minuto per azienda (429).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: cardImportQuerySchema,
+        consumes: ['text/csv'],
+        response: { 200: cardImportOutcomeSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const businessId = request.params.id;
+      await app.authorizeBusiness(request.user!, businessId);
+      await importLimit(request, reply, businessId);
+      const body: unknown = request.body;
+      if (body === undefined || body === null) throw badRequest(IMPORT_MESSAGES.empty);
+      if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.unsupportedMediaType);
+      const now = app.clock();
+      const input = { businessId, authorId: request.user!.id, now, today: italianDay(now), body, dryRun: request.query.dry_run };
+      // A card number taken by a signup during the import: the whole import again (nothing of it was kept).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await importCards(app.db, input);
+          if (!outcome) throw notFound(MESSAGES.businessNotFound);
+          return outcome;
+        } catch (error) {
+          if (attempt >= 3 || !isCardNumberClash(error)) throw error;
+        }
+      }
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Una carta fedeltà',
+        description: 'Admin: carte delle proprie aziende; cliente: le proprie; super admin: tutte.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: cardDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const expiring = await app.repos.loyaltyCards.expiringFor([card.id], app.clock());
+      return { ...toLoyaltyCardResponse(card, expiring.get(card.id)), business_name: card.business_name };
+    },
+  );
+
+  app.get(
+    '/:id/ledger',
+    {
+      onRequest: app.authenticate,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Movimenti punti di una carta',
+        description: 'Dal più recente. Stesse regole di accesso di `GET /loyalty-cards/{id}`.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(ledgerEntrySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      return app.repos.loyaltyCards.ledger(card.id);
+    },
+  );
+
+  app.get(
+    '/:id/consents',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Storico dei consensi di una carta',
+        description:
+          'Ogni consenso dato, rinnovato, revocato o scaduto, dal più recente (decisione 047): finalità, canale, versione del testo, origine e autore. ' +
+          'Solo gli admin dell’azienda della carta e il super admin; la carta di un altro negozio risponde 404.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(consentEventSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      return app.repos.consents.history(card.id);
+    },
+  );
+
+  app.put(
+    '/:id/marketing-consent',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Registra il consenso marketing dato o revocato in negozio',
+        description:
+          'Un admin dell’azienda della carta (o il super admin) registra ciò che il cliente ha chiesto al banco: i canali indicati diventano quelli del consenso, ' +
+          'con un evento per ogni canale concesso o revocato (origine admin, con l’autore) nella stessa transazione (decisione 047). 404 per la carta di un altro negozio.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: marketingConsentBodySchema,
+        response: { 200: marketingConsentResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const change = await app.db.transaction(async (tx) => {
+        const repos = app.reposOf(tx);
+        const card = await repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
+        if (!card) throw notFound(MESSAGES.cardNotFound);
+        const channels = canonicalChannels(request.body.marketing_channels);
+        return repos.consents.setMarketingConsent(card.id, channels, {
+          source: 'admin',
+          wordingVersion: CONSENT_WORDING.marketing,
+          actorUserId: user.id,
+          at: app.clock(),
+          renew: request.body.renew ? channels : undefined,
+        });
+      });
+      if (!change) throw notFound(MESSAGES.cardNotFound);
+      return { message: MESSAGES.marketingConsentSaved, card_id: request.params.id, marketing_channels: change.channels, granted: change.granted, withdrawn: change.withdrawn };
+    },
+  );
+
+  app.post(
+    '/:id/points',
+    {
+      onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Aggiunge o toglie punti',
+        description: `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}.`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: pointsBodySchema,
+        response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { points, description } = request.body;
+      // One statement: the balance and the ledger row together (see addPoints).
+      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id, at: app.clock() });
+      if (result === null) throw notFound(MESSAGES.cardNotFound);
+      if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
+      if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+      if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
+      return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Elimina una carta',
+        description: 'Con il suo registro dei movimenti.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await app.repos.loyaltyCards.deleteInScope(request.params.id, cardScope(request.user!)))) throw notFound(MESSAGES.cardNotFound);
+      return { message: MESSAGES.cardDeleted };
+    },
+  );
+};
+
+export default loyaltyCardRoutes;

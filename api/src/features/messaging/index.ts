@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import type { Feature, FeatureOptions } from '../feature';
+import messagingPlugin from './plugin';
+import messagingRoutes from './sending-routes';
+import { createMessagingSettingsRepository } from './settings-repository';
+import twilioRoutes from './twilio-routes';
+
+/**
+ * Messaging: a business's settings (Twilio, e-mail sender), the drivers, the job queue and its worker, the
+ * scheduler of recurring tasks, sending (campaign send, send-whatsapp, deliveries, outbox), Twilio's webhooks.
+ */
+export default {
+  repositories: (db) => ({ messagingSettings: createMessagingSettingsRepository(db) }),
+  plugin: fp<FeatureOptions>(async (app, options) => {
+    await app.register(messagingPlugin, { driver: options.messagingDriver, twilioHttpClient: options.twilioHttpClient });
+  }),
+  routes: [
+    ['/twilio', twilioRoutes],
+    // Sending: full paths, across resources.
+    ['', messagingRoutes],
+  ],
+} satisfies Feature;

@@ -1,0 +1,148 @@
+/**
+ * The messaging plugin: decorates `app.messaging` (secrets, repository, driver resolution, the job
+ * worker, the scheduler of recurring tasks, where a feature adds its own: the rewards sweep), and runs the
+ * worker and the scheduler from `onReady` until `preClose`, so they stop before the database closes.
+ */
+import fp from 'fastify-plugin';
+import { resolveMessagingConfig, type MessagingConfig } from '../../config/messaging';
+import { CREDENTIAL_MESSAGES, createCredentials, type Credentials } from './credentials';
+import { createSmtpDriver, createTwilioDriver, missingSettings, outboxDriver } from './drivers';
+import { createLocalMailboxDriver } from './local-mailbox';
+import { createMessagingRepository, type MessagingRepository } from './repository';
+import { createSecretBox, type SecretBox } from './secrets';
+import type { DeliveryMode } from './messages';
+import { MessagingError, type Channel, type MessageDriver } from './types';
+import { createJobWorker, type JobWorker } from './worker';
+import { createScheduler, type Scheduler } from '../../lib/scheduler';
+
+export interface Messaging {
+  config: MessagingConfig;
+  secrets: SecretBox;
+  repo: MessagingRepository;
+  worker: JobWorker;
+  /** Recurring tasks (`scheduled_tasks`): each feature adds its own (the rewards sweep: features/rewards/plugin.ts). */
+  scheduler: Scheduler;
+  /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
+  driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
+  /** 'test' when the business's driver is the outbox (nothing leaves the machine), else 'live'. */
+  modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }>;
+  /** The issuers of the credentials messages carry (decision 058): a feature registers its kind. */
+  credentials: Credentials;
+  /**
+   * Whether the business can deliver a credential on the channel now: a driver that really sends (never the
+   * outbox, whose log a shop reads, except into the try-out mailbox) with its settings complete.
+   */
+  deliversCredentials(businessId: string, channel: Channel): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messaging: Messaging;
+  }
+}
+
+/** How long a claimed scheduled task is held (how often it is looked for: `SCHEDULER_POLL_INTERVAL_MS`). */
+const SCHEDULER_LEASE_MS = 15 * 60_000;
+
+export interface MessagingPluginOptions {
+  /** Replaces every driver (tests: a fake that never touches the network). */
+  driver?: MessageDriver;
+  /** The Twilio SDK's HTTP layer (tests: a `RequestClient` pointed at a local stand-in of Twilio's API). */
+  twilioHttpClient?: unknown;
+}
+
+export default fp<MessagingPluginOptions>(
+  async (app, options) => {
+    const config = resolveMessagingConfig(app.config.messaging);
+    if (!app.config.messaging?.secretsKey) app.log.warn('no secrets key configured: messaging secrets saved now will not decrypt after a restart');
+    const secrets = createSecretBox(config.secretsKey);
+    const repo = createMessagingRepository(app.db);
+    // The worker, the scheduler and the tasks it runs use the background connections (`Db.background`): a
+    // flood of requests cannot keep them from claiming their jobs.
+    const workerRepo = createMessagingRepository(app.db.background);
+
+    async function modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }> {
+      const driver = options.driver?.name ?? (await repo.findSettings(businessId))?.driver ?? config.driver;
+      return { driver, mode: driver === 'outbox' ? 'test' : 'live' };
+    }
+
+    async function driverFor(businessId: string, channel: Channel, settingsFrom: MessagingRepository = repo): Promise<MessageDriver> {
+      if (options.driver) return options.driver;
+      const settings = await settingsFrom.findSettings(businessId);
+      if ((settings?.driver ?? config.driver) === 'outbox') return outboxDriver;
+      if (channel === 'email') {
+        if (!config.smtpUrl) throw missingSettings('smtpNotConfigured');
+        if (!settings?.email_sender) throw missingSettings('emailSenderMissing');
+        return createSmtpDriver(config.smtpUrl, settings.email_sender);
+      }
+      if (!settings?.account_sid || !settings.auth_token_encrypted || !(settings.phone_number || settings.messaging_service_sid)) {
+        throw missingSettings('twilioNotConfigured');
+      }
+      let authToken: string;
+      try {
+        authToken = secrets.decrypt(settings.auth_token_encrypted, businessId);
+      } catch {
+        throw missingSettings('tokenUnreadable');
+      }
+      return createTwilioDriver({
+        accountSid: settings.account_sid,
+        authToken,
+        phoneNumber: settings.phone_number,
+        messagingServiceSid: settings.messaging_service_sid,
+        statusCallback: config.publicUrl ? `${config.publicUrl}/api/twilio/status/${encodeURIComponent(businessId)}` : null,
+      }, { httpClient: options.twilioHttpClient });
+    }
+
+    const localMailbox = app.config.localMailbox ? createLocalMailboxDriver(app.config.localMailbox) : null;
+    if (localMailbox) app.log.info({ file: app.config.localMailbox }, 'local try-out: access links a shop in test mode would send are written to the try-out mailbox');
+
+    /** A credential's driver: never the outbox (a shop reads its log); on a local try-out, the try-out mailbox instead. */
+    async function credentialDriverFor(businessId: string, channel: Channel, settingsFrom: MessagingRepository = repo): Promise<MessageDriver> {
+      const driver = await driverFor(businessId, channel, settingsFrom);
+      if (driver !== outboxDriver) return driver;
+      if (localMailbox) return localMailbox;
+      throw new MessagingError(CREDENTIAL_MESSAGES.testMode, true);
+    }
+
+    async function deliversCredentials(businessId: string, channel: Channel): Promise<boolean> {
+      try {
+        await credentialDriverFor(businessId, channel);
+        return true;
+      } catch (error) {
+        if (error instanceof MessagingError) return false;
+        throw error;
+      }
+    }
+
+    const credentials = createCredentials();
+    const worker = createJobWorker({
+      repo: workerRepo,
+      config: config.worker,
+      log: app.log.child({ component: 'messaging-worker' }),
+      driverFor: (job) =>
+        job.credential ? credentialDriverFor(job.business_id, job.channel, workerRepo) : driverFor(job.business_id, job.channel, workerRepo),
+      credentials,
+    });
+
+    const scheduler = createScheduler({
+      db: app.db.background,
+      log: app.log.child({ component: 'scheduler' }),
+      tasks: {},
+      pollIntervalMs: config.worker.schedulerPollIntervalMs,
+      leaseMs: SCHEDULER_LEASE_MS,
+    });
+
+    app.decorate('messaging', { config, secrets, repo, worker, scheduler, driverFor, modeFor, credentials, deliversCredentials });
+    if (config.worker.enabled) {
+      app.addHook('onReady', async () => {
+        worker.start();
+        scheduler.start();
+      });
+    }
+    app.addHook('preClose', async () => {
+      await scheduler.stop();
+      await worker.stop();
+    });
+  },
+  { name: 'messaging', dependencies: ['db'] },
+);

@@ -1,0 +1,307 @@
+/**
+ * Sending: campaign sends and single WhatsApp messages go through the job queue (src/messaging); the
+ * answers come at once, the deliveries route shows the progress and the outbox route the message log.
+ */
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { MESSAGES } from '../../messages';
+import type { UserRecord } from '../users/repository';
+import {
+  MESSAGING_MESSAGES,
+  noneSkipped,
+  sendOutcomeMessage,
+  serviceDisabled,
+  TRUTH_MESSAGES,
+} from './messages';
+import { RECEIPT_DRIVERS } from './drivers';
+import { normalizeContact, RECEIPT_WAIT_MINUTES } from './repository';
+import { CHANNELS, type Channel } from './types';
+import { normalizePhone } from '../../lib/phone';
+import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
+import { deliveryModeSchema, sendOutcomeSchema } from './sending-schemas';
+
+const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
+
+export const campaignSendBodySchema = z.object({
+  service: z.enum(CHANNELS),
+  message: z.string().trim().min(1, MESSAGING_MESSAGES.messageEmpty).max(160, MESSAGING_MESSAGES.messageTooLong),
+});
+
+
+// An empty message used to mean "the bonus text"; bonuses are now sent by the server itself
+// (migration 009), so a message is always required — and an old cards screen still running the browser
+// automation cannot send a bonus a second time.
+export const sendWhatsappBodySchema = z.object({
+  message: z
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGING_MESSAGES.messageEmpty : undefined) })
+    .trim()
+    .min(1, MESSAGING_MESSAGES.messageEmpty)
+    .max(1600, MESSAGING_MESSAGES.whatsappMessageTooLong)
+    .describe('Testo del messaggio (1-1600 caratteri)'),
+});
+
+const deliveriesSchema = z
+  .object({
+    campaignId: z.string(),
+    total: z.number().int(),
+    queued: z.number().int().describe('In coda o in invio'),
+    sent: z.number().int().describe('Accettati dal fornitore (consegnati compresi), non segnalati falliti'),
+    delivered: z.number().int().describe('Consegnati secondo le notifiche di stato del fornitore'),
+    failed: z.number().int().describe('Falliti in modo definitivo o segnalati non consegnati dal fornitore'),
+    skipped: z.number().int(),
+    awaitingReceipts: z
+      .number()
+      .int()
+      .describe(
+        `Inviati con un fornitore che comunica l’esito (Twilio, con PUBLIC_URL) da meno di ${RECEIPT_WAIT_MINUTES} minuti, ` +
+          'senza ancora una conferma di consegna o un fallimento: finché sono più di 0 conviene continuare a interrogare',
+      ),
+    failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
+  })
+  .meta({ id: 'CampaignDeliveries' });
+
+const messagingStatusSchema = z
+  .object({
+    businessId: z.string(),
+    driver: z.string().describe("Il driver in uso: 'outbox', 'twilio', 'smtp'"),
+    mode: deliveryModeSchema,
+  })
+  .meta({ id: 'MessagingStatus' });
+
+const outboxQuerySchema = z.object({
+  businessId: z.string().trim().min(1).max(200).optional().describe('Obbligatorio per un admin (una sua azienda)'),
+  campaignId: z.string().trim().min(1).max(200).optional(),
+  channel: z.enum(CHANNELS).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const loggedMessageSchema = z
+  .object({
+    id: z.number().int(),
+    business_id: z.string(),
+    campaign_id: z.string().nullable(),
+    card_id: z.string().nullable(),
+    channel: z.enum(CHANNELS),
+    recipient: z.string(),
+    body: z.string(),
+    status: z.string(),
+    driver: z.string(),
+    provider_message_id: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'OutboxMessage' });
+
+const outboxPageSchema = z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }).meta({ id: 'OutboxPage' });
+
+/** Contacts of the campaign's recipients for the channel, normalised; '' where one has none. */
+function recipientContacts(recipients: unknown, channel: Channel): string[] {
+  let list = recipients;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      list = [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map((r) => {
+    if (typeof r === 'string') return (channel === 'email') === r.includes('@') ? normalizeContact(channel, r) : '';
+    if (!r || typeof r !== 'object') return '';
+    const { customer_phone, customerphone, email, customeremail } = r as Record<string, unknown>;
+    const contact = channel === 'email' ? (email ?? customeremail) : (customer_phone ?? customerphone);
+    return typeof contact === 'string' ? normalizeContact(channel, contact) : '';
+  });
+}
+
+const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Ownership of a resource of a business: a foreign one answers the same 404 as an unknown one. */
+  async function authorizeOwned(user: UserRecord, businessId: string, notFoundMessage: string) {
+    try {
+      await app.authorizeBusiness(user, businessId);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(notFoundMessage);
+      throw error;
+    }
+  }
+
+  async function ownedCampaign(user: UserRecord, id: string) {
+    const campaign = await app.messaging.repo.findCampaign(id);
+    if (!campaign) throw notFound(MESSAGES.campaignNotFound);
+    await authorizeOwned(user, campaign.business_id, MESSAGES.campaignNotFound);
+    return campaign;
+  }
+
+  // Each send costs the business money with a real driver, and a campaign enqueues a message per
+  // recipient: budgets per business, spent only by callers allowed to use it (see `keyedRateLimit`).
+  const campaignSendLimit = app.keyedRateLimit('campaign-send', app.config.campaignSendRateLimitPerMinute);
+  const singleMessageLimit = app.keyedRateLimit('single-message', app.config.singleMessageRateLimitPerMinute);
+
+  async function requireChannel(businessId: string, channel: Channel) {
+    const business = await app.repos.businesses.findById(businessId);
+    if (!business || business[FLAG_COLUMN[channel]] !== 1) throw badRequest(serviceDisabled(channel));
+  }
+
+  app.post(
+    '/campaigns/:id/send',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Invia un messaggio ai destinatari di una campagna',
+        description:
+          'Mette in coda un messaggio per destinatario (telefono per WhatsApp/SMS, email per Email) e risponde subito. ' +
+          'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, nessuna carta con quel contatto consenziente al marketing sul canale dell’invio, contatto mancante. ' +
+          'Al massimo CAMPAIGN_SEND_RATE_LIMIT invii al minuto per azienda (429).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: campaignSendBodySchema,
+        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      await campaignSendLimit(request, reply, campaign.business_id);
+      const { service, message } = request.body;
+      await requireChannel(campaign.business_id, service);
+      const counts = await app.messaging.repo.enqueueCampaign({
+        businessId: campaign.business_id,
+        campaignId: campaign.id,
+        channel: service,
+        body: message,
+        // A segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
+        ...(campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, service) }),
+      });
+      if (counts.queued > 0) app.messaging.worker.wake();
+      const { mode } = await app.messaging.modeFor(campaign.business_id);
+      request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
+      return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/deliveries',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Avanzamento degli invii di una campagna',
+        description:
+          'In coda → inviati → consegnati / non riusciti (con i motivi del fornitore). Da interrogare finché queued o awaitingReceipts sono più di 0: ' +
+          'le notifiche di stato di Twilio arrivano dopo l’invio.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: z.object({ channel: z.enum(CHANNELS).optional() }),
+        response: { 200: deliveriesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      // Twilio reports back only to the status callback, which needs PUBLIC_URL: without it nothing is awaited.
+      const receiptDrivers = app.messaging.config.publicUrl ? RECEIPT_DRIVERS : [];
+      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel, receiptDrivers)) };
+    },
+  );
+
+  app.post(
+    '/loyalty-cards/:id/send-whatsapp',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Invia un WhatsApp al titolare di una carta',
+        description:
+          'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Il messaggio è obbligatorio: i bonus li invia il server da sé. ' +
+          'Messaggio commerciale: senza consenso marketing WhatsApp su una carta dell’azienda con quel numero non parte (`skippedByReason.noConsent`); STOP: 400. ' +
+          'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
+          'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+        body: sendWhatsappBodySchema,
+        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const card = await app.messaging.repo.findCard(request.params.id);
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      await authorizeOwned(request.user!, card.business_id, MESSAGES.cardNotFound);
+      await singleMessageLimit(request, reply, card.business_id);
+      await requireChannel(card.business_id, 'whatsapp');
+      if (!card.customer_phone?.trim()) throw badRequest(MESSAGING_MESSAGES.cardWithoutPhone);
+      // A number stored before numbers were checked, and still not valid, is refused here rather than by the provider.
+      const recipient = normalizePhone(card.customer_phone);
+      if (!recipient) throw badRequest(MESSAGES.phoneInvalid);
+      if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
+      // Easy SMS is a marketing message: only to a holder who agreed to offers on WhatsApp (decision 025).
+      if (!(await app.messaging.repo.hasMarketingConsent(card.business_id, 'whatsapp', recipient))) {
+        const { mode } = await app.messaging.modeFor(card.business_id);
+        const skippedByReason = { ...noneSkipped(), noConsent: 1 };
+        return { message: sendOutcomeMessage(0, skippedByReason), queued: 0, skipped: 1, skippedByReason, alreadyEnqueued: 0, mode };
+      }
+      const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
+      const body = request.body.message;
+      const queued = await app.messaging.repo.enqueueOne({
+        businessId: card.business_id,
+        cardId: card.id,
+        channel: 'whatsapp',
+        recipient,
+        body,
+        idempotencyKey: `card:${card.id}:whatsapp:${key}`,
+      });
+      if (queued) app.messaging.worker.wake();
+      const { mode } = await app.messaging.modeFor(card.business_id);
+      // 'WhatsApp inviato' (the specification's wording) only when a message really leaves for the customer.
+      const message = !queued ? TRUTH_MESSAGES.whatsappAlreadyQueued : mode === 'live' ? MESSAGING_MESSAGES.whatsappSent : TRUTH_MESSAGES.whatsappQueuedTest;
+      return { message, queued: queued ? 1 : 0, skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: queued ? 0 : 1, mode };
+    },
+  );
+
+  app.get(
+    '/outbox',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Registro dei messaggi inviati',
+        description:
+          'Ogni messaggio, qualunque driver: con il driver outbox è ciò che sarebbe partito. Dal più recente. ' +
+          'Un admin legge solo una sua azienda (businessId obbligatorio); il super admin anche tutte insieme.',
+        security: bearerAuth,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.query;
+      if (businessId) await app.authorizeBusiness(request.user!, businessId);
+      else if (request.user!.role !== 'super_admin') throw badRequest(TRUTH_MESSAGES.businessIdRequired);
+      return app.messaging.repo.listMessages(request.query);
+    },
+  );
+
+  app.get(
+    '/messaging/status',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Modalità di invio di un’azienda',
+        description: "mode 'test' quando il driver dell’azienda (o MESSAGING_DRIVER) è l’outbox: i messaggi sono solo registrati, nessuno viene consegnato.",
+        security: bearerAuth,
+        querystring: z.object({ businessId: z.string().trim().min(1).max(200) }),
+        response: { 200: messagingStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { businessId } = request.query;
+      await app.authorizeBusiness(request.user!, businessId);
+      return { businessId, ...(await app.messaging.modeFor(businessId)) };
+    },
+  );
+};
+
+export default messagingRoutes;

@@ -1,0 +1,26 @@
+/** Every send answer (campaign send, send-whatsapp, connection test) says what the server did, in one shape. */
+import { z } from 'zod';
+
+export const skippedByReasonSchema = z
+  .object({
+    noConsent: z.number().int().describe('Nessuna carta del contatto con consenso marketing sul canale dell’invio'),
+    optedOut: z.number().int().describe('Il contatto ha risposto STOP'),
+    invalidContact: z.number().int().describe('Numero o indirizzo mancante o non valido'),
+    channelDisabled: z.number().int().describe('Canale non abilitato per l’azienda (oggi risposto 400: sempre 0 qui)'),
+  })
+  .describe('Destinatari saltati, per motivo')
+  .meta({ id: 'SkippedByReason' });
+export const deliveryModeSchema = z
+  .enum(['test', 'live'])
+  .describe("'test': il driver dell’azienda è l’outbox, nulla viene consegnato; 'live': un fornitore reale consegna");
+
+export const sendOutcomeSchema = z
+  .object({
+    message: z.string().describe('Cosa è successo, in italiano: quanti messaggi sono in coda, o perché nessuno'),
+    queued: z.number().int().describe('Messaggi messi in coda ora'),
+    skipped: z.number().int().describe('Destinatari saltati (somma di skippedByReason)'),
+    skippedByReason: skippedByReasonSchema,
+    alreadyEnqueued: z.number().int().describe('Destinatari già in coda per questa campagna e canale, o stessa Idempotency-Key (non rinviati)'),
+    mode: deliveryModeSchema,
+  })
+  .meta({ id: 'SendOutcome' });

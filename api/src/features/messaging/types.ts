@@ -1,0 +1,50 @@
+import type { DriverName } from '../../config/messaging';
+
+export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The channels given, each once, in CHANNELS order: how a card stores its marketing consent (migration 012). */
+export function canonicalChannels(channels: Iterable<Channel>): Channel[] {
+  const given = new Set(channels);
+  return CHANNELS.filter((channel) => given.has(channel));
+}
+
+/** One message as a driver sees it. */
+export interface OutgoingMessage {
+  businessId: string;
+  channel: Channel;
+  /** E.164 phone (whatsapp, sms) or e-mail address. */
+  recipient: string;
+  body: string;
+  /** E-mail subject. */
+  subject?: string;
+}
+
+export interface SendResult {
+  /** The provider's id for the message (Twilio SID, SMTP message id); null for the outbox. */
+  providerMessageId: string | null;
+  /** As recorded in outbox_messages. */
+  status: 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+}
+
+/** A way to send messages. Drivers never touch the database: the caller records the result. */
+export interface MessageDriver {
+  /** Recorded with each message ('outbox', 'twilio', 'smtp', or a test double's name). */
+  readonly name: string;
+  send(message: OutgoingMessage): Promise<SendResult>;
+  /** Checks the provider with a real call that sends nothing (credentials, server); absent for the outbox. */
+  verify?(): Promise<void>;
+}
+
+/** A send that failed with an Italian reason; `permanent` ones are not retried (bad settings, bad number). */
+export class MessagingError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MessagingError';
+  }
+}
+
+export type { DriverName };

@@ -1,0 +1,249 @@
+/**
+ * The rewards catalogue, redemption and the program of a business, on the points ledger
+ * (docs/decisions/036-rewards-on-the-ledger.md). Every balance change is one ledger row written in the same
+ * statement as the balance, like `addPoints`.
+ */
+import type { Queryable } from '../../db';
+import type { LedgerEntry } from '../cards/repository';
+
+export const LOYALTY_MODES = ['points', 'stamps'] as const;
+export type LoyaltyMode = (typeof LOYALTY_MODES)[number];
+
+export const LEDGER_KINDS = ['credit', 'redemption', 'expiry', 'birthday', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface RewardRecord {
+  id: string;
+  business_id: string;
+  name: string;
+  description: string | null;
+  cost: number;
+  active: boolean;
+  /** 'YYYY-MM-DD' */
+  valid_from: string | null;
+  valid_until: string | null;
+  stock: number | null;
+  redeemed_count: number;
+  archived: boolean;
+  created_at: string;
+}
+
+export interface RewardFields {
+  name: string;
+  cost: number;
+  description: string | null;
+  active: boolean;
+  valid_from: string | null;
+  valid_until: string | null;
+  stock: number | null;
+}
+
+export interface Program {
+  loyalty_mode: LoyaltyMode;
+  expiry_months: number | null;
+  expiry_reminder_days: number;
+  birthday_points: number;
+  birthday_message: string | null;
+}
+
+/** Why a reward cannot be redeemed on `today`, or null when it can. */
+export type RewardUnavailable = 'archived' | 'inactive' | 'not-yet' | 'expired' | 'out-of-stock';
+
+export function rewardUnavailable(reward: RewardRecord, today: string): RewardUnavailable | null {
+  if (reward.archived) return 'archived';
+  if (!reward.active) return 'inactive';
+  if (reward.valid_from && today < reward.valid_from) return 'not-yet';
+  if (reward.valid_until && today > reward.valid_until) return 'expired';
+  if (reward.stock !== null && reward.stock <= 0) return 'out-of-stock';
+  return null;
+}
+
+/** The calendar day of `now` in Italy ('YYYY-MM-DD'): the day a shop's rewards and birthdays go by. */
+// Built once: constructing an Intl.DateTimeFormat with a time zone costs about a millisecond of the API thread,
+// which a flood of signups (each asks for today's date in Rome) turned into the largest item of its profile.
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export function italianDay(now: Date): string {
+  return ROME_DAY.format(now);
+}
+
+const REWARD_COLUMNS =
+  'r.id, r.business_id, r.name, r.description, r.cost, r.active, r.valid_from, r.valid_until, r.stock, r.archived, r.created_at, ' +
+  "(SELECT count(*) FROM points_ledger l WHERE l.reward_id = r.id AND l.kind = 'redemption')::int AS redeemed_count";
+
+/** The columns of a ledger row as every answer shows it (alias `l`), without the author's name. */
+const LEDGER_COLUMNS = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.author_id, l.created_at';
+
+const PROGRAM_COLUMNS = 'loyalty_mode, expiry_months, expiry_reminder_days, birthday_points, birthday_message';
+
+/** SQL condition: the business `b` is usable by `ownerId` ($n): null = any (super admin). */
+const ownedBy = (n: number) => `($${n}::text IS NULL OR b.owner_id = $${n})`;
+
+export function createRewardsRepository(db: Queryable) {
+  return {
+    /** Not archived, active and inactive, by cost then name. */
+    async listByBusiness(businessId: string): Promise<RewardRecord[]> {
+      const { rows } = await db.query<RewardRecord>(
+        `SELECT ${REWARD_COLUMNS} FROM rewards r WHERE r.business_id = $1 AND NOT r.archived ORDER BY r.cost, r.name, r.id`,
+        [businessId],
+      );
+      return rows;
+    },
+
+    async create(businessId: string, fields: RewardFields): Promise<RewardRecord> {
+      const { rows } = await db.query<RewardRecord>(
+        `INSERT INTO rewards AS r (business_id, name, cost, description, active, valid_from, valid_until, stock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING ${REWARD_COLUMNS}`,
+        [businessId, fields.name, fields.cost, fields.description, fields.active, fields.valid_from, fields.valid_until, fields.stock],
+      );
+      return rows[0];
+    },
+
+    /** The reward if its business is usable by `ownerId` (null: any), else null (a foreign one looks missing). */
+    async findInScope(id: string, ownerId: string | null): Promise<RewardRecord | null> {
+      const { rows } = await db.query<RewardRecord>(
+        `SELECT ${REWARD_COLUMNS} FROM rewards r JOIN businesses b ON b.id = r.business_id WHERE r.id = $1 AND ${ownedBy(2)}`,
+        [id, ownerId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Sets the given fields (undefined: keep); an archived reward is not changed. Null when not in scope or archived. */
+    async update(id: string, ownerId: string | null, changes: Partial<RewardFields>): Promise<RewardRecord | null> {
+      const keys = (['name', 'cost', 'description', 'active', 'valid_from', 'valid_until', 'stock'] as const).filter((k) => changes[k] !== undefined);
+      const sets = keys.map((key, i) => `${key} = $${i + 3}`);
+      const { rows } = await db.query<RewardRecord>(
+        `UPDATE rewards r SET ${sets.length > 0 ? sets.join(', ') : 'name = r.name'}
+           FROM businesses b
+          WHERE r.id = $1 AND b.id = r.business_id AND ${ownedBy(2)} AND NOT r.archived
+          RETURNING ${REWARD_COLUMNS}`,
+        [id, ownerId, ...keys.map((k) => changes[k])],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Deletes a reward never redeemed, archives one that was (the ledger keeps naming it). Null when it is
+     * not in scope (or already archived).
+     */
+    async remove(id: string, ownerId: string | null): Promise<{ archived: boolean } | null> {
+      const { rows } = await db.query<{ archived: boolean }>(
+        `WITH target AS (
+           SELECT r.id, EXISTS (SELECT 1 FROM points_ledger l WHERE l.reward_id = r.id) AS used
+             FROM rewards r JOIN businesses b ON b.id = r.business_id
+            WHERE r.id = $1 AND ${ownedBy(2)} AND NOT r.archived
+         ), deleted AS (
+           DELETE FROM rewards r USING target WHERE r.id = target.id AND NOT target.used RETURNING r.id
+         ), archived AS (
+           UPDATE rewards r SET archived = true, active = false FROM target WHERE r.id = target.id AND target.used RETURNING r.id
+         )
+         SELECT EXISTS (SELECT 1 FROM archived) AS archived FROM target`,
+        [id, ownerId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Redeems `reward` on the card: one statement takes the cost off the balance only when the balance covers
+     * it (re-checked on the balance a concurrent writer left, under the card's row lock) and writes the
+     * 'redemption' ledger row, and enqueues the receipt. Before it, the reward's row is locked (redemptions of
+     * one reward and an admin's change take turns: a shared lock would deadlock two redemptions that both take
+     * a piece of stock) and checked again as it is now, and a reward with a stock loses a piece; when the card
+     * cannot pay, the transaction (`db` must be one) rolls that back. Answers the
+     * new balance and the row, 'insufficient', or why the reward is not redeemable on `input.today`.
+     */
+    async redeem(
+      cardId: string,
+      reward: RewardRecord,
+      input: { authorId: string | null; at: Date; today: string; receipt: (balance: number) => string },
+    ): Promise<{ balance: number; entry: LedgerEntry } | 'insufficient' | RewardUnavailable> {
+      const { rows: locked } = await db.query<Pick<RewardRecord, 'active' | 'archived' | 'valid_from' | 'valid_until' | 'stock'>>(
+        'SELECT active, archived, valid_from, valid_until, stock FROM rewards WHERE id = $1 FOR NO KEY UPDATE',
+        [reward.id],
+      );
+      if (locked.length === 0) return 'archived';
+      const unavailable = rewardUnavailable({ ...reward, ...locked[0] }, input.today);
+      if (unavailable) return unavailable;
+      if (locked[0].stock !== null) {
+        const { rows } = await db.query('UPDATE rewards SET stock = stock - 1 WHERE id = $1 AND stock > 0 RETURNING id', [reward.id]);
+        if (rows.length === 0) return 'out-of-stock';
+      }
+      const { rows } = await db.query<LedgerEntry & { balance: number }>(
+        `WITH card AS (
+           UPDATE loyalty_cards c SET points = c.points - $2
+            WHERE c.id = $1 AND c.business_id = $5 AND c.points >= $2
+            RETURNING c.id, c.points
+         ), entry AS (
+           INSERT INTO points_ledger AS l (card_id, points, kind, reward_id, reward_name, description, author_id, created_at)
+           SELECT card.id, -$2::numeric, 'redemption', $3, $4, 'Premio: ' || $4, $6::text, $7::timestamptz FROM card
+           RETURNING ${LEDGER_COLUMNS}
+         )
+         SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name
+           FROM card, entry`,
+        [cardId, reward.cost, reward.id, reward.name, reward.business_id, input.authorId, input.at.toISOString()],
+      );
+      if (!rows[0]) return 'insufficient';
+      const { balance, ...entry } = rows[0];
+      await db.query('SELECT loyalty_enqueue_service_message($1, $2, $3)', [cardId, input.receipt(balance), `redeem:${entry.id}`]);
+      return { balance, entry };
+    },
+
+    /**
+     * The cost of the cheapest reward redeemable on `today` (the rules of `rewardUnavailable`) that costs more
+     * than `balance`: the stamps the card image counts towards. Null when there is none.
+     */
+    async nextRewardCost(businessId: string, balance: number, today: string): Promise<number | null> {
+      const { rows } = await db.query<{ cost: number | null }>(
+        `SELECT min(r.cost)::int AS cost FROM rewards r
+          WHERE r.business_id = $1 AND r.cost > $2::numeric AND r.active AND NOT r.archived
+            AND (r.valid_from IS NULL OR r.valid_from <= $3::date) AND (r.valid_until IS NULL OR r.valid_until >= $3::date)
+            AND (r.stock IS NULL OR r.stock > 0)`,
+        [businessId, balance, today],
+      );
+      return rows[0]?.cost ?? null;
+    },
+
+    async program(businessId: string): Promise<Program | null> {
+      const { rows } = await db.query<Program>(`SELECT ${PROGRAM_COLUMNS} FROM businesses WHERE id = $1`, [businessId]);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Changes the given settings (undefined: keep). Switching to stamps happens only when no card of the
+     * business holds a fractional balance ('fractional', nothing changed). A new `expiry_months` restarts
+     * `expiry_since` at `now`: points held then get the whole new period.
+     */
+    async updateProgram(businessId: string, changes: Partial<Program>, now: Date): Promise<Program | 'fractional' | null> {
+      const keys = (['loyalty_mode', 'expiry_months', 'expiry_reminder_days', 'birthday_points', 'birthday_message'] as const).filter(
+        (k) => changes[k] !== undefined,
+      );
+      const sets = keys.map((key, i) => `${key} = $${i + 3}`);
+      if (changes.expiry_months !== undefined) {
+        sets.push(`expiry_since = CASE WHEN b.expiry_months IS DISTINCT FROM $${keys.indexOf('expiry_months') + 3}::integer THEN $2::timestamptz ELSE b.expiry_since END`);
+      }
+      const stampsCheck =
+        changes.loyalty_mode === 'stamps'
+          ? `AND NOT EXISTS (SELECT 1 FROM loyalty_cards c WHERE c.business_id = b.id AND c.points <> trunc(c.points))`
+          : '';
+      // The cards' and the overview's answers show the program (mode, expiring points): the change moves the
+      // business's change marker (migration 006) in the same statement, so no cached answer outlives it.
+      const { rows } = await db.query<Program>(
+        `WITH program AS (
+           UPDATE businesses b SET ${sets.length > 0 ? sets.join(', ') : 'name = b.name'} WHERE b.id = $1 AND $2::timestamptz IS NOT NULL ${stampsCheck}
+           RETURNING ${PROGRAM_COLUMNS.split(', ').map((c) => `b.${c}`).join(', ')}, b.id
+         ), marker AS (
+           INSERT INTO card_versions AS v (business_id, shard, version)
+           SELECT program.id, 0, nextval('card_versions_seq') FROM program
+           ON CONFLICT (business_id, shard) DO UPDATE SET version = EXCLUDED.version
+         )
+         SELECT ${PROGRAM_COLUMNS} FROM program`,
+        [businessId, now.toISOString(), ...keys.map((k) => changes[k])],
+      );
+      if (rows[0]) return rows[0];
+      return (await this.program(businessId)) ? 'fractional' : null;
+    },
+  };
+}
+
+export type RewardsRepository = ReturnType<typeof createRewardsRepository>;

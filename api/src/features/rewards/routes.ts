@@ -1,0 +1,253 @@
+/**
+ * The rewards catalogue and the program of a business (`/api/rewards`), and redemption at the
+ * counter (`/api/loyalty-cards/{id}/rewards`, `/api/loyalty-cards/{id}/redeem`). See
+ * docs/decisions/036-rewards-on-the-ledger.md.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../errors';
+import { MESSAGES, REWARD_MESSAGES } from '../../messages';
+import { createRewardsRepository, italianDay, rewardUnavailable, type RewardUnavailable } from './repository';
+import { bearerAuth, errorResponses, idParamsSchema } from '../../schemas/common';
+import {
+  cardRewardsSchema,
+  createRewardBodySchema,
+  programSchema,
+  redeemBodySchema,
+  redeemResultSchema,
+  rewardDeletedSchema,
+  rewardSchema,
+  updateProgramBodySchema,
+  updateRewardBodySchema,
+} from './schemas';
+import { cardScope, ownerScope } from '../cards/card-scope';
+
+const UNAVAILABLE_MESSAGES: Record<RewardUnavailable, string> = {
+  archived: REWARD_MESSAGES.rewardArchivedNotRedeemable,
+  inactive: REWARD_MESSAGES.rewardInactive,
+  'not-yet': REWARD_MESSAGES.rewardNotYetValid,
+  expired: REWARD_MESSAGES.rewardExpired,
+  'out-of-stock': REWARD_MESSAGES.rewardOutOfStock,
+};
+
+/** `/api/rewards`: the catalogue and the program. */
+export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+
+  app.get(
+    '/business/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Premi di un’azienda',
+        description: 'Attivi e non attivi, senza gli archiviati; dal meno costoso, poi per nome.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(rewardSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await app.authorizeBusiness(request.user!, request.params.id);
+      return app.repos.rewards.listByBusiness(request.params.id);
+    },
+  );
+
+  app.post(
+    '',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Crea un premio',
+        description: '`businessId`, `name` e `cost` (punti o timbri, intero di almeno 1) obbligatori; attivo se non detto altrimenti.',
+        security: bearerAuth,
+        body: createRewardBodySchema,
+        response: { 201: rewardSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await app.authorizeBusiness(request.user!, body.businessId);
+      const reward = await app.repos.rewards.create(body.businessId, {
+        name: body.name,
+        cost: body.cost,
+        description: body.description ?? null,
+        active: body.active ?? true,
+        valid_from: body.valid_from ?? null,
+        valid_until: body.valid_until ?? null,
+        stock: body.stock ?? null,
+      });
+      return reply.code(201).send(reward);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Modifica un premio',
+        description: 'Solo i campi dati; null toglie descrizione, date o limite di pezzi. Un premio archiviato non si modifica (404).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: updateRewardBodySchema,
+        response: { 200: rewardSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const ownerId = ownerScope(request.user!);
+      const current = await app.repos.rewards.findInScope(request.params.id, ownerId);
+      if (!current || current.archived) throw notFound(REWARD_MESSAGES.rewardNotFound);
+      const body = request.body;
+      const from = body.valid_from === undefined ? current.valid_from : body.valid_from;
+      const until = body.valid_until === undefined ? current.valid_until : body.valid_until;
+      if (from && until && from > until) throw badRequest(REWARD_MESSAGES.datesOutOfOrder);
+      const updated = await app.repos.rewards.update(request.params.id, ownerId, body);
+      if (!updated) throw notFound(REWARD_MESSAGES.rewardNotFound);
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Elimina un premio',
+        description: 'Un premio già riscattato viene archiviato (il registro dei movimenti continua a nominarlo), gli altri eliminati.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: rewardDeletedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const result = await app.repos.rewards.remove(request.params.id, ownerScope(request.user!));
+      if (!result) throw notFound(REWARD_MESSAGES.rewardNotFound);
+      return { message: result.archived ? REWARD_MESSAGES.rewardArchived : REWARD_MESSAGES.rewardDeleted, archived: result.archived };
+    },
+  );
+
+  app.get(
+    '/business/:id/program',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Programma fedeltà di un’azienda',
+        description: 'Punti o timbri, scadenza dei punti con il suo preavviso, regalo di compleanno.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: programSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await app.authorizeBusiness(request.user!, request.params.id);
+      const program = await app.repos.rewards.program(request.params.id);
+      if (!program) throw notFound(MESSAGES.businessNotFound);
+      return program;
+    },
+  );
+
+  app.put(
+    '/business/:id/program',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Modifica il programma fedeltà',
+        description:
+          'Solo i campi dati. Il passaggio ai timbri è rifiutato (400) finché una carta ha un saldo con decimali. ' +
+          'Una nuova scadenza vale per i punti non ancora scaduti: ciascuno ha almeno l’intero nuovo periodo da ora.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: updateProgramBodySchema,
+        response: { 200: programSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await app.authorizeBusiness(request.user!, request.params.id);
+      const result = await app.repos.rewards.updateProgram(request.params.id, request.body, app.clock());
+      if (result === null) throw notFound(MESSAGES.businessNotFound);
+      if (result === 'fractional') throw badRequest(REWARD_MESSAGES.stampsFractionalBalances);
+      return result;
+    },
+  );
+};
+
+/** `/api/loyalty-cards/{id}/rewards` and `/redeem`: redemption at the counter. */
+export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+
+  app.get(
+    '/:id/rewards',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Premi riscattabili oggi da una carta',
+        description:
+          'Attivi, non archiviati, nelle loro date e non esauriti, dal meno costoso; `affordable` dice se il saldo ne copre il costo. Admin dell’azienda della carta.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: cardRewardsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const [rewards, program] = await Promise.all([app.repos.rewards.listByBusiness(card.business_id), app.repos.rewards.program(card.business_id)]);
+      const today = italianDay(app.clock());
+      return {
+        balance: card.points,
+        loyalty_mode: program!.loyalty_mode,
+        rewards: rewards.filter((r) => rewardUnavailable(r, today) === null).map((r) => ({ ...r, affordable: card.points >= r.cost })),
+      };
+    },
+  );
+
+  app.post(
+    '/:id/redeem',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Riscatta un premio',
+        description:
+          'Toglie il costo del premio dal saldo e scrive la riga di riscatto nel registro, in un’unica istruzione che controlla il saldo: ' +
+          'il saldo non scende mai sotto zero, anche con riscatti in parallelo. Mette in coda la ricevuta per il cliente (salvo STOP).',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
+      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const reward = await app.repos.rewards.findInScope(request.body.reward_id, null);
+      if (!reward || reward.business_id !== card.business_id) throw notFound(REWARD_MESSAGES.rewardNotFound);
+      const now = app.clock();
+      const unavailable = rewardUnavailable(reward, italianDay(now));
+      if (unavailable) throw badRequest(UNAVAILABLE_MESSAGES[unavailable]);
+      const mode = (await app.repos.rewards.program(card.business_id))!.loyalty_mode;
+      const result = await app.db.transaction(async (tx) => {
+        const outcome = await createRewardsRepository(tx).redeem(card.id, reward, {
+          authorId: user.id,
+          at: now,
+          today: italianDay(now),
+          receipt: (balance) => REWARD_MESSAGES.receipt(reward.name, balance, mode),
+        });
+        // Thrown inside: the transaction rolls back the piece of stock taken.
+        if (outcome === 'insufficient') throw badRequest(mode === 'stamps' ? REWARD_MESSAGES.insufficientStamps : REWARD_MESSAGES.insufficientPoints);
+        if (typeof outcome === 'string') throw badRequest(UNAVAILABLE_MESSAGES[outcome]);
+        return outcome;
+      });
+      app.messaging.worker.wake();
+      return { message: REWARD_MESSAGES.redeemed, card_id: card.id, points: result.balance, entry: result.entry };
+    },
+  );
+};

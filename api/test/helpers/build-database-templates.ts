@@ -1,0 +1,63 @@
+/**
+ * Run by database-templates.ts in a child process, once per Jest run:
+ *   tsx api/test/helpers/build-database-templates.ts '{"pgliteDir":"/tmp/…","postgres":{"adminUrl":"…","name":"…"}}'
+ * Writes PGlite's `empty.tar` (after initdb) and `migrated.tar` (every migration applied) into `pgliteDir`, and
+ * creates and migrates the PostgreSQL template database when asked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrate } from '../../src/db/migrate';
+import { wrapPGlite } from '../../src/db/pglite';
+import { createPostgresDb } from '../../src/db/postgres';
+import { PGLITE_TEMPLATE_FILES, type TemplateRequest } from './database-templates';
+
+async function writeDump(pglite: PGlite, file: string): Promise<void> {
+  const tarball = await pglite.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+}
+
+async function buildPGlite(dir: string): Promise<void> {
+  const pglite = await PGlite.create();
+  const db = wrapPGlite(pglite);
+  try {
+    await writeDump(pglite, path.join(dir, PGLITE_TEMPLATE_FILES.empty));
+    await migrate(db);
+    await writeDump(pglite, path.join(dir, PGLITE_TEMPLATE_FILES.migrated));
+  } finally {
+    await db.close();
+  }
+}
+
+async function buildPostgres({ adminUrl, name }: NonNullable<TemplateRequest['postgres']>): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Closed before any suite copies it: PostgreSQL copies a template only while nobody is connected to it.
+  const db = createPostgresDb(url.toString());
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const request = JSON.parse(process.argv[2] ?? '') as TemplateRequest;
+  await Promise.all([buildPGlite(request.pgliteDir), request.postgres ? buildPostgres(request.postgres) : undefined]);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`[api tests] could not build the database templates: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,69 @@
+/**
+ * The databases every suite starts from, made once per Jest run (test/global-setup.ts) instead of once per suite:
+ *   - PGlite: two tarballs of a data folder (PGlite's `dumpDataDir`), one just after initdb (`empty.tar`) and one
+ *     with every migration applied (`migrated.tar`); a suite's in-memory PGlite starts from one of them
+ *     (`loadDataDir`), which skips initdb (~5 s of WebAssembly per database on a 2-core machine) and the migrations;
+ *   - PostgreSQL: a database with every migration applied, which each suite's database copies
+ *     (`CREATE DATABASE … TEMPLATE …`).
+ * A database that starts from a template still goes through `migrate()` when the app starts (nothing left to
+ * apply); the suites that test the migrations ask for an empty database (`create({ migrated: false })`) and run
+ * them from scratch. Built in a child process (`build-database-templates.ts`): PGlite's WebAssembly runtime can set
+ * the exit code of the process it runs in (test/setup.ts), which must not be Jest's own.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The folder holding `empty.tar` and `migrated.tar`; set by the global setup, inherited by Jest's workers. */
+export const PGLITE_TEMPLATES_ENV = 'API_TEST_PGLITE_TEMPLATES';
+/** The PostgreSQL template database's name. */
+export const POSTGRES_TEMPLATE_ENV = 'API_TEST_POSTGRES_TEMPLATE';
+
+export const PGLITE_TEMPLATE_FILES = { empty: 'empty.tar', migrated: 'migrated.tar' } as const;
+
+const TEMPLATES_DIR_PREFIX = 'loyalty-test-templates-';
+
+/** What the builder is asked for (its one argument, as JSON). */
+export interface TemplateRequest {
+  pgliteDir: string;
+  postgres: { adminUrl: string; name: string } | null;
+}
+
+/**
+ * Builds the templates and tells the suites where they are (through the environment). Folders left by a run that
+ * was killed before its teardown (its process is gone) are removed first.
+ */
+export function buildDatabaseTemplates(postgres: TemplateRequest['postgres']): void {
+  removeStaleTemplateDirs();
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), `${TEMPLATES_DIR_PREFIX}${process.pid}-`));
+  const request: TemplateRequest = { pgliteDir, postgres };
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'build-database-templates.ts'), JSON.stringify(request)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.env[PGLITE_TEMPLATES_ENV] = pgliteDir;
+  if (postgres) process.env[POSTGRES_TEMPLATE_ENV] = postgres.name;
+}
+
+function removeStaleTemplateDirs(): void {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^loyalty-test-templates-(\d+)-/.exec(entry)?.[1]);
+    if (!pid || processAlive(pid)) continue;
+    fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The PGlite template file a new in-memory database starts from, when the global setup made them. */
+export function pgliteTemplate(kind: keyof typeof PGLITE_TEMPLATE_FILES): string | undefined {
+  const dir = process.env[PGLITE_TEMPLATES_ENV];
+  return dir ? path.join(dir, PGLITE_TEMPLATE_FILES[kind]) : undefined;
+}

@@ -1,0 +1,28 @@
+/**
+ * A shop of a journey's own: a new admin (made by the demo super admin) owning one new business, with the
+ * channels switched on as the demo shops have them. Journeys that run beside others (two workers, decision 062)
+ * work on such a shop instead of the demo ones, whose cards other journeys add to at the same time.
+ */
+import { apiCall, apiToken } from './cards-api';
+import { DEMO_SUPERADMIN } from './fixtures';
+
+export interface Shop {
+  account: { email: string; password: string };
+  businessId: string;
+  businessName: string;
+}
+
+export async function createShop(label: string, channels: { whatsapp?: boolean; sms?: boolean; email?: boolean } = { whatsapp: true, sms: true, email: true }): Promise<Shop> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const account = { email: `negozio.${stamp}@example.it`, password: 'NegozioE2e2026!' };
+  const superToken = await apiToken(DEMO_SUPERADMIN);
+  await apiCall('POST', '/users', superToken, { email: account.email, full_name: `Admin ${label}`, role: 'admin', password: account.password });
+  const businessName = `${label} ${stamp.slice(-6)}`;
+  const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: businessName });
+  await apiCall('PUT', `/settings/${business.id}`, superToken, {
+    whatsapp_enabled: channels.whatsapp ? 1 : 0,
+    sms_enabled: channels.sms ? 1 : 0,
+    email_enabled: channels.email ? 1 : 0,
+  });
+  return { account, businessId: business.id, businessName };
+}

@@ -1,0 +1,4 @@
+// Entry of the login page's script (the registry tools/src/public-pages.ts; built by tools/src/prerender.ts, loaded with `defer`).
+import { start } from './login';
+
+start();
