@@ -34,9 +34,13 @@ export interface FloodOptions {
   baseUrl: string;
   /** Sent in turn, round and round: give as many distinct ones as the flood should vary (colours, e-mails…). */
   requests: FloodRequest[];
-  /** 'one': every request from the same client address; 'many': each request from an address of its own. */
-  from: 'one' | 'many';
-  /** Clients sending at once, each its next request as soon as the previous one is answered. Default 8. */
+  /**
+   * 'one': every request from the same client address; 'many': each request from an address of its own; 'both':
+   * `concurrency` clients of each kind at once (the per-address limits answering one sender while new addresses
+   * get past them), so one flood meets both paths.
+   */
+  from: 'one' | 'many' | 'both';
+  /** Clients sending at once (with 'both', of each kind), each its next request as soon as the previous one is answered. Default 8. */
   concurrency?: number;
   /** How long the flood lasts (no request is sent after it). Default 1 500 ms. */
   durationMs?: number;
@@ -117,7 +121,7 @@ const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { baseUrl, requests, from, concurrency, durationMs, total, healthEveryMs, secretHeader, secret, keepAnswers } = workerData;
 const base = new URL(baseUrl);
-const floodAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const floodAgent = new http.Agent({ keepAlive: true, maxSockets: from === 'both' ? 2 * concurrency : concurrency });
 const probeAgent = new http.Agent({ keepAlive: true });
 const statuses = {};
 const took = [];
@@ -154,18 +158,18 @@ function send(agent, request, headers, keep) {
   });
 }
 
-function clientAddress() {
-  if (from === 'one') return '203.0.113.7';
+function clientAddress(fromOne) {
+  if (fromOne) return '203.0.113.7';
   address += 1;
   return '10.' + ((address >> 16) & 255) + '.' + ((address >> 8) & 255) + '.' + (address & 255);
 }
 
-async function client(until) {
+async function client(until, fromOne) {
   while (Date.now() < until && (total === undefined || sent < total)) {
     sent += 1;
     const request = requests[next++ % requests.length];
     const started = process.hrtime.bigint();
-    const status = await send(floodAgent, request, { [secretHeader]: secret, 'x-forwarded-for': clientAddress() }, keepAnswers);
+    const status = await send(floodAgent, request, { [secretHeader]: secret, 'x-forwarded-for': clientAddress(fromOne) }, keepAnswers);
     took.push(Number(process.hrtime.bigint() - started) / 1e6);
     statuses[status] = (statuses[status] || 0) + 1;
   }
@@ -195,7 +199,9 @@ async function probe() {
   const started = Date.now();
   const until = started + durationMs;
   const probing = probe();
-  await Promise.all(Array.from({ length: concurrency }, () => client(until)));
+  const clients = Array.from({ length: concurrency }, () => client(until, from === 'one'));
+  if (from === 'both') clients.push(...Array.from({ length: concurrency }, () => client(until, true)));
+  await Promise.all(clients);
   const elapsed = Date.now() - started;
   flooding = false;
   await probing;

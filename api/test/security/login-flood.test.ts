@@ -2,9 +2,9 @@
  * A flood of bogus logins from ever new addresses must not lock the real users out nor break the instance:
  * the real API process (production argon2 parameters, the production pool) on a port, 100 logins a second of
  * unknown e-mail addresses, each from another address (`X-Forwarded-For`, believed with the proxy secret as the
- * static servers' proxy sends it), and meanwhile a real account logs in every 1.2 s from its own address.
+ * static servers' proxy sends it), and meanwhile a real account logs in every second from its own address.
  *
- * What must hold: no answer is a 500; the real login succeeds within 3 s in at least 14 of 15 tries; the job
+ * What must hold: no answer is a 500; the real login succeeds within 3 s in all tries but one (one a second while the flood lasts); the job
  * worker and the scheduler, which poll the database all along, never fail to claim their work.
  */
 import crypto from 'node:crypto';
@@ -16,9 +16,10 @@ import { describeEachDatabase, type DatabaseVariant, type TestDatabase } from '.
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const FLOOD_PER_SECOND = 100;
-const FLOOD_SECONDS = 20;
-const REAL_TRIES = 15;
-const REAL_EVERY_MS = 1200;
+// Sized to prove the property (the throughput under a longer flood is `npm run bench`'s).
+const FLOOD_SECONDS = 12;
+const REAL_TRIES = 10;
+const REAL_EVERY_MS = 1000;
 const REAL_WITHIN_MS = 3000;
 const PROXY_SECRET = crypto.randomBytes(24).toString('hex');
 const REAL = { email: 'titolare@negozio.example.it', password: 'Una-Password-Lunga-2026' };
@@ -91,7 +92,7 @@ describeEachDatabase('logins under a flood from rotating addresses', (variant: D
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it(`lets the real account in within ${REAL_WITHIN_MS} ms in at least 14 of ${REAL_TRIES} tries during ${FLOOD_PER_SECOND} bogus logins a second, with no 500`, async () => {
+  it(`lets the real account in within ${REAL_WITHIN_MS} ms in at least ${REAL_TRIES - 1} of ${REAL_TRIES} tries during ${FLOOD_PER_SECOND} bogus logins a second, with no 500`, async () => {
     const floodAgent = new http.Agent({ keepAlive: true });
     const realAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // An instance that has been up a while, as one a flood meets: the start's own work (the first argon2 check it
