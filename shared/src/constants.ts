@@ -7,6 +7,9 @@ export const TOKEN_STORAGE_KEY = 'token';
 /** Success notifications disappear after this long; errors stay until dismissed. */
 export const NOTIFICATION_TIMEOUT_MS = 3_000;
 
+/** The product's name where the run-time configuration names none (BRAND_NAME sets it: tools/src/runtime-config.ts). */
+export const DEFAULT_BRAND_NAME = 'Appo';
+
 export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
 export const LOGIN_LOCKOUT_MS = 5 * 60_000;
 

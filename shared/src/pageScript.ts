@@ -5,6 +5,7 @@
  * the rules stay one copy: the app imports the same files through the package's entries.
  */
 export {
+  DEFAULT_BRAND_NAME,
   LOGIN_LOCKOUT_MS,
   LOGIN_MAX_FAILED_ATTEMPTS,
   REQUEST_TIMEOUT_MS,

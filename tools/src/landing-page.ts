@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from './link-preview';
 import { PAGE_SCRIPT_ATTRIBUTE, shellCopyFile, type PublicPage } from './public-pages';
+import { DEFAULT_BRAND_NAME } from './runtime-config';
 
 export type LandingPageState = 'fresh' | 'revalidated' | 'stale' | 'fallback';
 
@@ -89,7 +90,7 @@ ${main}
 }
 
 /** A public page the shell has no copy of: its heading and a sentence to come back, nothing to fill in. */
-export function unavailablePage(page: Pick<PublicPage, 'unavailable'>, brandName = 'Appo'): string {
+export function unavailablePage(page: Pick<PublicPage, 'unavailable'>, brandName = DEFAULT_BRAND_NAME): string {
   const { title, text } = page.unavailable;
   return plainPage(
     `${escapeHtml(title)} – ${escapeHtml(brandName)}`,

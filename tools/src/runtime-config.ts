@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, REMOTE_APPS, REPO_ROOT, appPort, type RemoteAppName } from './apps';
 
+/** The product's name when BRAND_NAME is not set: the same as `DEFAULT_BRAND_NAME` of @loyalty/shared, the browser's fallback. */
+export const DEFAULT_BRAND_NAME = 'Appo';
+
 export interface RuntimeConfigFile {
   apiBaseUrl: string;
   dashboardBaseUrl: string;
@@ -47,7 +50,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Runt
     apiBaseUrl: env.API_BASE_URL || '/api',
     dashboardBaseUrl: trimSlash(env.DASHBOARD_BASE_URL || origin('shell')),
     landingBaseUrl: trimSlash(env.LANDING_BASE_URL || origin('landing')),
-    brandName: env.BRAND_NAME || 'Appo',
+    brandName: env.BRAND_NAME || DEFAULT_BRAND_NAME,
     support: {
       email: env.SUPPORT_EMAIL || 'supporto@appo.example',
       phone: env.SUPPORT_PHONE || '+39 02 1234 5678',

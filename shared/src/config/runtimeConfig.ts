@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_NAME } from '../constants';
 import { REMOTE_NAMES, type RemoteName } from '../federation/contract';
 
 /** `/runtime-config.json`, read before the app mounts (docs/architecture.md). */
@@ -19,7 +20,7 @@ function defaultRuntimeConfig(): RuntimeConfig {
     apiBaseUrl: '/api',
     dashboardBaseUrl: origin,
     landingBaseUrl: origin,
-    brandName: 'Appo',
+    brandName: DEFAULT_BRAND_NAME,
     support: { email: '', phone: '' },
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, ''])) as Record<RemoteName, string>,
   };

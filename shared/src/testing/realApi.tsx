@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { setRuntimeConfig, type LoginResponse, type RootState, type RuntimeConfig } from '../index';
+import { DEFAULT_BRAND_NAME, setRuntimeConfig, type LoginResponse, type RootState, type RuntimeConfig } from '../index';
 import { renderWithProviders } from './renderWithProviders';
 
 export const API = process.env.TEST_API_URL!;
@@ -20,7 +20,7 @@ export type Account = { email: string; password: string };
 
 /** Runtime configuration pointing at the real test API (or at `apiBaseUrl`), plus what a package adds. */
 export function configureTestRuntime(apiBaseUrl = `${API}/api`, extra: Partial<RuntimeConfig> = {}) {
-  setRuntimeConfig({ apiBaseUrl, brandName: 'Appo', dashboardBaseUrl: DASHBOARD_BASE_URL, support: SUPPORT, ...extra });
+  setRuntimeConfig({ apiBaseUrl, brandName: DEFAULT_BRAND_NAME, dashboardBaseUrl: DASHBOARD_BASE_URL, support: SUPPORT, ...extra });
 }
 
 /** An API base URL on which nothing listens: every call fails without a response. */

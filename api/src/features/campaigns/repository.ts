@@ -1,11 +1,9 @@
 import type { Queryable } from '../../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
+import type { Channel } from '../messaging/types';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
-export type Channel = (typeof CHANNELS)[number];
 
 export interface CampaignRecipient {
   customer_name?: string | null;

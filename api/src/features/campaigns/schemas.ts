@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, recipientPhoneInvalid } from '../../messages';
-import { CAMPAIGN_STATUSES, CHANNELS } from './repository';
+import { CHANNELS } from '../messaging/types';
+import { CAMPAIGN_STATUSES } from './repository';
 import { SEGMENT_KINDS } from '../cards/repository';
 import { normalizePhone } from '../../lib/phone';
 import { findUnstorableString } from '../../validation';

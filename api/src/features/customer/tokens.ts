@@ -1,16 +1,14 @@
 /**
- * Decision 048: the customer's session token. A JWT like the admins' (lib/tokens.ts) with the
+ * Decision 048: the customer's session token. A JWT of lib/tokens.ts's codec like the admins', with the
  * same secret but its own audience and a `typ` claim, so neither kind opens the other's routes: the admins'
  * verifier requires the audience 'loyalty-dashboard', this one 'loyalty-customer' and `typ: 'customer'`.
  * The subject is the contact the customer proved to hold (an e-mail or an E.164 phone); `jti` names the
  * session's row (customer_sessions, decision 058), without which the token opens nothing: a session ends on
  * the server («Esci», an erasure) before its 30 minutes.
  */
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createJwtCodec } from '../../lib/tokens';
 
-const ISSUER = 'loyalty-api';
 export const CUSTOMER_AUDIENCE = 'loyalty-customer';
-const ALGORITHMS = ['HS256'];
 
 /** A customer session lasts 30 minutes; then a new link is needed. */
 export const CUSTOMER_SESSION_SECONDS = 30 * 60;
@@ -30,30 +28,17 @@ export interface CustomerTokenService {
 }
 
 export function createCustomerTokenService(secret: string): CustomerTokenService {
-  const key = new TextEncoder().encode(secret);
+  const jwt = createJwtCodec(secret, CUSTOMER_AUDIENCE);
   return {
     sign: (contact, sessionId, expiresInSeconds = CUSTOMER_SESSION_SECONDS) =>
-      new SignJWT({ typ: 'customer', kind: contact.kind })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(contact.value)
-        .setJti(sessionId)
-        .setIssuer(ISSUER)
-        .setAudience(CUSTOMER_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${expiresInSeconds}s`)
-        .sign(key),
+      jwt.sign({ typ: 'customer', kind: contact.kind }, { subject: contact.value, jti: sessionId, expiresInSeconds }),
 
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: CUSTOMER_AUDIENCE, requiredClaims: ['sub', 'exp', 'jti'] });
-        if (payload.typ !== 'customer' || typeof payload.sub !== 'string' || payload.sub === '') return null;
-        if (payload.kind !== 'email' && payload.kind !== 'phone') return null;
-        if (typeof payload.jti !== 'string' || payload.jti === '') return null;
-        return { kind: payload.kind, value: payload.sub, sessionId: payload.jti, expiresAt: payload.exp! * 1000 };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return null;
-        throw error;
-      }
+      const payload = await jwt.verify(token, ['sub', 'exp', 'jti']);
+      if (!payload || payload.typ !== 'customer' || typeof payload.sub !== 'string' || payload.sub === '') return null;
+      if (payload.kind !== 'email' && payload.kind !== 'phone') return null;
+      if (typeof payload.jti !== 'string' || payload.jti === '') return null;
+      return { kind: payload.kind, value: payload.sub, sessionId: payload.jti, expiresAt: payload.exp! * 1000 };
     },
   };
 }

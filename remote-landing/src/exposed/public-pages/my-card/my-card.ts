@@ -11,7 +11,7 @@
  *   balance, the card image with its QR (shared's drawLoyaltyCard), wallet links, rewards, expiring points,
  *   the ledger on demand, the marketing consents with their lapse dates and renewal, erasure, and the copy of the data.
  */
-import { drawLoyaltyCard, errorMessage, formatDate, REQUEST_TIMEOUT_MS, stampsDescription, type CardStamps } from '@loyalty/shared/page-script';
+import { DEFAULT_BRAND_NAME, drawLoyaltyCard, errorMessage, formatDate, REQUEST_TIMEOUT_MS, stampsDescription, type CardStamps } from '@loyalty/shared/page-script';
 import {
   balanceText,
   channelsToOffer,
@@ -36,7 +36,6 @@ import {
 import { walletButtons } from '../../../features/signup/model/walletLinks';
 import { apiUrl, applyConfig, claimPage, loadConfig, postJson, type PageConfig } from '../page';
 
-const DEFAULT_BRAND = 'Appo';
 type View = 'request' | 'opening' | 'cards';
 type Tone = 'info' | 'error' | 'success';
 
@@ -282,7 +281,7 @@ export function createMyCardPage(root: Document, config: Promise<PageConfig>, en
     field('card_number').textContent = card.card_number;
 
     // The card image, as the signup page draws it: the QR is the card's own link.
-    const brandName = settings.brandName || DEFAULT_BRAND;
+    const brandName = settings.brandName || DEFAULT_BRAND_NAME;
     const stamps: CardStamps | undefined = card.loyalty_mode === 'stamps' && card.next_reward ? { collected: card.points, cost: card.next_reward.cost } : undefined;
     const canvas = must<HTMLCanvasElement>(section, 'canvas[data-card-canvas]');
     const described = stampsDescription(stamps);

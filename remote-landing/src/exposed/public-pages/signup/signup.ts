@@ -8,6 +8,7 @@
  */
 import {
   addPointsLink,
+  DEFAULT_BRAND_NAME,
   downloadCanvasPng,
   drawLoyaltyCard,
   errorMessage,
@@ -33,8 +34,6 @@ import {
 import { walletButtons } from '../../../features/signup/model/walletLinks';
 import { checkForm, setBusy, showFieldErrors, showMessage } from '../form';
 import { apiUrl, applyConfig, claimPage, loadConfig, postJson, storage, type PageConfig } from '../page';
-
-const DEFAULT_BRAND = 'Appo';
 
 /** The form's fields in its order (the API's body's names), for the error lines and the focus. */
 const FIELDS = ['email', 'full_name', 'phone', 'privacy_ack'] as const;
@@ -71,7 +70,7 @@ function showResent(root: ParentNode, answer: SignupResentAnswer) {
 
 /** 'La tua Carta Fedeltà': the shop, the card's number, the card image with its QR code, the wallet buttons and the PNG download. */
 export async function showCard(root: ParentNode, card: SignedUpCard, config: PageConfig): Promise<void> {
-  const brandName = config.brandName || DEFAULT_BRAND;
+  const brandName = config.brandName || DEFAULT_BRAND_NAME;
   root.querySelector('[data-card-business]')!.textContent = card.business_name;
   root.querySelector('[data-card-collects]')!.textContent = collectedWord(card);
   const numberLine = root.querySelector<HTMLElement>('[data-card-number-line]');
