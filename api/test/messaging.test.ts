@@ -2,7 +2,7 @@
 import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT } from './helpers/messaging';
+import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT, sendAnswer } from './helpers/messaging';
 
 const BAR = 'default-business-id';
 
@@ -44,17 +44,7 @@ describeEachDatabase('messaging routes', (variant) => {
   describe('POST /api/campaigns/:id/send', () => {
     it('queues one job per reachable recipient and counts the skipped ones', async () => {
       const response = await send(campaignId, { service: 'sms', message: '  Doppi punti sabato!  ' });
-      expect([response.statusCode, response.json()]).toEqual([
-        200,
-        {
-          message: '2 messaggi messi in coda',
-          queued: 2,
-          skipped: 3,
-          skippedByReason: { noConsent: 1, optedOut: 1, invalidContact: 1, channelDisabled: 0 },
-          alreadyEnqueued: 0,
-          mode: 'test',
-        },
-      ]);
+      expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('2 messaggi messi in coda', { queued: 2, skipped: { noConsent: 1, optedOut: 1, invalidContact: 1 } })]);
       expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
 
       const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
@@ -78,14 +68,7 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('never sends a campaign twice to a recipient on the same channel', async () => {
       const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
-      expect(response.json()).toEqual({
-        message: 'Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale',
-        queued: 0,
-        skipped: 0,
-        skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-        alreadyEnqueued: 5,
-        mode: 'test',
-      });
+      expect(response.json()).toEqual(sendAnswer('Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale', { queued: 0, alreadyEnqueued: 5 }));
       expect(await t.app.messaging.worker.drain()).toBe(0);
       // Another channel is another message.
       expect((await send(campaignId, { service: 'whatsapp', message: 'Su WhatsApp' })).json()).toMatchObject({ queued: 2, skipped: 3 });
@@ -182,17 +165,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('queues the message and answers at once', async () => {
       const response = await sendWhatsapp(cardA, { message: 'Il tuo premio ti aspetta' });
       // No provider configured: the answer says the message was only recorded.
-      expect([response.statusCode, response.json()]).toEqual([
-        200,
-        {
-          message: 'WhatsApp registrato in modalità prova: non è stato consegnato',
-          queued: 1,
-          skipped: 0,
-          skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-          alreadyEnqueued: 0,
-          mode: 'test',
-        },
-      ]);
+      expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('WhatsApp registrato in modalità prova: non è stato consegnato', { queued: 1 })]);
       await t.app.messaging.worker.drain();
       const { rows } = await t.app.db.query(`SELECT recipient, body, status, channel FROM outbox_messages WHERE card_id = $1 AND campaign_id IS NULL`, [cardA]);
       expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);

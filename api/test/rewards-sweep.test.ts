@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
+import { balanceAndLedger } from './helpers/fixtures';
 import { createCard } from './helpers/messaging';
 
 type Headers = { authorization: string };
@@ -55,12 +56,10 @@ describeEachDatabase('rewards sweep', (variant) => {
     return response.json().id;
   }
 
+  /** The balance and its ledger's sum (how many rows is not what these tests are about). */
   async function cardState(card: string) {
-    const { rows } = await t.app.db.query<{ points: number; ledger: number }>(
-      'SELECT c.points, (SELECT coalesce(sum(points), 0) FROM points_ledger WHERE card_id = c.id) AS ledger FROM loyalty_cards c WHERE c.id = $1',
-      [card],
-    );
-    return rows[0];
+    const { points, ledger } = await balanceAndLedger(t.app, card);
+    return { points, ledger };
   }
   async function expiryRows(card: string) {
     const { rows } = await t.app.db.query<{ points: number; lot_id: number }>(

@@ -5,7 +5,7 @@
  */
 import { authHeader, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { CLIENT, createClientWithCard, OTHER_ADMIN, OTHER_BUSINESS_ID, createOtherAdmin } from './helpers/fixtures';
+import { balanceAndLedger, CLIENT, createClientWithCard, OTHER_ADMIN, OTHER_BUSINESS_ID, createOtherAdmin } from './helpers/fixtures';
 import { createCard } from './helpers/messaging';
 
 type Headers = { authorization: string };
@@ -60,13 +60,6 @@ describeEachDatabase('rewards', (variant) => {
     return card;
   }
 
-  const balanceAndLedger = async (card: string) => {
-    const { rows } = await t.app.db.query<{ points: number; ledger: number; rows: number }>(
-      'SELECT c.points, (SELECT coalesce(sum(points), 0) FROM points_ledger WHERE card_id = c.id) AS ledger, (SELECT count(*) FROM points_ledger WHERE card_id = c.id) AS rows FROM loyalty_cards c WHERE c.id = $1',
-      [card],
-    );
-    return rows[0];
-  };
 
   describe('catalogue', () => {
     it('creates, lists by cost then name, updates and answers Reward objects', async () => {
@@ -185,7 +178,7 @@ describeEachDatabase('rewards', (variant) => {
           created_at: expect.any(String),
         },
       });
-      expect(await balanceAndLedger(card)).toEqual({ points: 25.5, ledger: 25.5, rows: 2 });
+      expect(await balanceAndLedger(t.app, card)).toEqual({ points: 25.5, ledger: 25.5, rows: 2 });
       const ledger = (await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/${card}/ledger`, headers: admin })).json();
       expect(ledger.map((e: { kind: string }) => e.kind)).toEqual(['redemption', 'credit']);
 
@@ -230,7 +223,7 @@ describeEachDatabase('rewards', (variant) => {
         const response = await redeem(card, id);
         expect([fields, response.statusCode, response.json()]).toEqual([fields, 400, { error }]);
       }
-      expect(await balanceAndLedger(card)).toEqual({ points: 9, ledger: 9, rows: 1 });
+      expect(await balanceAndLedger(t.app, card)).toEqual({ points: 9, ledger: 9, rows: 1 });
       const { rows } = await t.app.db.query('SELECT count(*)::int AS n FROM messaging_jobs WHERE card_id = $1', [card]);
       expect(rows[0].n).toBe(0);
 
@@ -251,7 +244,7 @@ describeEachDatabase('rewards', (variant) => {
       expect((await redeem(card, id, otherAdmin)).json()).toEqual({ error: 'Carta non trovata' });
       expect((await redeem(card, id, client)).statusCode).toBe(403);
       expect((await redeem(card, '')).json()).toEqual({ error: 'Scegli il premio da riscattare' });
-      expect(await balanceAndLedger(card)).toMatchObject({ points: 100, rows: 1 });
+      expect(await balanceAndLedger(t.app, card)).toMatchObject({ points: 100, rows: 1 });
     });
 
     it('takes the last piece of stock once', async () => {
@@ -262,7 +255,7 @@ describeEachDatabase('rewards', (variant) => {
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       expect(responses.find((r) => r.statusCode === 400)!.json()).toEqual({ error: 'Questo premio è esaurito' });
       expect((await listRewards(shop)).json()[0]).toMatchObject({ stock: 0, redeemed_count: 1 });
-      const balances = [(await balanceAndLedger(a)).points, (await balanceAndLedger(b)).points].sort();
+      const balances = [(await balanceAndLedger(t.app, a)).points, (await balanceAndLedger(t.app, b)).points].sort();
       expect(balances).toEqual([40, 50]);
     });
 
@@ -297,7 +290,7 @@ describeEachDatabase('rewards', (variant) => {
       const responses = await Promise.all(Array.from({ length: 8 }, () => redeem(card, id)));
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
       expect(responses.filter((r) => r.statusCode === 400).map((r) => r.json().error)).toEqual(Array(5).fill('Punti insufficienti per questo premio'));
-      expect(await balanceAndLedger(card)).toEqual({ points: 10, ledger: 10, rows: 4 });
+      expect(await balanceAndLedger(t.app, card)).toEqual({ points: 10, ledger: 10, rows: 4 });
     });
 
     it('races a redemption against points taken away: the balance stays >= 0 and equals the ledger', async () => {
@@ -308,7 +301,7 @@ describeEachDatabase('rewards', (variant) => {
         const [r, p] = await Promise.all([redeem(card, id), addPoints(card, -60)]);
         // Both cannot pass: 100 covers one of the two.
         expect([r.statusCode, p.statusCode].sort()).toEqual([200, 400]);
-        const state = await balanceAndLedger(card);
+        const state = await balanceAndLedger(t.app, card);
         expect(state.points).toBe(40);
         expect(state.ledger).toBe(40);
       }

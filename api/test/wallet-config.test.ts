@@ -3,26 +3,30 @@
  * its secrets kept out of the logs: the key, the pass's authentication token, the download link's token.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import forge from 'node-forge';
 import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, walletStatus } from '../src/config/wallet';
-import { DEV_GOOGLE_ISSUER_ID, writeDevCertificates } from '../src/wallet/dev-certs';
+import { DEV_GOOGLE_ISSUER_ID } from '../src/wallet/dev-certs';
 import { testConfig } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { appleConfig, devCertificates, pathOf, signupCard } from './helpers/wallet';
+import { appleConfig, devCertificates, devWalletFiles, pathOf, signupCard } from './helpers/wallet';
+
+/** What parseWalletEnv refuses `env` for, one problem a line (a ConfigError, as at the API's start). */
+function problems(env: NodeJS.ProcessEnv): string {
+  try {
+    parseWalletEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.join('\n');
+  }
+  throw new Error('no error');
+}
 
 describe('Apple Wallet configuration', () => {
-  let dir: string;
-  let variables: Record<string, string>;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-config-'));
-    variables = writeDevCertificates(path.join(dir, 'wallet-dev'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const files = devWalletFiles('wallet-config-');
 
   it('is off when no variable is set', () => {
     expect(parseWalletEnv({})).toEqual({ apple: null, google: null });
@@ -30,56 +34,36 @@ describe('Apple Wallet configuration', () => {
 
   it('reads the development certificates npm run wallet:dev-certs writes (files 600), with Apple’s APNs host by default', () => {
     for (const name of ['ca.pem', 'wwdr.pem', 'signer-cert.pem', 'signer-key.pem', 'google-service-account.json']) {
-      expect(fs.statSync(path.join(dir, 'wallet-dev', name)).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(files.dir, 'wallet-dev', name)).mode & 0o777).toBe(0o600);
     }
-    const config = parseWalletEnv(variables).apple!;
+    const config = parseWalletEnv(files.variables).apple!;
     expect(config).toMatchObject({ passTypeId: 'pass.it.localhost.fidelity', teamId: 'DEVTEAM001', apnsOrigin: `https://${DEFAULT_APNS_HOST}` });
     expect(config.key).toContain('PRIVATE KEY');
-    expect(parseWalletEnv({ ...variables, WALLET_APNS_HOST: 'https://127.0.0.1:2197' }).apple!.apnsOrigin).toBe('https://127.0.0.1:2197');
+    expect(parseWalletEnv({ ...files.variables, WALLET_APNS_HOST: 'https://127.0.0.1:2197' }).apple!.apnsOrigin).toBe('https://127.0.0.1:2197');
     // loadConfig carries it (the API's start).
-    expect(loadConfig({ ...variables, DATA_DIR: dir }).wallet?.apple?.passTypeId).toBe('pass.it.localhost.fidelity');
+    expect(loadConfig({ ...files.variables, DATA_DIR: files.dir }).wallet?.apple?.passTypeId).toBe('pass.it.localhost.fidelity');
   });
 
   it('stops the start on half a configuration, an unreadable file, a file of the wrong kind or a bad host, naming the variable', () => {
-    const problems = (env: NodeJS.ProcessEnv) => {
-      try {
-        parseWalletEnv(env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as ConfigError).problems.join('\n');
-      }
-      throw new Error('no error');
-    };
     expect(problems({ WALLET_APPLE_PASS_TYPE_ID: 'pass.it.x' })).toMatch(/WALLET_APPLE_TEAM_ID, WALLET_APPLE_CERT, WALLET_APPLE_KEY, WALLET_APPLE_WWDR missing/);
-    expect(problems({ ...variables, WALLET_APPLE_CERT: path.join(dir, 'nope.pem') })).toMatch(/^WALLET_APPLE_CERT: cannot read .*nope\.pem \(ENOENT\)$/);
-    const key = problems({ ...variables, WALLET_APPLE_CERT: variables.WALLET_APPLE_KEY });
+    expect(problems({ ...files.variables, WALLET_APPLE_CERT: path.join(files.dir, 'nope.pem') })).toMatch(/^WALLET_APPLE_CERT: cannot read .*nope\.pem \(ENOENT\)$/);
+    const key = problems({ ...files.variables, WALLET_APPLE_CERT: files.variables.WALLET_APPLE_KEY });
     expect(key).toMatch(/^WALLET_APPLE_CERT: .* is not a valid PEM file/);
     // The message names the file, never its content.
     expect(key).not.toContain('PRIVATE KEY');
-    expect(problems({ ...variables, WALLET_APPLE_KEY: variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
-    expect(problems({ ...variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
-    expect(problems({ ...variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
+    expect(problems({ ...files.variables, WALLET_APPLE_KEY: files.variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
+    expect(problems({ ...files.variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
+    expect(problems({ ...files.variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
   });
 });
 
 describe('Google Wallet configuration', () => {
-  let dir: string;
+  const files = devWalletFiles('wallet-google-config-');
+  // Google's variables only: Apple stays off.
   let variables: Record<string, string>;
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-google-config-'));
-    const all = writeDevCertificates(path.join(dir, 'wallet-dev'));
-    variables = { WALLET_GOOGLE_ISSUER_ID: all.WALLET_GOOGLE_ISSUER_ID, WALLET_GOOGLE_SERVICE_ACCOUNT: all.WALLET_GOOGLE_SERVICE_ACCOUNT };
+    variables = { WALLET_GOOGLE_ISSUER_ID: files.variables.WALLET_GOOGLE_ISSUER_ID, WALLET_GOOGLE_SERVICE_ACCOUNT: files.variables.WALLET_GOOGLE_SERVICE_ACCOUNT };
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const problems = (env: NodeJS.ProcessEnv) => {
-    try {
-      parseWalletEnv(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return (error as ConfigError).problems.join('\n');
-    }
-    throw new Error('no error');
-  };
 
   it('reads the development service account, with Google’s API and token endpoint by default', () => {
     const config = parseWalletEnv(variables);
@@ -96,12 +80,12 @@ describe('Google Wallet configuration', () => {
   it('stops the start on half a configuration, an unreadable file, a file that is not a key, a bad issuer id or a bad URL', () => {
     expect(problems({ WALLET_GOOGLE_ISSUER_ID: DEV_GOOGLE_ISSUER_ID })).toMatch(/Google Wallet is half configured: WALLET_GOOGLE_SERVICE_ACCOUNT missing/);
     expect(problems({ WALLET_GOOGLE_SERVICE_ACCOUNT: variables.WALLET_GOOGLE_SERVICE_ACCOUNT })).toMatch(/WALLET_GOOGLE_ISSUER_ID missing/);
-    expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: path.join(dir, 'nope.json') })).toMatch(/^WALLET_GOOGLE_SERVICE_ACCOUNT: cannot read .*nope\.json \(ENOENT\)$/);
-    const notJson = path.join(dir, 'not-json.json');
+    expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: path.join(files.dir, 'nope.json') })).toMatch(/^WALLET_GOOGLE_SERVICE_ACCOUNT: cannot read .*nope\.json \(ENOENT\)$/);
+    const notJson = path.join(files.dir, 'not-json.json');
     fs.writeFileSync(notJson, '{ "type": "service_account", ');
     expect(problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: notJson })).toMatch(/^WALLET_GOOGLE_SERVICE_ACCOUNT: .*not-json\.json is not a service account JSON key/);
     const account = JSON.parse(fs.readFileSync(variables.WALLET_GOOGLE_SERVICE_ACCOUNT, 'utf8')) as Record<string, string>;
-    const badKey = path.join(dir, 'bad-key.json');
+    const badKey = path.join(files.dir, 'bad-key.json');
     fs.writeFileSync(badKey, JSON.stringify({ ...account, private_key: 'not a key' }));
     const message = problems({ ...variables, WALLET_GOOGLE_SERVICE_ACCOUNT: badKey });
     expect(message).toMatch(/bad-key\.json is not a service account JSON key/);
@@ -128,16 +112,10 @@ function foreignWwdr(): string {
 }
 
 describe('the wallets’ status: development certificates, and the missing variables for the super admin only', () => {
-  let dir: string;
-  let variables: Record<string, string>;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-status-'));
-    variables = writeDevCertificates(path.join(dir, 'wallet-dev'));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const files = devWalletFiles('wallet-status-');
 
   it('says so when the wallets run on npm run wallet:dev-certs’ certificates', () => {
-    const config = parseWalletEnv(variables);
+    const config = parseWalletEnv(files.variables);
     for (const superAdmin of [true, false]) {
       expect(walletStatus(config, { superAdmin })).toEqual({
         apple: { configured: true, development: true, missing: [] },
@@ -147,22 +125,22 @@ describe('the wallets’ status: development certificates, and the missing varia
   });
 
   it('tells the dev CA apart from the pass type id: another id signed by the dev CA is still development', () => {
-    const apple = parseWalletEnv(variables).apple!;
+    const apple = parseWalletEnv(files.variables).apple!;
     expect(walletStatus({ apple: { ...apple, passTypeId: 'pass.it.negozio.fidelity' } }, { superAdmin: true }).apple.development).toBe(true);
     const production = { ...apple, passTypeId: 'pass.it.negozio.fidelity', wwdr: foreignWwdr() };
     expect(walletStatus({ apple: production }, { superAdmin: true }).apple).toEqual({ configured: true, development: false, missing: [] });
     // The dev pass type id alone is enough to say it.
-    expect(walletStatus({ apple: { ...production, passTypeId: variables.WALLET_APPLE_PASS_TYPE_ID } }, { superAdmin: true }).apple.development).toBe(true);
+    expect(walletStatus({ apple: { ...production, passTypeId: files.variables.WALLET_APPLE_PASS_TYPE_ID } }, { superAdmin: true }).apple.development).toBe(true);
   });
 
   it('tells Google’s development issuer id or key from a real one', () => {
-    const google = parseWalletEnv(variables).google!;
+    const google = parseWalletEnv(files.variables).google!;
     const real = { ...google, issuerId: '3388000000022222222', serviceAccount: { ...google.serviceAccount, client_email: 'wallet@negozio.iam.gserviceaccount.com' } };
     expect(walletStatus({ apple: null, google: real }, { superAdmin: true }).google).toEqual({ configured: true, development: false, missing: [] });
     expect(walletStatus({ apple: null, google: { ...real, issuerId: DEV_GOOGLE_ISSUER_ID } }, { superAdmin: true }).google.development).toBe(true);
   });
 
-  it('names the missing variables to the super admin only', () => {
+  it('names the missing files.variables to the super admin only', () => {
     expect(walletStatus({ apple: null, google: null }, { superAdmin: true }).google).toEqual({ configured: false, development: false, missing: [...GOOGLE_VARIABLES] });
     expect(walletStatus(undefined, { superAdmin: false })).toEqual({
       apple: { configured: false, development: false, missing: [] },

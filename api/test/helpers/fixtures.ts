@@ -84,3 +84,17 @@ export async function fourSessions(app: App, clientBusinessId: string) {
   ]);
   return { admin, superAdmin, otherAdmin, client };
 }
+
+/**
+ * A card's balance beside its ledger: `points` (the card's column), `ledger` (the sum of its ledger rows) and
+ * `rows` (how many there are); undefined once the card is gone. Every write keeps `points` equal to `ledger`.
+ */
+export async function balanceAndLedger(app: App, cardId: string) {
+  const { rows } = await app.db.query<{ points: number; ledger: number; rows: number }>(
+    `SELECT c.points, (SELECT coalesce(sum(l.points), 0) FROM points_ledger l WHERE l.card_id = c.id) AS ledger,
+            (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id) AS rows
+       FROM loyalty_cards c WHERE c.id = $1`,
+    [cardId],
+  );
+  return rows[0];
+}

@@ -105,12 +105,21 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000,
   }
 }
 
+type SkipReason = 'noConsent' | 'optedOut' | 'invalidContact' | 'channelDisabled';
+
+/**
+ * A send route's whole answer (a campaign's, a single WhatsApp's, a test message's): `queued` jobs, the recipients
+ * skipped by reason (a reason not named: none) whose sum is `skipped`, those already sent this campaign on the
+ * channel, and `mode` ('test' unless a provider really delivers).
+ */
+export function sendAnswer(
+  message: string,
+  { queued, skipped = {}, alreadyEnqueued = 0, mode = 'test' }: { queued: number; skipped?: Partial<Record<SkipReason, number>>; alreadyEnqueued?: number; mode?: 'test' | 'live' },
+) {
+  const skippedByReason = { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, ...skipped };
+  const skippedCount = Object.values(skippedByReason).reduce((a, b) => a + b, 0);
+  return { message, queued, skipped: skippedCount, skippedByReason, alreadyEnqueued, mode };
+}
+
 /** A send's answer (test mode) when its only recipient has no marketing consent. */
-export const NOTHING_SENT_NO_CONSENT = {
-  message: 'Nessun messaggio inviato: 1 destinatario senza consenso marketing',
-  queued: 0,
-  skipped: 1,
-  skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
-  alreadyEnqueued: 0,
-  mode: 'test',
-};
+export const NOTHING_SENT_NO_CONSENT = sendAnswer('Nessun messaggio inviato: 1 destinatario senza consenso marketing', { queued: 0, skipped: { noConsent: 1 } });

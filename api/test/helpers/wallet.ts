@@ -1,7 +1,10 @@
 /** Apple Wallet configured with development certificates, and a card to make passes of. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/config/wallet';
-import { makeDevCertificates, makeDevServiceAccount, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
+import { makeDevCertificates, makeDevServiceAccount, writeDevCertificates, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
 import type { App } from '../../src/app';
 import { authHeader, demoAccount } from './app';
 
@@ -10,6 +13,21 @@ let certs: DevCertificates | null = null;
 export function devCertificates(): DevCertificates {
   certs ??= makeDevCertificates();
   return certs;
+}
+
+/**
+ * The files `npm run wallet:dev-certs` writes (in `dir`/wallet-dev) and the variables naming them, for the tests
+ * of the describe block this is called in: written in a fresh temporary folder before them, removed after them.
+ * Read `dir` and `variables` inside the tests (they are set when the block starts).
+ */
+export function devWalletFiles(prefix: string): { dir: string; variables: Record<string, string> } {
+  const files = { dir: '', variables: {} as Record<string, string> };
+  beforeAll(() => {
+    files.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    files.variables = writeDevCertificates(path.join(files.dir, 'wallet-dev'));
+  });
+  afterAll(() => fs.rmSync(files.dir, { recursive: true, force: true }));
+  return files;
 }
 
 export function appleConfig(apnsOrigin = 'https://127.0.0.1:9'): AppleWalletConfig {

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { autoFitGrid } from '@loyalty/shared';
 
 /** Page and form layout shared by the admin screens. */
 export const Page = styled.div`
@@ -18,9 +19,7 @@ export const SectionTitle = styled.h2`
 `;
 
 export const FormGrid = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  ${autoFitGrid('14rem')}
   align-items: end;
 `;
 

@@ -1,4 +1,14 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/**
+ * Boxes side by side, as many per line as fit at `minWidth` each, one under the other on a phone: a form's fields
+ * in a row, a list's filters, tiles of figures. The element keeps its other rules (alignment, margins).
+ */
+export const autoFitGrid = (minWidth: string) => css`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(${minWidth}, 1fr));
+`;
 
 /** A screen's title row: its h1 and the screen's main actions, wrapping on a narrow screen. */
 export const ScreenHeader = styled.header`
@@ -13,8 +23,6 @@ export const ScreenHeader = styled.header`
 
 /** A list's search box and filters side by side, as many per line as fit. */
 export const FilterBar = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  ${autoFitGrid('12rem')}
   margin-bottom: ${({ theme }) => theme.space.md};
 `;

@@ -22,3 +22,5 @@ export { QueryState, type QueryStateProps, type QueryStateResult } from './Query
 export { TableHead } from './TableHead';
 // 2.8.0: the dialogs' and settings' form layout, written once for the campaigns, rewards and messaging forms.
 export { StackedForm, FormAlert, ButtonRow, DialogFooter, type DialogFooterProps } from './FormLayout';
+// 2.9.0: the auto-fitting grid of form rows, filters and tiles, written once for the admin and cards screens.
+export { autoFitGrid } from './ScreenLayout';

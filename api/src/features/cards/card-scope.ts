@@ -1,4 +1,6 @@
-import type { CardScope } from './repository';
+import { notFound } from '../../errors';
+import { MESSAGES } from '../../messages';
+import type { CardScope, LoyaltyCardsRepository } from './repository';
 import type { UserRecord } from '../users/repository';
 
 /** The cards a user may see: super admin all, admin those of its businesses, client its own. */
@@ -10,3 +12,14 @@ export function cardScope(user: Pick<UserRecord, 'id' | 'role'>): CardScope {
 
 /** The businesses an admin-level user may manage: `null` for all (super admin). */
 export const ownerScope = (user: Pick<UserRecord, 'id' | 'role'>): string | null => (user.role === 'super_admin' ? null : user.id);
+
+/**
+ * The card `id` when `user` may see it (`cardScope`), else the 404 every route about one card answers: a card of
+ * another shop answers exactly as a missing one, so its id cannot be told apart from a wrong one. `cards` is the
+ * repository on the connection the route works on (the app's, or a transaction's).
+ */
+export async function cardInScope(cards: Pick<LoyaltyCardsRepository, 'findInScope'>, id: string, user: Pick<UserRecord, 'id' | 'role'>) {
+  const card = await cards.findInScope(id, cardScope(user));
+  if (!card) throw notFound(MESSAGES.cardNotFound);
+  return card;
+}

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
-import { CONSENT_WORDING } from '../../consent-wording';
-import { canonicalChannels } from '../messaging/types';
+import type { Queryable } from '../../db';
+import { recordMarketingRequest } from '../consents/marketing-request';
 import { POINTS_BALANCE_MAX } from './repository';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
@@ -27,7 +27,7 @@ import {
 import { segmentCountQuerySchema } from '../campaigns/schemas';
 import { segmentFilter } from './repository';
 import { compileSerializer, fastSerializerCompiler } from '../../serialization';
-import { cardScope, ownerScope } from './card-scope';
+import { cardInScope, cardScope, ownerScope } from './card-scope';
 import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../import-export/csv-export';
 import { italianDay } from '../rewards/repository';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../import-export/csv-import';
@@ -42,6 +42,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same serializers the routes compile from these schemas (fastSerializerCompiler): same bytes.
   const writeCardList = compileSerializer(cardListResponseSchema);
   const writeStats = compileSerializer(cardStatsSchema);
+  /** The id of card `id` when `user` may see it, else the 404 of cardInScope: what a read of one card's history starts with. */
+  const visibleCardId = async (id: string, user: Parameters<typeof cardInScope>[2]) => (await cardInScope(app.repos.loyaltyCards, id, user)).id;
 
   /**
    * Answers a read of one business's cards from the read cache when it is still current, else computes,
@@ -312,8 +314,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, request.user!);
       const expiring = await app.repos.loyaltyCards.expiringFor([card.id], app.clock());
       return { ...toLoyaltyCardResponse(card, expiring.get(card.id)), business_name: card.business_name };
     },
@@ -333,11 +334,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ledgerEntrySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
-      return app.repos.loyaltyCards.ledger(card.id);
-    },
+    async (request) => app.repos.loyaltyCards.ledger(await visibleCardId(request.params.id, request.user!)),
   );
 
   app.get(
@@ -355,11 +352,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(consentEventSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
-      return app.repos.consents.history(card.id);
-    },
+    async (request) => app.repos.consents.history(await visibleCardId(request.params.id, request.user!)),
   );
 
   app.put(
@@ -380,21 +373,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const change = await app.db.transaction(async (tx) => {
-        const repos = app.reposOf(tx);
-        const card = await repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
-        if (!card) throw notFound(MESSAGES.cardNotFound);
-        const channels = canonicalChannels(request.body.marketing_channels);
-        return repos.consents.setMarketingConsent(card.id, channels, {
-          source: 'admin',
-          wordingVersion: CONSENT_WORDING.marketing,
-          actorUserId: user.id,
-          at: app.clock(),
-          renew: request.body.renew ? channels : undefined,
-        });
-      });
-      if (!change) throw notFound(MESSAGES.cardNotFound);
-      return { message: MESSAGES.marketingConsentSaved, card_id: request.params.id, marketing_channels: change.channels, granted: change.granted, withdrawn: change.withdrawn };
+      const find = (tx: Queryable) => app.reposOf(tx).loyaltyCards.findInScope(request.params.id, cardScope(user));
+      return { message: MESSAGES.marketingConsentSaved, ...(await recordMarketingRequest(app, find, request.body, { source: 'admin', actorUserId: user.id })) };
     },
   );
 

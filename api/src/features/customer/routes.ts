@@ -26,7 +26,8 @@ import { serviceLabel } from '../messaging/messages';
 import { CREDENTIAL_CHANNELS, CREDENTIAL_PLACEHOLDER } from '../messaging/credentials';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
-import { CHANNELS, canonicalChannels } from '../messaging/types';
+import { CHANNELS } from '../messaging/types';
+import { recordMarketingRequest } from '../consents/marketing-request';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
   customerCardSchema,
@@ -373,19 +374,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const change = await app.db.transaction(async (tx) => {
-        const card = await createCustomerRepository(tx).card(request.customer!, request.params.id, true);
-        if (!card) throw notFound(MESSAGES.cardNotFound);
-        const channels = canonicalChannels(request.body.marketing_channels);
-        return app.reposOf(tx).consents.setMarketingConsent(card.id, channels, {
-          source: 'customer_page',
-          wordingVersion: CONSENT_WORDING.marketing,
-          at: app.clock(),
-          renew: request.body.renew ? channels : undefined,
-        });
-      });
-      if (!change) throw notFound(MESSAGES.cardNotFound);
-      return { message: CUSTOMER_MESSAGES.consentSaved, card_id: request.params.id, marketing_channels: change.channels, granted: change.granted, withdrawn: change.withdrawn };
+      const find = (tx: Queryable) => createCustomerRepository(tx).card(request.customer!, request.params.id, true);
+      return { message: CUSTOMER_MESSAGES.consentSaved, ...(await recordMarketingRequest(app, find, request.body, { source: 'customer_page' })) };
     },
   );
 

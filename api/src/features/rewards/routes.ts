@@ -20,7 +20,7 @@ import {
   updateProgramBodySchema,
   updateRewardBodySchema,
 } from './schemas';
-import { cardScope, ownerScope } from '../cards/card-scope';
+import { cardInScope, ownerScope } from '../cards/card-scope';
 
 const UNAVAILABLE_MESSAGES: Record<RewardUnavailable, string> = {
   archived: REWARD_MESSAGES.rewardArchivedNotRedeemable,
@@ -196,8 +196,7 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, request.user!);
       const [rewards, program] = await Promise.all([app.repos.rewards.listByBusiness(card.business_id), app.repos.rewards.program(card.business_id)]);
       const today = italianDay(app.clock());
       return {
@@ -226,8 +225,7 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(user));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, user);
       const reward = await app.repos.rewards.findInScope(request.body.reward_id, null);
       if (!reward || reward.business_id !== card.business_id) throw notFound(REWARD_MESSAGES.rewardNotFound);
       const now = app.clock();

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../../errors';
 import { MESSAGES } from '../../messages';
 import { bearerAuth, errorResponses, idParamsSchema } from '../../schemas/common';
 import { walletLinksResultSchema } from './schemas';
-import { cardScope } from '../cards/card-scope';
+import { cardInScope } from '../cards/card-scope';
 import { WALLET_MESSAGES } from './messages';
 import { cardWalletLinks } from './plugin';
 import { sendWalletLinks } from './send-links';
@@ -31,8 +31,7 @@ const walletLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The card first: another shop's card answers 404 whatever the configuration.
-      const card = await app.repos.loyaltyCards.findInScope(request.params.id, cardScope(request.user!));
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, request.user!);
       if (!app.wallet.apple && !app.wallet.google) throw new HttpError(409, WALLET_MESSAGES.noWalletConfigured);
       const links = await cardWalletLinks(app.wallet, card.id);
       if (!links) throw notFound(MESSAGES.cardNotFound); // deleted meanwhile

@@ -5,7 +5,6 @@ import {
   FilterBar,
   MESSAGES,
   NoBusinessState,
-  PagedCards,
   ScreenHeader,
   Select,
   TextField,
@@ -17,6 +16,7 @@ import {
 } from '@loyalty/shared';
 import { loyaltyModeOf } from '../../../shared/loyaltyMode';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
+import { BusinessCardList } from './BusinessCardList';
 import { ScanButton } from './ScanButton';
 import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
 import { ExportButtons } from './ExportButtons';
@@ -111,11 +111,9 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               )}
             </Field>
           </FilterBar>
-          <PagedCards
+          <BusinessCardList
             query={query}
-            label="Carte fedeltà"
             errorMessage={MESSAGES.cardsLoadError}
-            emptyMessage="No cards found"
             noMatchHint="Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte»."
             lineHeight={rowHeight}
             renderCard={(card) => (

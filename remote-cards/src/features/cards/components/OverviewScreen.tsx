@@ -5,9 +5,9 @@ import {
   Spinner,
   Tabs,
   TextField,
+  autoFitGrid,
   MESSAGES,
   NoBusinessState,
-  PagedCards,
   formatAveragePoints,
   formatCount,
   formatDate,
@@ -18,6 +18,7 @@ import {
 import { expiringText, formatAmount, loyaltyModeOf, unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardStatsQuery } from '../api';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
+import { BusinessCardList } from './BusinessCardList';
 
 // recharts is only fetched when the Analytics tab is opened.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
@@ -29,9 +30,7 @@ const Header = styled.header`
 `;
 
 const TileGrid = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  ${autoFitGrid('10rem')}
   margin: 0 0 ${({ theme }) => theme.space.lg};
 `;
 
@@ -142,11 +141,9 @@ export function OverviewScreen() {
                         onChange={(event) => setSearch(event.target.value)}
                       />
                     </Toolbar>
-                    <PagedCards
+                    <BusinessCardList
                       query={query}
-                      label="Carte fedeltà"
                       errorMessage={MESSAGES.loyaltyCardsLoadError}
-                      emptyMessage="No cards found"
                       noMatchHint="Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta."
                       lineHeight={210}
                       minColumnWidth={240}

@@ -1,10 +1,9 @@
 import styled from 'styled-components';
+import { autoFitGrid } from '@loyalty/shared';
 
 /** The Premi screen's own layout (its forms are shared's StackedForm): a row of fields side by side, a section card. */
 export const FieldRow = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  ${autoFitGrid('10rem')}
   align-items: start;
 `;
 

@@ -1,6 +1,7 @@
 /** The campaigns screen against the real API and its demo seed. */
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  ADMIN_USER,
   DEMO_ADMIN,
   DEMO_SUPERADMIN,
   callApi,
@@ -9,11 +10,12 @@ import {
   currentLocation,
   logIn,
   renderSignedIn,
+  renderWithProviders,
   signUpCard,
+  startTestApiServer,
   unique,
   unreachableApiBaseUrl,
 } from '@loyalty/shared/testing';
-import { ADMIN_USER, renderWithProviders, startTestApiServer } from '@loyalty/shared/testing';
 import { businessSelected, type Business } from '@loyalty/shared';
 import { act } from '@testing-library/react';
 import { CampaignsScreen } from '../CampaignsScreen';
