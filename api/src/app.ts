@@ -17,6 +17,7 @@ import { createRepositories, FEATURE_ROUTES, FEATURES } from './features';
 import type { FeatureOptions } from './features/feature';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import jobsPlugin from './plugins/jobs';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
@@ -141,7 +142,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.decorate('readCache', createReadCache(options.readCache));
   const afterAnswer = createAfterAnswer(app.log);
   app.decorate('afterAnswer', afterAnswer);
-  // Before the plugins' own preClose (the job worker stops there): a link enqueued after its answer still leaves.
+  // Before the jobs plugin's preClose (the job queues stop there): a link enqueued after its answer still leaves.
   app.addHook('preClose', () => afterAnswer.settled());
 
   app.register(errorsPlugin);
@@ -151,6 +152,8 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.register(dbPlugin, { createRepositories });
   app.register(authPlugin, { sessionCache: options.sessionCache });
   app.register(initialDataPlugin);
+  // Before the features: each registers its job queues and scheduled tasks with it from its plugin.
+  app.register(jobsPlugin);
   for (const feature of FEATURES) if (feature.plugin) app.register(feature.plugin, options);
   app.register(routes, { prefix: '/api', modules: FEATURE_ROUTES });
 

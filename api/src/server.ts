@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
 
   // SIGTERM, SIGINT (and SIGHUP, SIGQUIT, SIGUSR2): stop taking connections, let the requests in flight
-  // answer, then close in the plugins' order — the worker (preClose: it finishes the jobs in hand) before
+  // answer, then close in the plugins' order — the job queues (preClose, plugins/jobs.ts: each finishes the jobs in hand) before
   // the database (onClose) — and exit 0; 1 after SHUTDOWN_GRACE_MS, on a second signal, or when closing
   // fails. An uncaught exception or unhandled rejection closes the same way and exits 1.
   closeWithGrace(

@@ -199,6 +199,19 @@ describeEachDatabase('bonus automation', (variant) => {
       expect(rows).toEqual([{ card_id: noConsent }]);
     });
 
+    it('skips a phone kept as written because it is no valid number, like every message (one enqueue rule)', async () => {
+      const shop = await newShop();
+      const card = await newCard(shop, 'Olga Numero Vecchio');
+      // A number stored before numbers were checked and left as written (migration 011): the API refuses it today.
+      await t.app.db.query(`UPDATE loyalty_cards SET customer_phone = '333 12' WHERE id = $1`, [card]);
+      expect((await addPoints(card, 900)).statusCode).toBe(200);
+      // The preview of a threshold change counts it skipped too.
+      expect((await preview(shop, 500)).json()).toMatchObject({ messages: 0, skipped: 1, cards: 1 });
+      expect((await addPoints(card, 100)).statusCode).toBe(200);
+      expect(await bonusJobs(card)).toEqual([expect.objectContaining({ status: 'skipped', skip_reason: 'invalid_contact', recipient: '33312' })]);
+      expect((await cardBonus(card)).bonus_due).toBe(true);
+    });
+
     it('with WhatsApp off enqueues nothing, records the multiple (Bonus!) and sends no old bonus once it is on', async () => {
       const shop = await newShop({ whatsapp: false });
       const card = await newCard(shop, 'Olga Spenta');

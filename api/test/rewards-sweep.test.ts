@@ -236,9 +236,9 @@ describeEachDatabase('rewards sweep', (variant) => {
   describe('scheduled task', () => {
     it('is claimed by one runner at a time and then waits for its interval', async () => {
       await t.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second', locked_until = NULL WHERE name = 'rewards-sweep'`);
-      const runs = await Promise.all([t.app.messaging.scheduler.runDue(), t.app.messaging.scheduler.runDue()]);
+      const runs = await Promise.all([t.app.jobs.scheduler.runDue(), t.app.jobs.scheduler.runDue()]);
       expect(runs.flat()).toEqual(['rewards-sweep']);
-      expect(await t.app.messaging.scheduler.runDue()).toEqual([]);
+      expect(await t.app.jobs.scheduler.runDue()).toEqual([]);
       const { rows } = await t.app.db.query<{ due_in_minutes: number; last_error: string | null; lock_token: string | null }>(
         `SELECT round(extract(epoch FROM next_run_at - now()) / 60)::int AS due_in_minutes, last_error, lock_token FROM scheduled_tasks WHERE name = 'rewards-sweep'`,
       );
@@ -325,8 +325,8 @@ describeEachDatabase('rewards sweep', (variant) => {
         await running.app.db.query('UPDATE loyalty_cards SET birth_date = $2 WHERE id = $1', [card, `2000-${today.slice(5)}`]);
         // Due again: claimed and run (the running loop polls each minute; here it is called at once).
         await running.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second' WHERE name = 'rewards-sweep'`);
-        expect(running.app.messaging.scheduler.running).toBe(true);
-        expect(await running.app.messaging.scheduler.runDue()).toEqual(['rewards-sweep']);
+        expect(running.app.jobs.scheduler.running).toBe(true);
+        expect(await running.app.jobs.scheduler.runDue()).toEqual(['rewards-sweep']);
         const { rows } = await running.app.db.query<{ points: number }>('SELECT points FROM loyalty_cards WHERE id = $1', [card]);
         expect(rows[0].points).toBe(7);
         // The worker sends the birthday message it enqueued.
@@ -336,7 +336,7 @@ describeEachDatabase('rewards sweep', (variant) => {
       } finally {
         await running.close();
       }
-      expect(running.app.messaging.scheduler.running).toBe(false);
+      expect(running.app.jobs.scheduler.running).toBe(false);
     });
   });
 });

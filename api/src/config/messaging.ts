@@ -55,13 +55,18 @@ export const DEFAULT_WORKER: WorkerConfig = {
   schedulerPollIntervalMs: 60_000,
 };
 
+/** The job workers' settings alone (every queue's and the scheduler's: plugins/jobs.ts), the defaults for what is left out. */
+export function resolveWorkerConfig(input: MessagingConfigInput = {}): WorkerConfig {
+  return { ...DEFAULT_WORKER, ...input.worker };
+}
+
 export function resolveMessagingConfig(input: MessagingConfigInput = {}): MessagingConfig {
   return {
     driver: input.driver ?? 'outbox',
     smtpUrl: input.smtpUrl ?? null,
     publicUrl: input.publicUrl ?? null,
     secretsKey: input.secretsKey ?? crypto.randomBytes(32),
-    worker: { ...DEFAULT_WORKER, ...input.worker },
+    worker: resolveWorkerConfig(input),
   };
 }
 

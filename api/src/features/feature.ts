@@ -23,6 +23,7 @@ export interface Feature {
   /**
    * Its app-wide part (decorations, background work): a plugin wrapped in fastify-plugin, so what it decorates
    * is the app's. Registered after the infrastructure's plugins and before any route, in the registry's order.
+   * Its job queues and scheduled tasks it registers with `app.jobs` (plugins/jobs.ts), which runs them all.
    */
   plugin?: FastifyPluginAsync<FeatureOptions> | FastifyPluginCallback<FeatureOptions>;
   /** Its route modules, each with the URL segment it serves under /api. */

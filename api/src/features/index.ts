@@ -21,7 +21,7 @@ import wallet from './wallet';
 
 /**
  * In the order their plugins are registered and their routes listed: a plugin comes after the plugins it
- * depends on (rewards adds its task to the messaging plugin's scheduler).
+ * depends on. The job queues stop in this order too (plugins/jobs.ts): the messaging worker, then the wallets'.
  */
 const REGISTRY = [users, businesses, cards, messaging, rewards, wallet, campaigns, customer, consents, importExport] as const;
 

@@ -7,6 +7,7 @@
  * claim side by side, and the claim sets a lease (`locked_until`) and a lock token. A job whose worker died is
  * 'sending' with its lease run out and is claimed again. Only the holder of the token may finish it.
  */
+import type { WorkerConfig } from '../config/messaging';
 
 /** One leased job table: its name, the columns a claim answers, and any further condition on a due job `j`. */
 export interface LeasedTable {
@@ -57,6 +58,16 @@ export function retryOrFailSql(table: 'wallet_push_jobs' | 'wallet_google_jobs',
                 next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
                 last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
           WHERE id = $1 AND lock_token = $2 AND status = 'sending'`;
+}
+
+/** The wait before retry n of a failed job: retryBaseMs · 2^(n-1), at most retryMaxMs (the same for every queue). */
+export function retryDelayMs(config: Pick<WorkerConfig, 'retryBaseMs' | 'retryMaxMs'>, attempts: number): number {
+  return Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** When a failed job is tried again: never (null) when the failure is permanent or its attempts are used up. */
+export function retryInMs(config: Pick<WorkerConfig, 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'>, attempts: number, permanent: boolean): number | null {
+  return permanent || attempts >= config.maxAttempts ? null : retryDelayMs(config, attempts);
 }
 
 export interface PollingLoop {

@@ -24,6 +24,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../errors';
 import { MESSAGES } from '../../messages';
 import { serviceLabel } from '../messaging/messages';
 import { CREDENTIAL_CHANNELS, CREDENTIAL_PLACEHOLDER } from '../messaging/credentials';
+import { enqueueMessage } from '../messaging/enqueue';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
 import type { Channel } from '../messaging/types';
 import { CHANNELS } from '../messaging/types';
@@ -159,7 +160,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = `${app.config.dashboardBaseUrl}/my-card?token=${CREDENTIAL_PLACEHOLDER}`;
       await app.db.transaction(async (tx) => {
         const linkId = await createCustomerRepository(tx).createLink(contact);
-        await createMessagingRepository(tx).enqueueOne({
+        await enqueueMessage(tx, {
           businessId: route.card.business_id,
           cardId: route.card.id,
           channel: route.channel,
@@ -521,7 +522,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     // The confirmation first, to the contact about to be erased, who is forgotten once it is sent.
     const channel = await confirmationRoute(tx, contact, card);
     const confirmationId = channel
-      ? await createMessagingRepository(tx).enqueueOne({
+      ? await enqueueMessage(tx, {
           businessId: card.business_id,
           cardId: card.id,
           channel,
@@ -529,7 +530,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           body: CUSTOMER_MESSAGES.erasedText(card.business_name, card.card_number),
           idempotencyKey: `customer-erase:${card.id}`,
           forgetRecipient: true,
-        })
+        }).then((queued) => queued?.id ?? null)
       : null;
     const contacts = cardContacts(card).map((c) => c.value);
     await tx.query(

@@ -6,8 +6,8 @@ import { createMessagingSettingsRepository } from './settings-repository';
 import twilioRoutes from './twilio-routes';
 
 /**
- * Messaging: a business's settings (Twilio, e-mail sender), the drivers, the job queue and its worker, the
- * scheduler of recurring tasks, sending (campaign send, send-whatsapp, deliveries, outbox), Twilio's webhooks.
+ * Messaging: a business's settings (Twilio, e-mail sender), the drivers, the one way into the job queue
+ * (enqueue.ts) and its worker, sending (campaign send, send-whatsapp, deliveries, outbox), Twilio's webhooks.
  */
 export default {
   repositories: (db) => ({ messagingSettings: createMessagingSettingsRepository(db) }),

@@ -1,7 +1,7 @@
 /**
- * The messaging plugin: decorates `app.messaging` (secrets, repository, driver resolution, the job
- * worker, the scheduler of recurring tasks, where a feature adds its own: the rewards sweep), and runs the
- * worker and the scheduler from `onReady` until `preClose`, so they stop before the database closes.
+ * The messaging plugin: decorates `app.messaging` (secrets, repository, driver resolution, the job worker) and
+ * registers the worker's queue with the jobs plugin (plugins/jobs.ts), which runs it from `onReady` until
+ * `preClose`, so it stops before the database closes.
  */
 import fp from 'fastify-plugin';
 import { resolveMessagingConfig, type MessagingConfig } from '../../config/messaging';
@@ -12,16 +12,14 @@ import { createMessagingRepository, type MessagingRepository } from './repositor
 import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
 import { MessagingError, type Channel, type MessageDriver } from './types';
-import { createJobWorker, type JobWorker } from './worker';
-import { createScheduler, type Scheduler } from '../../lib/scheduler';
+import { createJobWorker, MESSAGING_QUEUE, type JobWorker } from './worker';
 
 export interface Messaging {
   config: MessagingConfig;
   secrets: SecretBox;
   repo: MessagingRepository;
+  /** The polling loop of `messaging_jobs` (registered with `app.jobs` as MESSAGING_QUEUE). */
   worker: JobWorker;
-  /** Recurring tasks (`scheduled_tasks`): each feature adds its own (the rewards sweep: features/rewards/plugin.ts). */
-  scheduler: Scheduler;
   /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
   driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
   /** 'test' when the business's driver is the outbox (nothing leaves the machine), else 'live'. */
@@ -41,9 +39,6 @@ declare module 'fastify' {
   }
 }
 
-/** How long a claimed scheduled task is held (how often it is looked for: `SCHEDULER_POLL_INTERVAL_MS`). */
-const SCHEDULER_LEASE_MS = 15 * 60_000;
-
 export interface MessagingPluginOptions {
   /** Replaces every driver (tests: a fake that never touches the network). */
   driver?: MessageDriver;
@@ -57,8 +52,8 @@ export default fp<MessagingPluginOptions>(
     if (!app.config.messaging?.secretsKey) app.log.warn('no secrets key configured: messaging secrets saved now will not decrypt after a restart');
     const secrets = createSecretBox(config.secretsKey);
     const repo = createMessagingRepository(app.db);
-    // The worker, the scheduler and the tasks it runs use the background connections (`Db.background`): a
-    // flood of requests cannot keep them from claiming their jobs.
+    // The worker uses the background connections (`Db.background`): a flood of requests cannot keep it from
+    // claiming its jobs.
     const workerRepo = createMessagingRepository(app.db.background);
 
     async function modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }> {
@@ -117,32 +112,15 @@ export default fp<MessagingPluginOptions>(
     const credentials = createCredentials();
     const worker = createJobWorker({
       repo: workerRepo,
-      config: config.worker,
-      log: app.log.child({ component: 'messaging-worker' }),
+      config: app.jobs.config,
+      log: app.log.child({ component: MESSAGING_QUEUE }),
       driverFor: (job) =>
         job.credential ? credentialDriverFor(job.business_id, job.channel, workerRepo) : driverFor(job.business_id, job.channel, workerRepo),
       credentials,
+      queue: (handler) => app.jobs.queue(MESSAGING_QUEUE, handler),
     });
 
-    const scheduler = createScheduler({
-      db: app.db.background,
-      log: app.log.child({ component: 'scheduler' }),
-      tasks: {},
-      pollIntervalMs: config.worker.schedulerPollIntervalMs,
-      leaseMs: SCHEDULER_LEASE_MS,
-    });
-
-    app.decorate('messaging', { config, secrets, repo, worker, scheduler, driverFor, modeFor, credentials, deliversCredentials });
-    if (config.worker.enabled) {
-      app.addHook('onReady', async () => {
-        worker.start();
-        scheduler.start();
-      });
-    }
-    app.addHook('preClose', async () => {
-      await scheduler.stop();
-      await worker.stop();
-    });
+    app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor, credentials, deliversCredentials });
   },
-  { name: 'messaging', dependencies: ['db'] },
+  { name: 'messaging', dependencies: ['db', 'jobs'] },
 );

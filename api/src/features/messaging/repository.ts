@@ -5,6 +5,7 @@ import { normalizePhone, phoneOrCompact } from '../../lib/phone';
 import { claimDueSql } from '../../lib/leased-queue';
 import type { DriverName } from '../../config/messaging';
 import { maskCredentials } from './credentials';
+import { enqueueMessage, type MessageToContact } from './enqueue';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
 import type { Channel, SendResult } from './types';
 
@@ -90,9 +91,6 @@ const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
   no_contact: 'invalidContact',
   invalid_contact: 'invalidContact',
 };
-
-/** A contact the provider could take: E.164 phone, or an address with an @ and a dot in its domain. */
-const VALID_CONTACT_SQL = String.raw`CASE WHEN $3::text = 'email' THEN d.contact ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' ELSE d.contact ~ '^\+[1-9][0-9]{5,14}$' END`;
 
 export interface LoggedMessage extends MessageFields {
   status: string;
@@ -242,11 +240,12 @@ export function createMessagingRepository(db: Queryable) {
     },
 
     /**
-     * One job per distinct recipient contact, in one statement: opted-out contacts (STOP list, checked
-     * first), contacts on no card of the business that consents to marketing on the campaign's channel
-     * (decision 025; a contact on no card at all too: consent is known only for card holders) and recipients without a
-     * contact, or with one no provider would take, become 'skipped' rows. Existing idempotency keys are
-     * left alone. Answers the counts, the skipped ones by reason.
+     * One job per distinct recipient contact, in one statement, through the rule of every enqueue
+     * (`loyalty_enqueue_messages`, features/messaging/enqueue.ts): recipients without a contact, or with one no
+     * provider would take, opted-out contacts (STOP list) and contacts on no card of the business that consents
+     * to marketing on the campaign's channel (decision 025; a contact on no card at all too: consent is known only
+     * for card holders) become 'skipped' rows. Existing idempotency keys are left alone. Answers the counts, the
+     * skipped ones by reason.
      *
      * The recipients are either `contacts` (a campaign's `recipients` list, normalised) or a
      * `segment` of the business's cards, selected by this same statement (`INSERT … SELECT` from
@@ -269,6 +268,8 @@ export function createMessagingRepository(db: Queryable) {
         recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, NULL::text AS card_id, ord
                            FROM unnest($${params.length}::text[]) WITH ORDINALITY AS t(contact, ord)`;
       }
+      // Each recipient once (a card's contact, or the typed list's), with whether a card of the business with that
+      // contact agreed to offers on the channel; loyalty_enqueue_messages (migration 027) applies the rule.
       const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[] }>(
         `WITH input AS (${recipientsSql}
          ), dedup AS (
@@ -279,20 +280,14 @@ export function createMessagingRepository(db: Queryable) {
                      FROM loyalty_cards c WHERE c.business_id = $1) cc
             WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
             GROUP BY contact
-         ), classified AS (
-           SELECT d.contact, d.key_part, coalesce(cards.card_id, d.card_id) AS card_id,
-                  CASE WHEN d.contact = '' THEN 'no_contact'
-                       WHEN NOT (${VALID_CONTACT_SQL}) THEN 'invalid_contact'
-                       WHEN EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = $1 AND o.contact = d.contact) THEN 'opt_out'
-                       WHEN cards.consent IS NOT TRUE THEN 'no_consent' END AS skip_reason
-             FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
-         ), inserted AS (
-           INSERT INTO messaging_jobs (business_id, campaign_id, card_id, channel, recipient, body, idempotency_key, status, skip_reason)
-           SELECT $1, $2, card_id, $3, contact, $4, 'campaign:' || $2::text || ':' || $3::text || ':' || key_part,
-                  CASE WHEN skip_reason IS NULL THEN 'queued' ELSE 'skipped' END, skip_reason
-             FROM classified ORDER BY key_part
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING status, skip_reason
+         ), inserted AS MATERIALIZED (
+           SELECT e.status, e.skip_reason
+             FROM loyalty_enqueue_messages((
+               SELECT array_agg(ROW($1::text, coalesce(cards.card_id, d.card_id), $2::text, $3::text, d.contact, $4::text,
+                                    'campaign:' || $2::text || ':' || $3::text || ':' || d.key_part, cards.consent IS TRUE, NULL, false)::loyalty_message
+                                ORDER BY d.key_part)
+                 FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
+             )) e
          )
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
                 coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes`,
@@ -313,26 +308,11 @@ export function createMessagingRepository(db: Queryable) {
     },
 
     /**
-     * A single job; answers its id, or null when the idempotency key was already used. `credential`: the body
-     * holds CREDENTIAL_PLACEHOLDER where the worker puts the credential's token at send time (decision 058).
-     * `forgetRecipient`: the recipient is kept only until the message is sent or fails for good.
+     * A single job (`enqueueMessage` over this connection); answers its id, or null when the idempotency key was
+     * already used.
      */
-    async enqueueOne(job: {
-      businessId: string;
-      cardId: string | null;
-      channel: Channel;
-      recipient: string;
-      body: string;
-      idempotencyKey: string;
-      credential?: string;
-      forgetRecipient?: boolean;
-    }): Promise<string | null> {
-      const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO messaging_jobs (business_id, card_id, channel, recipient, body, idempotency_key, credential, forget_recipient)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text AS id`,
-        [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, job.credential ?? null, job.forgetRecipient ?? false],
-      );
-      return rows[0]?.id ?? null;
+    async enqueueOne(job: MessageToContact): Promise<string | null> {
+      return (await enqueueMessage(db, job))?.id ?? null;
     },
 
     /**

@@ -15,7 +15,12 @@ import type { WorkerConfig } from '../../config/messaging';
 import { withCredential, type Credentials } from './credentials';
 import type { JobRecord, MessagingRepository } from './repository';
 import { MessagingError, type MessageDriver } from './types';
-import { createPollingLoop, type PollingLoop } from '../../lib/leased-queue';
+import { retryDelayMs, retryInMs, type PollingLoop, type PollingLoopOptions } from '../../lib/leased-queue';
+
+export { retryDelayMs };
+
+/** The name of the messaging queue's loop in `app.jobs` (and its log lines): a feature that enqueues wakes it by it. */
+export const MESSAGING_QUEUE = 'messaging-worker';
 
 /** start, wake, stop, kill (a crashed process, in tests), drain (until no job is due), running. */
 export type JobWorker = Omit<PollingLoop, 'isCurrent'>;
@@ -27,10 +32,8 @@ export interface WorkerDeps {
   driverFor(job: JobRecord): Promise<MessageDriver>;
   /** Issues a job's credential just before its send (decision 058). */
   credentials: Pick<Credentials, 'issue'>;
-}
-
-export function retryDelayMs(config: WorkerConfig, attempts: number): number {
-  return Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  /** Makes the polling loop that runs the batches (the app's: `app.jobs.queue`, plugins/jobs.ts). */
+  queue(handler: Pick<PollingLoopOptions, 'batch'>): PollingLoop;
 }
 
 export function createJobWorker(deps: WorkerDeps): JobWorker {
@@ -55,7 +58,7 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
       if (!loop.isCurrent(life)) return;
       const permanent = error instanceof MessagingError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
-      const retryIn = permanent || job.attempts >= config.maxAttempts ? null : retryDelayMs(config, job.attempts);
+      const retryIn = retryInMs(config, job.attempts, permanent);
       log.warn({ jobId: job.id, attempts: job.attempts, retryIn, err: error }, 'messaging job failed');
       await repo.fail(job, driverName, reason.slice(0, 1000), retryIn);
     }
@@ -70,11 +73,7 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
     return jobs.length;
   }
 
-  const loop = createPollingLoop({
-    batch,
-    pollIntervalMs: config.pollIntervalMs,
-    onError: (err) => log.error({ err }, 'messaging worker could not claim jobs'),
-  });
+  const loop = deps.queue({ batch });
 
   return loop;
 }

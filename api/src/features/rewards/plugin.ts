@@ -1,10 +1,10 @@
 /**
  * The rewards plugin: decorates `app.rewards` (the sweep of expiries, expiry reminders, birthday gifts and
- * consent lapses) and adds it to the scheduler of recurring tasks as 'rewards-sweep' (a row of
- * `scheduled_tasks`, migration 013). The scheduler and the job worker that sends what the sweep enqueues are the
- * messaging plugin's, which starts and stops them.
+ * consent lapses) and schedules it with the jobs plugin (plugins/jobs.ts) as 'rewards-sweep' (a row of
+ * `scheduled_tasks`, migration 013). What the sweep enqueues the messaging worker sends: the sweep wakes it.
  */
 import fp from 'fastify-plugin';
+import { MESSAGING_QUEUE } from '../messaging/worker';
 import { createRewardsSweep, type SweepResult } from './sweep';
 
 export interface Rewards {
@@ -25,12 +25,12 @@ export default fp(
     const rewards: Rewards = {
       async sweep(now) {
         const result = await sweeper.sweep(now);
-        if (result.reminders > 0 || result.birthdays > 0) app.messaging.worker.wake();
+        if (result.reminders > 0 || result.birthdays > 0) app.jobs.wake(MESSAGING_QUEUE);
         return result;
       },
     };
-    app.messaging.scheduler.add('rewards-sweep', () => rewards.sweep(app.clock()));
+    app.jobs.schedule('rewards-sweep', () => rewards.sweep(app.clock()));
     app.decorate('rewards', rewards);
   },
-  { name: 'rewards', dependencies: ['db', 'messaging'] },
+  { name: 'rewards', dependencies: ['db', 'jobs'] },
 );

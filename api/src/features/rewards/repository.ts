@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../../db';
 import type { LedgerEntry } from '../cards/repository';
+import { enqueueMessage } from '../messaging/enqueue';
 
 export const LOYALTY_MODES = ['points', 'stamps'] as const;
 export type LoyaltyMode = (typeof LOYALTY_MODES)[number];
@@ -185,7 +186,7 @@ export function createRewardsRepository(db: Queryable) {
       );
       if (!rows[0]) return 'insufficient';
       const { balance, ...entry } = rows[0];
-      await db.query('SELECT loyalty_enqueue_service_message($1, $2, $3)', [cardId, input.receipt(balance), `redeem:${entry.id}`]);
+      await enqueueMessage(db, { cardId, body: input.receipt(balance), idempotencyKey: `redeem:${entry.id}` });
       return { balance, entry };
     },
 

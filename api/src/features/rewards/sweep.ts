@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { CONSENT_WORDING } from '../../consent-wording';
 import { REWARD_MESSAGES } from '../../messages';
+import { enqueueMessage } from '../messaging/enqueue';
 import type { Channel } from '../messaging/types';
 import { createConsentsRepository, MARKETING_LAPSES_AT_SQL } from '../consents/repository';
 import { POINTS_BALANCE_MAX } from '../cards/repository';
@@ -153,12 +154,7 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
     let sent = 0;
     for (const lot of rows) {
       const body = REWARD_MESSAGES.reminder(lot.customer_name, lot.remaining, lot.business_name, italianDate(italianDay(new Date(lot.expires_at))), lot.loyalty_mode);
-      const { rows: job } = await db.query<{ status: string | null }>('SELECT loyalty_enqueue_service_message($1, $2, $3) AS status', [
-        lot.card_id,
-        body,
-        `expiry-reminder:${lot.id}`,
-      ]);
-      if (job[0].status) sent += 1;
+      if (await enqueueMessage(db, { cardId: lot.card_id, body, idempotencyKey: `expiry-reminder:${lot.id}` })) sent += 1;
     }
     return sent;
   }
@@ -199,7 +195,7 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
             punti: new Intl.NumberFormat('it-IT', { useGrouping: 'always' }).format(card.birthday_points),
             negozio: card.business_name,
           });
-          await tx.query('SELECT loyalty_enqueue_service_message($1, $2, $3)', [card.id, body, key]);
+          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key });
           return true;
         });
         if (done) given += 1;

@@ -5,16 +5,15 @@
  * null: no link in the card answer, and the Apple wallet routes answer 404.
  *
  * The pushes are rows of `wallet_push_jobs`, enqueued by a trigger whenever a card's balance or name changes
- * (migration 014), claimed with FOR UPDATE SKIP LOCKED and a lease like messaging_jobs, retried with the
- * messaging worker's backoff and attempts, and run from `onReady` to `preClose` when the worker is enabled.
- * The Google syncs are rows of `wallet_google_jobs` (migration 016), run the same way.
+ * (migration 014), claimed with FOR UPDATE SKIP LOCKED and a lease like messaging_jobs, retried with every
+ * queue's backoff and attempts; their loop is registered with the jobs plugin (plugins/jobs.ts), which runs it
+ * from `onReady` to `preClose` when the workers are enabled. The Google syncs are rows of `wallet_google_jobs`
+ * (migration 016), run the same way.
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { resolveMessagingConfig } from '../../config/messaging';
-import { retryDelayMs } from '../messaging/worker';
-import { createPollingLoop, type PollingLoop } from '../../lib/leased-queue';
+import type { PollingLoop } from '../../lib/leased-queue';
 import { applePassFiles } from './apple-pass';
 import { createApnsClient, type ApnsClient } from './apns';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../config/wallet';
@@ -72,6 +71,10 @@ export async function cardWalletLinks(wallet: FastifyInstance['wallet'], cardId:
   return apple || google ? { ...(apple ? { apple } : {}), ...(google ? { google } : {}) } : null;
 }
 
+/** The names of the wallets' queues in `app.jobs` (and their log lines). */
+const WALLET_PUSH_QUEUE = 'wallet-push';
+const WALLET_GOOGLE_QUEUE = 'wallet-google';
+
 export interface WalletPluginOptions {
   /** A CA to trust for APNs besides the system's (tests: the dev CA of a local stand-in). */
   apnsCa?: string;
@@ -80,19 +83,16 @@ export interface WalletPluginOptions {
 export default fp<WalletPluginOptions>(
   async (app, options) => {
     const publicOrigin = (app.config.messaging?.publicUrl ?? app.config.dashboardBaseUrl).replace(/\/+$/, '');
-    const worker = resolveMessagingConfig(app.config.messaging).worker;
+    const worker = app.jobs.config;
     const apple = app.config.wallet?.apple ? appleWallet(app.config.wallet.apple) : null;
     const google = app.config.wallet?.google ? googleWallet(app.config.wallet.google) : null;
     app.decorate('wallet', { apple, google });
-    const workers = [apple?.pushes, google?.syncs].filter((w): w is PushWorker => Boolean(w));
-    if (worker.enabled && workers.length > 0) app.addHook('onReady', async () => workers.forEach((w) => w.start()));
-    if (workers.length > 0) app.addHook('preClose', async () => void (await Promise.all(workers.map((w) => w.stop()))));
 
     function appleWallet(config: AppleWalletConfig): AppleWallet {
       const repo = createWalletRepository(app.db);
       // The push loop's own statements go through the background connections (`Db.background`).
       const jobs = createWalletRepository(app.db.background);
-      const log = app.log.child({ component: 'wallet-push' });
+      const log = app.log.child({ component: WALLET_PUSH_QUEUE });
       const apns: ApnsClient = createApnsClient({
         origin: config.apnsOrigin,
         cert: config.cert,
@@ -111,7 +111,7 @@ export default fp<WalletPluginOptions>(
               await jobs.complete(job);
               return;
             }
-            const retryIn = outcome.permanent || job.attempts >= worker.maxAttempts ? null : retryDelayMs(worker, job.attempts);
+            const retryIn = app.jobs.retryIn(job.attempts, outcome.permanent);
             log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, retryIn }, 'wallet push failed');
             await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn);
             if (outcome.status === 410) await jobs.forgetDevice(job.serial_number, job.device_library_id);
@@ -126,12 +126,7 @@ export default fp<WalletPluginOptions>(
       return {
         config,
         repo,
-        pushes: createPollingLoop({
-          batch,
-          pollIntervalMs: worker.pollIntervalMs,
-          onError: (err) => log.error({ err }, 'wallet push worker could not claim jobs'),
-          onStop: () => apns.close(),
-        }),
+        pushes: app.jobs.queue(WALLET_PUSH_QUEUE, { batch, onStop: () => apns.close() }),
         async linkFor(cardId) {
           const pass = await repo.ensurePass(cardId);
           return pass ? `${publicOrigin}/api/wallet/apple/pass/${pass.download_token}.pkpass` : null;
@@ -146,7 +141,7 @@ export default fp<WalletPluginOptions>(
       const repo = createGoogleWalletRepository(app.db, config.issuerId);
       // The sync loop's own statements go through the background connections (`Db.background`).
       const jobs = createGoogleWalletRepository(app.db.background, config.issuerId);
-      const log = app.log.child({ component: 'wallet-google' });
+      const log = app.log.child({ component: WALLET_GOOGLE_QUEUE });
       const api = createGoogleApi(config);
       const dashboardBaseUrl = app.config.dashboardBaseUrl;
 
@@ -172,7 +167,7 @@ export default fp<WalletPluginOptions>(
               await jobs.complete(job);
               return;
             }
-            const retryIn = outcome.permanent || job.attempts >= worker.maxAttempts ? null : retryDelayMs(worker, job.attempts);
+            const retryIn = app.jobs.retryIn(job.attempts, outcome.permanent);
             // The reason is Google's short error text: no key, no token.
             log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, reason: outcome.reason, retryIn }, 'Google Wallet sync failed');
             await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn);
@@ -181,7 +176,7 @@ export default fp<WalletPluginOptions>(
         return claimed.length;
       }
 
-      const syncs = createPollingLoop({ batch, pollIntervalMs: worker.pollIntervalMs, onError: (err) => log.error({ err }, 'Google Wallet worker could not claim jobs') });
+      const syncs = app.jobs.queue(WALLET_GOOGLE_QUEUE, { batch });
       return {
         config,
         repo,
@@ -199,5 +194,5 @@ export default fp<WalletPluginOptions>(
       };
     }
   },
-  { name: 'wallet', dependencies: ['db'] },
+  { name: 'wallet', dependencies: ['db', 'jobs'] },
 );

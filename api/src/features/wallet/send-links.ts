@@ -1,6 +1,6 @@
 /**
  * An admin sends a customer the card's wallet links (decision 042). A service message through the
- * messaging queue with the rule of every service message (`loyalty_enqueue_service_message`, migration 013):
+ * messaging queue to the card's holder (`enqueueMessage`, features/messaging/enqueue.ts):
  * WhatsApp, else SMS, else e-mail, on the business's active channels; a contact on the STOP list gets a
  * 'skipped' job. A second request for the same card within a minute (a double click) sends nothing more and
  * says what the first one did.
@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors';
 import { MESSAGES } from '../../messages';
+import { enqueueMessage } from '../messaging/enqueue';
 import type { Channel } from '../messaging/types';
 import { WALLET_MESSAGES } from './messages';
 
@@ -63,7 +64,7 @@ export async function sendWalletLinks(
     const { bucket, ...earlier } = rows[0];
     if (earlier.channel) return { already: true, job: earlier as JobRow };
     const key = `wallet-links:${card.id}:${bucket}`;
-    await tx.query('SELECT loyalty_enqueue_service_message($1, $2, $3)', [card.id, body, key]);
+    await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key });
     const job = await tx.query<JobRow>('SELECT channel, status, skip_reason FROM messaging_jobs WHERE idempotency_key = $1', [key]);
     return { already: false, job: job.rows[0] ?? null };
   });

@@ -1,0 +1,74 @@
+/**
+ * The one way a single message enters the queue (docs/decisions/067-one-enqueue-path-one-jobs-plugin.md): every
+ * feature that sends one — the welcome, the customer's access link and erasure confirmation, Easy SMS, the
+ * rewards' receipts, reminders and birthday gifts, the wallet links — calls `enqueueMessage` over its connection
+ * (the pool, or the transaction the message belongs to). It runs the SQL function `loyalty_enqueue_messages`
+ * (migration 027), which holds the rule of every enqueue: skipped with its reason when there is no contact, the
+ * contact is not valid for the channel or sent STOP; once per idempotency key. The campaign send and the bonus
+ * enqueue many at once through the same function.
+ *
+ * The caller wakes the worker (`app.messaging.worker.wake()`) once what it enqueued is committed.
+ */
+import type { Queryable } from '../../db';
+import type { Channel } from './types';
+
+interface MessageContent {
+  body: string;
+  /** Unique among all messages: a key already used enqueues nothing. */
+  idempotencyKey: string;
+  /** What the worker issues into the body at send time ('<kind>:<reference>', decision 058): the body holds the placeholder. */
+  credential?: string;
+  /** The recipient is kept only until the message is sent or fails for good (the erasure's confirmation). */
+  forgetRecipient?: boolean;
+}
+
+/** To a given contact on a given channel. */
+export interface MessageToContact extends MessageContent {
+  businessId: string;
+  cardId: string | null;
+  channel: Channel;
+  /** Normalised for the channel: E.164 phone, lower-case e-mail. */
+  recipient: string;
+}
+
+/**
+ * A service message to a card's holder: WhatsApp if the business has it on and the card a valid phone, else SMS
+ * likewise, else e-mail if on and the card has an address (`loyalty_card_service_contact`). Nothing when no
+ * channel reaches the holder.
+ */
+export interface MessageToCardHolder extends MessageContent {
+  cardId: string;
+  channel?: undefined;
+}
+
+export type MessageJob = MessageToContact | MessageToCardHolder;
+
+export interface EnqueuedMessage {
+  id: string;
+  channel: Channel;
+  /** 'skipped' (with its reason: 'no_contact', 'invalid_contact', 'opt_out'): a row that counts, never sent. */
+  status: 'queued' | 'skipped';
+  skipReason: string | null;
+}
+
+const ENQUEUED = `e.id::text AS id, e.channel, e.status, e.skip_reason AS "skipReason"`;
+
+/** Enqueues one message; null when its key was already used, or (to a card's holder) no channel reaches them. */
+export async function enqueueMessage(db: Queryable, job: MessageJob): Promise<EnqueuedMessage | null> {
+  const credential = job.credential ?? null;
+  const forget = job.forgetRecipient ?? false;
+  const { rows } =
+    job.channel === undefined
+      ? await db.query<EnqueuedMessage>(
+          `SELECT ${ENQUEUED}
+             FROM loyalty_card_service_contact($1::text) c
+            CROSS JOIN LATERAL loyalty_enqueue_messages(ARRAY[ROW(c.business_id, $1::text, NULL, c.channel, c.recipient, $2::text, $3::text, NULL, $4::text, $5::boolean)::loyalty_message]) e`,
+          [job.cardId, job.body, job.idempotencyKey, credential, forget],
+        )
+      : await db.query<EnqueuedMessage>(
+          `SELECT ${ENQUEUED}
+             FROM loyalty_enqueue_messages(ARRAY[ROW($1::text, $2::text, NULL, $3::text, $4::text, $5::text, $6::text, NULL, $7::text, $8::boolean)::loyalty_message]) e`,
+          [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, credential, forget],
+        );
+  return rows[0] ?? null;
+}
