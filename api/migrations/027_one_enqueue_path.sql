@@ -1,4 +1,4 @@
--- One way a message enters the queue (docs/decisions/067-one-enqueue-path-one-jobs-plugin.md).
+-- One way a message enters the queue (docs/decisions/068-one-enqueue-path-one-jobs-plugin.md).
 --
 -- Before this, four statements wrote messaging_jobs, each with its own copy of when a message is skipped: the
 -- campaign send, the single message (welcome, access links, Easy SMS), the service message of migration 013

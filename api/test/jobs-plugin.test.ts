@@ -1,5 +1,5 @@
 /**
- * The jobs plugin (src/plugins/jobs.ts, docs/decisions/067-one-enqueue-path-one-jobs-plugin.md): the features
+ * The jobs plugin (src/plugins/jobs.ts, docs/decisions/068-one-enqueue-path-one-jobs-plugin.md): the features
  * register their queues and tasks with it; it starts them all when the app is ready (workers on) and stops them
  * on close — after the app's own preClose (work done after an answer), the scheduler first, then the queues in
  * the order they were registered.

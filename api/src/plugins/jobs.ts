@@ -1,5 +1,5 @@
 /**
- * The app's background work in one place (docs/decisions/067-one-enqueue-path-one-jobs-plugin.md): every
+ * The app's background work in one place (docs/decisions/068-one-enqueue-path-one-jobs-plugin.md): every
  * polling loop over a leased job queue (lib/leased-queue.ts) and the scheduler of recurring tasks
  * (lib/scheduler.ts). A feature registers what is its own — its queue's batch (`app.jobs.queue`), its task
  * (`app.jobs.schedule`) — from its plugin; this plugin starts them all once the app is ready, when the workers

@@ -1,5 +1,5 @@
 /**
- * The one way a single message enters the queue (docs/decisions/067-one-enqueue-path-one-jobs-plugin.md): every
+ * The one way a single message enters the queue (docs/decisions/068-one-enqueue-path-one-jobs-plugin.md): every
  * feature that sends one — the welcome, the customer's access link and erasure confirmation, Easy SMS, the
  * rewards' receipts, reminders and birthday gifts, the wallet links — calls `enqueueMessage` over its connection
  * (the pool, or the transaction the message belongs to). It runs the SQL function `loyalty_enqueue_messages`
