@@ -11,7 +11,7 @@ import { CONSENT_WORDING } from '../../consent-wording';
 import type { Repositories } from '..';
 import type { ConsentSource } from '../consents/repository';
 import type { LoyaltyCardRecord } from './repository';
-import { normalizeEmail } from '../users/repository';
+import { normalizeEmail } from '../../lib/email';
 import { phoneOrCompact } from '../../lib/phone';
 
 export interface ClientCardRequest {

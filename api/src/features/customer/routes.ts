@@ -22,12 +22,12 @@ import { CUSTOMER_MESSAGES } from './messages';
 import { createCustomerTokenService, CUSTOMER_SESSION_SECONDS, type CustomerContact } from './tokens';
 import { badRequest, HttpError, notFound, unauthorized } from '../../errors';
 import { MESSAGES } from '../../messages';
+import { normalizeEmail } from '../../lib/email';
 import { serviceLabel } from '../messaging/messages';
 import { CREDENTIAL_CHANNELS, CREDENTIAL_PLACEHOLDER } from '../messaging/credentials';
 import { enqueueMessage } from '../messaging/enqueue';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
-import type { Channel } from '../messaging/types';
-import { CHANNELS } from '../messaging/types';
+import { CHANNELS, type Channel } from '../messaging/types';
 import { recordMarketingRequest } from '../consents/marketing-request';
 import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
@@ -567,7 +567,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A card's e-mail and phone as messages and links carry them (e-mail lower-case, phone E.164 or as written). */
 function cardContacts(card: Pick<CustomerCardRow, 'email' | 'customer_phone'>): CustomerContact[] {
   const contacts: CustomerContact[] = [];
-  const email = card.email?.trim().toLowerCase();
+  const email = card.email ? normalizeEmail(card.email) : undefined;
   if (email) contacts.push({ kind: 'email', value: email });
   const phone = reachableContact('sms', card.customer_phone) ?? card.customer_phone?.trim();
   if (phone) contacts.push({ kind: 'phone', value: phone });

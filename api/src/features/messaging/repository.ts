@@ -1,6 +1,7 @@
 /** The messaging module's SQL: settings with the encrypted token, the job queue, opt-outs and the message log. */
 import type { Queryable } from '../../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
+import { normalizeEmail } from '../../lib/email';
 import { normalizePhone, phoneOrCompact } from '../../lib/phone';
 import { claimDueSql } from '../../lib/leased-queue';
 import type { DriverName } from '../../config/messaging';
@@ -100,7 +101,6 @@ export interface LoggedMessage extends MessageFields {
   created_at: string;
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /**
  * A contact in the form jobs and the STOP list use: e-mail lower-case; a phone in E.164 when it is valid
  * ('333 123 4567' → '+393331234567'), else as written without separators, so a number stored

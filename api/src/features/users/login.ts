@@ -1,5 +1,6 @@
 import type { LoginAttemptsRepository } from './login-attempts-repository';
-import { normalizeEmail, type UserRecord, type UsersRepository } from './repository';
+import { normalizeEmail } from '../../lib/email';
+import type { UserRecord, UsersRepository } from './repository';
 import { isPublishedDemoLogin } from '../../seed/demo';
 import type { HashingQueue } from '../../lib/hashing-queue';
 import type { PasswordHasher } from '../../lib/passwords';

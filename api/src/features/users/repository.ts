@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import { normalizeEmail } from '../../lib/email';
 import type { Role, UserRecord } from '../../lib/principal';
 
 /** The user types live below the features (lib/principal.ts): the auth plugin and the session cache name them too. */
@@ -29,7 +30,6 @@ const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at,
 /** A user's credentials, from the users row `u` (a login's reservation reads them in its own statement). */
 export const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, u.password_hash, u.token_version`;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function createUsersRepository(db: Queryable) {
   return {
