@@ -49,7 +49,7 @@ export interface AppConfigOptions {
   name: AppName;
   /** Exposed route modules, e.g. { './Overview': './src/exposed/Overview.tsx' }. */
   exposes?: Record<string, string>;
-  /** Runtime plugins (host only): module paths resolved from the app folder. */
+  /** Runtime plugins of the app's own (the shell's): module paths resolved from the app folder. */
   runtimePlugins?: string[];
   /**
    * HTML template: 'landing' for the pages that serve the public landing (its SEO must be in the HTML the
@@ -88,6 +88,12 @@ export interface BuildEnv {
    * (tools/src/federation-plugin.ts), to prove a remote need not match the shell's runtime version.
    */
   federationPlugin?: FederationPluginVersion;
+  /**
+   * Delivery drills' variants only: a production build (hashed chunk names, production React) without what
+   * costs most of its time and matters only for bytes — minification, source maps and the Brotli copies (the
+   * static server compresses on the fly). The drills prove loading, delivery and containment, not sizes.
+   */
+  lean?: boolean;
 }
 
 interface PackageJson {
@@ -152,7 +158,7 @@ export function createAppConfig(options: AppConfigOptions) {
       context: appDir,
       mode: env.mode,
       entry: { main: './src/index.ts' },
-      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: isProd ? (env.lean ? false : 'source-map') : 'eval-cheap-module-source-map',
       output: {
         path: env.outputPath || path.join(appDir, 'dist'),
         // The shell's HTML is served for deep links, so its chunks use absolute paths; remotes resolve
@@ -206,7 +212,9 @@ export function createAppConfig(options: AppConfigOptions) {
           remotes: {},
           shared: sharedConfig(pkg, env.sharedOverrides),
           shareStrategy: 'loaded-first',
-          runtimePlugins: (options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+          // Every remote: a shared library comes from its own origin unless the page has it already, never from
+          // another remote's, which may be the one failing (tools/src/own-copy-first.ts).
+          runtimePlugins: [...(isHost ? [] : [path.join(__dirname, 'own-copy-first.ts')]), ...(options.runtimePlugins || []).map((p) => path.resolve(appDir, p))],
           manifest: true,
           dts: false,
           // Module Federation's own build-time trims of the runtime every build bundles: browser code only, and
@@ -241,7 +249,7 @@ export function createAppConfig(options: AppConfigOptions) {
         new StartupPreloadPlugin({ fetches: [RUNTIME_CONFIG_ROUTE] }),
         // Brotli at its best level once, at build time (the static server serves the .br file when the
         // browser accepts it): ~14% fewer bytes than the fast on-the-fly compression, at no request-time cost.
-        ...(isProd
+        ...(isProd && !env.lean
           ? [
               new CompressionPlugin<zlib.BrotliOptions>({
                 filename: '[path][base].br',
@@ -255,6 +263,7 @@ export function createAppConfig(options: AppConfigOptions) {
           : []),
       ],
       optimization: {
+        minimize: isProd && !env.lean,
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
         // swc's minifier (@swc/core, which swc-loader already uses) through the plugin webpack minifies with:

@@ -30,3 +30,22 @@ describe('which Module Federation release a build bundles (decision 029)', () =>
     expect(federation(shell({ mode: 'production' }))._options.experiments?.optimization).toEqual({ target: 'web' });
   });
 });
+
+describe('what every build bundles and what a drill variant leaves out', () => {
+  const runtimePlugins = (config: webpack.Configuration) => (federation(config) as unknown as { _options: { runtimePlugins: string[] } })._options.runtimePlugins;
+
+  it('every remote, not the shell, takes a shared library from its own origin unless the page has it (decision 067)', () => {
+    expect(runtimePlugins(cards({ mode: 'production' }))).toEqual([expect.stringMatching(/tools\/src\/own-copy-first\.ts$/)]);
+    expect(runtimePlugins(cards({ mode: 'production', federationPlugin: 'previous-patch' }))).toEqual([expect.stringMatching(/own-copy-first\.ts$/)]);
+    expect(runtimePlugins(shell({ mode: 'production' }))).toEqual([expect.stringMatching(/shell\/src\/features\/federation\/model\/runtimePlugin\.ts$/)]);
+  });
+
+  it('a lean production build (the delivery drills\' variants) skips minification, source maps and the Brotli copies', () => {
+    const full = cards({ mode: 'production' });
+    const lean = cards({ mode: 'production', lean: true });
+    const compression = (config: webpack.Configuration) => config.plugins?.some((p) => p?.constructor.name === 'CompressionPlugin');
+    expect([full.optimization?.minimize, full.devtool, compression(full)]).toEqual([true, 'source-map', true]);
+    expect([lean.optimization?.minimize, lean.devtool, compression(lean)]).toEqual([false, false, false]);
+    expect(lean.mode).toBe('production');
+  });
+});
