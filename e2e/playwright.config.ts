@@ -3,19 +3,21 @@ import { CHROMIUM_PATH } from './src/ensure-chromium';
 import { CHROMIUM_ARGS, SHELL_URL } from './src/env';
 
 /**
- * Journeys that stop, restart or re-point a server of the composition (the API, a remote's static server, the
- * run-time configuration), and those that count the cards of the demo shops other journeys sign customers up to:
- * they run after every other journey, one at a time. The others run two at a time; each works on data of its own
- * or only reads (decision 062).
+ * Journeys that stop the shared API, and those that count the cards of the demo shops other journeys sign
+ * customers up to: they run after every other journey, one at a time. The others run side by side; each works
+ * on data of its own or only reads, and a drill that stops or re-points a frontend's server does it on a
+ * composition of its own (src/own-composition.ts; decision 062).
  */
-const ALONE = ['api-down', 'cards', 'delivery', 'delivery-runtime-patch', 'login-prerendered', 'skeleton'];
+const ALONE = ['api-down', 'cards-demo-shops'];
+const WORKERS = 3;
 const alone = new RegExp(`/(${ALONE.join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './src/global-setup.ts',
-  // Two journeys at a time (one browser each) on a two-core machine; the tests of one file in order.
-  workers: 2,
+  // WORKERS journeys at a time (one browser each) on a two-core machine: they mostly wait (for a page, a
+  // timeout, a late script); the tests of one file in order. E2E_WORKERS overrides it, for a measurement.
+  workers: Number(process.env.E2E_WORKERS) || WORKERS,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,

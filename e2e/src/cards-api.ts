@@ -4,6 +4,12 @@ import { DEMO_ADMIN, DEMO_SUPERADMIN } from './fixtures';
 
 const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
 
+/** Numbers as the screens write them (shared formatter, decision 020): thousands always grouped, decimal comma. */
+export const italianNumber = (n: number) => n.toLocaleString('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 });
+
+/** The count line above a cards list, as the screen words it. */
+export const cardCount = (n: number) => (n === 1 ? '1 carta' : `${italianNumber(n)} carte`);
+
 export async function apiCall<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${API}${path}`, {
     method,

@@ -20,7 +20,7 @@ export const E2E_API_PORT = Number(process.env.E2E_API_PORT || base + 100);
  * Ports Chromium refuses to fetch from (its "restricted ports", net/base/port_util.cc) that a port base in the
  * usual ranges can land on: the suite would fail with net::ERR_UNSAFE_PORT far from the cause, so it stops here.
  */
-const CHROMIUM_UNSAFE_PORTS = new Set([3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+export const CHROMIUM_UNSAFE_PORTS = new Set([3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 for (const [name, port] of [...Object.entries(E2E_PORTS), ['api', E2E_API_PORT] as const]) {
   if (CHROMIUM_UNSAFE_PORTS.has(Number(port))) {
     throw new Error(`E2E_PORT_BASE=${base} puts ${name} on port ${port}, which Chromium refuses to load: choose another E2E_PORT_BASE (or E2E_API_PORT)`);

@@ -1,6 +1,7 @@
 /**
  * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
- * data folder with the demo seed, one static server per frontend on its own port).
+ * data folder with the demo seed, one static server per frontend on its own port); then starts the build of
+ * the delivery drills' remote variants in the background (src/variants.ts), while the journeys run.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
 import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
+import { startVariantBuild } from './variants';
 
 let composition: Composition | undefined;
 let mailbox: Mailbox | undefined;
@@ -77,7 +79,9 @@ export default async function globalSetup() {
     DEMO_ACCOUNTS_FILE: composition.demoAccountsFile,
   };
   fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv: restartEnv }, null, 2));
+  const stopVariantBuild = startVariantBuild();
   return async () => {
+    stopVariantBuild();
     await composition?.stop();
     await mailbox?.stop();
     // Servers a test restarted are detached from the workers: stop them too.

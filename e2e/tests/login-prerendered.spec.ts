@@ -10,8 +10,8 @@ import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
-import { E2E_PORTS, E2E_STATE_DIR, SHELL_URL } from '../src/env';
-import { pointLandingPages, restartApp, serveFolder, stopApp } from '../src/processes';
+import { E2E_STATE_DIR, SHELL_URL } from '../src/env';
+import { OWN_COMPOSITIONS, ownShellUrl, startOwnComposition, type OwnComposition } from '../src/own-composition';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -137,8 +137,18 @@ test('the cookie banner and the mobile menu work from the script, on a phone', a
 });
 
 test.describe('the shell composes /login from the landing origin', () => {
-  // Serial: the drills re-point and stop the composition's landing origin.
+  // Serial: the drills re-point and stop the landing origin, of a composition of their own (the journeys
+  // beside them keep the shared one).
   test.describe.configure({ mode: 'serial' });
+  const OWN_SHELL_URL = ownShellUrl(OWN_COMPOSITIONS.loginPages);
+  test.use({ baseURL: OWN_SHELL_URL });
+  let own: OwnComposition;
+  test.beforeAll(async () => {
+    own = await startOwnComposition('login-pages', OWN_COMPOSITIONS.loginPages);
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
 
   test('a landing redeploy changes /login at the next load, with no shell rebuild or restart', async ({ page }) => {
     // The landing's build, deployed again with a changed page, on a new origin (as a static host would).
@@ -148,8 +158,8 @@ test.describe('the shell composes /login from the landing origin', () => {
     const loginHtml = path.join(deploy, 'login.html');
     fs.rmSync(`${loginHtml}.br`, { force: true });
     fs.writeFileSync(loginHtml, fs.readFileSync(loginHtml, 'utf8').replace('Accedi al tuo account', 'Accedi al tuo account (nuova versione)'));
-    const landing = await serveFolder('landing', deploy, E2E_PORTS.shell + 60);
-    const previous = pointLandingPages(landing.origin);
+    const landing = await own.serveFolder('landing', deploy, own.extraPort(0));
+    const previous = own.pointLandingPages(landing.origin);
     try {
       await withCookieChoiceSaved(page);
       const scripts = recordScripts(page);
@@ -161,7 +171,7 @@ test.describe('the shell composes /login from the landing origin', () => {
       await page.getByRole('button', { name: 'Accedi', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
     } finally {
-      pointLandingPages(previous);
+      own.pointLandingPages(previous);
       await landing.stop();
     }
     // Back on the composition's landing: its page again.
@@ -172,7 +182,7 @@ test.describe('the shell composes /login from the landing origin', () => {
   test('a landing origin outage still shows a login page: the last good copy, whose form works', async ({ page }) => {
     await withCookieChoiceSaved(page);
     await page.goto('/login'); // the shell has a good copy
-    await stopApp('landing');
+    await own.stopApp('landing');
     try {
       const scripts = recordScripts(page);
       const res = await page.goto('/login');
@@ -182,7 +192,7 @@ test.describe('the shell composes /login from the landing origin', () => {
       await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       // The script comes from the shell's own kept copy.
-      expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(new RegExp(`^${SHELL_URL}/_landing/login\\.[0-9a-f]{10}\\.js$`))]);
+      expect(scripts.map((s) => s.url)).toEqual([expect.stringMatching(new RegExp(`^${OWN_SHELL_URL}/_landing/login\\.[0-9a-f]{10}\\.js$`))]);
       await page.getByRole('button', { name: 'Accedi', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('Inserisci email e password.');
       await page.getByLabel('Email').fill(DEMO_ADMIN.email);
@@ -191,14 +201,14 @@ test.describe('the shell composes /login from the landing origin', () => {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
     } finally {
-      await restartApp('landing');
+      await own.restartApp('landing');
     }
   });
 
   test('a landing origin never reached: the shell’s own copy of the page, built from the same markup, whose form works', async ({ page }) => {
     // A shell that has never had the landing's page: started now, with the landing origin on a closed port.
-    const previous = pointLandingPages(`http://localhost:${E2E_PORTS.shell + 62}`);
-    const shell = await serveFolder('shell', path.join(__dirname, '../../shell/dist'), E2E_PORTS.shell + 61);
+    const previous = own.pointLandingPages(`http://localhost:${own.extraPort(2)}`);
+    const shell = await own.serveFolder('shell', path.join(__dirname, '../../shell/dist'), own.extraPort(1));
     try {
       await withCookieChoiceSaved(page);
       const cspViolations = await recordCspViolations(page);
@@ -224,7 +234,7 @@ test.describe('the shell composes /login from the landing origin', () => {
       await expect(page).toHaveURL(`${shell.origin}/dashboard`);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     } finally {
-      pointLandingPages(previous);
+      own.pointLandingPages(previous);
       await shell.stop();
     }
   });

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { E2E_PORTS } from '../src/env';
 import { login, recordScripts } from '../src/fixtures';
-import { restartApp, stopApp } from '../src/processes';
+import { OWN_COMPOSITIONS, ownShellUrl, startOwnComposition } from '../src/own-composition';
 
 const SIDEBAR: { label: string; path: string; heading: string; remote: keyof typeof E2E_PORTS }[] = [
   { label: 'Panoramica', path: '/dashboard', heading: 'Panoramica', remote: 'cards' },
@@ -62,29 +62,34 @@ test('the demo admin logs in, reaches the overview, and every sidebar entry open
   expect(violations).toEqual([]);
 });
 
-test('stopping one remote leaves the rest of the dashboard working, with Riprova for that area only', async ({ page }) => {
-  await login(page);
-  await stopApp('campaigns');
-  try {
-    const nav = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
-    await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
-    const area = page.locator('[data-remote="campaigns"]');
-    await expect(area.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
-    await expect(area.getByText('Questa sezione non è al momento disponibile.', { exact: false })).toBeVisible();
+test.describe('on a composition of its own (the journeys beside it keep the shared one whole)', () => {
+  test.use({ baseURL: ownShellUrl(OWN_COMPOSITIONS.skeleton) });
 
-    // Shell, sidebar, switcher and the other remotes keep working.
-    await expect(page.getByRole('button', { name: /Attività corrente/ })).toBeVisible();
-    await nav.getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Riprova' })).toHaveCount(0);
+  test('stopping one remote leaves the rest of the dashboard working, with Riprova for that area only', async ({ page }) => {
+    const own = await startOwnComposition('skeleton', OWN_COMPOSITIONS.skeleton);
+    try {
+      await login(page);
+      await own.stopApp('campaigns');
+      const nav = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
+      await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
+      const area = page.locator('[data-remote="campaigns"]');
+      await expect(area.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
+      await expect(area.getByText('Questa sezione non è al momento disponibile.', { exact: false })).toBeVisible();
 
-    // Back on the broken area, Riprova recovers once the remote is up again.
-    await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
-    await restartApp('campaigns');
-    await page.getByRole('button', { name: 'Riprova' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Campagne' })).toBeVisible({ timeout: 20_000 });
-  } finally {
-    await restartApp('campaigns');
-  }
+      // Shell, sidebar, switcher and the other remotes keep working.
+      await expect(page.getByRole('button', { name: /Attività corrente/ })).toBeVisible();
+      await nav.getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Riprova' })).toHaveCount(0);
+
+      // Back on the broken area, Riprova recovers once the remote is up again.
+      await nav.getByRole('link', { name: 'Campagne', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Riprova' })).toBeVisible({ timeout: 20_000 });
+      await own.restartApp('campaigns');
+      await page.getByRole('button', { name: 'Riprova' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Campagne' })).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await own.stop();
+    }
+  });
 });

@@ -4,6 +4,7 @@ export { buildApps } from './build';
 export { startComposition, type Composition } from './composition';
 export { runtimeConfigFromEnv, writeRuntimeConfig, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 export { buildVariants } from './build';
-export { appByName } from './apps';
+export { appByName, distDir } from './apps';
+export { createStaticServer } from './static-server';
 export { type SharedOverrides } from './federation';
 export { bundledRuntimeVersion, type FederationPluginVersion } from './federation-plugin';
