@@ -1,8 +1,9 @@
-import { Button, ButtonRow, Field, FormAlert, MESSAGES, QueryState, Select, StackedForm, Textarea, TextField, errorMessage } from '@loyalty/shared';
+import { Button, ButtonRow, Field, FormAlert, MESSAGES, QueryState, Select, StackedForm, Textarea, errorMessage } from '@loyalty/shared';
 import { unitWord } from '../../../shared/loyaltyMode';
 import { useGetProgramQuery, type Program } from '../api';
 import { useProgramForm } from '../hooks/useProgramForm';
 import { BIRTHDAY_PLACEHOLDERS, DEFAULT_BIRTHDAY_MESSAGE } from '../model/programForm';
+import { CountField } from './CountField';
 import { FieldRow, Section } from './layout';
 
 function ProgramForm({ businessId, saved }: { businessId: string; saved: Program }) {
@@ -34,21 +35,14 @@ function ProgramForm({ businessId, saved }: { businessId: string; saved: Program
       </FieldRow>
       {program.expires && (
         <FieldRow>
-          <TextField label="Mesi di validità" inputMode="numeric" hint="Da 1 a 120 mesi da quando sono stati guadagnati" error={errors.expiry_months?.message} {...register('expiry_months')} />
-          <TextField
-            label="Promemoria (giorni prima della scadenza)"
-            inputMode="numeric"
-            hint="Da 1 a 90 giorni"
-            error={errors.expiry_reminder_days?.message}
-            {...register('expiry_reminder_days')}
-          />
+          <CountField label="Mesi di validità" hint="Da 1 a 120 mesi da quando sono stati guadagnati" error={errors.expiry_months} {...register('expiry_months')} />
+          <CountField label="Promemoria (giorni prima della scadenza)" hint="Da 1 a 90 giorni" error={errors.expiry_reminder_days} {...register('expiry_reminder_days')} />
         </FieldRow>
       )}
-      <TextField
+      <CountField
         label={`Regalo di compleanno (${unit})`}
-        inputMode="numeric"
         hint="0: nessun regalo. Accreditato una volta l’anno, il giorno del compleanno del cliente."
-        error={errors.birthday_points?.message}
+        error={errors.birthday_points}
         {...register('birthday_points')}
       />
       <Field

@@ -4,6 +4,7 @@ import { Checkbox, DialogFooter, Field, Modal, StackedForm, Textarea, TextField,
 import { unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useCreateRewardMutation, useUpdateRewardMutation, type Reward } from '../api';
 import { EMPTY_REWARD_FORM, rewardFormOf, rewardFormSchema, rewardRequest, type RewardForm } from '../model/rewardForm';
+import { CountField } from './CountField';
 import { FieldRow } from './layout';
 
 export const REWARD_SAVE_ERROR = 'Errore durante il salvataggio del premio';
@@ -57,14 +58,7 @@ function RewardFormFields({ editing, businessId, mode, onClose }: { editing: Rew
   return (
     <StackedForm onSubmit={(event) => void submit(event)} noValidate aria-busy={busy || undefined}>
       <TextField label="Nome del premio" required aria-required="true" maxLength={200} error={errors.name?.message} {...register('name')} />
-      <TextField
-        label={`Costo (${unitWord(mode)})`}
-        inputMode="numeric"
-        required
-        aria-required="true"
-        error={errors.cost?.message}
-        {...register('cost')}
-      />
+      <CountField label={`Costo (${unitWord(mode)})`} required aria-required="true" error={errors.cost} {...register('cost')} />
       <Field label="Descrizione (facoltativa)">
         {(control) => <Textarea {...control} rows={2} maxLength={1000} {...register('description')} />}
       </Field>
@@ -72,13 +66,7 @@ function RewardFormFields({ editing, businessId, mode, onClose }: { editing: Rew
         <TextField label="Valido dal" type="date" hint="Vuoto: da subito" error={errors.valid_from?.message} {...register('valid_from')} />
         <TextField label="Valido fino al" type="date" hint="Vuoto: senza scadenza" error={errors.valid_until?.message} {...register('valid_until')} />
       </FieldRow>
-      <TextField
-        label="Pezzi disponibili"
-        inputMode="numeric"
-        hint="Vuoto: illimitati. Scende di uno a ogni riscatto."
-        error={errors.stock?.message}
-        {...register('stock')}
-      />
+      <CountField label="Pezzi disponibili" hint="Vuoto: illimitati. Scende di uno a ogni riscatto." error={errors.stock} {...register('stock')} />
       <Checkbox label="Attivo (riscattabile alla cassa)" {...register('active')} />
       <DialogFooter error={errors.root?.server?.message} onCancel={onClose} loading={busy}>
         Salva premio
