@@ -7,9 +7,11 @@
  * belongs to another module). Destructive calls get a fresh target for every actor.
  */
 import type { InjectOptions } from 'fastify';
+import { MESSAGES } from '../src/messages';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
+import { contractOf, documentedRoutes, type ApiDocument, type Contract } from './helpers/contract';
 import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
 
 type Actor = 'anonymous' | 'client' | 'owner' | 'otherAdmin' | 'superAdmin';
@@ -93,7 +95,7 @@ const ROWS: Row[] = [
     expected: { ...OWNED, client: 404 },
   },
   {
-    route: 'GET /api/loyalty-cards/{id} (own card)',
+    route: 'GET /api/loyalty-cards/{id}/ledger (own card)',
     request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/ledger` }),
     expected: { ...OWNED, client: 200 },
   },
@@ -300,8 +302,10 @@ describeEachDatabase('authorization matrix', (variant) => {
   let f: Fixture;
   const headers = new Map<Actor, Record<string, string>>();
   let counter = 0;
+  let contract: Contract;
   beforeAll(async () => {
     const t = await startTestApp(variant, { seedDemo: true });
+    contract = contractOf(t.app.swagger() as ApiDocument);
     await createOtherAdmin(t.app);
     const { cardId, client } = await createClientWithCard(t.app, BAR);
     const owner = (await t.app.repos.users.findByEmail('admin@demo.it'))!;
@@ -360,6 +364,9 @@ describeEachDatabase('authorization matrix', (variant) => {
   it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
     const actual: Record<string, number> = {};
     const expected: Record<string, number | string> = {};
+    // The document as a contract: every answer here is one it declares (status, content type, body).
+    const route = row.route.replace(/ \(.*\)$/, '');
+    const mismatches: string[] = [];
     for (const actor of ACTORS) {
       const request = await row.request(f);
       const response = await f.t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...headers.get(actor) } } as InjectOptions);
@@ -367,13 +374,22 @@ describeEachDatabase('authorization matrix', (variant) => {
       actual[actor] = response.statusCode;
       expected[actor] = want === 'ok' ? (response.statusCode >= 200 && response.statusCode < 300 ? response.statusCode : '2xx') : want;
       if (response.statusCode >= 400) expect(response.json()).toEqual({ error: expect.any(String) });
+      const mismatch = contract.mismatch(route, response);
+      if (mismatch) mismatches.push(`${actor}: ${mismatch}`);
+      // A session in the document (bearerAuth) exactly where an anonymous caller is refused for want of one.
+      if (actor === 'anonymous') {
+        const session = (contract.operation(route)?.security ?? []).some((scheme) => 'bearerAuth' in scheme);
+        // A public route may answer 401 for its own reason (wrong credentials), never the missing session's.
+        const refused = session ? response.statusCode === 401 : response.statusCode === 401 && response.json<{ error: string }>().error === MESSAGES.notAuthenticated;
+        if (session !== refused) mismatches.push(`${route}: bearerAuth ${session ? 'dichiarato' : 'assente'}, anonimo ${response.statusCode} ${response.body}`);
+      }
     }
     expect(actual).toEqual(expected);
+    expect(mismatches).toEqual([]);
   });
 
   it('covers every route of the OpenAPI document', async () => {
-    const document = f.t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = documentedRoutes(f.t.app.swagger() as ApiDocument);
     const covered = new Set(ROWS.map((row) => row.route.replace(/ \(.*\)$/, '')));
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
   });

@@ -46,35 +46,11 @@ export function inputsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-type Document = { components?: { schemas?: Record<string, unknown> } };
-
-/**
- * The document without the request-side twin (`LoyaltyCardInput`) that fastify-type-provider-zod writes
- * for every named schema, where nothing refers to it: the named schemas are answers.
- */
-export function withoutUnusedInputs(document: Document): Document {
-  const schemas = document.components?.schemas;
-  if (!schemas) return document;
-  const refersTo = (value: unknown, name: string) => JSON.stringify(value).includes(`"#/components/schemas/${name}"`);
-  const kept = new Set(Object.keys(schemas).filter((name) => !name.endsWith('Input')));
-  const rest = { ...document, components: { ...document.components, schemas: {} } };
-  // Until nothing more is needed: an input twin the paths or a kept schema refer to is kept, with what it refers to.
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const name of Object.keys(schemas)) {
-      if (kept.has(name) || !(refersTo(rest, name) || [...kept].some((k) => refersTo(schemas[k], name)))) continue;
-      kept.add(name);
-      grown = true;
-    }
-  }
-  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name))) } };
-}
-
 /** TypeScript declarations of an OpenAPI document: the same document gives the same text, byte for byte. */
 export async function apiTypesSource(document: unknown, stamp = ''): Promise<string> {
   // Loaded here, not at the top: an up-to-date check needs none of it (~2 s of loading).
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(withoutUnusedInputs(document as Document) as OpenAPI3, { alphabetize: true, defaultNonNullable: true, exportType: true });
+  const ast = await openapiTS(document as OpenAPI3, { alphabetize: true, defaultNonNullable: true, exportType: true });
   const stampLine = stamp ? [`${STAMP_PREFIX}${stamp}`] : [];
   return `${[...HEADER, ...stampLine].join('\n')}\n\n${astToString(ast)}`;
 }

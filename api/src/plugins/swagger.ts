@@ -1,11 +1,95 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { EMPTY_RESPONSES, errorResponses } from '../schemas/common';
+
+type Transform = typeof jsonSchemaTransform;
+type TransformObject = typeof jsonSchemaTransformObject;
+type Document = ReturnType<TransformObject> & { components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * A route's `operationId` when it names none: its method and path, e.g. `GET /api/loyalty-cards/business/{id}/export.csv`
+ * → `getLoyaltyCardsBusinessByIdExportCsv`. Derived, not listed, so a new route needs nothing outside its feature
+ * folder; the method and path are unique, so the names are, and they change only when the route does.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^[:{](\w+)}?$/.exec(segment)?.[1];
+      return param ? `by-${param}` : segment;
+    })
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join('');
+}
+
+/**
+ * Every route's part of the document, as fastify-type-provider-zod writes it from the zod schemas, plus what a
+ * generated client needs: an `operationId`, and `security: []` on the routes that declare none — they are public;
+ * the authorization matrix proves that an anonymous caller is refused with 401 exactly where the document
+ * declares a security scheme.
+ */
+const transform: Transform = (input) => {
+  // A path parameter over the router's length limit is answered 414 (plugins/errors.ts) before any route runs:
+  // every route with one can answer it.
+  if (input.schema?.params && !(input.schema.response as Record<string, unknown> | undefined)?.[414]) {
+    return transform({ ...input, schema: { ...input.schema, response: { ...(input.schema.response as object), ...errorResponses(414) } } });
+  }
+  // Answers without a body (`emptyResponse`): what @fastify/swagger writes as a response with no content is `type: 'null'`.
+  const response = (input.schema?.response ?? {}) as Record<string, object>;
+  const empty = Object.entries(response).filter(([, schema]) => EMPTY_RESPONSES.has(schema));
+  if (empty.length > 0) {
+    const out = transform({ ...input, schema: { ...input.schema, response: Object.fromEntries(Object.entries(response).filter(([, schema]) => !EMPTY_RESPONSES.has(schema))) } });
+    const written = Object.fromEntries(empty.map(([status, schema]) => [status, { type: 'null', description: (schema as { description?: string }).description }]));
+    return { ...out, schema: { ...out.schema, response: { ...((out.schema as { response?: object }).response ?? {}), ...written } } };
+  }
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide) return out;
+  const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
+  schema.operationId ??= operationIdOf(method, out.url);
+  schema.security ??= [];
+  return out;
+};
+
+/**
+ * The whole document, without the request-side twin (`LoyaltyCardInput`) that fastify-type-provider-zod writes for
+ * every named schema where nothing refers to it (the named schemas are answers), and with the server it is
+ * served from (paths start with /api, on the origin that serves the document).
+ */
+const transformObject: TransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as Document;
+  return { ...withoutUnusedInputs(document), servers: [{ url: '/', description: 'Il server che pubblica questo documento' }] };
+};
+
+export function withoutUnusedInputs<D extends { components?: { schemas?: Record<string, unknown> } }>(document: D): D {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const refersTo = (value: unknown, name: string) => JSON.stringify(value).includes(`"#/components/schemas/${name}"`);
+  const kept = new Set(Object.keys(schemas).filter((name) => !name.endsWith('Input')));
+  const rest = { ...document, components: { ...document.components, schemas: {} } };
+  // Until nothing more is needed: an input twin the paths or a kept schema refer to is kept, with what it refers to.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const name of Object.keys(schemas)) {
+      if (kept.has(name) || !(refersTo(rest, name) || [...kept].some((k) => refersTo(schemas[k], name)))) continue;
+      kept.add(name);
+      grown = true;
+    }
+  }
+  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name))) } };
+}
 
 /**
  * Collects every route's zod schemas into an OpenAPI document (served by routes/docs.ts). A schema given an
  * id with `.meta({ id })` (the answers' entities: `LoyaltyCard`, `Campaign`…) becomes a named component the
- * routes refer to; the frontends' types are generated from these (`npm run api:types`, decision 033).
+ * routes refer to; the frontends' types are generated from these (`npm run api:types`, decision 033). The
+ * document is a contract (decision 076): `@redocly/cli lint` passes it, and the authorization matrix checks every
+ * answer it gets against it.
  */
 export default fp(
   async (app) => {
@@ -18,11 +102,14 @@ export default fp(
           version: '1.0.0',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            applePass: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'PassKit: `ApplePass <token del pass>`' },
+          },
         },
       },
-      transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transform,
+      transformObject,
     });
   },
   { name: 'swagger' },

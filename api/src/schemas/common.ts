@@ -14,6 +14,26 @@ export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(200) }
 
 /** OpenAPI marker for routes that need `Authorization: Bearer <token>`. */
 export const bearerAuth = [{ bearerAuth: [] }];
+/** OpenAPI marker for the PassKit routes that need `Authorization: ApplePass <token del pass>`. */
+export const applePassAuth = [{ applePass: [] }];
+
+
+/** The answers declared with `emptyResponse`: the document writes them without content (plugins/swagger.ts). */
+export const EMPTY_RESPONSES = new WeakSet<object>();
+
+/** An answer without a body (a 201, 204, 302 or 304): declared in the document, nothing to send or serialise. */
+export function emptyResponse(description: string) {
+  const schema = z.undefined().describe(description);
+  EMPTY_RESPONSES.add(schema);
+  return schema;
+}
+
+/** An answer that is not JSON: a file or text of `type` (a CSV, a pass, an image, TwiML). */
+export const fileResponse = (type: string, description: string) => ({
+  description,
+  // Bytes or text, sent as they are (never serialised): any value in TypeScript, a string in the document.
+  content: { [type]: { schema: z.any().meta(type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' }).describe(description) } },
+});
 
 export const timestampSchema = z.iso.datetime().describe('ISO-8601, UTC');
 export const dateSchema = z.iso.date().describe('YYYY-MM-DD');

@@ -55,7 +55,7 @@ export function pgliteConfig(dataDir: string | null, { migrated = true }: Create
   return { kind: 'pglite', dataDir, ...(loadDataDir ? { loadDataDir } : {}) };
 }
 
-const pgliteVariant: DatabaseVariant = {
+export const pgliteVariant: DatabaseVariant = {
   name: 'PGlite',
   create: async (options) => ({ config: pgliteConfig(null, options), drop: async () => undefined }),
 };

@@ -7,7 +7,7 @@ import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../
 import type { Queryable } from '../../db';
 import { recordMarketingRequest } from '../consents/marketing-request';
 import { POINTS_BALANCE_MAX } from './repository';
-import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
+import { fileResponse, bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
   consentEventSchema,
   marketingConsentBodySchema,
@@ -219,7 +219,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         produces: ['text/csv', 'application/json'],
-        response: errorResponses(400, 401, 403, 404),
+        response: { 200: fileResponse('text/csv', 'Il file CSV'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request, reply) => sendCsv(request, reply, 'carte', CARD_HEADERS, (id, now) => cardRows(app.repos.exports, app.repos.loyaltyCards, id, now)),
@@ -236,7 +236,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         produces: ['text/csv', 'application/json'],
-        response: errorResponses(400, 401, 403, 404),
+        response: { 200: fileResponse('text/csv', 'Il file CSV'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id)),

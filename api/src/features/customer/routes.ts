@@ -29,7 +29,7 @@ import { enqueueMessage } from '../messaging/enqueue';
 import { createMessagingRepository, reachableContact } from '../messaging/repository';
 import { CHANNELS, type Channel } from '../messaging/types';
 import { recordMarketingRequest } from '../consents/marketing-request';
-import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
+import { fileResponse, bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
   customerCardSchema,
   customerConsentBodySchema,
@@ -411,7 +411,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           'Sessione cliente. Gli stessi dati di export.json, una riga per dato: colonne Tipo (Carta, Movimento, Consenso, Messaggio), Negozio, Numero carta, Data, ' +
           'Campo, Valore. UTF-8 con BOM, separatore `;`, righe CRLF, decimali con la virgola; una cella di testo che inizia con `=`, `+`, `-`, `@` ha davanti un `\'`.',
         security: bearerAuth,
-        response: { ...errorResponses(401) },
+        response: { 200: fileResponse('text/csv', 'Il file CSV'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import { MessagingError, type Channel } from './types';
 import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderChannel, senderContact } from './webhooks';
 import { CONSENT_WORDING } from '../../consent-wording';
 import { createConsentsRepository } from '../consents/repository';
-import { bearerAuth, errorResponses } from '../../schemas/common';
+import { bearerAuth, fileResponse, errorResponses } from '../../schemas/common';
 import { sendOutcomeSchema } from './sending-schemas';
 import {
   connectionTestBodySchema,
@@ -228,7 +228,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
         consumes: ['application/x-www-form-urlencoded'],
         params: twilioSettingsParamsSchema,
         body: inboundBodySchema,
-        response: errorResponses(400, 403),
+        response: { 200: fileResponse('text/xml', 'TwiML vuoto'), ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
@@ -252,7 +252,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
         } else await app.messaging.repo.removeOptOut(businessId, contact);
         request.log.info({ businessId, action }, 'messaging opt-out updated');
       }
-      // TwiML, not JSON: no 200 schema, so the string leaves as it is.
+      // TwiML, not JSON: the 200 is declared as text/xml, so the string leaves as it is.
       return reply.type('text/xml').send(EMPTY_TWIML as never);
     },
   );

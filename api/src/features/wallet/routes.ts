@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { HttpError, notFound } from '../../errors';
 import { MESSAGES } from '../../messages';
 import { createDatabaseAdmission } from '../../lib/hashing-queue';
-import { bearerAuth, errorResponses } from '../../schemas/common';
+import { applePassAuth, bearerAuth, emptyResponse, errorResponses, fileResponse } from '../../schemas/common';
 import { walletStatusSchema } from './schemas';
 import { walletStatus } from '../../config/wallet';
 import { DEFAULT_BACKGROUND } from './google';
@@ -123,6 +123,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Scarica il pass Apple Wallet di una carta',
         description: 'Pubblica: il link contiene il codice segreto della carta (`<token>.pkpass`). 404 se il codice non esiste o Apple Wallet non è configurato.',
         params: z.object({ file: z.string().min(1).max(200) }),
+        response: { 200: fileResponse(PKPASS_TYPE, 'Il pass firmato'), ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -146,6 +147,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           '(`https://pay.google.com/gp/v/save/<JWT>`, firmato ora con il saldo e i dati attuali della carta), senza cache né ' +
           'referrer. 404 se il codice non esiste o Google Wallet non è configurato.',
         params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 302: emptyResponse('Verso la pagina di salvataggio di Google (`Location`)'), ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -153,7 +155,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.params.token;
       const location = TOKEN.test(token) ? await wallet.saveUrlOf(token) : null;
       if (!location) return refuse(request, reply, notFound(WALLET_MESSAGES.saveLinkNotFound));
-      return reply.code(302).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
+      return reply.header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').code(302).send();
     },
   );
 
@@ -170,6 +172,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           'il contenuto dipende solo dal nome. Solo i colori dei negozi (e il blu predefinito): 404 per un altro colore o un nome ' +
           'diverso, contati come i link sbagliati (WALLET_FAILED_LOOKUP_LIMIT, poi 429); 404 se Google Wallet non è configurato.',
         params: z.object({ file: z.string().min(1).max(200) }),
+        response: { 200: fileResponse('image/png', 'Il logo'), ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -198,6 +201,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           `${DEVICES_PER_PASS} dispositivi più recenti: registrarne un altro toglie il più vecchio.`,
         params: passParams,
         body: z.object({ pushToken: z.string().min(1).max(400) }),
+        security: applePassAuth,
+        response: { 200: emptyResponse('Già registrato'), 201: emptyResponse('Registrato'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -213,7 +218,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apple/v1/devices/:device/registrations/:passTypeId/:serial',
     {
       config: publicLimit,
-      schema: { tags: ['wallet'], summary: 'PassKit: un dispositivo non vuole più gli aggiornamenti di un pass', params: passParams },
+      schema: {
+        tags: ['wallet'],
+        summary: 'PassKit: un dispositivo non vuole più gli aggiornamenti di un pass',
+        params: passParams,
+        security: applePassAuth,
+        response: { 200: emptyResponse('Tolto'), ...errorResponses(400, 401, 404, 429) },
+      },
     },
     async (request, reply) => {
       const { device, passTypeId, serial } = request.params;
@@ -233,6 +244,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         description: '200 `{ serialNumbers, lastUpdated }`, 204 se nessuno.',
         params: deviceParams,
         querystring: z.object({ passesUpdatedSince: z.string().max(40).optional() }),
+        response: {
+          200: z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string().describe('Il tag da mandare come passesUpdatedSince la prossima volta') }),
+          204: emptyResponse('Nessun pass aggiornato'),
+          ...errorResponses(400, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -255,6 +271,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'PassKit: l’ultima versione di un pass',
         description: 'Con `Authorization: ApplePass <token>`. 304 se non è cambiato dopo If-Modified-Since.',
         params: passParams.omit({ device: true }),
+        security: applePassAuth,
+        response: { 200: fileResponse(PKPASS_TYPE, 'Il pass firmato'), 304: emptyResponse('Non cambiato dopo If-Modified-Since'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -277,6 +295,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'PassKit: messaggi di errore dei dispositivi',
         description: `Al massimo ${WALLET_LOG_BODY_LIMIT / 1024} KB (413 oltre) e ${WALLET_LOGS_PER_MINUTE} richieste al minuto per IP (429 oltre).`,
         body: z.object({ logs: z.array(z.string().max(2000)).max(100) }),
+        response: { 200: emptyResponse('Ricevuti'), ...errorResponses(400, 404, 413, 429) },
       },
     },
     async (request, reply) => {
