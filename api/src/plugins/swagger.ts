@@ -34,11 +34,14 @@ export function operationIdOf(method: string, url: string): string {
  * declares a security scheme.
  */
 const transform: Transform = (input) => {
-  // A path parameter over the router's length limit is answered 414 (plugins/errors.ts) before any route runs:
-  // every route with one can answer it.
-  if (input.schema?.params && !(input.schema.response as Record<string, unknown> | undefined)?.[414]) {
-    return transform({ ...input, schema: { ...input.schema, response: { ...(input.schema.response as object), ...errorResponses(414) } } });
-  }
+  // What fastify answers before the route's handler runs, declared for every route it can happen to: 414 for a
+  // path parameter over the router's limit, 413 and 415 for a body too large or of a type the route does not take,
+  // 429 where the route has a rate limit (all with the Italian `{ error }` of plugins/errors.ts).
+  const declared = (input.schema?.response ?? {}) as Record<string, unknown>;
+  const takesBody = Boolean(input.schema?.body || input.schema?.consumes);
+  const limited = Boolean((input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  const implied = [...(input.schema?.params ? [414] : []), ...(takesBody ? [413, 415] : []), ...(limited ? [429] : [])].filter((status) => !declared[status]);
+  if (input.schema && implied.length > 0) return transform({ ...input, schema: { ...input.schema, response: { ...declared, ...errorResponses(...implied) } } });
   // Answers without a body (`emptyResponse`): what @fastify/swagger writes as a response with no content is `type: 'null'`.
   const response = (input.schema?.response ?? {}) as Record<string, object>;
   const empty = Object.entries(response).filter(([, schema]) => EMPTY_RESPONSES.has(schema));
@@ -53,6 +56,12 @@ const transform: Transform = (input) => {
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
   schema.operationId ??= operationIdOf(method, out.url);
   schema.security ??= [];
+  // A route that takes a file (`consumes` without a body schema, like the card import): the body is the file itself.
+  const consumes = input.schema?.consumes as string[] | undefined;
+  if (consumes && !schema.body) {
+    const file = (type: string) => (type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' });
+    schema.body = { content: Object.fromEntries(consumes.map((type) => [type, { schema: file(type) }])) };
+  }
   return out;
 };
 
