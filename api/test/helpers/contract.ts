@@ -2,7 +2,8 @@
  * The API document as a contract: whether an answer is one the OpenAPI document declares for its operation —
  * the status among the operation's responses, the content type among that response's, and a JSON body valid
  * against its schema (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it, formats checked). The authorization
- * matrix runs every answer it gets through this, and the contract test adds the invalid requests.
+ * matrix (valid requests, every kind of caller) and the fuzz (hostile values at every input) run every answer
+ * they get through this.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';

@@ -5,8 +5,9 @@
  * a hostile value (helpers/hostile.ts: U+0000 and other controls, lone surrogates, huge and tiny numbers,
  * numbers as strings, wrong types, nesting 50 to 10 000 deep, long strings, broken percent-encodings)
  * with every other required input at a plausible value, anonymously, as the demo admin and as the super
- * admin (Twilio's webhooks also with a valid signature). Every answer must be below 500, a 4xx must be
- * exactly `{ error }` in the API's own Italian, and a refused request (or any GET) must leave every
+ * admin (Twilio's webhooks also with a valid signature). Every answer must be below 500, one the OpenAPI document
+ * declares (status, content type, body: decision 076), a 4xx must be exactly `{ error }` in the API's own Italian,
+ * and a refused request (or any GET) must leave every
  * table as it was. A failure names the route, the input, the caller and the shrunk value, with fast-check's
  * seed and path: pass them to `fc.check` to replay it.
  */
@@ -16,6 +17,7 @@ import twilio from 'twilio';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import { authHeader, demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
+import { contractOf, type ApiDocument, type Contract } from '../helpers/contract';
 import { demoRows } from '../helpers/fixtures';
 import { hostileExamples, hostileHeader, hostileJson, hostileQuery, hostileSegment, percentEncode, UNKNOWN_KEY } from '../helpers/hostile';
 import { isItalianError } from '../helpers/italian-errors';
@@ -88,9 +90,11 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
   const callerHeaders: Record<Caller, Record<string, string>> = { anonymous: {}, admin: {}, super_admin: {}, twilio: {} };
   const ids: Record<string, string> = {};
   let digest: Record<string, string>;
+  let contract: Contract;
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, {}, (app) => collectRoutes(app, routes));
+    contract = contractOf(t.app.swagger() as ApiDocument);
     for (const role of ['admin', 'super_admin'] as const) callerHeaders[role] = await authHeader(t.app, demoAccount(role).email, demoAccount(role).password);
     const rows = await demoRows(t.app, BAR);
     const admin = await t.app.repos.users.findByEmail(demoAccount('admin').email);
@@ -179,6 +183,11 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     digest = await tableDigest(t.app.db);
     const status = response.statusCode;
     if (status >= 500) throw new Error(`answered ${status}: ${response.body.slice(0, 300)}`);
+    // The document is the contract (decision 076): the status, content type and body are ones it declares.
+    // (The document's own pages, /api/docs, are not in it.)
+    const operation = routeName(route).replace(/:(\w+)/g, '{$1}');
+    const mismatch = contract.operation(operation) ? contract.mismatch(operation, response) : null;
+    if (mismatch) throw new Error(mismatch);
     if (status >= 400) {
       let body: unknown;
       try {
