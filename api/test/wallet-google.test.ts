@@ -20,6 +20,7 @@ import { migrate, readMigrations } from '../src/db/migrate';
 import { addPointsLink } from '../src/features/cards/qrcode';
 import { GOOGLE_SAVE_URL, GOOGLE_WALLET_SCOPE } from '../src/features/wallet/google';
 import { createGoogleWalletRepository } from '../src/features/wallet/google-repository';
+import { googleSchemaErrors } from './helpers/google-wallet-schema';
 import { startTestApp, testConfig, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { addPoints, TEST_GOOGLE_ISSUER_ID, WALLET_BUSINESS, devServiceAccount, googleConfig, pathOf, signupCard } from './helpers/wallet';
@@ -40,6 +41,8 @@ async function startGoogle() {
   const tokenRequests: { scope: unknown; aud: unknown; iss: unknown }[] = [];
   const issued = new Set<string>();
   const planned: number[] = [];
+  /** What the schema refused, kept so a test can say why. */
+  const refused: string[] = [];
   const stored = { classes: new Map<string, unknown>(), objects: new Map<string, unknown>() };
   let tokenStatus = 200;
 
@@ -76,6 +79,12 @@ async function startGoogle() {
         const status = planned.shift();
         if (status) return answer(status, { error: { code: status, message: 'Planned failure' } });
         const [, kind, id] = /^\/(loyaltyClass|loyaltyObject)(?:\/(.+))?$/.exec(decodeURIComponent(path)) ?? [];
+        // As Google: a body its published schema refuses (an `int` that is not an integer, an unknown field) is a 400.
+        const problems = body && kind ? googleSchemaErrors(kind === 'loyaltyClass' ? 'LoyaltyClass' : 'LoyaltyObject', body) : [];
+        if (problems.length > 0) {
+          refused.push(...problems);
+          return answer(400, { error: { code: 400, message: `Invalid JSON payload received. ${problems.join('; ')}` } });
+        }
         const store = kind === 'loyaltyClass' ? stored.classes : kind === 'loyaltyObject' ? stored.objects : null;
         if (!store) return answer(404, { error: { code: 404, message: 'Not found' } });
         if (request.method === 'POST') {
@@ -99,11 +108,13 @@ async function startGoogle() {
     tokenRequests,
     issued,
     planned,
+    refused,
     stored,
     failTokens: (status: number) => (tokenStatus = status),
     reset() {
       calls.length = 0;
       planned.length = 0;
+      refused.length = 0;
       tokenRequests.length = 0;
       tokenStatus = 200;
     },
@@ -159,6 +170,9 @@ describeEachDatabase('Google Wallet', (variant) => {
     const jwt = location.slice(GOOGLE_SAVE_URL.length);
     const verified = await jwtVerify(jwt, publicKey(), { algorithms: ['RS256'], issuer: devServiceAccount().client_email, audience: 'google' });
     const inline = verified.payload.payload as { loyaltyClasses: Record<string, unknown>[]; loyaltyObjects: Record<string, unknown>[] };
+    // Every object and class in the link as Google's published schema has them.
+    for (const object of inline.loyaltyObjects) expect(googleSchemaErrors('LoyaltyObject', object)).toEqual([]);
+    for (const loyaltyClass of inline.loyaltyClasses) expect(googleSchemaErrors('LoyaltyClass', loyaltyClass)).toEqual([]);
     return { ...verified, jwt, inline };
   }
 
@@ -280,6 +294,41 @@ describeEachDatabase('Google Wallet', (variant) => {
     expect(google.calls).toHaveLength(1);
     expect(google.calls[0].body).toMatchObject({ accountName: 'Giulia Rossi', loyaltyPoints: { balance: { int: 14 } } });
     expect(await t.app.wallet.google!.syncs.drain()).toBe(0);
+  });
+
+  it('sends a whole balance as int and any other as the Italian text, in the link and the sync, valid for Google’s schema', async () => {
+    const card = await signupCard(t.app, 'google.decimali@example.it');
+    const { object_id: objectId } = await objectOf(card.id);
+    await t.app.wallet.google!.syncs.drain();
+    const unit = (await follow(card.wallet!.google!)).inline.loyaltyObjects[0].loyaltyPoints as { label: string };
+    const word = unit.label.toLowerCase();
+    for (const [add, balance] of [
+      [27.5, { string: `27,5 ${word}` }],
+      [2477.62, { string: `2.505,12 ${word}` }],
+      [0.88, { int: 2506 }],
+    ] as const) {
+      google.reset();
+      await addPoints(t.app, card.id, add);
+      // The save link (followed: its JWT's object is checked against the schema in follow)...
+      expect((await follow(card.wallet!.google!)).inline.loyaltyObjects[0]).toMatchObject({ loyaltyPoints: { balance } });
+      // ...and the REST sync, which the stand-in refuses with 400 as Google would if the schema did.
+      expect(await t.app.wallet.google!.syncs.drain()).toBe(1);
+      expect(google.refused).toEqual([]);
+      expect(google.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /loyaltyObject/${objectId}`]);
+      expect(google.calls[0].body).toMatchObject({ loyaltyPoints: { balance } });
+      expect(google.stored.objects.get(objectId)).toMatchObject({ loyaltyPoints: { balance } });
+    }
+  });
+
+  it('has a schema that tells a valid object from an invalid one (the check can fail)', () => {
+    const object = { id: `${TEST_GOOGLE_ISSUER_ID}.o`, classId: `${TEST_GOOGLE_ISSUER_ID}.c`, state: 'ACTIVE', loyaltyPoints: { label: 'Punti', balance: { int: 27 } } };
+    expect(googleSchemaErrors('LoyaltyObject', object)).toEqual([]);
+    // The object of issue 38: a decimal in `int`.
+    expect(googleSchemaErrors('LoyaltyObject', { ...object, loyaltyPoints: { label: 'Punti', balance: { int: 2505.12 } } }).join()).toMatch(/\/loyaltyPoints\/balance\/int must be integer/);
+    expect(googleSchemaErrors('LoyaltyObject', { ...object, loyaltyPoints: { label: 'Punti', balance: { int: 2 ** 31 } } })).not.toEqual([]);
+    expect(googleSchemaErrors('LoyaltyObject', { ...object, state: 'ATTIVO' })).not.toEqual([]);
+    expect(googleSchemaErrors('LoyaltyObject', { ...object, balance: 27 })).not.toEqual([]);
+    expect(googleSchemaErrors('LoyaltyObject', { ...object, loyaltyPoints: { label: 'Punti', balance: { string: '27,5 punti' } } })).toEqual([]);
   });
 
   it('updates an object Google already has (saved from the link first), and a class it already has', async () => {

@@ -58,6 +58,14 @@ export function loyaltyClass(issuerId: string, content: GoogleObjectContent, pub
   };
 }
 
+/**
+ * The balance as Google's LoyaltyPointsBalance takes it (decision 072): `int` is a 32-bit integer, so a whole
+ * balance goes as `int` and any other (27.5) as the Italian text the dashboard writes, «27,5 punti».
+ */
+export function loyaltyBalance(points: number, mode: GoogleObjectContent['loyalty_mode']): { int: number } | { string: string } {
+  return Number.isInteger(points) && Math.abs(points) < 2 ** 31 ? { int: points } : { string: `${formatPointsIt(points)} ${unitWord(mode)}` };
+}
+
 export function loyaltyObject(issuerId: string, content: GoogleObjectContent, dashboardBaseUrl: string) {
   const unit = unitWord(content.loyalty_mode);
   return {
@@ -66,7 +74,7 @@ export function loyaltyObject(issuerId: string, content: GoogleObjectContent, da
     state: 'ACTIVE',
     accountName: content.customer_name,
     accountId: content.card_number,
-    loyaltyPoints: { label: unit === 'timbri' ? 'Timbri' : 'Punti', balance: { int: content.points } },
+    loyaltyPoints: { label: unit === 'timbri' ? 'Timbri' : 'Punti', balance: loyaltyBalance(Number(content.points), content.loyalty_mode) },
     // The same QR as the card image and the Apple pass.
     barcode: { type: 'QR_CODE', value: addPointsLink(dashboardBaseUrl, content.card_id, content.user_id ?? ''), alternateText: content.card_number },
     textModulesData: content.next_reward
