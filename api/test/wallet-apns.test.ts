@@ -122,6 +122,52 @@ describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
     expect(pass.rawPayload.includes(Buffer.from('"value":7'))).toBe(true);
   });
 
+  it('a device following the PassKit protocol on each push ends on the newest pass after every change, also two in one second', async () => {
+    const card = await cardWithDevices('apns.secondo@example.it', ['phone-same-second']);
+    const auth = { authorization: `ApplePass ${card.authToken}` };
+    // The device as Wallet behaves on a push: the serials updated since its tag, then each pass with
+    // If-Modified-Since the Last-Modified it holds (a 304 keeps the pass it has).
+    const held = { tag: undefined as string | undefined, lastModified: undefined as string | undefined, balance: undefined as number | undefined };
+    const lastModifieds: string[] = [];
+    async function sync() {
+      const query = held.tag === undefined ? '' : `?passesUpdatedSince=${held.tag}`;
+      const listed = await t.app.inject({ method: 'GET', url: `/api/wallet/apple/v1/devices/phone-same-second/registrations/${TYPE}${query}` });
+      if (listed.statusCode === 204) return;
+      expect(listed.statusCode).toBe(200);
+      held.tag = listed.json().lastUpdated as string;
+      expect(listed.json().serialNumbers).toEqual([card.serial]);
+      const headers = { ...auth, ...(held.lastModified ? { 'if-modified-since': held.lastModified } : {}) };
+      const answer = await t.app.inject({ method: 'GET', url: `/api/wallet/apple/v1/passes/${TYPE}/${card.serial}`, headers });
+      if (answer.statusCode === 304) return;
+      expect(answer.statusCode).toBe(200);
+      held.lastModified = answer.headers['last-modified'] as string;
+      lastModifieds.push(held.lastModified);
+      const balance = /"key":"balance","label":"(?:Punti|Timbri)","value":(\d+)/.exec(answer.rawPayload.toString('latin1'));
+      held.balance = Number(balance![1]);
+    }
+    await sync();
+    expect(held.balance).toBe(0);
+
+    // Changes one right after the other, the device syncing on each push APNs delivers: several land in one second.
+    const changedAt: number[] = [];
+    for (let points = 1; points <= 8; points++) {
+      apns.received.length = 0;
+      changedAt.push(Date.now());
+      await t.app.db.query('UPDATE loyalty_cards SET points = $2 WHERE id = $1', [card.id, points]);
+      expect(await t.app.wallet.apple!.pushes.drain()).toBe(1);
+      expect(pushedTokens()).toEqual(['token-phone-same-second']);
+      await sync();
+      expect(held.balance).toBe(points);
+    }
+    expect(changedAt.some((at, i) => i > 0 && Math.floor(at / 1000) === Math.floor(changedAt[i - 1] / 1000))).toBe(true);
+    // Last-Modified moved forward on every change (HTTP dates: whole seconds), and nothing new is nothing listed.
+    const times = lastModifieds.map((d) => Date.parse(d));
+    expect(times).toHaveLength(9);
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+    const after = await t.app.inject({ method: 'GET', url: `/api/wallet/apple/v1/devices/phone-same-second/registrations/${TYPE}?passesUpdatedSince=${held.tag}` });
+    expect(after.statusCode).toBe(204);
+  });
+
   it('sends nothing to a device that unregistered', async () => {
     const card = await cardWithDevices('apns.tre@example.it', ['phone-3', 'tablet-3']);
     const gone = await t.app.inject({
