@@ -8,10 +8,10 @@ import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import forge from 'node-forge';
-import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, walletStatus } from '../src/config/wallet';
+import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, WALLET_PUBLIC_URL_MESSAGES, walletStatus } from '../src/config/wallet';
 import { DEV_GOOGLE_ISSUER_ID } from '../src/wallet/dev-certs';
-import { testConfig } from './helpers/app';
-import { describeEachDatabase } from './helpers/databases';
+import { authHeader, demoAccount, testConfig } from './helpers/app';
+import { describeEachDatabase, pgliteVariant } from './helpers/databases';
 import { appleConfig, devCertificates, devWalletFiles, pathOf, signupCard } from './helpers/wallet';
 
 /** What parseWalletEnv refuses `env` for, one problem a line (a ConfigError, as at the API's start). */
@@ -54,6 +54,58 @@ describe('Apple Wallet configuration', () => {
     expect(problems({ ...files.variables, WALLET_APPLE_KEY: files.variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
     expect(problems({ ...files.variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
     expect(problems({ ...files.variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
+  });
+});
+
+describe('Apple Wallet and an http public address', () => {
+  const files = devWalletFiles('wallet-http-');
+  // A server reachable from other machines (not a local try-out).
+  const served = (env: Record<string, string>) => loadConfig({ ...files.variables, DATA_DIR: files.dir, API_HOST: '0.0.0.0', HOST: '0.0.0.0', ...env });
+  const refusal = (env: Record<string, string>) => {
+    try {
+      served(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems.join('\n');
+    }
+    throw new Error('no error');
+  };
+
+  it('refuses to start with an Italian message when the passes’ address (PUBLIC_URL, else DASHBOARD_BASE_URL) is http', () => {
+    expect(refusal({ DASHBOARD_BASE_URL: 'http://fidelity.example.it', NODE_ENV: 'production' })).toBe(WALLET_PUBLIC_URL_MESSAGES.refused('http://fidelity.example.it'));
+    expect(refusal({ DASHBOARD_BASE_URL: 'https://fidelity.example.it', PUBLIC_URL: 'http://api.example.it' })).toMatch(/^Apple Wallet è configurato ma l'indirizzo pubblico dei pass .* è http:\/\/api\.example\.it, in http: gli iPhone non aggiornano/);
+    // https: starts, no warning; without Apple the address is not the wallet's business.
+    const https = served({ DASHBOARD_BASE_URL: 'http://fidelity.example.it', PUBLIC_URL: 'https://api.example.it' });
+    expect(https.wallet?.apple).not.toBeNull();
+    expect(https.wallet?.publicUrlWarning).toBeUndefined();
+    const { WALLET_GOOGLE_ISSUER_ID, WALLET_GOOGLE_SERVICE_ACCOUNT } = files.variables;
+    expect(loadConfig({ WALLET_GOOGLE_ISSUER_ID, WALLET_GOOGLE_SERVICE_ACCOUNT, DATA_DIR: files.dir, API_HOST: '0.0.0.0', DASHBOARD_BASE_URL: 'http://fidelity.example.it' }).wallet?.publicUrlWarning).toBeUndefined();
+  });
+
+  it('in development allows it, with a warning printed at start and shown by /api/wallet/status', async () => {
+    const development = served({ DASHBOARD_BASE_URL: 'http://192.168.1.20:5173', NODE_ENV: 'development' });
+    expect(development.wallet?.publicUrlWarning).toBe(WALLET_PUBLIC_URL_MESSAGES.warning('http://192.168.1.20:5173'));
+    // A local try-out (loopback only, not production) is development too.
+    const local = loadConfig({ ...files.variables, DATA_DIR: files.dir, DASHBOARD_BASE_URL: 'http://localhost:5173' });
+    expect(local.wallet?.publicUrlWarning).toBe(WALLET_PUBLIC_URL_MESSAGES.warning('http://localhost:5173'));
+
+    const database = await pgliteVariant.create();
+    const stream = new PassThrough();
+    let text = '';
+    stream.on('data', (chunk) => (text += chunk));
+    const app = buildApp(testConfig(database.config, { logLevel: 'warn', seedDemo: true, dashboardBaseUrl: 'http://192.168.1.20:5173', wallet: development.wallet, messaging: { worker: { enabled: false } } }), { logStream: stream });
+    try {
+      await app.ready();
+      const warnings = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level === 40);
+      expect(warnings.map((line) => line.msg)).toContain(WALLET_PUBLIC_URL_MESSAGES.warning('http://192.168.1.20:5173'));
+      const admin = await authHeader(app, demoAccount('admin').email, demoAccount('admin').password);
+      const status = await app.inject({ method: 'GET', url: '/api/wallet/status', headers: admin });
+      expect(status.statusCode).toBe(200);
+      expect(status.json().apple).toEqual({ configured: true, development: true, missing: [], warning: WALLET_PUBLIC_URL_MESSAGES.warning('http://192.168.1.20:5173') });
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });
 
@@ -118,7 +170,7 @@ describe('the wallets’ status: development certificates, and the missing varia
     const config = parseWalletEnv(files.variables);
     for (const superAdmin of [true, false]) {
       expect(walletStatus(config, { superAdmin })).toEqual({
-        apple: { configured: true, development: true, missing: [] },
+        apple: { configured: true, development: true, missing: [], warning: null },
         google: { configured: true, development: true, missing: [] },
       });
     }
@@ -128,7 +180,7 @@ describe('the wallets’ status: development certificates, and the missing varia
     const apple = parseWalletEnv(files.variables).apple!;
     expect(walletStatus({ apple: { ...apple, passTypeId: 'pass.it.negozio.fidelity' } }, { superAdmin: true }).apple.development).toBe(true);
     const production = { ...apple, passTypeId: 'pass.it.negozio.fidelity', wwdr: foreignWwdr() };
-    expect(walletStatus({ apple: production }, { superAdmin: true }).apple).toEqual({ configured: true, development: false, missing: [] });
+    expect(walletStatus({ apple: production }, { superAdmin: true }).apple).toEqual({ configured: true, development: false, missing: [], warning: null });
     // The dev pass type id alone is enough to say it.
     expect(walletStatus({ apple: { ...production, passTypeId: files.variables.WALLET_APPLE_PASS_TYPE_ID } }, { superAdmin: true }).apple.development).toBe(true);
   });
@@ -143,7 +195,7 @@ describe('the wallets’ status: development certificates, and the missing varia
   it('names the missing files.variables to the super admin only', () => {
     expect(walletStatus({ apple: null, google: null }, { superAdmin: true }).google).toEqual({ configured: false, development: false, missing: [...GOOGLE_VARIABLES] });
     expect(walletStatus(undefined, { superAdmin: false })).toEqual({
-      apple: { configured: false, development: false, missing: [] },
+      apple: { configured: false, development: false, missing: [], warning: null },
       google: { configured: false, development: false, missing: [] },
     });
   });

@@ -48,21 +48,21 @@ describeEachDatabase('wallet links and status for the dashboard', (variant) => {
     const configured = await t.app.inject({ method: 'GET', url: '/api/wallet/status', headers: admin });
     expect(configured.statusCode).toBe(200);
     // A shop's admin: what is active, not how the platform is configured.
-    expect(configured.json()).toEqual({ apple: { configured: true, development: true, missing: [] }, google: { configured: false, development: false, missing: [] } });
+    expect(configured.json()).toEqual({ apple: { configured: true, development: true, missing: [], warning: null }, google: { configured: false, development: false, missing: [] } });
     expect(configured.body).not.toMatch(/BEGIN|PRIVATE|WALLET_/);
     const forSuper = await t.app.inject({ method: 'GET', url: '/api/wallet/status', headers: superAdmin });
-    expect(forSuper.json()).toEqual({ apple: { configured: true, development: true, missing: [] }, google: { configured: false, development: false, missing: [...GOOGLE_VARIABLES] } });
+    expect(forSuper.json()).toEqual({ apple: { configured: true, development: true, missing: [], warning: null }, google: { configured: false, development: false, missing: [...GOOGLE_VARIABLES] } });
     expect(forSuper.body).not.toMatch(/BEGIN|PRIVATE/);
 
     const superHeaders = await authHeader(bare.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
     const none = await bare.app.inject({ method: 'GET', url: '/api/wallet/status', headers: superHeaders });
     expect(none.json()).toEqual({
-      apple: { configured: false, development: false, missing: [...APPLE_VARIABLES] },
+      apple: { configured: false, development: false, missing: [...APPLE_VARIABLES], warning: null },
       google: { configured: false, development: false, missing: [...GOOGLE_VARIABLES] },
     });
     const adminHeaders = await authHeader(bare.app, demoAccount('admin').email, demoAccount('admin').password);
     const noneForAdmin = await bare.app.inject({ method: 'GET', url: '/api/wallet/status', headers: adminHeaders });
-    expect(noneForAdmin.json()).toEqual({ apple: { configured: false, development: false, missing: [] }, google: { configured: false, development: false, missing: [] } });
+    expect(noneForAdmin.json()).toEqual({ apple: { configured: false, development: false, missing: [], warning: null }, google: { configured: false, development: false, missing: [] } });
     expect((await bare.app.inject({ method: 'GET', url: '/api/wallet/status' })).statusCode).toBe(401);
   });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, booleanVar, parseOrThrow, presentVariables } from './errors';
 import { messagingEnvSchema, withSecretsKey, type MessagingConfigInput } from './messaging';
-import { walletEnvSchema, type WalletConfig } from './wallet';
+import { checkWalletPublicUrl, walletEnvSchema, type WalletConfig } from './wallet';
 
 export { ConfigError };
 
@@ -412,6 +412,10 @@ export function readOrCreateJwtSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const present = presentVariables(env);
   const { app, messaging, wallet } = parseOrThrow(envSchema(cwd), { app: present, messaging: present, wallet: present });
+  // Apple passes need an https public address; http only in development (NODE_ENV=development or a local try-out).
+  const development = present.NODE_ENV?.trim().toLowerCase() === 'development' || app.localTryOut;
+  const publicUrlWarning = checkWalletPublicUrl(wallet, messaging.config.publicUrl ?? app.dashboardBaseUrl, development);
+  if (publicUrlWarning) wallet.publicUrlWarning = publicUrlWarning;
   return {
     ...app,
     jwtSecret: app.jwtSecret ?? readOrCreateJwtSecret(app.dataDir),

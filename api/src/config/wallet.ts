@@ -11,7 +11,7 @@ import path from 'node:path';
 import forge from 'node-forge';
 import { z } from 'zod';
 import { DEV_CA_NAME, DEV_GOOGLE_CLIENT_EMAIL, DEV_GOOGLE_ISSUER_ID, DEV_PASS_TYPE_ID } from '../wallet/dev-certs';
-import { parseOrThrow, presentVariables } from './errors';
+import { ConfigError, parseOrThrow, presentVariables } from './errors';
 
 /** Apple's production APNs host; the sandbox is api.sandbox.push.apple.com. */
 export const DEFAULT_APNS_HOST = 'api.push.apple.com';
@@ -53,6 +53,32 @@ export interface WalletConfig {
   apple: AppleWalletConfig | null;
   /** Google Wallet; left out or null, no Google links. */
   google?: GoogleWalletConfig | null;
+  /**
+   * Apple passes served from an http public address, allowed in development only (`checkWalletPublicUrl`): the
+   * warning printed at start and shown by `/api/wallet/status`; null or left out otherwise.
+   */
+  publicUrlWarning?: string | null;
+}
+
+export const WALLET_PUBLIC_URL_MESSAGES = {
+  refused: (origin: string) =>
+    `Apple Wallet è configurato ma l'indirizzo pubblico dei pass (PUBLIC_URL, altrimenti DASHBOARD_BASE_URL) è ${origin}, in http: ` +
+    "gli iPhone non aggiornano un pass il cui webServiceURL non è https. Imposta un indirizzo https:// (o togli le variabili WALLET_APPLE_*).",
+  warning: (origin: string) =>
+    `Attenzione: i pass Apple Wallet puntano a ${origin}, in http (ammesso solo in sviluppo): gli iPhone non li aggiornano. ` +
+    'In produzione serve un indirizzo https:// (PUBLIC_URL o DASHBOARD_BASE_URL).',
+} as const;
+
+/**
+ * Apple Wallet updates a pass only from an https webServiceURL (decision 072). With Apple passes configured, an
+ * http public address (`publicOrigin`: PUBLIC_URL, else DASHBOARD_BASE_URL) stops the start with an Italian
+ * message (a ConfigError), except in development, where it is allowed and the warning returned.
+ */
+export function checkWalletPublicUrl(wallet: WalletConfig, publicOrigin: string, development: boolean): string | null {
+  if (!wallet.apple || new URL(publicOrigin).protocol !== 'http:') return null;
+  const origin = new URL(publicOrigin).origin;
+  if (!development) throw new ConfigError([WALLET_PUBLIC_URL_MESSAGES.refused(origin)]);
+  return WALLET_PUBLIC_URL_MESSAGES.warning(origin);
 }
 
 export const APPLE_VARIABLES = ['WALLET_APPLE_PASS_TYPE_ID', 'WALLET_APPLE_TEAM_ID', 'WALLET_APPLE_CERT', 'WALLET_APPLE_KEY', 'WALLET_APPLE_WWDR'] as const;
@@ -71,7 +97,7 @@ export interface OneWalletStatus {
 }
 
 export interface WalletStatus {
-  apple: OneWalletStatus;
+  apple: OneWalletStatus & { warning: string | null };
   google: OneWalletStatus;
 }
 
@@ -105,7 +131,12 @@ export function walletStatus(config: WalletConfig | undefined, { superAdmin }: {
   const google = config?.google ?? null;
   const missing = (configured: boolean, variables: readonly string[]) => (configured || !superAdmin ? [] : [...variables]);
   return {
-    apple: { configured: Boolean(apple), development: apple ? isDevelopmentApple(apple) : false, missing: missing(Boolean(apple), APPLE_VARIABLES) },
+    apple: {
+      configured: Boolean(apple),
+      development: apple ? isDevelopmentApple(apple) : false,
+      missing: missing(Boolean(apple), APPLE_VARIABLES),
+      warning: apple ? (config?.publicUrlWarning ?? null) : null,
+    },
     google: { configured: Boolean(google), development: google ? isDevelopmentGoogle(google) : false, missing: missing(Boolean(google), GOOGLE_VARIABLES) },
   };
 }

@@ -121,6 +121,8 @@ export default fp<WalletPluginOptions>(
       }
 
       const webServiceURL = `${publicOrigin}/api/wallet/apple`;
+      // An http public address, allowed in development only (config/wallet.ts, checkWalletPublicUrl): said at start.
+      if (app.config.wallet?.publicUrlWarning) app.log.warn(app.config.wallet.publicUrlWarning);
       const signer = createPassSigner(config);
       app.addHook('onClose', () => signer.close());
       return {

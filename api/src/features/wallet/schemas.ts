@@ -13,7 +13,17 @@ const oneWallet = z.object({
 });
 
 export const walletStatusSchema = z
-  .object({ apple: oneWallet.describe('Apple Wallet'), google: oneWallet.describe('Google Wallet') })
+  .object({
+    apple: oneWallet
+      .extend({
+        warning: z
+          .string()
+          .nullable()
+          .describe('Un avviso sulla configurazione (in sviluppo: pass con indirizzo pubblico http, che gli iPhone non aggiornano); null se nessuno'),
+      })
+      .describe('Apple Wallet'),
+    google: oneWallet.describe('Google Wallet'),
+  })
   .describe('Quali wallet sono configurati e cosa manca')
   .meta({ id: 'WalletStatus' });
 

@@ -1,7 +1,7 @@
 import { anyWalletConfigured } from '../walletStatus';
 
-const off = { configured: false, missing: ['X'] };
-const on = { configured: true, missing: [] };
+const off = { configured: false, missing: ['X'], warning: null };
+const on = { configured: true, missing: [], warning: null };
 
 it('offers to send wallet links only when at least one wallet is configured', () => {
   expect(anyWalletConfigured(undefined)).toBe(false);
