@@ -6,10 +6,13 @@
  * is refused), `string` with `format: int64` a string of digits, an `enum` is closed, and a field the schema does not
  * name is refused (Google answers 400 "Invalid JSON payload received. Unknown name").
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import discovery from '../fixtures/google-wallet/walletobjects-v1-loyalty.json';
 
 type DiscoverySchema = { [key: string]: unknown; $ref?: string; type?: string; format?: string; properties?: Record<string, DiscoverySchema>; items?: DiscoverySchema; additionalProperties?: DiscoverySchema };
+
+const discovery = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/google-wallet/walletobjects-v1-loyalty.json'), 'utf8')) as { schemas: Record<string, DiscoverySchema> };
 
 const INT_RANGES: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], uint32: [0, 2 ** 32 - 1] };
 
@@ -32,7 +35,7 @@ function toJsonSchema(schema: DiscoverySchema): Record<string, unknown> {
   return out;
 }
 
-const definitions = Object.fromEntries(Object.entries(discovery.schemas as Record<string, DiscoverySchema>).map(([name, schema]) => [name, toJsonSchema(schema)]));
+const definitions = Object.fromEntries(Object.entries(discovery.schemas).map(([name, schema]) => [name, toJsonSchema(schema)]));
 const ajv = new Ajv({ allErrors: true, strict: true });
 const compile = (name: string) => ajv.compile({ definitions, $ref: `#/definitions/${name}` });
 
