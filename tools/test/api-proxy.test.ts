@@ -144,6 +144,29 @@ describe('static server proxy in front of the real API', () => {
     }
     expect((await login()).status).toBe(200);
   });
+
+  it('answers 50 oversized requests, to the API directly and through the proxy, each with its Italian 413 (never a reset)', async () => {
+    const MB = 1024 * 1024;
+    const { token } = JSON.parse((await login()).body) as { token: string };
+    const headers = (type: string) => ({ authorization: `Bearer ${token}`, 'content-type': type });
+    const apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    const kinds = [
+      { path: '/api/campaigns', size: (i: number) => MB + 1 + i * Math.floor(MB / 3), type: 'application/json', error: TOO_LARGE.error },
+      { path: '/api/loyalty-cards/business/x/import?dry_run=true', size: (i: number) => 20 * MB + 1 + i * Math.floor(MB / 3), type: 'text/csv', error: 'Il file è troppo grande: al massimo 20 MB.' },
+    ];
+    // 50, ten at once: to the API and to the proxy, JSON (1–3 MB) three times in four and CSV files (20–22 MB) once,
+    // through node:http with the length declared or chunked and through fetch (undici, streaming the body).
+    const uploads = Array.from({ length: 50 }, (_, n) => {
+      const kind = kinds[n % 4 === 3 ? 1 : 0];
+      const origin = n % 2 === 0 ? apiBase : base;
+      const client = n % 5 === 4 ? ('fetch' as const) : ('http' as const);
+      return { upload: { url: `${origin}${kind.path}`, bytes: kind.size(Math.floor(n / 8)), headers: headers(kind.type), chunked: n % 3 === 0, client }, error: kind.error };
+    });
+    const outcomes: unknown[] = [];
+    for (let wave = 0; wave < uploads.length; wave += 10) outcomes.push(...(await uploadOversized(uploads.slice(wave, wave + 10).map((u) => u.upload))));
+    expect(outcomes).toEqual(uploads.map((u) => ({ status: 413, body: JSON.stringify({ error: u.error }) })));
+    expect((await login()).status).toBe(200);
+  });
 });
 
 describe('static server proxy and the API share the proxy secret (npm start)', () => {

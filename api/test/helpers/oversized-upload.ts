@@ -14,6 +14,8 @@ export interface OversizedUpload {
   headers: Record<string, string>;
   /** No Content-Length: the body goes chunked, its size known to the server only as it arrives. */
   chunked: boolean;
+  /** 'fetch': Node's fetch (undici, a keep-alive client) streams the body instead of node:http; chunked then always. */
+  client?: 'http' | 'fetch';
 }
 
 export type UploadOutcome = { status: number; body: string } | { error: string };
@@ -23,7 +25,27 @@ const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 
-function upload({ url, bytes, headers, chunked }) {
+async function uploadWithFetch({ url, bytes, headers }) {
+  const chunk = new Uint8Array(64 * 1024).fill(97);
+  let sent = 0;
+  const body = new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+      sent += piece.length;
+      controller.enqueue(piece);
+    },
+  });
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, duplex: 'half', signal: AbortSignal.timeout(60000) });
+    return { status: response.status, body: await response.text() };
+  } catch (error) {
+    return { error: (error.cause && (error.cause.code || error.cause.message)) || error.message };
+  }
+}
+
+function upload({ url, bytes, headers, chunked, client }) {
+  if (client === 'fetch') return uploadWithFetch({ url, bytes, headers });
   return new Promise((resolve) => {
     let settled = false;
     let request;
