@@ -92,6 +92,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     const pkpass = await wallet.build(pass);
     return reply
       .header('content-type', PKPASS_TYPE)
+      // Whole seconds; every change of a pass stamps a later second than the one before (migration 030, decision 072).
       .header('last-modified', new Date(seconds(pass.modified_at) * 1000).toUTCString())
       .header('cache-control', 'no-store')
       .send(pkpass);
