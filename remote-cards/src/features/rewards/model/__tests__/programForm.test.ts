@@ -1,7 +1,20 @@
 import type { Program } from '../../api';
 import { PROGRAM_MESSAGES, onlyKnownPlaceholders, programFormOf, programFormSchema, programRequest, type ProgramForm } from '../programForm';
 
-const saved: Program = { loyalty_mode: 'points', expiry_months: null, expiry_reminder_days: 14, birthday_points: 0, birthday_message: null };
+const saved: Program = {
+  loyalty_mode: 'points',
+  expiry_months: null,
+  expiry_reminder_days: 14,
+  birthday_points: 0,
+  birthday_message: null,
+  earning_rule: 'manual',
+  earn_points: 1,
+  earn_every_cents: 100,
+  earn_rounding: 'down',
+  min_spend_cents: null,
+  visit_points: 1,
+  visit_once_per_day: true,
+};
 const form = (change: Partial<ProgramForm>): ProgramForm => ({ ...programFormOf(saved), ...change });
 const messages = (values: ProgramForm) => {
   const result = programFormSchema.safeParse(values);
