@@ -188,3 +188,29 @@ describe('the program', () => {
     expect(await programOf(shop.id)).toMatchObject({ earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: 550 });
   });
 });
+
+describe('promotions (decision 075)', () => {
+  it('creates «Doppi punti oggi», refuses an end before the start in the API’s words, suspends and deletes', async () => {
+    const shop: Business = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+    await person.type(within(form).getByLabelText('Nome della promozione'), 'Doppi punti oggi');
+    await person.type(within(form).getByLabelText('Dal (facoltativo)'), '2026-12-10');
+    await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-01');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Campo "fine": la data di fine non può precedere quella di inizio');
+    expect(await apiCall('GET', `/rewards/business/${shop.id}/promotions`, session.token)).toEqual([]);
+
+    await person.clear(within(form).getByLabelText('Al (facoltativo)'));
+    await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-10');
+    await person.click(within(form).getByLabelText('martedì'));
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    const list = await screen.findByRole('list', { name: 'Promozioni' });
+    expect(await within(list).findByText(/×2 · il 10\/12\/2026 · martedì/)).toBeInTheDocument();
+    await person.click(within(list).getByRole('button', { name: 'Sospendi Doppi punti oggi' }));
+    expect(await within(list).findByText('Sospesa')).toBeInTheDocument();
+    await person.click(within(list).getByRole('button', { name: 'Elimina Doppi punti oggi' }));
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+  });
+});
