@@ -19,14 +19,14 @@ interface Shop {
 
 async function newShop(label: string): Promise<Shop> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const account = { email: `cassa.${stamp}@example.it`, password: 'CassaE2e2026!' };
+  const account = { email: `banco.${stamp}@example.it`, password: 'BancoE2e2026!' };
   const superToken = await apiToken(DEMO_SUPERADMIN);
   await apiCall('POST', '/users', superToken, { email: account.email, full_name: `Admin ${label}`, role: 'admin', password: account.password });
   const token = await apiToken(account);
   const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `${label} ${stamp.slice(-6)}` });
   const name = `Cliente ${label} ${stamp.slice(-4)}`;
   const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `cliente.cassa.${stamp}@example.it`,
+    email: `cliente.banco.${stamp}@example.it`,
     full_name: name,
     phone: `+39 333 ${stamp.slice(-7)}`,
     business_id: business.id,
@@ -42,7 +42,7 @@ const salesOf = async (shop: Shop) =>
   (await apiCall<{ amount_cents: number | null; points: number }[]>('GET', `/loyalty-cards/${shop.card.id}/ledger`, shop.token)).filter((e) => e.amount_cents !== null);
 
 test('per euro with double points: 23,50 € earns 46, a double tap records one sale, a second sale within 60 s asks first', async ({ page }) => {
-  const shop = await newShop('Cassa');
+  const shop = await newShop('Euro');
   await withCookieChoiceSaved(page);
   await loginThroughApi(page, shop.account);
 
