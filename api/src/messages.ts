@@ -176,6 +176,23 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   expiry_reminder_days: 'giorni di preavviso',
   birthday_points: 'punti di compleanno',
   birthday_message: 'messaggio di compleanno',
+  earning_rule: 'regola punti',
+  earn_points: 'punti guadagnati',
+  earn_every_cents: 'ogni (€)',
+  earn_rounding: 'arrotondamento',
+  min_spend_cents: 'spesa minima',
+  visit_points: 'punti per visita',
+  visit_once_per_day: 'una visita al giorno',
+  // Sales and promotions (decision 075)
+  amount: 'importo',
+  confirm: 'conferma',
+  multiplier: 'moltiplicatore',
+  bonus_points: 'punti extra',
+  starts_on: 'inizio',
+  ends_on: 'fine',
+  weekdays: 'giorni della settimana',
+  start_time: 'ora di inizio',
+  end_time: 'ora di fine',
   // Twilio's webhooks (Twilio's own parameter names)
   From: 'mittente',
   Body: 'testo del messaggio',
@@ -206,6 +223,7 @@ export const ITEM_LABELS: Readonly<Record<string, string>> = {
   channels: 'canale',
   marketing_channels: 'canale marketing',
   logs: 'messaggio di log',
+  weekdays: 'giorno della settimana',
 };
 
 /** What follows the label of a field inside another (`recipients[1].email` → 'email del destinatario 2'). */
@@ -271,6 +289,46 @@ export const REWARD_MESSAGES = {
   defaultBirthdayMessage: 'Buon compleanno {nome}! {negozio} ti regala {punti} punti.',
   reminder: (name: string, points: number, shop: string, date: string, mode: 'points' | 'stamps') =>
     `Ciao ${name}, ${formatPointsIt(points)} ${unitWord(mode)} della tua carta ${shop} scadono il ${date}.`,
+} as const;
+
+// Points from the sale: earning rule, promotions, the counter (docs/decisions/075-points-from-the-sale.md)
+const euroFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+/** Cents the Italian way, with a plain space: 123450 → '1.234,50 €'. */
+export const formatEuroIt = (cents: number) => `${euroFormat.format(cents / 100)} €`;
+export const EARNING_MESSAGES = {
+  ruleInvalid: 'Campo "regola punti" non valido: scegli tra punti a mano, punti per euro e punti per visita',
+  earnPointsInvalid: 'Campo "punti guadagnati" non valido: un numero intero tra 1 e 10.000',
+  earnEveryInvalid: 'Campo "ogni (€)" non valido: un importo maggiore di zero, al massimo 100.000 €, in centesimi interi',
+  roundingInvalid: 'Campo "arrotondamento" non valido: scegli per difetto o al più vicino',
+  minSpendInvalid: 'Campo "spesa minima" non valido: un importo maggiore di zero, al massimo 100.000 €, in centesimi interi',
+  visitPointsInvalid: 'Campo "punti per visita" non valido: un numero intero tra 1 e 10.000',
+  oncePerDayInvalid: 'Campo "una visita al giorno" non valido: usa sì o no',
+  amountRequired: 'Scrivi l’importo speso',
+  amountInvalid: 'Importo non valido: scrivi un numero in euro, per esempio 23,50',
+  amountDecimals: 'Importo non valido: al massimo due decimali (centesimi)',
+  amountNotPositive: 'L’importo deve essere maggiore di zero',
+  amountTooLarge: 'L’importo non può superare 100.000 €',
+  keyRequired: 'Manca la chiave dell’invio (Idempotency-Key): ricarica la pagina e riprova',
+  confirmInvalid: 'Campo "conferma" non valido: usa sì o no',
+  manualRule: 'Questo negozio assegna i punti a mano: usa il campo punti con una descrizione',
+  visitedToday: 'Questa carta ha già registrato la visita di oggi: con la regola a visita vale una volta al giorno',
+  recentSale: (points: number, mode: 'points' | 'stamps') =>
+    `Hai appena registrato ${formatPointsIt(points)} ${unitWord(mode)} su questa carta: registrare un'altra vendita?`,
+  saleRecorded: 'Vendita registrata',
+  saleDescription: (amountCents: number | null, promotions: readonly string[]) =>
+    `${amountCents === null ? 'Visita' : `Vendita di ${formatEuroIt(amountCents)}`}${promotions.length > 0 ? ` · ${promotions.join(', ')}` : ''}`,
+  promotionNotFound: 'Promozione non trovata',
+  promotionNameRequired: 'Campo "nome della promozione" è obbligatorio',
+  promotionNameTooLong: 'Campo "nome della promozione": al massimo 200 caratteri',
+  promotionKind: 'Indica un moltiplicatore (per esempio 2 per doppi punti) oppure dei punti extra, non entrambi',
+  multiplierInvalid: 'Campo "moltiplicatore" non valido: un numero maggiore di 1 e al massimo 10, con al massimo due decimali',
+  bonusInvalid: 'Campo "punti extra" non valido: un numero intero tra 1 e 10.000',
+  weekdaysInvalid: 'Campo "giorni della settimana" non valido: da 1 (lunedì) a 7 (domenica), ciascuno una volta',
+  timeInvalid: 'L’orario deve essere nel formato HH:MM',
+  hoursBoth: 'Indica sia l’ora di inizio che quella di fine, oppure nessuna',
+  endTimeBeforeStart: 'Campo "ora di fine": deve venire dopo l’ora di inizio',
+  endDateBeforeStart: 'Campo "fine": la data di fine non può precedere quella di inizio',
+  promotionDeleted: 'Promozione eliminata',
 } as const;
 
 /** Fastify's own refusals of a URL, before any route runs (src/plugins/errors.ts). */

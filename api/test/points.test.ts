@@ -42,6 +42,7 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
         reward_id: null,
         reward_name: null,
         description: 'Acquisto profumo',
+        amount_cents: null,
         author_id: expect.any(String),
         author_name: 'Marco Bianchi',
         created_at: expect.any(String),

@@ -44,7 +44,9 @@ describeEachDatabase('rewards program, stamps and what the screens show', (varia
   describe('program', () => {
     it('answers the defaults and saves any subset', async () => {
       const shop = await newShop();
-      expect((await program(shop)).json()).toEqual({ loyalty_mode: 'points', expiry_months: null, expiry_reminder_days: 14, birthday_points: 0, birthday_message: null });
+      // The earning rule (decision 075): manual, as every shop had it before.
+      const rule = { earning_rule: 'manual', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null, visit_points: 1, visit_once_per_day: true };
+      expect((await program(shop)).json()).toEqual({ loyalty_mode: 'points', expiry_months: null, expiry_reminder_days: 14, birthday_points: 0, birthday_message: null, ...rule });
       const saved = await putProgram(shop, { expiry_months: 12, birthday_points: 50, birthday_message: 'Auguri {nome} da {negozio}: {punti} punti!' });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({
@@ -53,6 +55,7 @@ describeEachDatabase('rewards program, stamps and what the screens show', (varia
         expiry_reminder_days: 14,
         birthday_points: 50,
         birthday_message: 'Auguri {nome} da {negozio}: {punti} punti!',
+        ...rule,
       });
       expect((await putProgram(shop, { expiry_months: null, birthday_message: '' })).json()).toMatchObject({ expiry_months: null, birthday_message: null, birthday_points: 50 });
       expect((await putProgram(shop, {}, otherAdmin)).statusCode).toBe(404);

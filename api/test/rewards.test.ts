@@ -173,6 +173,7 @@ describeEachDatabase('rewards', (variant) => {
           reward_id: id,
           reward_name: 'Cappuccino',
           description: 'Premio: Cappuccino',
+          amount_cents: null,
           author_id: adminId,
           author_name: expect.any(String),
           created_at: expect.any(String),

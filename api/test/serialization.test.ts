@@ -52,7 +52,7 @@ describe('fast serialisation of the hot routes', () => {
       kind: fc.constantFrom('credit' as const, 'redemption' as const, 'expiry' as const, 'birthday' as const, 'adjustment' as const),
       reward_id: fc.option(fc.uuid()),
       reward_name: fc.option(text),
-      description: text, author_id: fc.option(fc.uuid()), author_name: fc.option(text), created_at: timestamp });
+      description: text, amount_cents: fc.option(fc.integer({ min: 1, max: 10_000_000 })), author_id: fc.option(fc.uuid()), author_name: fc.option(text), created_at: timestamp });
     const user = fc.record({
       id: fc.uuid(),
       email: text,

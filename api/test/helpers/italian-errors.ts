@@ -1,4 +1,4 @@
-import { FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
+import { EARNING_MESSAGES, FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
 import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/features/messaging/messages';
 import { CHANNELS } from '../../src/features/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/features/cards/repository';
@@ -15,6 +15,8 @@ const SENTENCES = new Set<string>([
   // Rewards and the program (the functions are message texts, not answers).
   ...(Object.values(REWARD_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(BONUS_MESSAGES),
+  // Sales, the earning rule and promotions (decision 075; recentSale is a template below).
+  ...(Object.values(EARNING_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   // The wallets (the functions are message texts and outcomes, not errors).
   ...(Object.values(WALLET_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TRUTH_MESSAGES),
@@ -59,6 +61,8 @@ const TEMPLATES: { test(text: string): boolean }[] = [
   { test: (text) => isFieldLabel(FIELD_MESSAGE.exec(text)?.[1] ?? '') },
   new RegExp(`^${MESSAGING_MESSAGES.connectionTestFailed}: `),
   // bonusConfirmQuestion, unknownBonusPlaceholder, nothingSentMessage (src/messages.ts, src/features/messaging/messages.ts)
+  // EARNING_MESSAGES.recentSale (src/messages.ts)
+  /^Hai appena registrato [\d.,]+ (punti|timbri) su questa carta: registrare un'altra vendita\?$/,
   /^La nuova soglia invierà (1 messaggio bonus|[\d.]+ messaggi bonus)\. Confermi\?$/,
   // recipientPhoneInvalid (src/messages.ts)
   new RegExp(`^${MESSAGES.phoneInvalid}: destinatario \\d+ \\(.*\\)( e un altro| e altri \\d+)?$`, 's'),

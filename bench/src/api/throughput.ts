@@ -30,6 +30,8 @@ export interface Scenario {
   paths?: string[];
   /** Varies the body per request (logins spread over several accounts). */
   bodies?: string[];
+  /** A new `Idempotency-Key` per request: each one a new sale (decision 075). */
+  keyed?: boolean;
   /** Default: CONNECTIONS. */
   connections?: number;
 }
@@ -52,11 +54,17 @@ export async function cannon(baseUrl: string, scenario: Scenario, token: string,
   if (scenario.withToken) headers.authorization = `Bearer ${token}`;
   let next = 0;
   const request: RequestSpec = { method: scenario.method ?? 'GET', path: scenario.path, headers, body: scenario.body };
-  if (scenario.paths || scenario.bodies) {
-    const { paths, bodies } = scenario;
+  if (scenario.paths || scenario.bodies || scenario.keyed) {
+    const { paths, bodies, keyed } = scenario;
+    const run = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     request.setupRequest = (req) => {
       const i = next++;
-      return { ...req, ...(paths ? { path: paths[i % paths.length] } : {}), ...(bodies ? { body: bodies[i % bodies.length] } : {}) };
+      return {
+        ...req,
+        ...(paths ? { path: paths[i % paths.length] } : {}),
+        ...(bodies ? { body: bodies[i % bodies.length] } : {}),
+        ...(keyed ? { headers: { ...req.headers, 'idempotency-key': `bench-${run}-${i}` } } : {}),
+      };
     };
   }
   // An amount-limited run stops at autocannon's next sample tick (every `sampleInt` ms, 1 000 by default), so with
@@ -116,6 +124,18 @@ async function runOn(database: DatabaseKind, port: number, log: (line: string) =
         body: JSON.stringify({ points: 1, description: 'bench' }),
         withToken: true,
       },
+      // A sale at the counter (decision 075): 1,00 € at «1 punto ogni 1 €» is +1 point, so the same count proves
+      // nothing lost; confirmed, since the cards are few and a card's sales come seconds apart.
+      {
+        name: 'POST vendita (1,00 €)',
+        kind: 'write',
+        method: 'POST',
+        path: `/api/loyalty-cards/${cardIds[0]}/sales`,
+        paths: cardIds.map((id) => `/api/loyalty-cards/${id}/sales`),
+        body: JSON.stringify({ amount: '1.00', confirm: true }),
+        keyed: true,
+        withToken: true,
+      },
       // Last, so the hashes still queued when it ends cannot slow another call; as many connections as
       // argon2 runs at once (libuv's 4 threads), more would only queue. Over LOGIN_ACCOUNTS accounts: one address
       // counts each attempt as a failure until it succeeds (3 failures lock the address for 5 minutes, features/users/login.ts), so 4 logins at once
@@ -131,6 +151,8 @@ async function runOn(database: DatabaseKind, port: number, log: (line: string) =
       },
     ];
 
+    // The sale scenario's rule: «1 punto ogni 1 €».
+    await json(`${base}/api/rewards/business/${BENCH_BUSINESS_ID}/program`, { method: 'PUT', headers: auth, body: JSON.stringify({ earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 }) });
     const results: ScenarioResult[] = [];
     let ceiling = NaN;
     let lost = '';
@@ -164,7 +186,7 @@ async function runOn(database: DatabaseKind, port: number, log: (line: string) =
         const rows = after.ledger - before.ledger;
         const points = Math.round(after.points - before.points);
         const exact = rows === r['2xx'] && points === r['2xx'];
-        lost = `${database}: ${r['2xx']} risposte 2xx → ${rows} righe nel registro, saldo +${points} ${exact ? '(nulla perso)' : '(DISCREPANZA)'}`;
+        lost += `${lost ? '; ' : ''}${database} ${scenario.name}: ${r['2xx']} risposte 2xx → ${rows} righe nel registro, saldo +${points} ${exact ? '(nulla perso)' : '(DISCREPANZA)'}`;
       }
     }
     return { results, lost };

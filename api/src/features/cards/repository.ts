@@ -34,6 +34,8 @@ export interface LedgerEntry {
   /** The reward's name when it was redeemed (kept if the reward is renamed or deleted). */
   reward_name: string | null;
   description: string;
+  /** A sale's amount spent, in cents (docs/decisions/075-points-from-the-sale.md); null for any other row. */
+  amount_cents: number | null;
   author_id: string | null;
   author_name: string | null;
   created_at: string;
@@ -148,7 +150,7 @@ const markerSql = (businessId: string) =>
   `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
 
 /** A ledger row's columns (alias `l`) as answers show them, without the author's name. */
-const LEDGER_RETURNING = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.author_id, l.created_at';
+const LEDGER_RETURNING = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.amount_cents, l.author_id, l.created_at';
 
 const CARD_COLUMNS =
   'c.id, c.business_id, c.user_id, c.card_number, c.customer_name, c.customer_phone, c.email, c.birth_date, c.points, c.created_at, c.bonus_due, c.last_bonus_at, ' +

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../errors';
-import { IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
+import { EARNING_MESSAGES, IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
 import type { Queryable } from '../../db';
 import { recordMarketingRequest } from '../consents/marketing-request';
 import { POINTS_BALANCE_MAX } from './repository';
@@ -30,6 +30,8 @@ import { compileSerializer, fastSerializerCompiler } from '../../serialization';
 import { cardInScope, cardScope, ownerScope } from './card-scope';
 import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../import-export/csv-export';
 import { italianDay } from '../rewards/repository';
+import { saleEarning } from '../rewards/earning';
+import { saleBodySchema, saleHeadersSchema, salePreviewQuerySchema, salePreviewSchema, saleResultSchema } from '../rewards/schemas';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../import-export/csv-import';
 
 /** The card list's answer: the full list (array) without paging parameters, else a page. */
@@ -403,6 +405,83 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
+    },
+  );
+
+  // Sales at the counter (docs/decisions/075-points-from-the-sale.md): who may record points may record a sale.
+  app.post(
+    '/:id/sales',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Registra una vendita',
+        description:
+          'I punti li calcola il server dalla regola del programma (per euro o per visita) e dalle promozioni attive ora. ' +
+          'Ogni invio porta la sua `Idempotency-Key`: lo stesso invio ripetuto (doppio tocco, nuovo tentativo, altro dispositivo) registra una sola vendita e riceve la stessa risposta ' +
+          '(con l’intestazione `idempotent-replay: true`). Una vendita sulla stessa carta entro 60 secondi dalla precedente risponde 409 con la domanda da porre, salvo `confirm: true`. ' +
+          'Con la regola a visita (una al giorno) una seconda visita nello stesso giorno è rifiutata (400). Con i punti a mano: 400, si usa `/points`.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        headers: saleHeadersSchema,
+        body: saleBodySchema,
+        response: { 200: saleResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, user);
+      const [program, promotions] = await Promise.all([app.repos.rewards.program(card.business_id), app.repos.promotions.listByBusiness(card.business_id)]);
+      if (!program || program.earning_rule === 'manual') throw badRequest(EARNING_MESSAGES.manualRule);
+      const amountCents = request.body.amount ?? null;
+      if (program.earning_rule === 'per_euro' && amountCents === null) throw badRequest(EARNING_MESSAGES.amountRequired);
+      const now = app.clock();
+      const outcome = await app.db.transaction((tx) =>
+        app.reposOf(tx).rewards.recordSale(card.id, {
+          businessId: card.business_id,
+          program,
+          promotions,
+          amountCents,
+          key: request.headers['idempotency-key'],
+          confirm: request.body.confirm === true,
+          authorId: user.id,
+          at: now,
+          today: italianDay(now),
+          description: (earning) => EARNING_MESSAGES.saleDescription(amountCents, earning.promotions.map((p) => p.name)),
+          balanceMax: POINTS_BALANCE_MAX,
+        }),
+      );
+      if (outcome === null) throw notFound(MESSAGES.cardNotFound);
+      if ('recent' in outcome) throw new HttpError(409, EARNING_MESSAGES.recentSale(outcome.recent, program.loyalty_mode));
+      if ('refused' in outcome) throw badRequest(outcome.refused === 'visited-today' ? EARNING_MESSAGES.visitedToday : POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+      if (outcome.replayed) reply.header('idempotent-replay', 'true');
+      return { message: EARNING_MESSAGES.saleRecorded, card_id: card.id, points: outcome.balance, earning: outcome.earning, entry: outcome.entry };
+    },
+  );
+
+  app.get(
+    '/:id/sales/preview',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Punti che una vendita guadagnerebbe ora',
+        description: 'Lo stesso calcolo della registrazione (regola e promozioni di questo momento), senza scrivere nulla: la cassa li mostra prima di confermare.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        querystring: salePreviewQuerySchema,
+        response: { 200: salePreviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, request.user!);
+      const [program, promotions] = await Promise.all([app.repos.rewards.program(card.business_id), app.repos.promotions.listByBusiness(card.business_id)]);
+      if (!program) throw notFound(MESSAGES.cardNotFound);
+      return {
+        earning_rule: program.earning_rule,
+        loyalty_mode: program.loyalty_mode,
+        earning: saleEarning(program, promotions, request.query.amount ?? null, app.clock()),
+      };
     },
   );
 

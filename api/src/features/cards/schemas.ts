@@ -153,6 +153,7 @@ export const ledgerEntrySchema = z
     reward_id: z.string().nullable().describe('Il premio riscattato (riscatti)'),
     reward_name: z.string().nullable().describe('Il nome del premio al momento del riscatto'),
     description: z.string(),
+    amount_cents: z.number().int().nullable().describe('Vendita: importo speso in centesimi; null per gli altri movimenti'),
     author_id: z.string().nullable(),
     author_name: z.string().nullable(),
     created_at: timestampSchema,

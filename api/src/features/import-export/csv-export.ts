@@ -76,7 +76,7 @@ export const CARD_HEADERS = [
   ...CHANNEL_HEADERS.map(([, header]) => header),
 ];
 
-export const LEDGER_HEADERS = ['Data', 'Numero carta', 'Cliente', 'Tipo', 'Punti', 'Premio', 'Descrizione', 'Operatore'];
+export const LEDGER_HEADERS = ['Data', 'Numero carta', 'Cliente', 'Tipo', 'Punti', 'Importo (€)', 'Premio', 'Descrizione', 'Operatore'];
 
 type Cell = string | number | null;
 
@@ -100,6 +100,8 @@ const ledgerCells = (row: LedgerExportRow): Cell[] => [
   row.customer_name,
   LEDGER_KIND_LABELS[row.kind],
   row.points,
+  // A sale's amount spent (decision 075), a number in euro; empty for any other row.
+  row.amount_cents === null ? null : row.amount_cents / 100,
   row.reward_name,
   row.description,
   row.author_name,

@@ -42,6 +42,8 @@ export interface LedgerExportRow {
   customer_name: string;
   kind: LedgerEntry['kind'];
   points: number;
+  /** A sale's amount spent in cents (decision 075); null for any other row. */
+  amount_cents: number | null;
   reward_name: string | null;
   description: string;
   author_name: string | null;
@@ -72,7 +74,7 @@ export const LEDGER_WINDOW = 5000;
 // out, with the shop's rows of the window, or with NULLs when the window held none of them.
 const LEDGER_SQL = `
   WITH scanned AS MATERIALIZED (
-    SELECT l.id, l.card_id, l.created_at, l.kind, l.points, l.reward_name, l.description, l.author_id
+    SELECT l.id, l.card_id, l.created_at, l.kind, l.points, l.amount_cents, l.reward_name, l.description, l.author_id
       FROM points_ledger l
      WHERE (l.created_at, l.id) > ($2::timestamptz, $3::bigint)
      ORDER BY l.created_at, l.id
@@ -84,7 +86,7 @@ const LEDGER_SQL = `
     FROM edge
     LEFT JOIN LATERAL (
       SELECT s.id::text AS id, ${rome('s.created_at')} AS created_at, c.card_number, c.customer_name, s.kind, s.points,
-             s.reward_name, s.description, u.full_name AS author_name, s.created_at AS sort_at, s.id AS sort_id
+             s.amount_cents, s.reward_name, s.description, u.full_name AS author_name, s.created_at AS sort_at, s.id AS sort_id
         FROM scanned s
         JOIN loyalty_cards c ON c.id = s.card_id
         LEFT JOIN users u ON u.id = s.author_id

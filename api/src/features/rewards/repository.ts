@@ -6,6 +6,7 @@
 import type { Queryable } from '../../db';
 import type { LedgerEntry } from '../cards/repository';
 import { enqueueMessage } from '../messaging/enqueue';
+import { RECENT_SALE_SECONDS, saleEarning, type EarningRule, type PromotionRecord, type SaleEarning } from './earning';
 
 export const LOYALTY_MODES = ['points', 'stamps'] as const;
 export type LoyaltyMode = (typeof LOYALTY_MODES)[number];
@@ -39,7 +40,7 @@ export interface RewardFields {
   stock: number | null;
 }
 
-export interface Program {
+export interface Program extends EarningRule {
   loyalty_mode: LoyaltyMode;
   expiry_months: number | null;
   expiry_reminder_days: number;
@@ -73,9 +74,29 @@ const REWARD_COLUMNS =
   "(SELECT count(*) FROM points_ledger l WHERE l.reward_id = r.id AND l.kind = 'redemption')::int AS redeemed_count";
 
 /** The columns of a ledger row as every answer shows it (alias `l`), without the author's name. */
-const LEDGER_COLUMNS = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.author_id, l.created_at';
+const LEDGER_COLUMNS = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward_name, l.description, l.amount_cents, l.author_id, l.created_at';
 
-const PROGRAM_COLUMNS = 'loyalty_mode, expiry_months, expiry_reminder_days, birthday_points, birthday_message';
+const PROGRAM_FIELDS = [
+  'loyalty_mode',
+  'expiry_months',
+  'expiry_reminder_days',
+  'birthday_points',
+  'birthday_message',
+  'earning_rule',
+  'earn_points',
+  'earn_every_cents',
+  'earn_rounding',
+  'min_spend_cents',
+  'visit_points',
+  'visit_once_per_day',
+] as const;
+const PROGRAM_COLUMNS = PROGRAM_FIELDS.join(', ');
+
+/** What recording a sale answers: the new balance and the row, or why nothing was recorded. */
+export type SaleOutcome =
+  | { balance: number; entry: LedgerEntry; earning: SaleEarning; replayed: boolean }
+  | { refused: 'visited-today' | 'over-limit' }
+  | { recent: number };
 
 /** SQL condition: the business `b` is usable by `ownerId` ($n): null = any (super admin). */
 const ownedBy = (n: number) => `($${n}::text IS NULL OR b.owner_id = $${n})`;
@@ -216,9 +237,7 @@ export function createRewardsRepository(db: Queryable) {
      * `expiry_since` at `now`: points held then get the whole new period.
      */
     async updateProgram(businessId: string, changes: Partial<Program>, now: Date): Promise<Program | 'fractional' | null> {
-      const keys = (['loyalty_mode', 'expiry_months', 'expiry_reminder_days', 'birthday_points', 'birthday_message'] as const).filter(
-        (k) => changes[k] !== undefined,
-      );
+      const keys = PROGRAM_FIELDS.filter((k) => changes[k] !== undefined);
       const sets = keys.map((key, i) => `${key} = $${i + 3}`);
       if (changes.expiry_months !== undefined) {
         sets.push(`expiry_since = CASE WHEN b.expiry_months IS DISTINCT FROM $${keys.indexOf('expiry_months') + 3}::integer THEN $2::timestamptz ELSE b.expiry_since END`);
@@ -244,7 +263,93 @@ export function createRewardsRepository(db: Queryable) {
       if (rows[0]) return rows[0];
       return (await this.program(businessId)) ? 'fractional' : null;
     },
+
+    /**
+     * Records a sale on the card (docs/decisions/075-points-from-the-sale.md); `db` must be a transaction. The
+     * card's row is locked first, so the sales of one card take turns: a submission whose idempotency key the
+     * card already has answers that sale again (`replayed`, same balance and row, nothing written); a per-visit
+     * program refuses a second visit on the same Italian day; without `confirm`, a sale within 60 s of the
+     * card's last one answers `recent` with that sale's points. Otherwise the points computed from the rule and
+     * the promotions go on the balance and one ledger row keeps the amount, how the points were computed, the
+     * operator, the balance and the key. Null when the card is not the business's.
+     */
+    async recordSale(
+      cardId: string,
+      input: {
+        businessId: string;
+        program: Program;
+        promotions: readonly PromotionRecord[];
+        amountCents: number | null;
+        key: string;
+        confirm: boolean;
+        authorId: string | null;
+        at: Date;
+        today: string;
+        description: (earning: SaleEarning) => string;
+        balanceMax: number;
+      },
+    ): Promise<SaleOutcome | null> {
+      const { rows: cards } = await db.query<{ points: number }>('SELECT points FROM loyalty_cards WHERE id = $1 AND business_id = $2 FOR UPDATE', [
+        cardId,
+        input.businessId,
+      ]);
+      if (!cards[0]) return null;
+      const { rows: sales } = await db.query<LedgerEntry & { balance_after: number; earning: SaleEarning; idempotency_key: string | null; same_day: boolean; recent: boolean }>(
+        `SELECT ${LEDGER_COLUMNS}, l.balance_after, l.earning, l.idempotency_key, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name,
+                (l.created_at AT TIME ZONE 'Europe/Rome')::date = $3::date AS same_day,
+                l.created_at > $4::timestamptz - make_interval(secs => $5) AS recent
+           FROM points_ledger l
+          WHERE l.card_id = $1 AND l.earning IS NOT NULL AND (l.idempotency_key = $2 OR l.created_at >= $4::timestamptz - interval '2 days')
+          ORDER BY (l.idempotency_key = $2) DESC NULLS LAST, l.created_at DESC, l.id DESC`,
+        [cardId, input.key, input.today, input.at.toISOString(), RECENT_SALE_SECONDS],
+      );
+      const sameKey = sales.find((s) => s.idempotency_key === input.key);
+      if (sameKey) {
+        const { balance_after, earning, idempotency_key: _key, same_day: _day, recent: _recent, ...entry } = sameKey;
+        return { balance: balance_after, entry, earning, replayed: true };
+      }
+      if (input.program.earning_rule === 'per_visit' && input.program.visit_once_per_day && sales.some((s) => s.same_day)) return { refused: 'visited-today' };
+      const recent = sales.find((s) => s.recent);
+      if (recent && !input.confirm) return { recent: recent.points };
+      const earning = saleEarning(input.program, input.promotions, input.amountCents, input.at);
+      if (cards[0].points + earning.points > input.balanceMax) return { refused: 'over-limit' };
+      const { rows } = await db.query<LedgerEntry & { balance: number }>(
+        `WITH card AS (
+           UPDATE loyalty_cards c SET points = c.points + $2 WHERE c.id = $1 RETURNING c.id, c.points
+         ), entry AS (
+           INSERT INTO points_ledger AS l (card_id, points, kind, description, amount_cents, earning, balance_after, idempotency_key, author_id, created_at)
+           SELECT card.id, $2, 'credit', $3, $4, $5::jsonb, card.points, $6, $7::text, $8::timestamptz FROM card
+           RETURNING ${LEDGER_COLUMNS}
+         )
+         SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name FROM card, entry`,
+        [
+          cardId,
+          earning.points,
+          input.description(earning),
+          input.amountCents,
+          JSON.stringify({ rule: ruleOf(input.program), ...earning }),
+          input.key,
+          input.authorId,
+          input.at.toISOString(),
+        ],
+      );
+      const { balance, ...entry } = rows[0];
+      return { balance, entry, earning, replayed: false };
+    },
   };
+}
+
+/** The rule as a sale's ledger row keeps it: what computed its points, whatever the program says later. */
+function ruleOf(program: EarningRule) {
+  return program.earning_rule === 'per_visit'
+    ? { kind: program.earning_rule, visit_points: program.visit_points }
+    : {
+        kind: program.earning_rule,
+        earn_points: program.earn_points,
+        earn_every_cents: program.earn_every_cents,
+        earn_rounding: program.earn_rounding,
+        min_spend_cents: program.min_spend_cents,
+      };
 }
 
 export type RewardsRepository = ReturnType<typeof createRewardsRepository>;

@@ -6,12 +6,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../errors';
-import { MESSAGES, REWARD_MESSAGES } from '../../messages';
+import { EARNING_MESSAGES, MESSAGES, REWARD_MESSAGES } from '../../messages';
+import type { PromotionFields } from './promotions-repository';
 import { createRewardsRepository, italianDay, rewardUnavailable, type RewardUnavailable } from './repository';
-import { bearerAuth, errorResponses, idParamsSchema } from '../../schemas/common';
+import { bearerAuth, errorResponses, idParamsSchema, messageSchema } from '../../schemas/common';
 import {
   cardRewardsSchema,
+  createPromotionBodySchema,
   createRewardBodySchema,
+  promotionSchema,
+  updatePromotionBodySchema,
   programSchema,
   redeemBodySchema,
   redeemResultSchema,
@@ -21,6 +25,15 @@ import {
   updateRewardBodySchema,
 } from './schemas';
 import { cardInScope, ownerScope } from '../cards/card-scope';
+
+/** What is wrong with a promotion as a whole (after a change is merged into it), or null. */
+function promotionProblem(p: PromotionFields): string | null {
+  if ((p.multiplier === null) === (p.bonus_points === null)) return EARNING_MESSAGES.promotionKind;
+  if ((p.start_time === null) !== (p.end_time === null)) return EARNING_MESSAGES.hoursBoth;
+  if (p.start_time && p.end_time && p.end_time <= p.start_time) return EARNING_MESSAGES.endTimeBeforeStart;
+  if (p.starts_on && p.ends_on && p.ends_on < p.starts_on) return EARNING_MESSAGES.endDateBeforeStart;
+  return null;
+}
 
 const UNAVAILABLE_MESSAGES: Record<RewardUnavailable, string> = {
   archived: REWARD_MESSAGES.rewardArchivedNotRedeemable,
@@ -173,6 +186,124 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === null) throw notFound(MESSAGES.businessNotFound);
       if (result === 'fractional') throw badRequest(REWARD_MESSAGES.stampsFractionalBalances);
       return result;
+    },
+  );
+};
+
+/** `/api/rewards/…/promotions`: extra points for a period, days and hours (docs/decisions/075-points-from-the-sale.md). */
+export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+  const promotionRules =
+    'Esattamente uno tra `multiplier` (più di 1, al massimo 10) e `bonus_points` (1-10000); ore di inizio e fine insieme, la fine dopo l’inizio; la data di fine non prima dell’inizio. ' +
+    'Tra le promozioni attive su una vendita contano il moltiplicatore migliore e la somma dei punti extra (al massimo 10.000): non si moltiplicano mai tra loro.';
+
+  app.get(
+    '/business/:id/promotions',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Promozioni di un’azienda',
+        description: 'Dalla più vecchia.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.array(promotionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await app.authorizeBusiness(request.user!, request.params.id);
+      return app.repos.promotions.listByBusiness(request.params.id);
+    },
+  );
+
+  app.post(
+    '/promotions',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Crea una promozione',
+        description: promotionRules,
+        security: bearerAuth,
+        body: createPromotionBodySchema,
+        response: { 201: promotionSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { businessId, ...body } = request.body;
+      await app.authorizeBusiness(request.user!, businessId);
+      const fields: PromotionFields = {
+        name: body.name,
+        multiplier: body.multiplier ?? null,
+        bonus_points: body.bonus_points ?? null,
+        starts_on: body.starts_on ?? null,
+        ends_on: body.ends_on ?? null,
+        weekdays: body.weekdays ? [...body.weekdays].sort((a, b) => a - b) : null,
+        start_time: body.start_time ?? null,
+        end_time: body.end_time ?? null,
+        active: body.active ?? true,
+      };
+      const problem = promotionProblem(fields);
+      if (problem) throw badRequest(problem);
+      return reply.code(201).send(await app.repos.promotions.create(businessId, fields));
+    },
+  );
+
+  app.put(
+    '/promotions/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Modifica una promozione',
+        description: `Solo i campi dati; null toglie date, giorni, orari (o il tipo da cambiare). ${promotionRules}`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: updatePromotionBodySchema,
+        response: { 200: promotionSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const ownerId = ownerScope(request.user!);
+      const current = await app.repos.promotions.findInScope(request.params.id, ownerId);
+      if (!current) throw notFound(EARNING_MESSAGES.promotionNotFound);
+      const body = request.body;
+      const pick = <K extends keyof PromotionFields>(key: K): PromotionFields[K] => (body[key] === undefined ? current[key] : (body[key] as PromotionFields[K]));
+      const fields: PromotionFields = {
+        name: pick('name'),
+        multiplier: pick('multiplier'),
+        bonus_points: pick('bonus_points'),
+        starts_on: pick('starts_on'),
+        ends_on: pick('ends_on'),
+        weekdays: pick('weekdays') ? [...pick('weekdays')!].sort((a, b) => a - b) : null,
+        start_time: pick('start_time'),
+        end_time: pick('end_time'),
+        active: pick('active'),
+      };
+      const problem = promotionProblem(fields);
+      if (problem) throw badRequest(problem);
+      const updated = await app.repos.promotions.update(request.params.id, ownerId, fields);
+      if (!updated) throw notFound(EARNING_MESSAGES.promotionNotFound);
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/promotions/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['rewards'],
+        summary: 'Elimina una promozione',
+        description: 'Le vendite già registrate ne conservano il nome nel registro.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await app.repos.promotions.remove(request.params.id, ownerScope(request.user!)))) throw notFound(EARNING_MESSAGES.promotionNotFound);
+      return { message: EARNING_MESSAGES.promotionDeleted };
     },
   );
 };

@@ -19,6 +19,19 @@ export type RedeemableReward = CardRewards['rewards'][number];
 /** A redemption: `points` is the new balance, `entry` the ledger row (kind 'redemption'). */
 export type Redemption = ApiBody<'/api/loyalty-cards/{id}/redeem', 'post'>;
 
+/** What a sale would earn now under the card's shop's rule and promotions (decision 075). */
+export type SalePreview = ApiSchema<'SalePreview'>;
+/** A recorded sale: `points` the server's new balance, `earning` how the points were computed, `entry` its ledger row. */
+export type SaleResult = ApiSchema<'SaleResult'>;
+export interface SaleRequest {
+  cardId: string;
+  /** Canonical '23.50'; absent for a visit. */
+  amount?: string;
+  confirm?: boolean;
+  /** One per submission, the same on its retries: the server records the submission once. */
+  key: string;
+}
+
 /** The two CSV files of a business an admin can download. */
 export type CsvExport = 'cards' | 'ledger';
 const CSV_PATHS: Record<CsvExport, string> = { cards: 'export.csv', ledger: 'ledger.csv' };
@@ -87,6 +100,20 @@ export const cardsApi = api.injectEndpoints({
         body: { points, description },
       }),
       invalidatesTags: (_result, _error, { cardId }) => [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }],
+    }),
+    getSalePreview: build.query<SalePreview, { cardId: string; amount?: string }>({
+      query: ({ cardId, amount }) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}/sales/preview`, params: amount ? { amount } : undefined }),
+      // The rule and the promotions may change meanwhile (the page asks again on mount): kept briefly.
+      keepUnusedDataFor: 5,
+    }),
+    recordSale: build.mutation<SaleResult, SaleRequest>({
+      query: ({ cardId, amount, confirm, key }) => ({
+        url: `/loyalty-cards/${encodeURIComponent(cardId)}/sales`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+        body: { ...(amount ? { amount } : {}), ...(confirm ? { confirm: true } : {}) } satisfies ApiRequestBody<'/api/loyalty-cards/{id}/sales', 'post'>,
+      }),
+      invalidatesTags: (result, _error, { cardId }) => (result ? [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }] : []),
     }),
     deleteCard: build.mutation<ApiBody<'/api/loyalty-cards/{id}', 'delete'>, string>({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}`, method: 'DELETE' }),
@@ -163,6 +190,8 @@ export const {
   useGetCardConsentsQuery,
   useSetMarketingConsentMutation,
   useUpdatePointsMutation,
+  useGetSalePreviewQuery,
+  useRecordSaleMutation,
   useDeleteCardMutation,
   useScanQrCodeMutation,
   useGetCardRewardsQuery,

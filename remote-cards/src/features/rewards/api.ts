@@ -10,7 +10,13 @@ export type RewardDeleted = ApiBody<'/api/rewards/{id}', 'delete'>;
 export type Program = ApiBody<'/api/rewards/business/{id}/program', 'get'>;
 export type ProgramChange = ApiRequestBody<'/api/rewards/business/{id}/program', 'put'>;
 
+/** Extra points for a period, days or hours (decision 075). */
+export type Promotion = ApiBody<'/api/rewards/business/{id}/promotions', 'get'>[number];
+export type NewPromotion = ApiRequestBody<'/api/rewards/promotions', 'post'>;
+
 const catalogueTag = { type: 'Reward' as const, id: LIST_TAG_ID };
+/** The promotions of every business: few, asked again after any change. */
+const promotionsTag = { type: 'BusinessSettings' as const, id: 'promotions' };
 
 export const rewardsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -49,10 +55,30 @@ export const rewardsApi = api.injectEndpoints({
             ]
           : [],
     }),
+    getPromotions: build.query<Promotion[], string>({
+      query: (businessId) => `/rewards/business/${encodeURIComponent(businessId)}/promotions`,
+      providesTags: [promotionsTag],
+    }),
+    createPromotion: build.mutation<Promotion, NewPromotion>({
+      query: (promotion) => ({ url: '/rewards/promotions', method: 'POST', body: promotion }),
+      invalidatesTags: (result) => (result ? [promotionsTag] : []),
+    }),
+    setPromotionActive: build.mutation<Promotion, { id: string; active: boolean }>({
+      query: ({ id, active }) => ({ url: `/rewards/promotions/${encodeURIComponent(id)}`, method: 'PUT', body: { active } }),
+      invalidatesTags: (result) => (result ? [promotionsTag] : []),
+    }),
+    deletePromotion: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/rewards/promotions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [promotionsTag],
+    }),
   }),
 });
 
 export const {
+  useGetPromotionsQuery,
+  useCreatePromotionMutation,
+  useSetPromotionActiveMutation,
+  useDeletePromotionMutation,
   useGetRewardsQuery,
   useCreateRewardMutation,
   useUpdateRewardMutation,

@@ -5,9 +5,11 @@ import styled from 'styled-components';
 import { Button, DEFAULT_QR_POINTS, errorMessage, isAdmin, MESSAGES, Navigate, QueryState, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardQuery, useScanQrCodeMutation, type CardDetail } from '../api';
-import { addPointsSchema, DEFAULT_QR_STAMPS, STAMP_MESSAGES } from '../model/pointsInput';
+import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail } from '../api';
+import { addPointsSchema, DEFAULT_QR_STAMPS, pointsFormMessages, pointsFormSchema, STAMP_MESSAGES } from '../model/pointsInput';
+import { formatCents } from '../model/sale';
 import { RedeemDialog } from './RedeemDialog';
+import { SaleForm } from './SaleForm';
 import { ScanButton } from './ScanButton';
 
 export const MISSING_IDS = FORM_MESSAGES.cardOrUserMissing;
@@ -50,44 +52,90 @@ const Redeem = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
+const Adjustment = styled.details`
+  margin-top: ${({ theme }) => theme.space.lg};
+  summary { cursor: pointer; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+  form { margin-top: ${({ theme }) => theme.space.md}; }
+`;
+
 const Footer = styled.div`
   margin-top: ${({ theme }) => theme.space.xl};
 `;
 
-type Outcome = { kind: 'success'; message: string; balance: number } | { kind: 'error'; message: string };
+type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 /**
- * The card's holder and balance, the points form and 'Riscatta premio'. The amount follows the card's business:
- * points (default 50, decimals) or stamps (default 1, whole numbers).
+ * A points change with its reason (owner and staff), for a shop whose points come from the sale: the manual
+ * field kept for corrections.
+ */
+function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: LoyaltyMode; onChanged: (message: string, balance: number) => void }) {
+  const [update, { isLoading }] = useUpdatePointsMutation();
+  const [points, setPoints] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  async function submit() {
+    const parsed = pointsFormSchema(mode).safeParse({ points, description });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? pointsFormMessages(mode).invalid);
+      return;
+    }
+    try {
+      const result = await update({ cardId, ...parsed.data }).unwrap();
+      setPoints('');
+      setDescription('');
+      setError(null);
+      onChanged(result.message, result.points);
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.addPointsError));
+    }
+  }
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  return (
+    <Adjustment>
+      <summary>Rettifica {unitWord(mode)}</summary>
+      <Form
+        aria-label={`Rettifica ${unitWord(mode)}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField label={`${unitTitle(mode)} (negativi per togliere)`} inputMode="decimal" value={points} onChange={(event) => setPoints(event.target.value)} {...invalid} />
+        <TextField label="Motivo" value={description} onChange={(event) => setDescription(event.target.value)} {...invalid} />
+        <Button type="submit" variant="secondary" loading={isLoading} fullWidth>
+          Salva rettifica
+        </Button>
+        {error && (
+          <Outcome id={errorId} role="alert" $error>
+            {error}
+          </Outcome>
+        )}
+      </Form>
+    </Adjustment>
+  );
+}
+
+/**
+ * The card's holder and balance, how points are earned and 'Riscatta premio'. A shop with a per-euro or
+ * per-visit rule records a sale (SaleForm) and keeps a points field for adjustments; a manual shop types the
+ * points: default 50 (SPEC), or 1 stamp. The balance shown is always the server's last answer (earn, adjustment,
+ * redemption).
  */
 function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string; mode: LoyaltyMode }) {
-  const [scan, { isLoading }] = useScanQrCodeMutation();
-  const outcomeId = useId();
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(addPointsSchema(mode)),
-    defaultValues: { points: String(mode === 'stamps' ? DEFAULT_QR_STAMPS : DEFAULT_QR_POINTS) },
-    reValidateMode: 'onSubmit',
-  });
+  const rulePreview = useGetSalePreviewQuery({ cardId: card.id }, { refetchOnMountOrArgChange: true });
+  const rule = rulePreview.currentData?.earning_rule;
+  const [balance, setBalance] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [redeeming, setRedeeming] = useState(false);
-
-  const submit = handleSubmit(
-    async ({ points }) => {
-      if (!card.id || !userId) {
-        setOutcome({ kind: 'error', message: MISSING_IDS });
-        return;
-      }
-      try {
-        const result = await scan({ cardId: card.id, userId, points }).unwrap();
-        setOutcome({ kind: 'success', message: result.message, balance: result.points });
-      } catch (error) {
-        setOutcome({ kind: 'error', message: errorMessage(error, MESSAGES.addPointsError) });
-      }
-    },
-    (errors) => setOutcome({ kind: 'error', message: errors.points?.message ?? (mode === 'stamps' ? STAMP_MESSAGES.qrMinimum : INVALID_QR_POINTS) }),
-  );
-  const pointsInvalid = formState.errors.points ? { 'aria-invalid': true, 'aria-describedby': outcomeId } : {};
-
+  const outcomeId = useId();
+  const shownBalance = balance ?? card.points;
+  const changed = (message: string, newBalance: number) => {
+    setBalance(newBalance);
+    setOutcome({ kind: 'success', message });
+  };
+  if (rulePreview.isLoading) return <Spinner label="Caricamento della carta…" />;
   return (
     <>
       <Holder>
@@ -96,26 +144,36 @@ function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string;
         <dt>Carta</dt>
         <dd>{card.card_number}</dd>
         <dt>Saldo attuale</dt>
-        <dd>{formatAmount(card.points, mode)}</dd>
+        <dd data-testid="card-balance">{formatAmount(shownBalance, mode)}</dd>
       </Holder>
-      <Form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label={`${unitTitle(mode)} da aggiungere`}
-          type="number"
-          inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
-          min={1}
-          step={mode === 'stamps' ? 1 : 'any'}
-          required
-          {...pointsInvalid}
-          {...register('points')}
+      {rule === 'per_euro' || rule === 'per_visit' ? (
+        <>
+          <SaleForm
+            cardId={card.id}
+            mode={mode}
+            rule={rule}
+            onRecorded={(result) =>
+              changed(
+                `${result.message}${result.entry.amount_cents !== null ? ` (${formatCents(result.entry.amount_cents)})` : ''}: +${formatAmount(result.earning.points, mode)}`,
+                result.points,
+              )
+            }
+          />
+          <AdjustmentForm cardId={card.id} mode={mode} onChanged={changed} />
+        </>
+      ) : (
+        <ManualPointsForm
+          card={card}
+          userId={userId}
+          mode={mode}
+          errorId={outcome?.kind === 'error' ? outcomeId : undefined}
+          onChanged={changed}
+          onError={(message) => setOutcome({ kind: 'error', message })}
         />
-        <Button type="submit" loading={isLoading} fullWidth>
-          Aggiungi {unitWord(mode)}
-        </Button>
-      </Form>
+      )}
       {outcome?.kind === 'success' && (
         <Outcome role="status">
-          {outcome.message}. Nuovo saldo: <strong>{formatAmount(outcome.balance, mode)}</strong>
+          {outcome.message}. Nuovo saldo: <strong>{formatAmount(shownBalance, mode)}</strong>
         </Outcome>
       )}
       {outcome?.kind === 'error' && (
@@ -128,8 +186,68 @@ function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string;
           Riscatta premio
         </Button>
       </Redeem>
-      <RedeemDialog card={redeeming ? card : null} onClose={() => setRedeeming(false)} />
+      <RedeemDialog card={redeeming ? card : null} onClose={() => setRedeeming(false)} onRedeemed={(newBalance) => changed('Premio riscattato', newBalance)} />
     </>
+  );
+}
+
+/** The manual shop's QR form: points (default 50) or stamps (default 1) added at once. */
+function ManualPointsForm({
+  card,
+  userId,
+  mode,
+  errorId,
+  onChanged,
+  onError,
+}: {
+  card: CardDetail;
+  userId: string;
+  mode: LoyaltyMode;
+  /** The page's error message, which an invalid field is described by. */
+  errorId: string | undefined;
+  onChanged: (message: string, balance: number) => void;
+  onError: (message: string) => void;
+}) {
+  const [scan, { isLoading }] = useScanQrCodeMutation();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(addPointsSchema(mode)),
+    defaultValues: { points: String(mode === 'stamps' ? DEFAULT_QR_STAMPS : DEFAULT_QR_POINTS) },
+    reValidateMode: 'onSubmit',
+  });
+
+  const submit = handleSubmit(
+    async ({ points }) => {
+      if (!card.id || !userId) {
+        onError(MISSING_IDS);
+        return;
+      }
+      try {
+        const result = await scan({ cardId: card.id, userId, points }).unwrap();
+        onChanged(result.message, result.points);
+      } catch (error) {
+        onError(errorMessage(error, MESSAGES.addPointsError));
+      }
+    },
+    (errors) => onError(errors.points?.message ?? (mode === 'stamps' ? STAMP_MESSAGES.qrMinimum : INVALID_QR_POINTS)),
+  );
+  const pointsInvalid = formState.errors.points ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+
+  return (
+    <Form onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label={`${unitTitle(mode)} da aggiungere`}
+        type="number"
+        inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
+        min={1}
+        step={mode === 'stamps' ? 1 : 'any'}
+        required
+        {...pointsInvalid}
+        {...register('points')}
+      />
+      <Button type="submit" loading={isLoading} fullWidth>
+        Aggiungi {unitWord(mode)}
+      </Button>
+    </Form>
   );
 }
 

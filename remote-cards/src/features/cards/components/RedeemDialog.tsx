@@ -76,9 +76,9 @@ function RewardItem({ reward, mode, balance, onChoose }: { reward: RedeemableRew
   );
 }
 
-function CardRewardsList({ cardId }: { cardId: string }) {
+function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: (balance: number) => void }) {
   const query = useGetCardRewardsQuery(cardId);
-  const redemption = useRedemption(cardId);
+  const redemption = useRedemption(cardId, onRedeemed);
   const { chosen, outcome } = redemption;
   return (
     <>
@@ -134,12 +134,13 @@ function CardRewardsList({ cardId }: { cardId: string }) {
 
 /**
  * 'Riscatta premio', from a card's row and from the page its QR opens: the rewards the card can
- * redeem today, the affordable ones with a button, the others with what is missing.
+ * redeem today, the affordable ones with a button, the others with what is missing. `onRedeemed` gets the
+ * server's new balance, for the page behind to show.
  */
-export function RedeemDialog({ card, onClose }: { card: RedeemTarget | null; onClose: () => void }) {
+export function RedeemDialog({ card, onClose, onRedeemed }: { card: RedeemTarget | null; onClose: () => void; onRedeemed?: (balance: number) => void }) {
   return (
     <Modal open={card !== null} onClose={onClose} title={card ? `Riscatta premio – ${card.customer_name}` : ''}>
-      {card && <CardRewardsList key={card.id} cardId={card.id} />}
+      {card && <CardRewardsList key={card.id} cardId={card.id} onRedeemed={onRedeemed} />}
     </Modal>
   );
 }

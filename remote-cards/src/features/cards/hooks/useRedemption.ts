@@ -17,7 +17,7 @@ export function redeemedMessage(apiMessage: string, rewardName: string, balance:
  * the server checks the balance in the same statement that takes them, so its refusal is shown as it says it.
  * What happened is said in the dialog itself (a toast raised under a modal is drawn inside it anyway).
  */
-export function useRedemption(cardId: string) {
+export function useRedemption(cardId: string, onRedeemed?: (balance: number) => void) {
   const [redeem, { isLoading }] = useRedeemRewardMutation();
   const [chosen, setChosen] = useState<RedeemableReward | null>(null);
   const [outcome, setOutcome] = useState<RedemptionOutcome | null>(null);
@@ -32,6 +32,7 @@ export function useRedemption(cardId: string) {
     try {
       const result = await redeem({ cardId, rewardId: chosen.id }).unwrap();
       setOutcome({ kind: 'success', message: redeemedMessage(result.message, chosen.name, result.points, mode) });
+      onRedeemed?.(result.points);
     } catch (error) {
       setOutcome({ kind: 'error', message: errorMessage(error, REDEEM_ERROR) });
     } finally {

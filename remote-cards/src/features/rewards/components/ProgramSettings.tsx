@@ -1,4 +1,4 @@
-import { Button, ButtonRow, Field, FormAlert, MESSAGES, QueryState, Select, StackedForm, Textarea, errorMessage } from '@loyalty/shared';
+import { Button, ButtonRow, Checkbox, Field, FormAlert, Input, MESSAGES, QueryState, Select, StackedForm, Textarea, errorMessage } from '@loyalty/shared';
 import { unitWord } from '../../../shared/loyaltyMode';
 import { useGetProgramQuery, type Program } from '../api';
 import { useProgramForm } from '../hooks/useProgramForm';
@@ -33,6 +33,45 @@ function ProgramForm({ businessId, saved }: { businessId: string; saved: Program
           )}
         </Field>
       </FieldRow>
+      <FieldRow>
+        <Field
+          label={`Come si guadagnano i ${unit}`}
+          hint="Vale da ora: il registro conserva per ogni vendita la regola e le promozioni con cui è stata calcolata."
+        >
+          {(control) => (
+            <Select {...control} {...register('earning_rule')}>
+              <option value="manual">Scritti a mano alla cassa</option>
+              <option value="per_euro">Dall’importo speso</option>
+              <option value="per_visit">Per visita</option>
+            </Select>
+          )}
+        </Field>
+      </FieldRow>
+      {program.rule === 'per_euro' && (
+        <FieldRow>
+          <CountField label={`${unit.charAt(0).toUpperCase()}${unit.slice(1)} guadagnati`} hint="Da 1 a 10.000" error={errors.earn_points} {...register('earn_points')} />
+          <Field label="Ogni (€)" hint="Per esempio 1 (1 punto ogni 1 €) o 10" error={errors.earn_every?.message}>
+            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('earn_every')} />}
+          </Field>
+          <Field label="Arrotondamento">
+            {(control) => (
+              <Select {...control} {...register('earn_rounding')}>
+                <option value="down">Per difetto (23,50 € → 23)</option>
+                <option value="nearest">Al più vicino (23,50 € → 24)</option>
+              </Select>
+            )}
+          </Field>
+          <Field label="Spesa minima (€)" hint="Facoltativa: sotto questa spesa nessun punto" error={errors.min_spend?.message}>
+            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('min_spend')} />}
+          </Field>
+        </FieldRow>
+      )}
+      {program.rule === 'per_visit' && (
+        <FieldRow>
+          <CountField label={`${unit.charAt(0).toUpperCase()}${unit.slice(1)} per visita`} hint="Da 1 a 10.000" error={errors.visit_points} {...register('visit_points')} />
+          <Checkbox label="Al massimo una visita al giorno per carta" {...register('visit_once_per_day')} />
+        </FieldRow>
+      )}
       {program.expires && (
         <FieldRow>
           <CountField label="Mesi di validità" hint="Da 1 a 120 mesi da quando sono stati guadagnati" error={errors.expiry_months} {...register('expiry_months')} />

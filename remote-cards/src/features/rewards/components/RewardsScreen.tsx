@@ -4,6 +4,7 @@ import { loyaltyModeOf } from '../../../shared/loyaltyMode';
 import type { Reward } from '../api';
 import { DeleteRewardDialog } from './DeleteRewardDialog';
 import { ProgramSettings } from './ProgramSettings';
+import { PromotionsSection } from './PromotionsSection';
 import { RewardDialog, type RewardEditing } from './RewardDialog';
 import { RewardList } from './RewardList';
 import { Section } from './layout';
@@ -40,6 +41,7 @@ export function RewardsScreen() {
             />
           </Section>
           <ProgramSettings key={business.id} businessId={business.id} />
+          <PromotionsSection key={`promotions-${business.id}`} businessId={business.id} />
           <RewardDialog editing={editing} businessId={business.id} mode={mode} onClose={() => setEditing(null)} />
           <DeleteRewardDialog reward={deleting} onClose={() => setDeleting(null)} />
         </>

@@ -32,6 +32,7 @@ export function useProgramForm(businessId: string, saved: Program) {
     serverError: errors.root?.server?.message,
     expires: form.watch('expiry') === 'months',
     mode: form.watch('loyalty_mode'),
+    rule: form.watch('earning_rule'),
     changed: isDirty,
     busy: saving.isLoading,
     submit,

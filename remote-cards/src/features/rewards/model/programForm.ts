@@ -2,7 +2,7 @@
  * The loyalty program's settings as typed on the Premi screen: points or stamps, expiry, its
  * reminder, the birthday gift. `programRequest` makes the `PUT /rewards/business/{id}/program` body.
  */
-import { z } from '@loyalty/shared/forms';
+import { canonicalAmount, parseEuroAmount, z } from '@loyalty/shared/forms';
 import type { LoyaltyMode } from '../../../shared/loyaltyMode';
 import type { Program, ProgramChange } from '../api';
 
@@ -15,7 +15,13 @@ export const PROGRAM_MESSAGES = {
   birthdayPointsInvalid: 'I punti di compleanno devono essere un numero intero tra 0 e 100.000',
   birthdayMessageTooLong: 'Il messaggio di compleanno può avere al massimo 1600 caratteri',
   birthdayPlaceholders: 'Il messaggio di compleanno può usare solo {nome}, {punti} e {negozio}',
+  // The earning rule (decision 075; api/src/messages.ts EARNING_MESSAGES)
+  earnPointsInvalid: 'Campo "punti guadagnati" non valido: un numero intero tra 1 e 10.000',
+  visitPointsInvalid: 'Campo "punti per visita" non valido: un numero intero tra 1 e 10.000',
 } as const;
+
+export type EarningRule = Program['earning_rule'];
+export type EarnRounding = Program['earn_rounding'];
 
 export const BIRTHDAY_MESSAGE_MAX_LENGTH = 1600;
 
@@ -37,7 +43,24 @@ export interface ProgramForm {
   expiry_reminder_days: string;
   birthday_points: string;
   birthday_message: string;
+  earning_rule: EarningRule;
+  earn_points: string;
+  /** Euro as typed: «1», «10», «2,50». */
+  earn_every: string;
+  earn_rounding: EarnRounding;
+  /** Euro as typed; blank: no minimum. */
+  min_spend: string;
+  visit_points: string;
+  visit_once_per_day: boolean;
 }
+
+const RULE_POINTS = [1, 10_000] as const;
+const euroCents = (text: string) => {
+  const parsed = parseEuroAmount(text);
+  return 'cents' in parsed ? parsed.cents : null;
+};
+/** Cents as the form shows them: 100 → '1', 250 → '2,50'. */
+const euroText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : canonicalAmount(cents).replace('.', ','));
 
 const wholeIn = (text: string, [min, max]: readonly [number, number]) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
 
@@ -49,6 +72,13 @@ export const programFormSchema = z
     expiry_reminder_days: z.string(),
     birthday_points: z.string(),
     birthday_message: z.string(),
+    earning_rule: z.enum(['manual', 'per_euro', 'per_visit']),
+    earn_points: z.string(),
+    earn_every: z.string(),
+    earn_rounding: z.enum(['down', 'nearest']),
+    min_spend: z.string(),
+    visit_points: z.string(),
+    visit_once_per_day: z.boolean(),
   })
   .check(
     z.superRefine((form, ctx) => {
@@ -59,6 +89,15 @@ export const programFormSchema = z
         if (!wholeIn(form.expiry_reminder_days, PROGRAM_LIMITS.reminderDays)) fail('expiry_reminder_days', PROGRAM_MESSAGES.reminderDaysInvalid);
       }
       if (!wholeIn(form.birthday_points, PROGRAM_LIMITS.birthdayPoints)) fail('birthday_points', PROGRAM_MESSAGES.birthdayPointsInvalid);
+      // The rule's fields count only for its rule.
+      if (form.earning_rule === 'per_euro') {
+        if (!wholeIn(form.earn_points, RULE_POINTS)) fail('earn_points', PROGRAM_MESSAGES.earnPointsInvalid);
+        const every = parseEuroAmount(form.earn_every);
+        if ('error' in every) fail('earn_every', every.error);
+        const minimum = form.min_spend.trim() === '' ? null : parseEuroAmount(form.min_spend);
+        if (minimum && 'error' in minimum) fail('min_spend', minimum.error);
+      }
+      if (form.earning_rule === 'per_visit' && !wholeIn(form.visit_points, RULE_POINTS)) fail('visit_points', PROGRAM_MESSAGES.visitPointsInvalid);
       const message = form.birthday_message.trim();
       if (message.length > BIRTHDAY_MESSAGE_MAX_LENGTH) fail('birthday_message', PROGRAM_MESSAGES.birthdayMessageTooLong);
       else if (!onlyKnownPlaceholders(message)) fail('birthday_message', PROGRAM_MESSAGES.birthdayPlaceholders);
@@ -74,6 +113,13 @@ export function programFormOf(program: Program): ProgramForm {
     expiry_reminder_days: String(program.expiry_reminder_days),
     birthday_points: String(program.birthday_points),
     birthday_message: program.birthday_message ?? '',
+    earning_rule: program.earning_rule,
+    earn_points: String(program.earn_points),
+    earn_every: euroText(program.earn_every_cents),
+    earn_rounding: program.earn_rounding,
+    min_spend: program.min_spend_cents === null ? '' : euroText(program.min_spend_cents),
+    visit_points: String(program.visit_points),
+    visit_once_per_day: program.visit_once_per_day,
   };
 }
 
@@ -90,5 +136,16 @@ export function programRequest(form: ProgramForm, saved: Program): ProgramChange
     expiry_reminder_days: expires ? Number(form.expiry_reminder_days.trim()) : saved.expiry_reminder_days,
     birthday_points: Number(form.birthday_points.trim()),
     birthday_message: message === '' ? null : message,
+    earning_rule: form.earning_rule,
+    // The other rule's settings are kept as saved, for when the shop switches back.
+    ...(form.earning_rule === 'per_euro'
+      ? {
+          earn_points: Number(form.earn_points.trim()),
+          earn_every_cents: euroCents(form.earn_every) ?? saved.earn_every_cents,
+          earn_rounding: form.earn_rounding,
+          min_spend_cents: form.min_spend.trim() === '' ? null : (euroCents(form.min_spend) ?? saved.min_spend_cents),
+        }
+      : {}),
+    ...(form.earning_rule === 'per_visit' ? { visit_points: Number(form.visit_points.trim()), visit_once_per_day: form.visit_once_per_day } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Business, User } from '@loyalty/shared';
 import {
   DASHBOARD_BASE_URL,
+  apiCall,
   createBusiness,
   createCard,
   currentLocation,
@@ -98,4 +99,67 @@ it("opens another card's page from 'Scansiona' (a pasted link where there is no 
   await waitFor(() => expect(currentLocation()).toBe(linkOf(next)));
   expect(await screen.findByText('Ugo Successivo')).toBeInTheDocument();
   expect(screen.getByText('3 punti')).toBeInTheDocument();
+});
+
+describe('a shop whose points come from the sale (decision 075)', () => {
+  let euroShop: Business;
+  beforeAll(async () => {
+    euroShop = await createBusiness(session.token);
+    await apiCall('PUT', `/rewards/business/${euroShop.id}/program`, session.token, { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 });
+    await apiCall('POST', '/rewards/promotions', session.token, { businessId: euroShop.id, name: 'Doppi punti', multiplier: 2 });
+  });
+
+  it('asks for the amount, shows the points before confirming, records one sale and asks before a second within 60 s', async () => {
+    const buyer = await createCard(session.token, euroShop.id, 'Vera Vendita', 10);
+    const { user: person } = renderAddPoints(linkOf(buyer));
+    const amount = await screen.findByLabelText('Importo speso (€)');
+    expect(screen.queryByLabelText('Punti da aggiungere')).not.toBeInTheDocument();
+    await person.type(amount, '23,50');
+    expect(await screen.findByText('+46 punti')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('23,50 €: +46 punti (Doppi punti)');
+    await person.click(screen.getByRole('button', { name: 'Conferma vendita' }));
+    expect(await screen.findByText(/Vendita registrata \(23,50 €\): \+46 punti/)).toHaveTextContent('Nuovo saldo: 56 punti');
+    expect(screen.getByTestId('card-balance')).toHaveTextContent('56 punti');
+    expect(amount).toHaveValue('');
+
+    await person.type(amount, '5');
+    await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vendita appena registrata' });
+    expect(dialog).toHaveTextContent("Hai appena registrato 46 punti su questa carta: registrare un'altra vendita?");
+    expect(screen.getByTestId('card-balance')).toHaveTextContent('56 punti');
+    await person.click(within(dialog).getByRole('button', { name: 'Registra un’altra vendita' }));
+    await waitFor(() => expect(screen.getByTestId('card-balance')).toHaveTextContent('66 punti'));
+    const ledger = await apiCall<{ amount_cents: number | null }[]>('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token);
+    // Newest first; the card's opening balance is a row without an amount.
+    expect(ledger.map((e) => e.amount_cents)).toEqual([500, 2350, null]);
+  });
+
+  it('says what is wrong with an amount and sends nothing', async () => {
+    const buyer = await createCard(session.token, euroShop.id, 'Ugo Importo', 0);
+    const { user: person } = renderAddPoints(linkOf(buyer));
+    const amount = await screen.findByLabelText('Importo speso (€)');
+    await person.type(amount, '1.23,5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Importo non valido: scrivi un numero in euro, per esempio 23,50');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Conferma vendita' })).toBeDisabled();
+    expect(await apiCall('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token)).toEqual([]);
+  });
+
+  it('shows the server’s balance after a redemption, not the sale’s', async () => {
+    const buyer = await createCard(session.token, euroShop.id, 'Rita Riscatto', 0);
+    await apiCall('POST', '/rewards', session.token, { businessId: euroShop.id, name: 'Caffè', cost: 20 });
+    const { user: person } = renderAddPoints(linkOf(buyer));
+    await person.type(await screen.findByLabelText('Importo speso (€)'), '15');
+    await person.click(screen.getByRole('button', { name: 'Conferma vendita' }));
+    expect(await screen.findByText(/Vendita registrata/)).toHaveTextContent('Nuovo saldo: 30 punti');
+    await person.click(screen.getByRole('button', { name: 'Riscatta premio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Rita Riscatto' });
+    await person.click(await within(dialog).findByRole('button', { name: /Riscatta.*Caffè|Caffè/ }));
+    await person.click(await within(dialog).findByRole('button', { name: 'Conferma riscatto' }));
+    await within(dialog).findByText(/Nuovo saldo: 10 punti/);
+    await waitFor(() => expect(screen.getByTestId('card-balance')).toHaveTextContent('10 punti'));
+    // The page's own line, outside the dialog, says the server's balance too.
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Premio riscattato. Nuovo saldo: 10 punti')).toBeInTheDocument();
+    expect(screen.queryByText(/Nuovo saldo: 30 punti/)).not.toBeInTheDocument();
+  });
 });

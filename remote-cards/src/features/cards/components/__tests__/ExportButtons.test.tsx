@@ -76,7 +76,7 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     await waitFor(() => expect(saved).toHaveLength(2), DOWNLOAD_WAIT);
     expect(saved[1].download).toMatch(/^movimenti-negozio-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
     const ledger = (await textOf(blobs.get(saved[1].href)!)).slice(1).split('\r\n');
-    expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore');
+    expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Importo (€);Premio;Descrizione;Operatore');
     expect(ledger.slice(1, 3).map((line) => line.split(';')[3])).toEqual(['accredito', 'accredito']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   } finally {

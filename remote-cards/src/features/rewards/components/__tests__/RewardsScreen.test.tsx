@@ -146,7 +146,9 @@ describe('the program', () => {
     await person.type(within(form).getByLabelText('Regalo di compleanno (timbri)'), '2');
     await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
     expect(await screen.findByText('Programma fedeltà salvato')).toBeInTheDocument();
-    expect(await programOf(shop.id)).toEqual({ loyalty_mode: 'stamps', expiry_months: 6, expiry_reminder_days: 7, birthday_points: 2, birthday_message: null });
+    // The earning rule (decision 075) stays manual, as it was.
+    const manual = { earning_rule: 'manual', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null, visit_points: 1, visit_once_per_day: true };
+    expect(await programOf(shop.id)).toEqual({ loyalty_mode: 'stamps', expiry_months: 6, expiry_reminder_days: 7, birthday_points: 2, birthday_message: null, ...manual });
     // The business list follows (the mode lives on the business): the catalogue now counts timbri.
     expect(await within(await rewardRow('Caffè')).findByText('10 timbri')).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Nuovo premio' }));
@@ -163,5 +165,52 @@ describe('the program', () => {
     await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Non puoi passare ai timbri: alcune carte hanno un saldo con decimali.');
     expect((await programOf(shop.id)).loyalty_mode).toBe('points');
+  });
+
+  it('sets «1 punto ogni 1 €» with a minimum spend, naming a wrong field in the API’s words (decision 075)', async () => {
+    const shop: Business = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
+    await waitFor(() => expect(within(form).getByLabelText('Come si guadagnano i punti')).toHaveValue('manual'));
+    expect(within(form).queryByLabelText('Ogni (€)')).not.toBeInTheDocument();
+    await person.selectOptions(within(form).getByLabelText('Come si guadagnano i punti'), 'Dall’importo speso');
+    expect(within(form).getByLabelText('Ogni (€)')).toHaveValue('1');
+    await person.clear(within(form).getByLabelText('Punti guadagnati'));
+    await person.type(within(form).getByLabelText('Punti guadagnati'), '0');
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await within(form).findByText('Campo "punti guadagnati" non valido: un numero intero tra 1 e 10.000')).toBeInTheDocument();
+    expect((await programOf(shop.id)).earning_rule).toBe('manual');
+    await person.clear(within(form).getByLabelText('Punti guadagnati'));
+    await person.type(within(form).getByLabelText('Punti guadagnati'), '1');
+    await person.type(within(form).getByLabelText('Spesa minima (€)'), '5,50');
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await screen.findByText('Programma fedeltà salvato')).toBeInTheDocument();
+    expect(await programOf(shop.id)).toMatchObject({ earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: 550 });
+  });
+});
+
+describe('promotions (decision 075)', () => {
+  it('creates «Doppi punti oggi», refuses an end before the start in the API’s words, suspends and deletes', async () => {
+    const shop: Business = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+    await person.type(within(form).getByLabelText('Nome della promozione'), 'Doppi punti oggi');
+    await person.type(within(form).getByLabelText('Dal (facoltativo)'), '2026-12-10');
+    await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-01');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Campo "fine": la data di fine non può precedere quella di inizio');
+    expect(await apiCall('GET', `/rewards/business/${shop.id}/promotions`, session.token)).toEqual([]);
+
+    await person.clear(within(form).getByLabelText('Al (facoltativo)'));
+    await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-10');
+    await person.click(within(form).getByLabelText('martedì'));
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    const list = await screen.findByRole('list', { name: 'Promozioni' });
+    expect(await within(list).findByText(/×2 · il 10\/12\/2026 · martedì/)).toBeInTheDocument();
+    await person.click(within(list).getByRole('button', { name: 'Sospendi Doppi punti oggi' }));
+    expect(await within(list).findByText('Sospesa')).toBeInTheDocument();
+    await person.click(within(list).getByRole('button', { name: 'Elimina Doppi punti oggi' }));
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * The counter (decision 075), end to end in Chromium: the owner sets «1 punto ogni 1 €» and «doppi punti oggi» on
+ * the Premi screen; on the card's page (the one its QR opens) «23,50» shows 46 points before confirming; a double
+ * tap records one sale; a second sale within 60 s asks first; the card's history shows the amount; a per-visit shop
+ * refuses a second visit the same day. Each journey makes its own admin, business and customer through the API.
+ */
+import { test, expect } from '@playwright/test';
+import { apiCall, apiToken } from '../src/cards-api';
+import { DEMO_SUPERADMIN } from '../src/fixtures';
+import { withCookieChoiceSaved } from '../src/landing';
+import { loginThroughApi } from '../src/session';
+
+interface Shop {
+  account: { email: string; password: string };
+  token: string;
+  businessId: string;
+  card: { id: string; user_id: string; name: string };
+}
+
+async function newShop(label: string): Promise<Shop> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const account = { email: `banco.${stamp}@example.it`, password: 'BancoE2e2026!' };
+  const superToken = await apiToken(DEMO_SUPERADMIN);
+  await apiCall('POST', '/users', superToken, { email: account.email, full_name: `Admin ${label}`, role: 'admin', password: account.password });
+  const token = await apiToken(account);
+  const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `${label} ${stamp.slice(-6)}` });
+  const name = `Cliente ${label} ${stamp.slice(-4)}`;
+  const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
+    email: `cliente.banco.${stamp}@example.it`,
+    full_name: name,
+    phone: `+39 333 ${stamp.slice(-7)}`,
+    business_id: business.id,
+    role: 'client',
+    privacy_ack: true,
+  });
+  return { account, token, businessId: business.id, card: { ...card, name } };
+}
+
+const addPointsLink = (card: Shop['card']) => `/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`;
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const salesOf = async (shop: Shop) =>
+  (await apiCall<{ amount_cents: number | null; points: number }[]>('GET', `/loyalty-cards/${shop.card.id}/ledger`, shop.token)).filter((e) => e.amount_cents !== null);
+
+test('per euro with double points: 23,50 € earns 46, a double tap records one sale, a second sale within 60 s asks first', async ({ page }) => {
+  const shop = await newShop('Euro');
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page, shop.account);
+
+  // The owner: «1 punto ogni 1 €» and «doppi punti oggi».
+  await page.goto('/dashboard/rewards');
+  const program = page.getByRole('form', { name: 'Programma fedeltà' });
+  await program.getByLabel('Come si guadagnano i punti').selectOption({ label: 'Dall’importo speso' });
+  await expect(program.getByLabel('Ogni (€)')).toHaveValue('1');
+  await expect(program.getByLabel('Punti guadagnati')).toHaveValue('1');
+  await program.getByRole('button', { name: 'Salva programma' }).click();
+  await expect(page.getByText('Programma fedeltà salvato')).toBeVisible();
+  const promotion = page.getByRole('form', { name: 'Nuova promozione' });
+  await promotion.getByLabel('Nome della promozione').fill('Doppi punti oggi');
+  await promotion.getByLabel('Dal (facoltativo)').fill(romeToday());
+  await promotion.getByLabel('Al (facoltativo)').fill(romeToday());
+  await promotion.getByRole('button', { name: 'Crea promozione' }).click();
+  await expect(page.getByRole('list', { name: 'Promozioni' })).toContainText('Doppi punti oggi');
+
+  // The counter: the amount, the points before confirming, one sale for a double tap.
+  await page.goto(addPointsLink(shop.card));
+  const amount = page.getByLabel('Importo speso (€)');
+  await amount.fill('23,50');
+  await expect(page.getByRole('form', { name: 'Vendita' }).getByRole('status')).toContainText('+46 punti (Doppi punti oggi)');
+  await page.getByRole('button', { name: 'Conferma vendita' }).dblclick();
+  await expect(page.getByText(/Vendita registrata \(23,50 €\): \+46 punti/)).toContainText('Nuovo saldo: 46 punti');
+  await expect(page.getByTestId('card-balance')).toHaveText('46 punti');
+  expect(await salesOf(shop)).toEqual([expect.objectContaining({ amount_cents: 2350, points: 46 })]);
+
+  // A second sale within 60 s asks first; «Annulla» saves nothing.
+  await amount.fill('10');
+  await page.getByRole('button', { name: 'Conferma vendita' }).click();
+  const question = page.getByRole('dialog', { name: 'Vendita appena registrata' });
+  await expect(question).toContainText("Hai appena registrato 46 punti su questa carta: registrare un'altra vendita?");
+  await question.getByRole('button', { name: 'Annulla' }).click();
+  await expect(question).toBeHidden();
+  expect(await salesOf(shop)).toHaveLength(1);
+
+  // The card's history shows the amount.
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
+  await page.getByRole('button', { name: `Movimenti di ${shop.card.name}` }).click();
+  const ledger = page.getByRole('dialog', { name: new RegExp(shop.card.name) });
+  await expect(ledger.getByRole('row').filter({ hasText: 'Doppi punti oggi' })).toContainText('23,50 €');
+});
+
+test('per visit: one visit per card and day, the second refused with a clear message', async ({ page }) => {
+  const shop = await newShop('Visite');
+  await apiCall('PUT', `/rewards/business/${shop.businessId}/program`, shop.token, { earning_rule: 'per_visit', visit_points: 1 });
+  await withCookieChoiceSaved(page);
+  await loginThroughApi(page, shop.account);
+  await page.goto(addPointsLink(shop.card));
+  await page.getByRole('button', { name: 'Registra visita' }).click();
+  await expect(page.getByTestId('card-balance')).toHaveText('1 punto');
+  await page.getByRole('button', { name: 'Registra visita' }).click();
+  // The day's visit is refused before any 60-second question: there is nothing to confirm.
+  await expect(page.getByRole('form', { name: 'Vendita' }).getByRole('alert')).toHaveText(
+    'Questa carta ha già registrato la visita di oggi: con la regola a visita vale una volta al giorno',
+  );
+  await expect(page.getByTestId('card-balance')).toHaveText('1 punto');
+  const ledger = await apiCall<{ points: number; description: string }[]>('GET', `/loyalty-cards/${shop.card.id}/ledger`, shop.token);
+  expect(ledger.filter((e) => e.description === 'Visita')).toHaveLength(1);
+});
