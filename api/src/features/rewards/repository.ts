@@ -1,3 +1,4 @@
+import { managedBySql } from '../../lib/business-access';
 /**
  * The rewards catalogue, redemption and the program of a business, on the points ledger
  * (docs/decisions/036-rewards-on-the-ledger.md). Every balance change is one ledger row written in the same
@@ -77,8 +78,8 @@ const LEDGER_COLUMNS = 'l.id, l.card_id, l.points, l.kind, l.reward_id, l.reward
 
 const PROGRAM_COLUMNS = 'loyalty_mode, expiry_months, expiry_reminder_days, birthday_points, birthday_message';
 
-/** SQL condition: the business `b` is usable by `ownerId` ($n): null = any (super admin). */
-const ownedBy = (n: number) => `($${n}::text IS NULL OR b.owner_id = $${n})`;
+/** SQL condition: the business `b` is managed by `ownerId` ($n, owner or co-admin): null = any (super admin). */
+const ownedBy = (n: number) => `($${n}::text IS NULL OR ${managedBySql('b', n)})`;
 
 export function createRewardsRepository(db: Queryable) {
   return {
