@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Card, Link, TextField, errorMessage, useSearchParams } from '@loyalty/shared';
 import { FormFooter } from '../../../shared/FormFooter';
 import { PageTitle } from '../../../shared/layout';
-import { useAcceptInvitationMutation } from '../../users/api';
+import { useAcceptInvitationMutation } from '../api';
 
 const Main = styled.main`
   max-width: 32rem;
