@@ -95,6 +95,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const businessIds = [...new Set(body.business_ids)];
       for (const id of businessIds) await app.authorizeBusiness(actor, id);
+      // The address first (the same sentence for any account), then whether the shop can send the link.
+      if (await app.repos.users.findByEmail(body.email)) throw new HttpError(409, TEAM_MESSAGES.emailHasAccount);
       await checkSender(businessIds[0]);
       const sendId = randomUUID();
       const created = await app.db.transaction(async (tx) => {
