@@ -7,5 +7,6 @@ export default createAppConfig({
     './Users': './src/exposed/Users.tsx',
     './Settings': './src/exposed/Settings.tsx',
     './Documentation': './src/exposed/Documentation.tsx',
+    './AcceptInvitation': './src/exposed/AcceptInvitation.tsx',
   },
 });

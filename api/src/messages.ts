@@ -66,6 +66,8 @@ export const MESSAGES = {
   clientAlreadyHasCard: 'Questo cliente ha già una carta in questa attività',
   emailNotForClient: 'Questa email non può essere usata per un cliente',
   emailNotForNewAdmin: 'Questa email non può essere usata per un nuovo admin',
+  /** Decision 070: an owner adds a colleague by invitation (the colleague chooses the password), never without one. */
+  colleagueByInvitation: 'Per aggiungere un collega usa «Invita un collega»: riceverà un link per scegliere la sua password.',
   // Auth; also a database with no connection free in time
   busy: 'Servizio momentaneamente occupato. Riprova tra poco.',
   hashingTooManyFromClient: 'Troppi tentativi in corso. Riprova tra qualche secondo.',

@@ -48,6 +48,8 @@ describeEachDatabase('auth', (variant) => {
         phone: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         business_id: 'default-business-id',
+        // Decision 070: the shops worked in without owning them (none for an owner).
+        memberships: [],
       });
     });
 
@@ -153,6 +155,7 @@ describeEachDatabase('auth', (variant) => {
         phone: null,
         created_at: expect.any(String),
         business_id: null,
+        memberships: [],
       });
     });
 

@@ -1,6 +1,6 @@
 /**
  * Who may do what, for every route of the API: each route × {anonymous, client, admin of the business,
- * admin of another business, super admin}. A guard at the end fails when the OpenAPI document lists a
+ * admin of another business, super admin, staff of the business, staff of another business (decision 070)}. A guard at the end fails when the OpenAPI document lists a
  * route this matrix does not cover, so a new route cannot ship without its row.
  *
  * Expected answers: a number is the exact status; 'ok' is any 2xx (used where the exact success status
@@ -12,11 +12,11 @@ import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { contractOf, documentedRoutes, type ApiDocument, type Contract } from './helpers/contract';
-import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
+import { CLIENT, createClientWithCard, createMember, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID, OTHER_STAFF, STAFF } from './helpers/fixtures';
 
-type Actor = 'anonymous' | 'client' | 'owner' | 'otherAdmin' | 'superAdmin';
+type Actor = 'anonymous' | 'client' | 'owner' | 'otherAdmin' | 'superAdmin' | 'staff' | 'otherStaff';
 type Expected = number | 'ok';
-const ACTORS: Actor[] = ['anonymous', 'client', 'owner', 'otherAdmin', 'superAdmin'];
+const ACTORS: Actor[] = ['anonymous', 'client', 'owner', 'otherAdmin', 'superAdmin', 'staff', 'otherStaff'];
 const BAR = DEMO_BUSINESSES[0].id;
 
 interface Fixture {
@@ -28,6 +28,8 @@ interface Fixture {
   freshReward(): Promise<string>;
   /** A promotion of Bar Centrale that ended long ago (it changes no other row's points). */
   freshPromotion(): Promise<string>;
+  /** A person invited to the business who has not accepted yet. */
+  freshInvitee(): Promise<string>;
   unique(): string;
 }
 
@@ -37,22 +39,29 @@ interface Row {
   expected: Record<Actor, Expected>;
 }
 
-/** Admin-level route of one business: owner and super admin pass, the other admin gets the 404 of a missing one. */
-const OWNED = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 404, superAdmin: 'ok' } as const;
-const SUPER_ONLY = { anonymous: 401, client: 403, owner: 403, otherAdmin: 403, superAdmin: 'ok' } as const;
-const ANY_LOGGED_IN = { anonymous: 401, client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
-const PUBLIC = { anonymous: 'ok', client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
-const ADMIN_LEVEL = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok' } as const;
+/**
+ * Admin-level route of one business: owner and super admin pass, the other admin gets the 404 of a missing one;
+ * staff, of this shop or another, is refused by its role (403 whatever the shop: nothing to tell them apart).
+ */
+const OWNED = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 404, superAdmin: 'ok', staff: 403, otherStaff: 403 } as const;
+/** A counter route (decision 070): the shop's staff pass too; another shop's staff gets the 404 of a missing one. */
+const COUNTER = { ...OWNED, staff: 'ok', otherStaff: 404 } as const;
+const SUPER_ONLY = { anonymous: 401, client: 403, owner: 403, otherAdmin: 403, superAdmin: 'ok', staff: 403, otherStaff: 403 } as const;
+const ANY_LOGGED_IN = { anonymous: 401, client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok', staff: 'ok', otherStaff: 'ok' } as const;
+const PUBLIC = { anonymous: 'ok', client: 'ok', owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok', staff: 'ok', otherStaff: 'ok' } as const;
+const ADMIN_LEVEL = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 'ok', superAdmin: 'ok', staff: 403, otherStaff: 403 } as const;
+/** The same answer for everyone (public routes that refuse what is sent). */
+const ALL = (status: number) => ({ anonymous: status, client: status, owner: status, otherAdmin: status, superAdmin: status, staff: status, otherStaff: status });
 
 const ROWS: Row[] = [
   // auth
-  { route: 'POST /api/auth/login', request: (f) => ({ method: 'POST', url: '/api/auth/login', payload: { email: `${f.unique()}@x.it`, password: 'sbagliata' } }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'POST /api/auth/login', request: (f) => ({ method: 'POST', url: '/api/auth/login', payload: { email: `${f.unique()}@x.it`, password: 'sbagliata' } }), expected: ALL(401) },
   { route: 'GET /api/auth/me', request: () => ({ method: 'GET', url: '/api/auth/me' }), expected: ANY_LOGGED_IN },
   {
     route: 'PUT /api/auth/change-password',
     // A wrong current password: 400 proves the caller got past authorization without changing anything.
     request: () => ({ method: 'PUT', url: '/api/auth/change-password', payload: { currentPassword: 'non-questa', newPassword: 'NuovaPassword1' } }),
-    expected: { anonymous: 401, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400 },
+    expected: { anonymous: 401, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400, staff: 400, otherStaff: 400 },
   },
   // business
   { route: 'GET /api/business', request: () => ({ method: 'GET', url: '/api/business' }), expected: ANY_LOGGED_IN },
@@ -65,7 +74,7 @@ const ROWS: Row[] = [
     expected: SUPER_ONLY,
   },
   // loyalty cards
-  { route: 'GET /api/loyalty-cards/business/{id}', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}?limit=5` }), expected: OWNED },
+  { route: 'GET /api/loyalty-cards/business/{id}', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}?limit=5` }), expected: COUNTER },
   {
     route: 'GET /api/loyalty-cards/business/{id}/count',
     request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/count?kind=consent&min_points=1` }),
@@ -89,17 +98,17 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/loyalty-cards/{id}',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }),
-    expected: { ...OWNED, client: 404 },
+    expected: { ...COUNTER, client: 404 },
   },
   {
     route: 'GET /api/loyalty-cards/{id}/ledger',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/ledger` }),
-    expected: { ...OWNED, client: 404 },
+    expected: { ...COUNTER, client: 404 },
   },
   {
     route: 'GET /api/loyalty-cards/{id}/ledger (own card)',
     request: (f) => ({ method: 'GET', url: `/api/loyalty-cards/${f.clientCardId}/ledger` }),
-    expected: { ...OWNED, client: 200 },
+    expected: { ...COUNTER, client: 200 },
   },
   // A card's consent history, admins of its business only (a client gets 403, even for their own card)
   {
@@ -120,12 +129,12 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/loyalty-cards/{id}/points',
     request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/points`, payload: { points: 5, description: 'Prova' } }),
-    expected: OWNED,
+    expected: COUNTER,
   },
   {
     route: 'POST /api/loyalty-cards/{id}/points (own card)',
     request: (f) => ({ method: 'POST', url: `/api/loyalty-cards/${f.clientCardId}/points`, payload: { points: 5, description: 'Prova' } }),
-    expected: OWNED,
+    expected: COUNTER,
   },
   {
     route: 'POST /api/loyalty-cards/{id}/sales',
@@ -134,7 +143,7 @@ const ROWS: Row[] = [
       await f.t.app.db.query(`UPDATE businesses SET earning_rule = 'per_euro' WHERE id = $1`, [BAR]);
       return { method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/sales`, headers: { 'idempotency-key': `matrice-${f.unique()}` }, payload: { amount: '12.50' } };
     },
-    expected: OWNED,
+    expected: COUNTER,
   },
   {
     route: 'POST /api/loyalty-cards/{id}/sales (own card)',
@@ -142,12 +151,12 @@ const ROWS: Row[] = [
       await f.t.app.db.query(`UPDATE businesses SET earning_rule = 'per_euro' WHERE id = $1`, [BAR]);
       return { method: 'POST', url: `/api/loyalty-cards/${f.clientCardId}/sales`, headers: { 'idempotency-key': `matrice-${f.unique()}` }, payload: { amount: '1.00', confirm: true } };
     },
-    expected: OWNED,
+    expected: COUNTER,
   },
   {
     route: 'GET /api/loyalty-cards/{id}/sales/preview',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/sales/preview?amount=12.50` }),
-    expected: OWNED,
+    expected: COUNTER,
   },
   { route: 'DELETE /api/loyalty-cards/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/loyalty-cards/${(await f.freshCard()).id}` }), expected: OWNED },
   {
@@ -156,7 +165,22 @@ const ROWS: Row[] = [
       const card = await f.freshCard();
       return { method: 'POST', url: '/api/qrcode/scan', payload: { card_id: card.id, user_id: card.user_id, points: 50 } };
     },
-    expected: OWNED,
+    expected: COUNTER,
+  },
+  {
+    route: 'GET /api/loyalty-cards/business/{id} (full list)',
+    request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}` }),
+    expected: COUNTER,
+  },
+  {
+    // Decision 070: the counter adds points; taking them away is for the shop's admins (staff refused by role, any card).
+    route: 'POST /api/loyalty-cards/{id}/points (taking points away)',
+    request: async (f) => {
+      const card = await f.freshCard();
+      await f.t.app.repos.loyaltyCards.addPoints(card.id, { ownerId: null }, { points: 10, description: 'Matrice', authorId: null });
+      return { method: 'POST', url: `/api/loyalty-cards/${card.id}/points`, payload: { points: -5, description: 'Rettifica' } };
+    },
+    expected: { ...COUNTER, staff: 403, otherStaff: 403 },
   },
   // campaigns
   { route: 'GET /api/campaigns/business/{id}', request: () => ({ method: 'GET', url: `/api/campaigns/business/${BAR}` }), expected: OWNED },
@@ -177,6 +201,25 @@ const ROWS: Row[] = [
       payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', phone: '333 1234567', role: 'client', business_id: BAR, privacy_ack: true },
     }),
     expected: PUBLIC,
+  },
+  // team (decision 070): colleagues and their invitations
+  { route: 'GET /api/team', request: () => ({ method: 'GET', url: '/api/team' }), expected: ADMIN_LEVEL },
+  {
+    // The demo shop sends no real e-mail: past authorization the invitation is refused with 409, nothing created.
+    route: 'POST /api/team/invitations',
+    request: (f) => ({ method: 'POST', url: '/api/team/invitations', payload: { email: `${f.unique()}@test.it`, full_name: 'Matrice', role: 'staff', business_ids: [BAR] } }),
+    expected: { ...OWNED, owner: 409, superAdmin: 409 },
+  },
+  {
+    route: 'POST /api/team/invitations/{userId}/resend',
+    request: async (f) => ({ method: 'POST', url: `/api/team/invitations/${await f.freshInvitee()}/resend` }),
+    expected: { ...OWNED, owner: 409, superAdmin: 409 },
+  },
+  { route: 'DELETE /api/team/invitations/{userId}', request: async (f) => ({ method: 'DELETE', url: `/api/team/invitations/${await f.freshInvitee()}` }), expected: OWNED },
+  {
+    route: 'POST /api/invitations/accept',
+    request: () => ({ method: 'POST', url: '/api/invitations/accept', payload: { token: 'sconosciuto', password: 'Password2026!' } }),
+    expected: ALL(400),
   },
   // settings
   { route: 'GET /api/settings/{businessId}', request: () => ({ method: 'GET', url: `/api/settings/${BAR}` }), expected: OWNED },
@@ -223,7 +266,7 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/loyalty-cards/{id}/rewards',
     request: async (f) => ({ method: 'GET', url: `/api/loyalty-cards/${(await f.freshCard()).id}/rewards` }),
-    expected: OWNED,
+    expected: COUNTER,
   },
   {
     route: 'POST /api/loyalty-cards/{id}/redeem',
@@ -232,7 +275,7 @@ const ROWS: Row[] = [
       await f.t.app.repos.loyaltyCards.addPoints(card.id, { ownerId: null }, { points: 10, description: 'Matrice', authorId: null });
       return { method: 'POST', url: `/api/loyalty-cards/${card.id}/redeem`, payload: { reward_id: await f.freshReward() } };
     },
-    expected: OWNED,
+    expected: COUNTER,
   },
   // messaging (features/messaging/twilio-routes.ts, features/messaging/sending-routes.ts)
   { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
@@ -267,7 +310,7 @@ const ROWS: Row[] = [
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'From=%2B393331112222&Body=STOP&MessageSid=SM1&MessageStatus=delivered',
       }),
-      expected: { anonymous: 403, client: 403, owner: 403, otherAdmin: 403, superAdmin: 403 },
+      expected: ALL(403),
     }),
   ),
   // Every business at once: the super admin only (an admin must name an own business: 400).
@@ -303,32 +346,32 @@ const ROWS: Row[] = [
     ([route, method, url]): Row => ({
       route,
       request: () => ({ method, url, ...(method === 'POST' ? { payload: url.endsWith('/log') ? { logs: [] } : { pushToken: 't' } } : {}) }),
-      expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 },
+      expected: ALL(404),
     }),
   ),
   // Decision 044: the Google class's logo in a shop's colour, public (Google fetches it); nothing secret in it.
   // Decision 059: only where Google Wallet is configured (not here: 404 for everyone; wallet-abuse.test.ts serves it).
-  { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 } },
+  { route: 'GET /api/wallet/logo/{file}', request: () => ({ method: 'GET', url: '/api/wallet/logo/1e3a8a.png' }), expected: ALL(404) },
   // Decision 048: the customer's page. Public link request and exchange (an unknown link: 400 for
   // everyone); every other customer route opens only with a customer session, which none of these actors
   // holds: an admin's or client's token is refused 401 (customer.test.ts proves the customer's side).
-  { route: 'POST /api/customer/magic-link', request: (f) => ({ method: 'POST', url: '/api/customer/magic-link', payload: { contact: `${f.unique()}@test.it` } }), expected: { anonymous: 202, client: 202, owner: 202, otherAdmin: 202, superAdmin: 202 } },
-  { route: 'POST /api/customer/session', request: () => ({ method: 'POST', url: '/api/customer/session', payload: { token: 'sconosciuto' } }), expected: { anonymous: 400, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400 } },
-  { route: 'GET /api/customer/cards', request: () => ({ method: 'GET', url: '/api/customer/cards' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
-  { route: 'GET /api/customer/cards/{id}/ledger', request: (f) => ({ method: 'GET', url: `/api/customer/cards/${f.clientCardId}/ledger` }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'POST /api/customer/magic-link', request: (f) => ({ method: 'POST', url: '/api/customer/magic-link', payload: { contact: `${f.unique()}@test.it` } }), expected: ALL(202) },
+  { route: 'POST /api/customer/session', request: () => ({ method: 'POST', url: '/api/customer/session', payload: { token: 'sconosciuto' } }), expected: ALL(400) },
+  { route: 'GET /api/customer/cards', request: () => ({ method: 'GET', url: '/api/customer/cards' }), expected: ALL(401) },
+  { route: 'GET /api/customer/cards/{id}/ledger', request: (f) => ({ method: 'GET', url: `/api/customer/cards/${f.clientCardId}/ledger` }), expected: ALL(401) },
   {
     route: 'PUT /api/customer/cards/{id}/consents',
     request: (f) => ({ method: 'PUT', url: `/api/customer/cards/${f.clientCardId}/consents`, payload: { marketing_channels: [] } }),
-    expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 },
+    expected: ALL(401),
   },
-  { route: 'GET /api/customer/export.json', request: () => ({ method: 'GET', url: '/api/customer/export.json' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
-  { route: 'GET /api/customer/export.csv', request: () => ({ method: 'GET', url: '/api/customer/export.csv' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'GET /api/customer/export.json', request: () => ({ method: 'GET', url: '/api/customer/export.json' }), expected: ALL(401) },
+  { route: 'GET /api/customer/export.csv', request: () => ({ method: 'GET', url: '/api/customer/export.csv' }), expected: ALL(401) },
   // Decision 058: «Esci» ends the customer session on the server; only a customer session may call it.
-  { route: 'POST /api/customer/logout', request: () => ({ method: 'POST', url: '/api/customer/logout' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
+  { route: 'POST /api/customer/logout', request: () => ({ method: 'POST', url: '/api/customer/logout' }), expected: ALL(401) },
   {
     route: 'POST /api/customer/erase',
     request: (f) => ({ method: 'POST', url: '/api/customer/erase', payload: { card_id: f.clientCardId } }),
-    expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 },
+    expected: ALL(401),
   },
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
@@ -376,6 +419,11 @@ describeEachDatabase('authorization matrix', (variant) => {
         });
         return campaign.id;
       },
+      async freshInvitee() {
+        const invitee = await t.app.repos.team.createInvited({ email: `${f.unique()}@test.it`, full_name: 'Invitato Matrice', role: 'staff', business_ids: [BAR] });
+        await t.app.repos.team.open(invitee!.id, f.unique(), owner.id, new Date());
+        return invitee!.id;
+      },
       async freshReward() {
         const reward = await t.app.repos.rewards.create(BAR, {
           name: 'Premio matrice',
@@ -403,11 +451,15 @@ describeEachDatabase('authorization matrix', (variant) => {
         return promotion.id;
       },
     };
+    await createMember(t.app, BAR, STAFF);
+    await createMember(t.app, OTHER_BUSINESS_ID, OTHER_STAFF);
     headers.set('anonymous', {});
     headers.set('client', await authHeader(t.app, CLIENT.email, CLIENT.password));
     headers.set('owner', await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password));
     headers.set('otherAdmin', await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password));
     headers.set('superAdmin', await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password));
+    headers.set('staff', await authHeader(t.app, STAFF.email, STAFF.password));
+    headers.set('otherStaff', await authHeader(t.app, OTHER_STAFF.email, OTHER_STAFF.password));
   });
   afterAll(() => f.t.close());
 

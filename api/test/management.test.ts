@@ -242,10 +242,11 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
       expect([await count('users'), await count('loyalty_cards')]).toEqual(before);
     });
 
-    it('lets an admin create another admin (without password)', async () => {
+    it('sends an admin who adds a colleague to the invitation (issue 35: an account without a password could never log in)', async () => {
+      const before = await count('users');
       const response = await call('POST', '/api/users', ADMIN, { email: 'collega@test.it', full_name: 'Collega', role: 'admin' });
-      expect(response.statusCode).toBe(201);
-      expect((await login(t.app, 'collega@test.it', 'qualunque')).statusCode).toBe(401);
+      expect([response.statusCode, response.json()]).toEqual([400, { error: 'Per aggiungere un collega usa «Invita un collega»: riceverà un link per scegliere la sua password.' }]);
+      expect(await count('users')).toBe(before);
     });
   });
 

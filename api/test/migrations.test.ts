@@ -8,6 +8,8 @@ import { authHeader, createUser, testConfig } from './helpers/app';
 import { describeEachDatabase, pgliteConfig, type TestDatabase } from './helpers/databases';
 
 const TABLES = [
+  // Decision 070 (migration 028): shop members (co-admins, staff) and their invitations.
+  'business_members',
   'businesses',
   'campaigns',
   'card_versions',
@@ -27,6 +29,7 @@ const TABLES = [
   'rewards',
   'scheduled_tasks',
   'schema_migrations',
+  'user_invitations',
   'users',
   // Apple Wallet (migration 014).
   // Google Wallet (migration 016).

@@ -99,6 +99,7 @@ export {
   ROLE_LABELS,
   isAdmin,
   isSuperAdmin,
+  isStaff,
   hasPermission,
   type Permission,
 } from './auth/permissions';

@@ -16,6 +16,7 @@ import type { Feature } from './feature';
 import importExport from './import-export';
 import messaging from './messaging';
 import rewards from './rewards';
+import team from './team';
 import users from './users';
 import wallet from './wallet';
 
@@ -23,7 +24,7 @@ import wallet from './wallet';
  * In the order their plugins are registered and their routes listed: a plugin comes after the plugins it
  * depends on. The job queues stop in this order too (plugins/jobs.ts): the messaging worker, then the wallets'.
  */
-const REGISTRY = [users, businesses, cards, messaging, rewards, wallet, campaigns, customer, consents, importExport] as const;
+const REGISTRY = [users, businesses, cards, messaging, rewards, wallet, campaigns, customer, consents, importExport, team] as const;
 
 export const FEATURES: readonly Feature[] = REGISTRY;
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors';
-import type { Role, UserRecord } from '../lib/principal';
+import type { Capability, Role, UserRecord } from '../lib/principal';
 import { authorizeBusiness } from '../lib/business-access';
 import { createHashingQueue } from '../lib/hashing-queue';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
@@ -22,8 +22,11 @@ declare module 'fastify' {
     authenticate: onRequestHookHandler;
     /** onRequest hook, after `authenticate`: 403 unless the user has one of `roles`. */
     requireRole(...roles: Role[]): onRequestHookHandler;
-    /** Throws 403/404 unless `user` may work on the business (see lib/business-access). */
-    authorizeBusiness(user: UserRecord, businessId: string): Promise<void>;
+    /**
+     * Throws 403/404 unless `user` may work on the business with `capability` (default 'manage'; see
+     * lib/business-access, decision 070).
+     */
+    authorizeBusiness(user: UserRecord, businessId: string, capability?: Capability): Promise<void>;
   }
   interface FastifyRequest {
     /**
@@ -146,7 +149,9 @@ export default fp<AuthPluginOptions>(
       } as onRequestHookHandler,
     );
 
-    app.decorate('authorizeBusiness', (user: UserRecord, businessId: string) => authorizeBusiness(app.repos.businesses, user, businessId));
+    app.decorate('authorizeBusiness', (user: UserRecord, businessId: string, capability?: Capability) =>
+      authorizeBusiness(app.repos.businesses, user, businessId, capability),
+    );
   },
   { name: 'auth', dependencies: ['db', 'redis'] },
 );

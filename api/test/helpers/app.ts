@@ -93,7 +93,7 @@ export async function authHeader(app: App, email: string, password: string): Pro
 /** Creates a user directly in the database (password hashed with the app's hasher). */
 export async function createUser(
   app: App,
-  user: { email: string; role: 'client' | 'admin' | 'super_admin'; password?: string; full_name?: string; business_id?: string },
+  user: { email: string; role: 'client' | 'staff' | 'admin' | 'super_admin'; password?: string; full_name?: string; business_id?: string },
 ) {
   const created = await app.repos.users.create({
     email: user.email,

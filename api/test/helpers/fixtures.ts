@@ -15,6 +15,19 @@ export async function createOtherAdmin(app: App) {
   return admin;
 }
 
+/**
+ * A member of `businessId` who already chose a password (decision 070): staff («Operatore di cassa») or co-admin,
+ * as an accepted invitation leaves it.
+ */
+export async function createMember(app: App, businessId: string, account: { email: string; password: string }, role: 'staff' | 'admin' = 'staff') {
+  const user = await createUser(app, { ...account, role, full_name: `Collega ${account.email}`, business_id: businessId });
+  await app.db.query('INSERT INTO business_members (business_id, user_id, role) VALUES ($1, $2, $3)', [businessId, user.id, role]);
+  return user;
+}
+
+export const STAFF = { email: 'cassa.bar@test.it', password: 'CassaBar2026!' };
+export const OTHER_STAFF = { email: 'cassa.altrove@test.it', password: 'CassaAltrove2026!' };
+
 /** The other admin of `createOtherAdmin`, and the sessions of two shops' admins and of the super admin. */
 export async function twoShopsSessions(app: App) {
   await createOtherAdmin(app);

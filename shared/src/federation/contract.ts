@@ -17,7 +17,7 @@ export const REMOTE_EXPOSES = {
   cards: ['./Overview', './LoyaltyCards', './AddPoints', './Rewards'],
   campaigns: ['./Campaigns', './CampaignSuccess'],
   messaging: ['./EasySms', './TwilioSettings', './Outbox'],
-  admin: ['./Users', './Settings', './Documentation'],
+  admin: ['./Users', './Settings', './Documentation', './AcceptInvitation'],
 } as const satisfies Record<RemoteName, readonly `./${string}`[]>;
 
 export type ExposedModule<R extends RemoteName = RemoteName> = (typeof REMOTE_EXPOSES)[R][number];

@@ -9,21 +9,21 @@ import { Navigate, useRoutes, type RouteObject } from '@loyalty/shared';
 import { RemoteRoute } from '../features/federation/components/RemoteRoute';
 import { DashboardLayout } from '../features/layout/components/DashboardLayout';
 import { HtmlPageRoute } from './HtmlPageRoute';
-import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams } from './guards';
+import { HomeRedirect, PublicOnly, RequireAdmin, RequireAuth, RequireCardParams, StaffOnly } from './guards';
 import { HOME_PATH, isDashboardAccess, ROUTES, type RouteAccess, type RouteEntry } from '../shared/routeTable';
 
 /** The one place access becomes guards: what each kind of access wraps around its page. */
-const GUARDS: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
+const GUARDS: Record<RouteAccess, (page: ReactNode, route: RouteEntry) => ReactNode> = {
   'signed-out': (page) => <PublicOnly>{page}</PublicOnly>,
   public: (page) => page,
-  // RequireAuth wraps the whole dashboard layout (below), once for every signed-in page.
-  'signed-in': (page) => page,
-  admin: (page) => <RequireAdmin>{page}</RequireAdmin>,
+  // RequireAuth wraps the whole dashboard layout (below), once for every signed-in page; staff see only theirs.
+  'signed-in': (page, route) => <StaffOnly route={route}>{page}</StaffOnly>,
+  admin: (page, route) => <RequireAdmin route={route}>{page}</RequireAdmin>,
 };
 
 function pageOf(route: RouteEntry): ReactNode {
   const page = route.servedAsHtml ? <HtmlPageRoute route={route} /> : <RemoteRoute remote={route.remote} module={route.module} />;
-  return GUARDS[route.access](route.needsCardParams ? <RequireCardParams>{page}</RequireCardParams> : page);
+  return GUARDS[route.access](route.needsCardParams ? <RequireCardParams>{page}</RequireCardParams> : page, route);
 }
 
 const routeObject = (route: RouteEntry): RouteObject => ({ path: route.path, element: pageOf(route) });

@@ -1,7 +1,8 @@
 /** Route guards: session spinner, login required, admin-only screens, public-only pages. */
 import type { ReactNode } from 'react';
-import { isAdmin, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
-import { HOME_PATH, LOGIN_PATH } from '../shared/routeTable';
+import styled from 'styled-components';
+import { isAdmin, isStaff, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
+import { HOME_PATH, LOGIN_PATH, STAFF_HOME_PATH, type RouteEntry } from '../shared/routeTable';
 
 function SessionSpinner() {
   return <Spinner label="Verifica della sessione…" size="large" />;
@@ -22,10 +23,38 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function RequireAdmin({ children }: { children: ReactNode }) {
+const Title = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+/** What staff see on a dashboard page that is not theirs (a direct URL: the sidebar does not show it). */
+export function NoPermission() {
+  return (
+    <section aria-labelledby="no-permission-title">
+      <Title id="no-permission-title">Accesso non consentito</Title>
+      <p role="alert">Non hai i permessi per aprire questa pagina: il tuo ruolo è «Operatore di cassa». Chiedi al titolare del negozio se ti serve.</p>
+    </section>
+  );
+}
+
+/**
+ * Admin-only screens (decision 070: and the counter's pages staff may open). Staff on the dashboard's home go
+ * to the cards; on any other page not theirs they read «Non hai i permessi…»; other non-admins go home.
+ */
+export function RequireAdmin({ children, route }: { children: ReactNode; route: RouteEntry }) {
   const { user } = useAuth();
+  if (isStaff(user)) return <StaffOnly route={route}>{children}</StaffOnly>;
   if (!isAdmin(user)) return <Navigate to={HOME_PATH} replace />;
   return <>{children}</>;
+}
+
+/** Any signed-in user's pages: staff only those marked for them (decision 070). */
+export function StaffOnly({ children, route }: { children: ReactNode; route: RouteEntry }) {
+  const { user } = useAuth();
+  if (!isStaff(user) || route.staff) return <>{children}</>;
+  if (route.path === HOME_PATH) return <Navigate to={STAFF_HOME_PATH} replace />;
+  return <NoPermission />;
 }
 
 /** /dashboard/add-points needs both card_id and user_id, else back to the overview. */

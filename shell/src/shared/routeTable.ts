@@ -21,6 +21,11 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   access: RouteAccess;
   /** Sidebar entry, in table order; `permission` (the role's screens, shared's permissions.ts) narrows who sees it. */
   nav?: { label: string; permission?: Permission };
+  /**
+   * Decision 070: the counter's staff («Operatore di cassa») may open this page (the cards, the QR's add-points
+   * page, their own password). Any other dashboard page shows them «Non hai i permessi…», and its sidebar entry is hidden.
+   */
+  staff?: boolean;
   /** The page needs `card_id` and `user_id` in its query string, else the dashboard. */
   needsCardParams?: boolean;
   /**
@@ -33,6 +38,8 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
 /** Where a signed-out visitor is sent, and where a signed-in user lands: every redirect names these. */
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
+/** Where staff land instead of the overview (decision 070): the cards, to find the customer at the counter. */
+export const STAFF_HOME_PATH = '/dashboard/loyalty-cards';
 
 const page = <R extends RemoteName>(entry: RouteEntry<R>): RouteEntry => entry as unknown as RouteEntry;
 
@@ -43,19 +50,21 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
   // The customer's own page (decision 049), prerendered and composed like the signup page.
   page({ path: '/my-card', remote: 'landing', module: './MyCardPage', access: 'public', servedAsHtml: true }),
+  // Decision 070: the invited colleague chooses a password (client-rendered; the link's token is read here only).
+  page({ path: '/invito', remote: 'admin', module: './AcceptInvitation', access: 'public' }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
-  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
+  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
   page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),
   page({ path: '/dashboard/outbox', remote: 'messaging', module: './Outbox', access: 'admin', nav: { label: 'Outbox' } }),
-  page({ path: '/dashboard/settings', remote: 'admin', module: './Settings', access: 'signed-in', nav: { label: 'Impostazioni App', permission: 'settings-password' } }),
+  page({ path: '/dashboard/settings', remote: 'admin', module: './Settings', access: 'signed-in', staff: true, nav: { label: 'Impostazioni App', permission: 'settings-password' } }),
   page({ path: '/dashboard/users', remote: 'admin', module: './Users', access: 'admin', nav: { label: 'Gestione Utenti' } }),
   page({ path: '/dashboard/documentation', remote: 'admin', module: './Documentation', access: 'signed-in', nav: { label: 'Documentazione', permission: 'documentation' } }),
-  page({ path: '/dashboard/add-points', remote: 'cards', module: './AddPoints', access: 'admin', needsCardParams: true }),
+  page({ path: '/dashboard/add-points', remote: 'cards', module: './AddPoints', access: 'admin', staff: true, needsCardParams: true }),
   page({ path: '/campaign-success', remote: 'campaigns', module: './CampaignSuccess', access: 'signed-in' }),
 ];
 

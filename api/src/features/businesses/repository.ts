@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import { managedBySql, servedBySql } from '../../lib/business-access';
 
 export type Flag = 0 | 1;
 
@@ -55,6 +56,11 @@ export function createBusinessesRepository(db: Queryable) {
       return (await db.query<BusinessRecord>(`SELECT ${BUSINESS_COLUMNS} FROM businesses b WHERE b.owner_id = $1 ${ORDER}`, [ownerId])).rows;
     },
 
+    /** The businesses the user owns or is a member of (co-admin or staff; decision 070). */
+    async listUsableBy(userId: string): Promise<BusinessRecord[]> {
+      return (await db.query<BusinessRecord>(`SELECT ${BUSINESS_COLUMNS} FROM businesses b WHERE ${servedBySql('b', 1)} ${ORDER}`, [userId])).rows;
+    },
+
     /** The businesses where the user holds a card. */
     async listForCardHolder(userId: string): Promise<BusinessRecord[]> {
       const { rows } = await db.query<BusinessRecord>(
@@ -99,6 +105,12 @@ export function createBusinessesRepository(db: Queryable) {
 
     async isOwnedBy(id: string, ownerId: string): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM businesses WHERE id = $1 AND owner_id = $2', [id, ownerId]);
+      return rows.length > 0;
+    },
+
+    /** Owned by the user or co-administered by it (decision 070). */
+    async isManagedBy(id: string, userId: string): Promise<boolean> {
+      const { rows } = await db.query(`SELECT 1 FROM businesses b WHERE b.id = $1 AND ${managedBySql('b', 2)}`, [id, userId]);
       return rows.length > 0;
     },
   };

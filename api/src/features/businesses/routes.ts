@@ -15,7 +15,7 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['business'],
         summary: 'Aziende utilizzabili dall’utente',
-        description: 'Admin: le proprie; super admin: tutte; cliente: quelle delle sue carte. In ordine di creazione.',
+        description: 'Admin: le proprie e quelle di cui è co-amministratore; operatore di cassa: quelle in cui lavora; super admin: tutte; cliente: quelle delle sue carte. In ordine di creazione.',
         security: bearerAuth,
         response: { 200: z.array(businessSchema), ...errorResponses(401) },
       },
@@ -24,7 +24,7 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const { businesses } = app.repos;
       if (user.role === 'super_admin') return businesses.listAll();
-      if (user.role === 'admin') return businesses.listOwnedBy(user.id);
+      if (user.role === 'admin' || user.role === 'staff') return businesses.listUsableBy(user.id);
       return businesses.listForCardHolder(user.id);
     },
   );

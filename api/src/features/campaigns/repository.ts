@@ -1,3 +1,4 @@
+import { managedBySql } from '../../lib/business-access';
 import type { Queryable } from '../../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
 import type { Channel } from '../messaging/types';
@@ -73,7 +74,7 @@ export function createCampaignsRepository(db: Queryable) {
     async deleteInScope(id: string, ownerId: string | null): Promise<boolean> {
       const { rows } = await db.query(
         `DELETE FROM campaigns c WHERE c.id = $1
-            AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND b.owner_id = $2))
+            AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND ${managedBySql('b', 2)}))
           RETURNING c.id`,
         [id, ownerId],
       );

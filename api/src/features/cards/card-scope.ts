@@ -3,10 +3,13 @@ import { MESSAGES } from '../../messages';
 import type { CardScope, LoyaltyCardsRepository } from './repository';
 import type { UserRecord } from '../users/repository';
 
-/** The cards a user may see: super admin all, admin those of its businesses, client its own. */
+/**
+ * The cards a user may see: super admin all, admin and staff those of the businesses they own or are members of
+ * (decision 070: what staff may do with them is decided by each route's role check), client its own.
+ */
 export function cardScope(user: Pick<UserRecord, 'id' | 'role'>): CardScope {
   if (user.role === 'super_admin') return { ownerId: null };
-  if (user.role === 'admin') return { ownerId: user.id };
+  if (user.role === 'admin' || user.role === 'staff') return { ownerId: user.id };
   return { holderId: user.id };
 }
 

@@ -13,7 +13,7 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/scan',
     {
-      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      onRequest: [app.authenticate, app.requireRole('staff', 'admin', 'super_admin')],
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge punti dalla scansione del QR di una carta',

@@ -1,3 +1,4 @@
+import { managedBySql, servedBySql } from '../../lib/business-access';
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db';
 import type { Channel } from '../messaging/types';
@@ -160,7 +161,7 @@ const CARD_COLUMNS =
 function scopeCondition(scope: CardScope, n: number): { sql: string; param: string | null } {
   if ('holderId' in scope) return { sql: `c.user_id = $${n}`, param: scope.holderId };
   return {
-    sql: `($${n}::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND b.owner_id = $${n}))`,
+    sql: `($${n}::text IS NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id AND ${servedBySql('b', n)}))`,
     param: scope.ownerId,
   };
 }
@@ -256,7 +257,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       const totalSql = !isFiltered(filter) ? 'allowed.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
       const { rows } = await db.query<{ [K in keyof LoyaltyCardRecord]: LoyaltyCardRecord[K] | null } & { total: number; marker: string }>(
         `WITH allowed AS (
-           SELECT b.id, b.card_count, ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR b.owner_id = $${n + 3})
+           SELECT b.id, b.card_count, ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($${n + 3}::text IS NULL OR ${servedBySql('b', n + 3)})
          )
          SELECT ${totalSql} AS total, allowed.marker, page.*
            FROM allowed
@@ -281,7 +282,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
       const { where, params } = filterSql(businessId, filter);
       const totalSql = !isFiltered(filter) ? 'b.card_count' : `(SELECT count(*) FROM loyalty_cards c WHERE ${where})`;
       const { rows } = await db.query<{ total: number }>(
-        `SELECT ${totalSql} AS total FROM businesses b WHERE b.id = $1 AND ($${params.length + 1}::text IS NULL OR b.owner_id = $${params.length + 1})`,
+        `SELECT ${totalSql} AS total FROM businesses b WHERE b.id = $1 AND ($${params.length + 1}::text IS NULL OR ${managedBySql('b', params.length + 1)})`,
         [...params, ownerId],
       );
       return rows[0]?.total ?? null;
@@ -295,7 +296,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
      */
     async markerInScope(businessId: string, ownerId: string | null): Promise<string | null> {
       const { rows } = await db.query<{ marker: string }>(
-        `SELECT ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)`,
+        `SELECT ${markerSql('b.id')} AS marker FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR ${servedBySql('b', 2)})`,
         [businessId, ownerId],
       );
       return rows[0]?.marker ?? null;
@@ -458,7 +459,7 @@ export function createLoyaltyCardsRepository(db: Queryable) {
 
   async function overview(businessId: string, ownerId: string | null, now: Date, checkBusiness: boolean): Promise<(CardStats & { marker: string }) | null> {
     const allowed = checkBusiness
-      ? 'SELECT b.id FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR b.owner_id = $2)'
+      ? `SELECT b.id FROM businesses b WHERE b.id = $1 AND ($2::text IS NULL OR ${managedBySql('b', 2)})`
       : 'SELECT $1::text AS id WHERE $2::text IS NULL';
     // The first instants of the last 6 UTC months and of the next one: a card or a ledger row counts in
     // month k when starts[k] <= created_at < starts[k + 1]. Compared as timestamps, one pass over the rows,

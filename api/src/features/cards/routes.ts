@@ -2,7 +2,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { EARNING_MESSAGES, IMPORT_MESSAGES, MESSAGES, POINTS_MESSAGES, REWARD_MESSAGES } from '../../messages';
 import type { Queryable } from '../../db';
 import { recordMarketingRequest } from '../consents/marketing-request';
@@ -41,6 +41,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+  /** Decision 070: what the counter's staff may call too (each route still checks the card's or business's scope). */
+  const counter = [app.authenticate, app.requireRole('staff', 'admin', 'super_admin')];
   // The same serializers the routes compile from these schemas (fastSerializerCompiler): same bytes.
   const writeCardList = compileSerializer(cardListResponseSchema);
   const writeStats = compileSerializer(cardStatsSchema);
@@ -81,7 +83,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business/:id',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
@@ -98,7 +100,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { limit, offset, q, status, min_points } = request.query;
       const filter = { q: q || undefined, status, minPoints: min_points };
       if (limit === undefined && offset === undefined) {
-        await app.authorizeBusiness(request.user!, request.params.id);
+        await app.authorizeBusiness(request.user!, request.params.id, 'counter');
         const cards = await app.repos.loyaltyCards.listByBusiness(request.params.id, filter);
         const expiring = await app.repos.loyaltyCards.expiringFor(cards.map((c) => c.id), app.clock());
         return cards.map((c) => toLoyaltyCardResponse(c, expiring.get(c.id)));
@@ -383,12 +385,12 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/points',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge o toglie punti',
-        description: `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}.`,
+        description: `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}. Un operatore di cassa può solo aggiungere punti (togliere è 403).`,
         security: bearerAuth,
         params: idParamsSchema,
         body: pointsBodySchema,
@@ -398,6 +400,8 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const { points, description } = request.body;
+      // Decision 070: the counter adds points; taking them away is a correction for the shop's admins.
+      if (user.role === 'staff' && points < 0) throw forbidden();
       // One statement: the balance and the ledger row together (see addPoints).
       const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id, at: app.clock() });
       if (result === null) throw notFound(MESSAGES.cardNotFound);
@@ -412,7 +416,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/sales',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Registra una vendita',
@@ -462,7 +466,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/sales/preview',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Punti che una vendita guadagnerebbe ora',

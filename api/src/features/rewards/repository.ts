@@ -1,3 +1,4 @@
+import { managedBySql } from '../../lib/business-access';
 /**
  * The rewards catalogue, redemption and the program of a business, on the points ledger
  * (docs/decisions/036-rewards-on-the-ledger.md). Every balance change is one ledger row written in the same
@@ -98,8 +99,8 @@ export type SaleOutcome =
   | { refused: 'visited-today' | 'over-limit' }
   | { recent: number };
 
-/** SQL condition: the business `b` is usable by `ownerId` ($n): null = any (super admin). */
-const ownedBy = (n: number) => `($${n}::text IS NULL OR b.owner_id = $${n})`;
+/** SQL condition: the business `b` is managed by `ownerId` ($n, owner or co-admin): null = any (super admin). */
+const ownedBy = (n: number) => `($${n}::text IS NULL OR ${managedBySql('b', n)})`;
 
 export function createRewardsRepository(db: Queryable) {
   return {

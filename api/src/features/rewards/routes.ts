@@ -310,17 +310,18 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/api/loyalty-cards/{id}/rewards` and `/redeem`: redemption at the counter. */
 export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
+  // Decision 070: the counter's staff redeem too (the card's scope decides which cards).
+  const counter = [app.authenticate, app.requireRole('staff', 'admin', 'super_admin')];
 
   app.get(
     '/:id/rewards',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       schema: {
         tags: ['rewards'],
         summary: 'Premi riscattabili oggi da una carta',
         description:
-          'Attivi, non archiviati, nelle loro date e non esauriti, dal meno costoso; `affordable` dice se il saldo ne copre il costo. Admin dell’azienda della carta.',
+          'Attivi, non archiviati, nelle loro date e non esauriti, dal meno costoso; `affordable` dice se il saldo ne copre il costo. Admin od operatore di cassa dell’azienda della carta.',
         security: bearerAuth,
         params: idParamsSchema,
         response: { 200: cardRewardsSchema, ...errorResponses(400, 401, 403, 404) },
@@ -341,7 +342,7 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/redeem',
     {
-      onRequest: adminOnly,
+      onRequest: counter,
       schema: {
         tags: ['rewards'],
         summary: 'Riscatta un premio',

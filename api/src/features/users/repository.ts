@@ -27,8 +27,14 @@ export interface UserCredentials extends UserRecord {
 }
 
 const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at, u.business_id';
+/**
+ * The businesses the user `u` works in without owning them (decision 070), as the session carries them: the
+ * ownership rule reads staff's shops from the session, not from the database.
+ */
+const MEMBERSHIPS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('business_id', bm.business_id, 'role', bm.role) ORDER BY bm.created_at, bm.business_id), '[]'::json)
+    FROM business_members bm WHERE bm.user_id = u.id) AS memberships`;
 /** A user's credentials, from the users row `u` (a login's reservation reads them in its own statement). */
-export const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, u.password_hash, u.token_version`;
+export const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, ${MEMBERSHIPS_COLUMN}, u.password_hash, u.token_version`;
 
 
 export function createUsersRepository(db: Queryable) {
@@ -64,9 +70,9 @@ export function createUsersRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** The user of a session check, with the token version its token must carry; one query per check. */
+    /** The user of a session check (with its memberships), with the token version its token must carry; one query per check. */
     async findForSession(id: string): Promise<(UserRecord & { token_version: number }) | null> {
-      const { rows } = await db.query<UserRecord & { token_version: number }>(`SELECT ${USER_COLUMNS}, u.token_version FROM users u WHERE u.id = $1`, [id]);
+      const { rows } = await db.query<UserRecord & { token_version: number }>(`SELECT ${USER_COLUMNS}, ${MEMBERSHIPS_COLUMN}, u.token_version FROM users u WHERE u.id = $1`, [id]);
       return rows[0] ?? null;
     },
 

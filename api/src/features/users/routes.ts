@@ -53,7 +53,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Un cliente è legato a un’azienda propria (`business_id`, obbligatorio) e riceve subito la sua carta: la risposta porta `qrCode`, il QR del link per aggiungere punti. ' +
           'Nome, telefono ed email della risposta sono quelli della carta di questa azienda. Un cliente già registrato altrove riceve la carta di questa azienda come uno nuovo ' +
           '(i dati dell’altra azienda non si leggono né si cambiano); 409 se ha già una carta in questa azienda o se l’email è di un admin. ' +
-          'Un admin può creare clienti e admin; la password si imposta solo quando un super admin crea un admin (almeno 8 caratteri). ' +
+          'Un admin crea clienti; un collega lo invita (POST /api/team/invitations, decisione 070: 400 qui). Solo il super admin crea un admin, con la password (almeno 8 caratteri). ' +
           'Admin con email già in uso: 409, che al super admin dice che l’email è registrata e a un admin non dice di chi è.',
         security: bearerAuth,
         body: createUserBodySchema,
@@ -68,6 +68,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.role === 'admin' && actor.role === 'super_admin' && (!wantsPassword || body.password!.length < 8)) {
         throw badRequest(MESSAGES.passwordRequiredForAdmin);
       }
+      // Decision 070: an admin's colleague is invited (POST /api/team/invitations); an account without a password could never log in.
+      if (body.role === 'admin' && actor.role !== 'super_admin') throw badRequest(MESSAGES.colleagueByInvitation);
       if (body.role === 'client' && !body.business_id) throw badRequest(MESSAGES.selectBusinessForClient);
       if (body.business_id) await app.authorizeBusiness(actor, body.business_id);
 

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../messages';
 import { CHANNELS } from '../messaging/types';
 import { optionalPhone, optionalText, requiredEmail, timestampSchema } from '../../schemas/common';
 
-export const roleSchema = z.enum(['client', 'admin', 'super_admin']);
+export const roleSchema = z.enum(['client', 'staff', 'admin', 'super_admin']);
 
 export const userSchema = z
   .object({
@@ -14,6 +14,10 @@ export const userSchema = z
     phone: z.string().nullable(),
     created_at: timestampSchema,
     business_id: z.string().nullable(),
+    memberships: z
+      .array(z.object({ business_id: z.string(), role: z.enum(['admin', 'staff']) }))
+      .optional()
+      .describe('Aziende in cui l’utente lavora senza esserne il titolare (decisione 070): co-amministratore o operatore di cassa'),
   })
   .describe('Utente')
   .meta({ id: 'User' });

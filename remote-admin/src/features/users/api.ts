@@ -27,3 +27,31 @@ export const usersApi = api.injectEndpoints({
 });
 
 export const { useGetUsersQuery, useCreateUserMutation } = usersApi;
+
+/** Decision 070: a colleague of the owner's shops (co-admin or «Operatore di cassa») and its invitation's state. */
+export type TeamMember = ApiSchema<'TeamMember'>;
+export type Invitation = ApiRequestBody<'/api/team/invitations', 'post'>;
+const TEAM_TAG = { type: 'User' as const, id: 'team' };
+
+export const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTeam: build.query<TeamMember[], void>({ query: () => ({ url: '/team' }), providesTags: [TEAM_TAG] }),
+    invite: build.mutation<{ message: string; member: TeamMember }, Invitation>({
+      query: (body) => ({ url: '/team/invitations', method: 'POST', body }),
+      invalidatesTags: [TEAM_TAG],
+    }),
+    resendInvitation: build.mutation<{ message: string }, string>({
+      query: (userId) => ({ url: `/team/invitations/${encodeURIComponent(userId)}/resend`, method: 'POST' }),
+      invalidatesTags: [TEAM_TAG],
+    }),
+    cancelInvitation: build.mutation<{ message: string }, string>({
+      query: (userId) => ({ url: `/team/invitations/${encodeURIComponent(userId)}`, method: 'DELETE' }),
+      invalidatesTags: [TEAM_TAG],
+    }),
+    acceptInvitation: build.mutation<{ message: string }, { token: string; password: string }>({
+      query: (body) => ({ url: '/invitations/accept', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetTeamQuery, useInviteMutation, useResendInvitationMutation, useCancelInvitationMutation, useAcceptInvitationMutation } = teamApi;

@@ -1,11 +1,12 @@
 import type { Role } from '../../domain/types';
-import { hasPermission, isAdmin, isSuperAdmin, ROLE_LABELS, type Permission } from '../permissions';
+import { hasPermission, isAdmin, isStaff, isSuperAdmin, ROLE_LABELS, type Permission } from '../permissions';
 
 const as = (role: Role) => ({ role });
 
 describe('role checks', () => {
   it.each([
     ['client', false, false],
+    ['staff', false, false],
     ['admin', true, false],
     ['super_admin', true, true],
   ] as const)('%s: admin %s, super admin %s', (role, admin, superAdmin) => {
@@ -19,7 +20,7 @@ describe('role checks', () => {
   });
 
   it('labels roles in Italian', () => {
-    expect(ROLE_LABELS).toEqual({ client: 'Cliente', admin: 'Admin', super_admin: 'Super Admin' });
+    expect(ROLE_LABELS).toEqual({ client: 'Cliente', staff: 'Operatore di cassa', admin: 'Admin', super_admin: 'Super Admin' });
   });
 });
 
@@ -44,6 +45,12 @@ describe('permission matrix: the screens and actions each role may use', () => {
     expect(hasPermission(as('client'), permission)).toBe(false);
     expect(hasPermission(as('admin'), permission)).toBe(false);
     expect(hasPermission(as('super_admin'), permission)).toBe(true);
+  });
+
+  // Decision 070: the counter's staff use the cards and their own password, nothing else.
+  it.each([...everyUser, ...superAdminOnly])('%s for staff only when it is the counter’s', (permission) => {
+    expect(isStaff(as('staff'))).toBe(true);
+    expect(hasPermission(as('staff'), permission)).toBe(permission === 'loyalty-cards' || permission === 'settings-password');
   });
 
   it.each([...everyUser, ...superAdminOnly])('%s is refused when nobody is logged in', (permission) => {

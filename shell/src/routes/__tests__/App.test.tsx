@@ -9,6 +9,7 @@ import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../guards';
 import { pageLoad } from '../HtmlPageRoute';
+import { routeFor } from '../../shared/routeTable';
 
 const API = process.env.TEST_API_URL!;
 
@@ -193,7 +194,7 @@ describe('admin-only screens', () => {
   it('send a client back to the overview', async () => {
     renderWithProviders(
       <Routes>
-        <Route path="/dashboard/users" element={<RequireAdmin><p>utenti</p></RequireAdmin>} />
+        <Route path="/dashboard/users" element={<RequireAdmin route={routeFor('/dashboard/users')!}><p>utenti</p></RequireAdmin>} />
         <Route path="/dashboard" element={<LocationProbe />} />
       </Routes>,
       { route: '/dashboard/users', preloadedState: { session: { user: client, loading: false, checked: true } } },

@@ -75,7 +75,8 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
           {(control) => (
             <Select {...control} {...register('role')}>
               <option value="client">Cliente</option>
-              <option value="admin">Admin</option>
+              {/* Decision 070: an owner's colleague is invited (below), never created without a password. */}
+              {superAdmin && <option value="admin">Admin</option>}
             </Select>
           )}
         </Field>

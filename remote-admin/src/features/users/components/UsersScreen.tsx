@@ -17,6 +17,7 @@ import { Muted, Page, PageTitle, SectionTitle } from '../../../shared/layout';
 import { useGetUsersQuery } from '../api';
 import { CreateUserForm } from './CreateUserForm';
 import { UsersTable } from './UsersTable';
+import { TeamSection } from './TeamSection';
 import { BusinessOptions } from '../../../shared/FormFooter';
 
 /** The users screen, for admins and the super admin only. */
@@ -61,6 +62,7 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
         // The new client shows up in the list: the filter moves to its business.
         onCreated={(created) => created.business_id && setChosenBusinessId(created.business_id)}
       />
+      <TeamSection businesses={businesses} />
       <Card aria-labelledby="users-list-title">
         <SectionTitle id="users-list-title">{superAdmin ? 'Tutti gli utenti' : 'Utenti dell’azienda'}</SectionTitle>
         {!superAdmin && (

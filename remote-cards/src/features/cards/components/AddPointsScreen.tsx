@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, DEFAULT_QR_POINTS, errorMessage, isAdmin, MESSAGES, Navigate, QueryState, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import { Button, DEFAULT_QR_POINTS, errorMessage, isAdmin, isStaff, MESSAGES, Navigate, QueryState, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail } from '../api';
@@ -282,7 +282,7 @@ export function AddPointsScreen() {
   const [params] = useSearchParams();
   const cardId = params.get('card_id')?.trim() ?? '';
   const userId = params.get('user_id')?.trim() ?? '';
-  if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
+  if (!isAdmin(user) && !isStaff(user)) return <Navigate to="/dashboard" replace />;
   if (!cardId || !userId) return <Navigate to="/dashboard" replace />;
   return (
     <Page>

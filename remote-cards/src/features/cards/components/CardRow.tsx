@@ -81,6 +81,8 @@ export interface CardRowProps {
   mode: LoyaltyMode;
   /** A wallet is configured, so "Invia link wallet" is offered. */
   walletLinks?: boolean;
+  /** «Elimina»: not for the counter's staff (decision 070). */
+  canDelete?: boolean;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
    * so what the user typed lives with the screen, keyed by card, not in the row.
@@ -93,7 +95,7 @@ export interface CardRowProps {
  * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
  * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
  */
-export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, draft, onDraftChange }: CardRowProps) {
+export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, canDelete = true, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
@@ -182,7 +184,9 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
             Invia link wallet
           </Button>
         )}
-        <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
+        {canDelete && (
+          <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
+        )}
       </Actions>
     </Row>
   );

@@ -9,6 +9,8 @@ import {
   Select,
   TextField,
   anyWalletConfigured,
+  isStaff,
+  useAuth,
   useGetWalletStatusQuery,
   type Business,
   type CardStatusFilter,
@@ -65,7 +67,10 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const [consentsCard, setConsentsCard] = useState<LoyaltyCard | null>(null);
   const mode = loyaltyModeOf(business);
   // Once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
-  const walletLinks = anyWalletConfigured(useGetWalletStatusQuery().data);
+  // Decision 070: the counter's staff find cards, add points and redeem; exports, imports, settings, consents,
+  // wallet links and deletions are the shop's admins' (the API refuses them too).
+  const staff = isStaff(useAuth().user);
+  const walletLinks = anyWalletConfigured(useGetWalletStatusQuery(undefined, { skip: staff }).data) && !staff;
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});
   const changeDraft = useCallback((cardId: string, draft: PointsDraft) => {
@@ -90,11 +95,13 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
-          <ExportButtons businessId={business.id}>
-            <ImportCards businessId={business.id} />
-          </ExportButtons>
+          {!staff && (
+            <ExportButtons businessId={business.id}>
+              <ImportCards businessId={business.id} />
+            </ExportButtons>
+          )}
           <FilterBar>
-            {bonusSettings?.(business)}
+            {!staff && bonusSettings?.(business)}
             <TextField
               label="Cerca per nome, numero carta o telefono"
               type="search"
@@ -120,7 +127,8 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               <CardRow
                 card={card}
                 onShowLedger={setLedgerCard}
-                onShowConsents={setConsentsCard}
+                onShowConsents={staff ? undefined : setConsentsCard}
+                canDelete={!staff}
                 onRedeem={setRedeemCard}
                 mode={mode}
                 walletLinks={walletLinks}

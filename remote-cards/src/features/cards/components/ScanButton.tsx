@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, isAdmin, useAuth, useNavigate } from '@loyalty/shared';
+import { Button, isAdmin, isStaff, useAuth, useNavigate } from '@loyalty/shared';
 import { addPointsRoute } from '../model/cardLink';
 import { QrScannerDialog } from './QrScannerDialog';
 
@@ -8,7 +8,7 @@ export function ScanButton() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  if (!isAdmin(user)) return null;
+  if (!isAdmin(user) && !isStaff(user)) return null;
   return (
     <>
       <Button onClick={() => setOpen(true)}>Scansiona</Button>

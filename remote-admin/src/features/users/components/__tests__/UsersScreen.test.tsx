@@ -101,11 +101,14 @@ describe('as an admin', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Seleziona un'azienda per associare il cliente");
   });
 
-  it('has no password field when creating an admin', async () => {
-    const { user } = await renderUsers();
-    await user.selectOptions(await screen.findByLabelText('Ruolo'), 'admin');
+  it('creates only clients: a colleague is invited (decision 070), never created without a password', async () => {
+    await renderUsers();
+    const roles = await screen.findByLabelText('Ruolo');
+    expect([...(roles as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Cliente']);
     expect(screen.queryByLabelText('Password')).toBeNull();
-    expect(screen.queryByLabelText('Azienda del cliente')).toBeNull();
+    const invite = screen.getByRole('region', { name: 'Invita un collega' });
+    expect(within(invite).getByLabelText('Ruolo del collega')).toBeInTheDocument();
+    expect([...(within(invite).getByLabelText('Ruolo del collega') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Operatore di cassa', 'Amministratore']);
   });
 
   it('creates a client of a business, shows its QR and lists it under that business', async () => {
@@ -137,12 +140,13 @@ describe('as an admin', () => {
   it("shows the server's error", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await renderUsers();
-    await user.type(await screen.findByLabelText('Email'), DEMO_ADMIN.email);
-    await user.type(screen.getByLabelText('Nome completo'), 'Doppione');
-    await user.selectOptions(screen.getByLabelText('Ruolo'), 'admin');
-    await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    // An admin is not told whose the address is: one neutral sentence for any e-mail already in use.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Questa email non può essere usata per un nuovo admin');
+    const invite = await screen.findByRole('region', { name: 'Invita un collega' });
+    await user.type(within(invite).getByLabelText('Email del collega'), DEMO_ADMIN.email);
+    await user.type(within(invite).getByLabelText('Nome e cognome'), 'Doppione');
+    await user.click(await within(invite).findByLabelText('Bar Centrale'));
+    await user.click(within(invite).getByRole('button', { name: 'Invia invito' }));
+    // An admin is not told whose the address is: one neutral sentence for any account.
+    expect(await within(invite).findByRole('alert')).toHaveTextContent('Questo indirizzo email ha già un account: non può ricevere un invito.');
   });
 });
 

@@ -1,0 +1,2 @@
+export { remoteMeta } from '../shared/remoteMeta';
+export { AcceptInvitationPage as default } from '../features/users/components/AcceptInvitationPage';

@@ -1,0 +1,143 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Card, Checkbox, Field, MESSAGES, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { FormGrid, SectionTitle, Table, TableScroll } from '../../../shared/layout';
+import { FormFooter } from '../../../shared/FormFooter';
+import { useCancelInvitationMutation, useGetTeamQuery, useInviteMutation, useResendInvitationMutation, type TeamMember } from '../api';
+
+/** Decision 070: the roles an owner gives a colleague. */
+export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
+const STATUS_LABELS: Record<TeamMember['status'], string> = { invited: 'Invito inviato', expired: 'Invito scaduto', active: 'Attivo' };
+const INVITE_ERROR = 'Impossibile inviare l’invito. Riprova.';
+
+/** «Invita un collega»: e-mail, name, role and the shops (of this owner) the colleague will work in. */
+function InviteForm({ businesses }: { businesses: readonly Business[] }) {
+  const notify = useNotify();
+  const errorId = useId();
+  const [invite, { isLoading }] = useInviteMutation();
+  const [email, setEmail] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [role, setRole] = useState<'staff' | 'admin'>('staff');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !fullName.trim()) return setError('Campi email e nome sono obbligatori');
+    if (chosen.length === 0) return setError('Scegli almeno un negozio');
+    setError(undefined);
+    try {
+      const answer = await invite({ email: email.trim(), full_name: fullName.trim(), role, business_ids: chosen }).unwrap();
+      notify.success(`${answer.message} a ${answer.member.email}`);
+      setEmail('');
+      setFullName('');
+      setChosen([]);
+    } catch (failure) {
+      setError(errorMessage(failure, INVITE_ERROR));
+    }
+  };
+
+  const toggle = (id: string, on: boolean) => setChosen((current) => (on ? [...current, id] : current.filter((b) => b !== id)));
+  const invalid = error ? { 'aria-describedby': errorId } : {};
+
+  return (
+    <FormGrid noValidate onSubmit={(event) => void submit(event)} aria-labelledby="invite-title">
+      <TextField label="Email del collega" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} {...invalid} />
+      <TextField label="Nome e cognome" required value={fullName} onChange={(e) => setFullName(e.target.value)} {...invalid} />
+      <Field label="Ruolo del collega">
+        {(control) => (
+          <Select {...control} value={role} onChange={(e) => setRole(e.target.value as 'staff' | 'admin')}>
+            <option value="staff">{MEMBER_ROLE_LABELS.staff}</option>
+            <option value="admin">{MEMBER_ROLE_LABELS.admin}</option>
+          </Select>
+        )}
+      </Field>
+      <fieldset {...invalid}>
+        <legend>Negozi</legend>
+        {businesses.map((business) => (
+          <Checkbox key={business.id} label={business.name} checked={chosen.includes(business.id)} onChange={(e) => toggle(business.id, e.target.checked)} />
+        ))}
+      </fieldset>
+      <FormFooter error={error} errorId={errorId} loading={isLoading}>
+        Invia invito
+      </FormFooter>
+    </FormGrid>
+  );
+}
+
+function TeamTable({ members }: { members: readonly TeamMember[] }) {
+  const notify = useNotify();
+  const [resend, resendState] = useResendInvitationMutation();
+  const [cancel, cancelState] = useCancelInvitationMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (id: string, action: (id: string) => { unwrap(): Promise<{ message: string }> }) => {
+    setBusy(id);
+    try {
+      notify.success((await action(id).unwrap()).message);
+    } catch (failure) {
+      notify.error(errorMessage(failure, INVITE_ERROR));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <TableScroll>
+      <Table>
+        <caption>Colleghi</caption>
+        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Negozi', 'Stato', 'Azioni']} />
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id}>
+              <td>{member.full_name}</td>
+              <td>{member.email}</td>
+              <td>{MEMBER_ROLE_LABELS[member.role]}</td>
+              <td>{member.businesses.map((b) => b.business_name).join(', ')}</td>
+              <td>{STATUS_LABELS[member.status]}</td>
+              <td>
+                {member.status !== 'active' && (
+                  <>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Invia di nuovo l’invito a ${member.full_name}`}
+                      loading={busy === member.id && resendState.isLoading}
+                      onClick={() => void act(member.id, resend)}
+                    >
+                      Invia di nuovo
+                    </Button>{' '}
+                    <Button
+                      variant="secondary"
+                      aria-label={`Annulla l’invito a ${member.full_name}`}
+                      loading={busy === member.id && cancelState.isLoading}
+                      onClick={() => void act(member.id, cancel)}
+                    >
+                      Annulla invito
+                    </Button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** The owner's colleagues: the invitation form and the list with each one's state (decision 070). */
+export function TeamSection({ businesses }: { businesses: readonly Business[] }) {
+  const query = useGetTeamQuery();
+  return (
+    <Card aria-labelledby="invite-title">
+      <SectionTitle id="invite-title">Invita un collega</SectionTitle>
+      <p>Il collega riceve per email un link (valido 72 ore, usabile una volta) per scegliere la sua password.</p>
+      <InviteForm businesses={businesses} />
+      <QueryState
+        query={query}
+        loadingLabel="Caricamento dei colleghi…"
+        errorMessage={MESSAGES.usersLoadError}
+        empty={{ message: 'Nessun collega', description: 'Invita un amministratore o un operatore di cassa con il modulo qui sopra.' }}
+      >
+        {(members) => <TeamTable members={members} />}
+      </QueryState>
+    </Card>
+  );
+}
