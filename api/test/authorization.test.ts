@@ -274,6 +274,13 @@ const ROWS: Row[] = [
   // Decision 048: the customer's page. Public link request and exchange (an unknown link: 400 for
   // everyone); every other customer route opens only with a customer session, which none of these actors
   // holds: an admin's or client's token is refused 401 (customer.test.ts proves the customer's side).
+  // Decision 074: the one-click opt-out of marketing e-mail, public, guarded by its signed token (email-campaign.test.ts); an unknown token: 404 for all.
+  { route: 'GET /api/unsubscribe/{token}', request: () => ({ method: 'GET', url: '/api/unsubscribe/c2Nvbm9zY2l1dG8.AAAAAAAAAAAAAAAAAAAAAAAA' }), expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 } },
+  {
+    route: 'POST /api/unsubscribe/{token}',
+    request: () => ({ method: 'POST', url: '/api/unsubscribe/c2Nvbm9zY2l1dG8.AAAAAAAAAAAAAAAAAAAAAAAA', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }),
+    expected: { anonymous: 404, client: 404, owner: 404, otherAdmin: 404, superAdmin: 404 },
+  },
   { route: 'POST /api/customer/magic-link', request: (f) => ({ method: 'POST', url: '/api/customer/magic-link', payload: { contact: `${f.unique()}@test.it` } }), expected: { anonymous: 202, client: 202, owner: 202, otherAdmin: 202, superAdmin: 202 } },
   { route: 'POST /api/customer/session', request: () => ({ method: 'POST', url: '/api/customer/session', payload: { token: 'sconosciuto' } }), expected: { anonymous: 400, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400 } },
   { route: 'GET /api/customer/cards', request: () => ({ method: 'GET', url: '/api/customer/cards' }), expected: { anonymous: 401, client: 401, owner: 401, otherAdmin: 401, superAdmin: 401 } },
@@ -327,6 +334,7 @@ describeEachDatabase('authorization matrix', (variant) => {
         const campaign = await t.app.repos.campaigns.create({
           business_id: BAR,
           name: 'Campagna matrice',
+          subject: null,
           description: '',
           status: 'draft',
           targets: [],

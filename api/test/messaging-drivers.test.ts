@@ -97,7 +97,7 @@ describe('smtp driver, against a real SMTP server in another process', () => {
   afterAll(() => smtp.stop());
 
   it('sends from the business sender', async () => {
-    const result = await createSmtpDriver(smtp.url, 'info@negozio.example.it').send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', subject: 'Promo' });
+    const result = await createSmtpDriver(smtp.url, 'info@negozio.example.it').send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', email: { subject: 'Promo', fromName: '', replyTo: null, unsubscribeUrl: null, text: 'Novità!', html: '<p>Novità!</p>' } });
     expect(result).toEqual({ providerMessageId: expect.stringMatching(/^<.+>$/), status: 'sent' });
     await waitFor(async () => smtp.received.length === 1, 5_000);
     expect(smtp.received[0]).toMatchObject({ from: 'info@negozio.example.it', to: ['cliente@example.it'], user: 'negozio' });
