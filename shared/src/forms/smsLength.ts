@@ -22,5 +22,5 @@ export interface SmsLength {
 
 export function smsLength(text: string): SmsLength {
   const sent = new SegmentedMessage(text, 'auto', true);
-  return { characters: new SegmentedMessage(text).numberOfCharacters, encoding: sent.encodingName, segments: text === '' ? 0 : sent.segmentsCount };
+  return { characters: sent.graphemes.length, encoding: sent.encodingName, segments: text === '' ? 0 : sent.segmentsCount };
 }
