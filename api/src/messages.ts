@@ -157,7 +157,6 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   messagingServiceSid: 'Messaging Service SID',
   emailSender: 'mittente email',
   subject: 'oggetto',
-  'List-Unsubscribe': 'annullamento dell’iscrizione',
   whatsappEnabled: 'WhatsApp attivo',
   smsEnabled: 'SMS attivo',
   emailEnabled: 'email attiva',

@@ -108,7 +108,7 @@ describeEachDatabase('e-mail campaigns and one-click opt-out', (variant) => {
 
     const channels = async () => (await t.app.db.query<{ marketing_channels: string[] }>('SELECT marketing_channels FROM loyalty_cards WHERE id = $1', [anna])).rows[0].marketing_channels;
     // GET (a link scanner's prefetch, or the person's click) shows the confirmation and changes nothing.
-    const page = await t.app.inject({ method: 'GET', url: path });
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Non vuoi più ricevere email promozionali da Profumeria Bella?');
@@ -116,18 +116,21 @@ describeEachDatabase('e-mail campaigns and one-click opt-out', (variant) => {
     expect(await channels()).toEqual(['email']);
     // A POST without the RFC 8058 body changes nothing either; a changed token is refused.
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    expect((await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'altro=1' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'altro=1' })).json()).toEqual({ error: 'Richiesta non valida: serve List-Unsubscribe=One-Click.' });
     expect((await t.app.inject({ method: 'POST', url: `${path.slice(0, -2)}AA`, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(404);
     expect(await channels()).toEqual(['email']);
 
+    // The mail client's one-click POST (RFC 8058): no page, the API's JSON.
     const unsubscribed = await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
-    expect(unsubscribed.statusCode).toBe(200);
-    expect(unsubscribed.body).toContain('Iscrizione annullata: non riceverai più email promozionali da Profumeria Bella.');
+    expect([unsubscribed.statusCode, unsubscribed.json()]).toEqual([200, { message: 'Iscrizione annullata: non riceverai più email promozionali da Profumeria Bella.' }]);
     expect(await channels()).toEqual([]);
     const { rows: events } = await t.app.db.query('SELECT channel, granted, source, wording_version FROM consent_events WHERE card_id = $1 AND source = $2', [anna, 'unsubscribe']);
     expect(events).toEqual([{ channel: 'email', granted: false, source: 'unsubscribe', wording_version: 'unsubscribe-v1' }]);
-    // Again (a mail client retrying): nothing more is recorded.
-    expect((await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
+    // Again, from the page's button (a browser): its confirmation page, and nothing more is recorded.
+    const again = await t.app.inject({ method: 'POST', url: path, headers: { ...form, accept: 'text/html' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(again.body).toContain('<p role="status">Iscrizione annullata: non riceverai più email promozionali da Profumeria Bella.</p>');
     expect((await t.app.db.query('SELECT 1 FROM consent_events WHERE card_id = $1 AND source = $2', [anna, 'unsubscribe'])).rows).toHaveLength(1);
 
     // The next campaign skips that card.

@@ -8,6 +8,7 @@
  * the card's e-mail marketing consent at once, as a consent event with source 'unsubscribe'.
  */
 import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSENT_WORDING } from '../../consent-wording';
@@ -83,12 +84,18 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
     return rows[0] ?? null;
   }
 
-  const html = (reply: { header(name: string, value: string): unknown; type(t: string): unknown }) => {
+  /**
+   * A browser (the link in the e-mail, the page's button: `Accept: text/html`) gets a page; anything else — a mail
+   * client's one-click POST, a script — the API's JSON (`{ message }`, or `{ error }` with the same words).
+   */
+  function answer(request: FastifyRequest, reply: FastifyReply, status: number, text: string, html: string) {
+    if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return reply.code(status).send(status >= 400 ? { error: text } : { message: text });
     reply.header('content-security-policy', PAGE_CSP);
     reply.header('cache-control', 'no-store');
     reply.type('text/html; charset=utf-8');
-  };
-  const invalid = page(UNSUBSCRIBE_MESSAGES.title, `<h1>${escapeHtml(UNSUBSCRIBE_MESSAGES.title)}</h1><p role="alert">${escapeHtml(UNSUBSCRIBE_MESSAGES.invalid)}</p>`);
+    return reply.code(status).send(page(UNSUBSCRIBE_MESSAGES.title, `<h1>${escapeHtml(UNSUBSCRIBE_MESSAGES.title)}</h1>${html}`));
+  }
+  const alert = (text: string) => `<p role="alert">${escapeHtml(text)}</p>`;
 
   app.get(
     '/:token',
@@ -102,15 +109,16 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
       },
     },
     async (request, reply) => {
-      html(reply);
       const card = await cardOf(request.params.token);
-      if (!card) return reply.code(404).send(invalid);
-      return reply.send(
-        page(
-          UNSUBSCRIBE_MESSAGES.title,
-          `<h1>${escapeHtml(UNSUBSCRIBE_MESSAGES.title)}</h1><p>${escapeHtml(UNSUBSCRIBE_MESSAGES.question(card.shop))}</p>` +
-            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(UNSUBSCRIBE_LINK_TEXT)}</button></form>`,
-        ),
+      if (!card) return answer(request, reply, 404, UNSUBSCRIBE_MESSAGES.invalid, alert(UNSUBSCRIBE_MESSAGES.invalid));
+      const question = UNSUBSCRIBE_MESSAGES.question(card.shop);
+      return answer(
+        request,
+        reply,
+        200,
+        question,
+        `<p>${escapeHtml(question)}</p>` +
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(UNSUBSCRIBE_LINK_TEXT)}</button></form>`,
       );
     },
   );
@@ -130,13 +138,10 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
       },
     },
     async (request, reply) => {
-      html(reply);
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (body['List-Unsubscribe'] !== 'One-Click') {
-        return reply.code(400).send(page(UNSUBSCRIBE_MESSAGES.title, `<h1>${escapeHtml(UNSUBSCRIBE_MESSAGES.title)}</h1><p role="alert">${escapeHtml(UNSUBSCRIBE_MESSAGES.badBody)}</p>`));
-      }
+      if (body['List-Unsubscribe'] !== 'One-Click') return answer(request, reply, 400, UNSUBSCRIBE_MESSAGES.badBody, alert(UNSUBSCRIBE_MESSAGES.badBody));
       const card = await cardOf(request.params.token);
-      if (!card) return reply.code(404).send(invalid);
+      if (!card) return answer(request, reply, 404, UNSUBSCRIBE_MESSAGES.invalid, alert(UNSUBSCRIBE_MESSAGES.invalid));
       await app.db.transaction(async (tx) => {
         await createConsentsRepository(tx).setMarketingConsent(card.id, (current) => current.filter((c) => c !== 'email'), {
           source: 'unsubscribe',
@@ -145,12 +150,8 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
         });
       });
       request.log.info({ cardId: card.id }, 'marketing e-mail unsubscribed');
-      return reply.send(
-        page(
-          UNSUBSCRIBE_MESSAGES.title,
-          `<h1>${escapeHtml(UNSUBSCRIBE_MESSAGES.title)}</h1><p role="status">${escapeHtml(UNSUBSCRIBE_MESSAGES.done(card.shop))}</p><p>${escapeHtml(UNSUBSCRIBE_MESSAGES.doneDetail)}</p>`,
-        ),
-      );
+      const done = UNSUBSCRIBE_MESSAGES.done(card.shop);
+      return answer(request, reply, 200, done, `<p role="status">${escapeHtml(done)}</p><p>${escapeHtml(UNSUBSCRIBE_MESSAGES.doneDetail)}</p>`);
     },
   );
 };
