@@ -17,6 +17,8 @@ export const CONSENT_WORDING = {
   marketing: 'marketing-v1',
   /** A STOP (BASTA, CANCELLAMI…) reply to a message (api/src/features/messaging/webhooks.ts). */
   stopReply: 'stop-v1',
+  /** A marketing e-mail's unsubscribe link or one-click List-Unsubscribe-Post (decision 074): no text was agreed to. */
+  unsubscribe: 'unsubscribe-v1',
   /** The 24-month lapse of marketing consent (decision 047). */
   lapse: 'lapse-24m-v1',
   /** Rows written by migration 019 for cards made before the history existed: the text is not known. */

@@ -75,6 +75,7 @@ export const MESSAGES = {
   bonusThresholdInvalid: 'La soglia bonus deve essere un numero intero di almeno 1',
   bonusThresholdSaved: 'Soglia bonus salvata',
   // Audiences
+  campaignSubjectRequired: 'Campo "oggetto" è obbligatorio per una campagna email',
   segmentOrRecipients: 'Indica i destinatari con un segmento oppure con una lista, non con entrambi',
   segmentCardsRequired: 'Scegli almeno una carta per i destinatari scelti uno per uno',
   // Consent and numbers
@@ -157,6 +158,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   phoneNumber: 'numero di telefono',
   messagingServiceSid: 'Messaging Service SID',
   emailSender: 'mittente email',
+  subject: 'oggetto',
   whatsappEnabled: 'WhatsApp attivo',
   smsEnabled: 'SMS attivo',
   emailEnabled: 'email attiva',

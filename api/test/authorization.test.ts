@@ -359,6 +359,13 @@ const ROWS: Row[] = [
   { route: 'POST /api/customer/session', request: () => ({ method: 'POST', url: '/api/customer/session', payload: { token: 'sconosciuto' } }), expected: ALL(400) },
   { route: 'GET /api/customer/cards', request: () => ({ method: 'GET', url: '/api/customer/cards' }), expected: ALL(401) },
   { route: 'GET /api/customer/cards/{id}/ledger', request: (f) => ({ method: 'GET', url: `/api/customer/cards/${f.clientCardId}/ledger` }), expected: ALL(401) },
+  // Decision 074: the one-click opt-out of marketing e-mail, public, guarded by its signed token (email-campaign.test.ts); an unknown token: 404 for all.
+  { route: 'GET /api/unsubscribe/{token}', request: () => ({ method: 'GET', url: '/api/unsubscribe/c2Nvbm9zY2l1dG8.AAAAAAAAAAAAAAAAAAAAAAAA' }), expected: ALL(404) },
+  {
+    route: 'POST /api/unsubscribe/{token}',
+    request: () => ({ method: 'POST', url: '/api/unsubscribe/c2Nvbm9zY2l1dG8.AAAAAAAAAAAAAAAAAAAAAAAA', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }),
+    expected: ALL(404),
+  },
   {
     route: 'PUT /api/customer/cards/{id}/consents',
     request: (f) => ({ method: 'PUT', url: `/api/customer/cards/${f.clientCardId}/consents`, payload: { marketing_channels: [] } }),
@@ -410,6 +417,7 @@ describeEachDatabase('authorization matrix', (variant) => {
         const campaign = await t.app.repos.campaigns.create({
           business_id: BAR,
           name: 'Campagna matrice',
+          subject: null,
           description: '',
           status: 'draft',
           targets: [],

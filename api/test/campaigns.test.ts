@@ -25,6 +25,7 @@ describeEachDatabase('GET /api/campaigns/business/:id', (variant) => {
       id: expect.any(String),
       business_id: 'default-business-id',
       name: 'Aperitivo del venerdì',
+      subject: null,
       description: expect.any(String),
       status: 'completed',
       targets: expect.arrayContaining([expect.stringMatching(/^demo-card-1-/)]),

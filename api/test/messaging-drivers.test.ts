@@ -97,7 +97,7 @@ describe('smtp driver, against a real SMTP server in another process', () => {
   afterAll(() => smtp.stop());
 
   it('sends from the business sender', async () => {
-    const result = await createSmtpDriver(smtp.url, 'info@negozio.example.it').send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', subject: 'Promo' });
+    const result = await createSmtpDriver(smtp.url, 'info@negozio.example.it').send({ businessId: 'b', channel: 'email', recipient: 'cliente@example.it', body: 'Novità!', email: { subject: 'Promo', fromName: '', replyTo: null, unsubscribeUrl: null, text: 'Novità!', html: '<p>Novità!</p>' } });
     expect(result).toEqual({ providerMessageId: expect.stringMatching(/^<.+>$/), status: 'sent' });
     await waitFor(async () => smtp.received.length === 1, 5_000);
     expect(smtp.received[0]).toMatchObject({ from: 'info@negozio.example.it', to: ['cliente@example.it'], user: 'negozio' });
@@ -163,10 +163,21 @@ describe('secret box (AES-256-GCM)', () => {
 
 describe('messaging configuration', () => {
   it('has safe defaults', () => {
-    expect(parseMessagingEnv({})).toEqual({ config: { driver: undefined, smtpUrl: null, publicUrl: null, worker: {} }, secretsKey: null });
+    expect(parseMessagingEnv({})).toEqual({ config: { driver: undefined, smtpUrl: null, publicUrl: null, dkim: null, worker: {} }, secretsKey: null });
     const resolved = resolveMessagingConfig();
     expect(resolved).toMatchObject({ driver: 'outbox', smtpUrl: null, worker: { enabled: true, pollIntervalMs: 1000, concurrency: 4 } });
     expect(resolved.secretsKey).toHaveLength(32);
+  });
+
+  it('reads DKIM signing (decision 074): all three variables or none, the key as PEM with \\n for line breaks', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----';
+    expect(parseMessagingEnv({ DKIM_DOMAIN: 'Esempio.it', DKIM_SELECTOR: 'fidelity', DKIM_PRIVATE_KEY: pem }).config.dkim).toEqual({
+      domainName: 'esempio.it',
+      keySelector: 'fidelity',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----',
+    });
+    expect(() => parseMessagingEnv({ DKIM_DOMAIN: 'esempio.it' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together/);
+    expect(() => parseMessagingEnv({ DKIM_DOMAIN: 'esempio.it', DKIM_SELECTOR: 'fidelity', DKIM_PRIVATE_KEY: 'non una chiave' })).toThrow(/DKIM_PRIVATE_KEY must be a PEM private key/);
   });
 
   it('reads the variables', () => {
@@ -182,7 +193,7 @@ describe('messaging configuration', () => {
       SCHEDULER_POLL_INTERVAL_MS: '500',
       PUBLIC_URL: 'https://fidelity.example.it/',
     });
-    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', worker: { enabled: false, pollIntervalMs: 250, concurrency: 8, leaseMs: 5000, schedulerPollIntervalMs: 500 } });
+    expect(parsed.config).toEqual({ driver: 'twilio', smtpUrl: 'smtps://user:pass@mail.example.it:465', publicUrl: 'https://fidelity.example.it', dkim: null, worker: { enabled: false, pollIntervalMs: 250, concurrency: 8, leaseMs: 5000, schedulerPollIntervalMs: 500 } });
     expect(parsed.secretsKey?.toString('hex')).toBe(hex);
     expect(parseSecretsKey(Buffer.alloc(32, 1).toString('base64'))).toEqual(Buffer.alloc(32, 1));
     expect(parseSecretsKey('short')).toBeNull();

@@ -63,7 +63,7 @@ describeEachDatabase('messaging routes', (variant) => {
       const log = (await outbox(`?campaignId=${campaignId}`)).json();
       expect(log.total).toBe(2);
       expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000004']);
-      expect(log.messages[0]).toMatchObject({ business_id: BAR, channel: 'sms', body: 'Doppi punti sabato!', status: 'sent', driver: 'outbox', error: null });
+      expect(log.messages[0]).toMatchObject({ business_id: BAR, channel: 'sms', body: 'Doppi punti sabato!\nRispondi STOP per non ricevere più messaggi', status: 'sent', driver: 'outbox', error: null });
     });
 
     it('never sends a campaign twice to a recipient on the same channel', async () => {
@@ -168,7 +168,7 @@ describeEachDatabase('messaging routes', (variant) => {
       expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('WhatsApp registrato in modalità prova: non è stato consegnato', { queued: 1 })]);
       await t.app.messaging.worker.drain();
       const { rows } = await t.app.db.query(`SELECT recipient, body, status, channel FROM outbox_messages WHERE card_id = $1 AND campaign_id IS NULL`, [cardA]);
-      expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta', status: 'sent', channel: 'whatsapp' }]);
+      expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta\nRispondi STOP per non ricevere più messaggi', status: 'sent', channel: 'whatsapp' }]);
     });
 
     it('refuses an empty message: the bonus text is no longer written here, the server sends bonuses itself', async () => {
@@ -190,7 +190,7 @@ describeEachDatabase('messaging routes', (variant) => {
         alreadyEnqueued: 1,
       });
       await t.app.messaging.worker.drain();
-      const { rows } = await t.app.db.query(`SELECT 1 FROM outbox_messages WHERE card_id = $1 AND body = 'Una volta sola'`, [cardA]);
+      const { rows } = await t.app.db.query(`SELECT 1 FROM outbox_messages WHERE card_id = $1 AND body = 'Una volta sola\nRispondi STOP per non ricevere più messaggi'`, [cardA]);
       expect(rows).toHaveLength(1);
     });
 

@@ -38,6 +38,8 @@ export interface MessagingConfig {
   secretsKey: Buffer;
   /** Public origin of the API (https://fidelity.example.it): Twilio status callbacks and webhook signatures. */
   publicUrl: string | null;
+  /** DKIM signing of every e-mail (nodemailer's): DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; null: unsigned. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
   worker: WorkerConfig;
 }
 
@@ -65,6 +67,7 @@ export function resolveMessagingConfig(input: MessagingConfigInput = {}): Messag
     driver: input.driver ?? 'outbox',
     smtpUrl: input.smtpUrl ?? null,
     publicUrl: input.publicUrl ?? null,
+    dkim: input.dkim ?? null,
     secretsKey: input.secretsKey ?? crypto.randomBytes(32),
     worker: resolveWorkerConfig(input),
   };
@@ -145,12 +148,24 @@ export const messagingEnvSchema = z
         return key;
       })
       .optional(),
+    DKIM_DOMAIN: z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'DKIM_DOMAIN must be a domain like esempio.it' }).optional(),
+    DKIM_SELECTOR: z.string().trim().regex(/^[a-z0-9._-]+$/i, { error: 'DKIM_SELECTOR must be a DNS label like fidelity' }).optional(),
+    // The PEM private key; `\n` written as two characters (one-line environment files) stands for a line break.
+    DKIM_PRIVATE_KEY: z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n').trim())
+      .refine((v) => /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(v), { error: 'DKIM_PRIVATE_KEY must be a PEM private key' })
+      .optional(),
     WORKER_ENABLED: z.string().trim().pipe(booleanVar('WORKER_ENABLED').unwrap()).optional(),
     WORKER_POLL_INTERVAL_MS: integerAtLeast('WORKER_POLL_INTERVAL_MS', 10),
     WORKER_CONCURRENCY: integerAtLeast('WORKER_CONCURRENCY', 1),
     // How long a claimed job is this worker's; after a crash, its jobs wait this long before another worker takes them.
     WORKER_LEASE_MS: integerAtLeast('WORKER_LEASE_MS', 1000),
     SCHEDULER_POLL_INTERVAL_MS: integerAtLeast('SCHEDULER_POLL_INTERVAL_MS', 100),
+  })
+  .superRefine((e, ctx) => {
+    const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 3) ctx.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none' });
   })
   .transform((e) => {
     const worker: Partial<WorkerConfig> = {};
@@ -159,7 +174,8 @@ export const messagingEnvSchema = z
     if (e.WORKER_CONCURRENCY !== undefined) worker.concurrency = e.WORKER_CONCURRENCY;
     if (e.WORKER_LEASE_MS !== undefined) worker.leaseMs = e.WORKER_LEASE_MS;
     if (e.SCHEDULER_POLL_INTERVAL_MS !== undefined) worker.schedulerPollIntervalMs = e.SCHEDULER_POLL_INTERVAL_MS;
-    const config: Omit<MessagingConfigInput, 'secretsKey'> = { driver: e.MESSAGING_DRIVER, smtpUrl: e.SMTP_URL ?? null, publicUrl: e.PUBLIC_URL ?? null, worker };
+    const config: Omit<MessagingConfigInput, 'secretsKey'> = { driver: e.MESSAGING_DRIVER, smtpUrl: e.SMTP_URL ?? null, publicUrl: e.PUBLIC_URL ?? null, worker,
+      dkim: e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY } : null };
     return { config, secretsKey: e.SECRETS_KEY ?? null };
   });
 

@@ -4,6 +4,7 @@ import { CHANNELS } from '../../src/features/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/features/cards/repository';
 import { WALLET_MESSAGES } from '../../src/features/wallet/messages';
 import { CUSTOMER_MESSAGES } from '../../src/features/customer/messages';
+import { UNSUBSCRIBE_MESSAGES } from '../../src/features/messaging/unsubscribe';
 import { POINTS_PER_OPERATION_MAX } from '../../src/features/cards/schemas';
 
 /** Every fixed sentence the API answers an error with. */
@@ -20,6 +21,9 @@ const SENTENCES = new Set<string>([
   // The wallets (the functions are message texts and outcomes, not errors).
   ...(Object.values(WALLET_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TRUTH_MESSAGES),
+  // Decision 074: the unsubscribe route's refusals.
+  UNSUBSCRIBE_MESSAGES.invalid,
+  UNSUBSCRIBE_MESSAGES.badBody,
   // The customer's page (decision 048).
   ...(Object.values(CUSTOMER_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TWILIO_ERRORS),

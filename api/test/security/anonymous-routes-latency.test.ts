@@ -97,6 +97,15 @@ const FLOODS: Record<string, (t: Targets) => FloodRequest[]> = {
   'POST /api/wallet/apple/v1/log': () => [json('POST', '/api/wallet/apple/v1/log', { logs: many(100, (i) => `errore ${i} `.padEnd(2000, 'x')) })],
   // A contact with cards (a link is queued) and contacts nobody has.
   'POST /api/customer/magic-link': () => many(100, (i) => json('POST', '/api/customer/magic-link', { contact: i % 4 === 0 ? VICTIM.email : `ignoto.${i}@example.it` })),
+  // Decision 074: forged unsubscribe tokens (each checked by an HMAC before any query), the one-click body included.
+  'GET /api/unsubscribe/:token': () => many(200, (i) => ({ method: 'GET', path: `/api/unsubscribe/${Buffer.from(`carta-${i}`).toString('base64url')}.${'A'.repeat(24)}` })),
+  'POST /api/unsubscribe/:token': () =>
+    many(200, (i) => ({
+      method: 'POST',
+      path: `/api/unsubscribe/${Buffer.from(`carta-${i}`).toString('base64url')}.${'A'.repeat(24)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })),
   'POST /api/customer/session': () => many(100, (i) => json('POST', '/api/customer/session', { token: `inventato-${i}`.padEnd(43, 'x') })),
 };
 

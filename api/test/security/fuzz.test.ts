@@ -264,7 +264,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     // Decision 048: + the customer's magic link, session, consents and erasure.
     // Decision 058: + the customer's logout.
     // Decision 075: + recording a sale, and creating, changing and deleting a promotion.
-    expect(writes).toHaveLength(38);
+    // Decision 074: + the one-click unsubscribe.
+    expect(writes).toHaveLength(39);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

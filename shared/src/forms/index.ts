@@ -7,3 +7,4 @@ export { z, type FormInput, type FormOutput, type FormSchema } from './zod';
 export * from './messages';
 export * from './rules';
 export { firstErrorMessage } from './errors';
+export * from './smsLength';

@@ -9,8 +9,10 @@ import { PHONE_INVALID } from '../format/phone';
 export const POINTS_PER_OPERATION_MAX = 1_000_000;
 /** The largest bonus threshold the API keeps. */
 export const BONUS_THRESHOLD_MAX = 1_000_000_000;
-/** A campaign's message: SMS-sized. */
+/** A campaign's SMS or WhatsApp message: SMS-sized (SPEC). */
 export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
+/** An e-mail campaign's message (the API's limit, decision 074). */
+export const EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH = 5000;
 /** A WhatsApp to one card (the API's limit). */
 export const WHATSAPP_MESSAGE_MAX_LENGTH = 1600;
 
@@ -44,6 +46,9 @@ export const FORM_MESSAGES = {
   campaignNameRequired: 'Il nome della campagna è obbligatorio',
   messageEmpty: 'Il messaggio non può essere vuoto',
   campaignMessageTooLong: `Il messaggio supera i ${CAMPAIGN_MESSAGE_MAX_LENGTH} caratteri`,
+  emailCampaignMessageTooLong: 'Il messaggio email supera i 5.000 caratteri',
+  // Same wording as the API's refusal.
+  campaignSubjectRequired: 'Campo "oggetto" è obbligatorio per una campagna email',
   whatsappMessageRequired: 'Inserisci un messaggio per la carta selezionata',
   whatsappMessageTooLong: `Il messaggio non può superare i ${WHATSAPP_MESSAGE_MAX_LENGTH} caratteri`,
   testRecipientRequired: 'Inserisci il destinatario di prova',

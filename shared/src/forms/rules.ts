@@ -9,7 +9,7 @@
  */
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { looksLikePhone } from '../format/phone';
-import { BONUS_THRESHOLD_MAX, CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES, POINTS_PER_OPERATION_MAX, WHATSAPP_MESSAGE_MAX_LENGTH } from './messages';
+import { BONUS_THRESHOLD_MAX, CAMPAIGN_MESSAGE_MAX_LENGTH, EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES, POINTS_PER_OPERATION_MAX, WHATSAPP_MESSAGE_MAX_LENGTH } from './messages';
 import { z } from './zod';
 
 export { requiredEmail, requiredPhone, requiredText } from './fields';
@@ -77,6 +77,13 @@ export const campaignMessage = z.string().check(
   z.trim(),
   z.minLength(1, FORM_MESSAGES.messageEmpty),
   z.maxLength(CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES.campaignMessageTooLong),
+);
+
+/** An e-mail campaign's message: not blank, at most 5 000 characters once trimmed (decision 074). */
+export const emailCampaignMessage = z.string().check(
+  z.trim(),
+  z.minLength(1, FORM_MESSAGES.messageEmpty),
+  z.maxLength(EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH, FORM_MESSAGES.emailCampaignMessageTooLong),
 );
 
 /** A WhatsApp to one card: not blank, at most 1600 characters once trimmed. */

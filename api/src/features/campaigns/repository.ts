@@ -16,6 +16,8 @@ export interface CampaignRecipient {
 interface CampaignFields {
   business_id: string;
   name: string;
+  /** The e-mails' subject; null for a campaign without e-mail or made before migration 032. */
+  subject: string | null;
   description: string;
   status: CampaignStatus;
   targets: string[];
@@ -39,7 +41,7 @@ export interface NewCampaign extends CampaignFields {
 }
 
 const CAMPAIGN_COLUMNS =
-  'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
+  'c.id, c.business_id, c.name, c.subject, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
   'coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at';
 
 export function createCampaignsRepository(db: Queryable) {
@@ -57,13 +59,14 @@ export function createCampaignsRepository(db: Queryable) {
         JSON.stringify(campaign.channels),
         campaign.created_by,
         segment === null ? null : JSON.stringify(segment),
+        campaign.subject,
       ];
       const count = segment
         ? `(SELECT count(*) FROM loyalty_cards c WHERE ${['c.business_id = $1', ...cardFilterConditions(segmentFilter(segment, { ids: campaign.targets, channels: campaign.channels }), params)].join(' AND ')})`
         : 'NULL';
       const { rows } = await db.query<CampaignRecord>(
-        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by, segment, recipient_count)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, ${count})
+        `INSERT INTO campaigns AS c (business_id, name, description, status, targets, recipients, channels, created_by, segment, subject, recipient_count)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, $10, ${count})
          RETURNING ${CAMPAIGN_COLUMNS}`,
         params,
       );

@@ -47,6 +47,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       const campaign = await app.repos.campaigns.create({
         business_id: body.businessId,
         name: body.name,
+        subject: body.subject || null,
         description: body.description ?? '',
         status: body.status,
         targets: body.targets,

@@ -40,6 +40,7 @@ export const campaignSchema = z
     id: z.string(),
     business_id: z.string(),
     name: z.string(),
+    subject: z.string().nullable().describe('Oggetto delle email della campagna (null: campagna senza email, o creata prima; le sue email hanno per oggetto il nome)'),
     description: z.string(),
     status: campaignStatusSchema,
     targets: z.array(z.string()).describe('Id delle carte a cui è rivolta'),
@@ -119,6 +120,7 @@ export const createCampaignBodySchema = z
   .object({
     businessId: z.string().trim().min(1).max(200),
     name: z.string().trim().min(1).max(200),
+    subject: z.string().trim().max(200).nullable().optional().describe('Oggetto delle email: obbligatorio quando `channels` comprende email'),
     description: z.string().trim().max(2000).nullable().optional(),
     status: campaignStatusSchema.optional().default('draft'),
     targets: z.array(z.string().trim().min(1).max(200)).max(100_000).optional().default([]).describe('Id delle carte a cui è rivolta'),
@@ -133,5 +135,6 @@ export const createCampaignBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.segment && body.recipients !== undefined) ctx.addIssue({ code: 'custom', path: ['segment'], message: MESSAGES.segmentOrRecipients });
+    if (body.channels.includes('email') && !body.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: MESSAGES.campaignSubjectRequired });
     if (body.segment?.kind === 'cards' && body.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: MESSAGES.segmentCardsRequired });
   });

@@ -201,8 +201,8 @@ export const consentEventSchema = z
     granted: z.boolean().describe('true: consenso dato o rinnovato; false: revocato o scaduto'),
     wording_version: z.string().describe('La versione del testo che il cliente ha visto (unknown: carte precedenti allo storico)'),
     source: z
-      .enum(['signup', 'customer_page', 'stop_reply', 'admin', 'import', 'lapse', 'migration'])
-      .describe('signup: modulo di iscrizione; customer_page: pagina del cliente; stop_reply: risposta STOP; admin: registrato da un admin; import: importazione; lapse: scaduto dopo 24 mesi; migration: stato delle carte precedenti allo storico'),
+      .enum(['signup', 'customer_page', 'stop_reply', 'admin', 'import', 'lapse', 'migration', 'unsubscribe'])
+      .describe('signup: modulo di iscrizione; customer_page: pagina del cliente; stop_reply: risposta STOP; admin: registrato da un admin; import: importazione; lapse: scaduto dopo 24 mesi; migration: stato delle carte precedenti allo storico; unsubscribe: link «Annulla l’iscrizione» o annullamento con un clic da un’email promozionale'),
     actor_user_id: z.string().nullable().describe("L'admin che l'ha registrato (source admin)"),
     actor_name: z.string().nullable(),
     occurred_at: timestampSchema.describe('Quando il consenso è stato dato o revocato (per un’importazione, la data del file): i 24 mesi contano da qui'),

@@ -9,7 +9,7 @@ import type { Queryable } from '../../db';
 import { CHANNELS, canonicalChannels, type Channel } from '../messaging/types';
 
 export type ConsentPurpose = 'service' | 'marketing';
-export type ConsentSource = 'signup' | 'customer_page' | 'stop_reply' | 'admin' | 'import' | 'lapse' | 'migration';
+export type ConsentSource = 'signup' | 'customer_page' | 'stop_reply' | 'admin' | 'import' | 'lapse' | 'migration' | 'unsubscribe';
 
 export interface ConsentEvent {
   id: number;

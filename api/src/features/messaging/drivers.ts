@@ -7,6 +7,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
+import { parseSender } from './email';
 import { MESSAGING_MESSAGES, SMTP_ERRORS, TWILIO_ERRORS, TWILIO_UNREACHABLE, twilioHttpError } from './messages';
 import { MessagingError, type MessageDriver, type OutgoingMessage, type SendResult } from './types';
 
@@ -122,14 +123,38 @@ export function smtpError(error: unknown): MessagingError {
   return new MessagingError(SMTP_ERRORS.unknown(responseCode ?? e.code), responseCode !== undefined && responseCode >= 500);
 }
 
-/** `smtp` is SMTP_URL, or a ready nodemailer transport. */
-export function createSmtpDriver(smtp: string | Transporter, from: string): MessageDriver {
-  const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
+/** nodemailer's DKIM options (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; decision 074): every e-mail signed when set. */
+export interface DkimOptions {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * `smtp` is SMTP_URL, or a ready nodemailer transport; `sender` the business's emailSender ('a@x.it' or
+ * 'Nome <a@x.it>'). The From carries the display name the worker chose (the configured one, else the shop's name),
+ * which nodemailer encodes (RFC 2047) when it has accents or an apostrophe.
+ */
+export function createSmtpDriver(smtp: string | Transporter, sender: string, dkim: DkimOptions | null = null): MessageDriver {
+  const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp, dkim ? { dkim } : {}) : smtp;
+  const configured = parseSender(sender);
+  const address = configured?.address ?? sender;
   return {
     name: 'smtp',
     async send(message: OutgoingMessage): Promise<SendResult> {
+      const email = message.email;
+      const fromName = email?.fromName ?? configured?.name ?? '';
       try {
-        const info = await transport.sendMail({ from, to: message.recipient, subject: message.subject ?? 'Messaggio', text: message.body });
+        const info = await transport.sendMail({
+          from: fromName ? { name: fromName, address } : address,
+          to: message.recipient,
+          subject: email?.subject ?? 'Messaggio',
+          text: email?.text ?? message.body,
+          ...(email ? { html: email.html } : {}),
+          ...(email?.replyTo ? { replyTo: email.replyTo } : {}),
+          // RFC 8058: the mail client's "unsubscribe" button posts List-Unsubscribe=One-Click to the URL.
+          ...(email?.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+        });
         return { providerMessageId: info.messageId ?? null, status: 'sent' };
       } catch (error) {
         throw smtpError(error);

@@ -4,6 +4,7 @@ import messagingPlugin from './plugin';
 import messagingRoutes from './sending-routes';
 import { createMessagingSettingsRepository } from './settings-repository';
 import twilioRoutes from './twilio-routes';
+import unsubscribeRoutes from './unsubscribe';
 
 /**
  * Messaging: a business's settings (Twilio, e-mail sender), the drivers, the one way into the job queue
@@ -16,6 +17,8 @@ export default {
   }),
   routes: [
     ['/twilio', twilioRoutes],
+    // Public: the one-click opt-out of marketing e-mail (decision 074).
+    ['/unsubscribe', unsubscribeRoutes],
     // Sending: full paths, across resources.
     ['', messagingRoutes],
   ],

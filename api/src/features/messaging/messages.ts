@@ -6,6 +6,15 @@ const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS
 
 export const serviceLabel = (channel: Channel) => SERVICE_LABEL[channel];
 
+/** SPEC: a campaign's SMS or WhatsApp message is at most 160 characters. */
+export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
+/** An e-mail campaign's text (decision 074: SPEC's 160 is an SMS's length, not an e-mail's). */
+export const EMAIL_MESSAGE_MAX_LENGTH = 5000;
+
+/** How a marketing SMS or WhatsApp says how to stop them (issue 37; the STOP reply is handled by webhooks.ts). */
+export const STOP_FOOTER = 'Rispondi STOP per non ricevere più messaggi';
+export const withStopFooter = (message: string) => `${message}\n${STOP_FOOTER}`;
+
 export const MESSAGING_MESSAGES = {
   sent: 'Messaggio inviato con successo',
   whatsappSent: 'WhatsApp inviato',
@@ -13,6 +22,7 @@ export const MESSAGING_MESSAGES = {
   connectionTestFailed: 'Errore durante il test di connessione',
   messageEmpty: 'Il messaggio non può essere vuoto',
   messageTooLong: 'Il messaggio non può superare i 160 caratteri',
+  emailMessageTooLong: 'Il messaggio email non può superare i 5.000 caratteri',
   whatsappMessageTooLong: 'Il messaggio non può superare i 1600 caratteri',
   cardWithoutPhone: 'La carta non ha un numero di telefono',
   recipientOptedOut: 'Il cliente ha chiesto di non ricevere messaggi',
@@ -21,6 +31,7 @@ export const MESSAGING_MESSAGES = {
   twilioNotConfigured: 'Credenziali Twilio incomplete: servono Account SID, Auth Token e numero di telefono o Messaging Service SID',
   smtpNotConfigured: 'Server SMTP non configurato (SMTP_URL)',
   emailSenderMissing: 'Mittente email non configurato',
+  publicUrlForUnsubscribe: 'PUBLIC_URL non configurato: un’email promozionale deve contenere il link per annullare l’iscrizione',
   tokenUnreadable: 'Auth Token non leggibile: inseriscilo di nuovo',
   invalidSignature: 'Firma Twilio non valida',
 } as const;

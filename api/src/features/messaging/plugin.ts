@@ -11,8 +11,13 @@ import { createLocalMailboxDriver } from './local-mailbox';
 import { createMessagingRepository, type MessagingRepository } from './repository';
 import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
-import { MessagingError, type Channel, type MessageDriver } from './types';
+import { MessagingError, type Channel, type MessageDriver, type OutgoingMessage } from './types';
 import { createJobWorker, MESSAGING_QUEUE, type JobWorker } from './worker';
+import { parseSender, renderEmail, serviceSubject } from './email';
+import { MESSAGING_MESSAGES } from './messages';
+import { smartEncodeSms } from './sms';
+import { unsubscribeKey, unsubscribeToken, unsubscribeUrl as unsubscribeUrlOf } from './unsubscribe';
+import type { JobRecord } from './repository';
 
 export interface Messaging {
   config: MessagingConfig;
@@ -68,7 +73,7 @@ export default fp<MessagingPluginOptions>(
       if (channel === 'email') {
         if (!config.smtpUrl) throw missingSettings('smtpNotConfigured');
         if (!settings?.email_sender) throw missingSettings('emailSenderMissing');
-        return createSmtpDriver(config.smtpUrl, settings.email_sender);
+        return createSmtpDriver(config.smtpUrl, settings.email_sender, dkim);
       }
       if (!settings?.account_sid || !settings.auth_token_encrypted || !(settings.phone_number || settings.messaging_service_sid)) {
         throw missingSettings('twilioNotConfigured');
@@ -109,6 +114,38 @@ export default fp<MessagingPluginOptions>(
       }
     }
 
+    const unsubscribe = unsubscribeKey(config.secretsKey);
+    const dkim = config.dkim;
+
+    /** What the driver gets for a job: see `WorkerDeps.compose`. The outbox records the job's text as it is. */
+    async function compose(job: JobRecord, body: string, driver: MessageDriver): Promise<OutgoingMessage> {
+      const message: OutgoingMessage = { businessId: job.business_id, channel: job.channel, recipient: job.recipient, body };
+      if (driver === outboxDriver) return message;
+      if (job.channel === 'sms') return { ...message, body: smartEncodeSms(body) };
+      if (job.channel !== 'email') return message;
+      const context = await workerRepo.emailContext(job.business_id, job.campaign_id);
+      if (!context) throw new MessagingError(MESSAGING_MESSAGES.emailSenderMissing, true);
+      // A campaign's e-mail is marketing: it carries the one-click opt-out of its card (RFC 8058), which needs PUBLIC_URL.
+      const marketing = job.campaign_id !== null;
+      let unsubscribeUrl: string | null = null;
+      if (marketing && job.card_id) {
+        if (!config.publicUrl) throw missingSettings('publicUrlForUnsubscribe');
+        unsubscribeUrl = unsubscribeUrlOf(config.publicUrl, unsubscribeToken(unsubscribe, job.card_id));
+      }
+      const subject = marketing ? (context.campaign_subject ?? context.campaign_name ?? context.shop_name) : serviceSubject(job.idempotency_key, context.shop_name);
+      const sender = context.email_sender ? parseSender(context.email_sender) : null;
+      return {
+        ...message,
+        email: {
+          subject,
+          fromName: sender?.name ?? context.shop_name,
+          replyTo: context.shop_email,
+          unsubscribeUrl,
+          ...renderEmail({ shopName: context.shop_name, brandColor: context.brand_color, body, unsubscribeUrl }),
+        },
+      };
+    }
+
     const credentials = createCredentials();
     const worker = createJobWorker({
       repo: workerRepo,
@@ -117,6 +154,7 @@ export default fp<MessagingPluginOptions>(
       driverFor: (job) =>
         job.credential ? credentialDriverFor(job.business_id, job.channel, workerRepo) : driverFor(job.business_id, job.channel, workerRepo),
       credentials,
+      compose,
       queue: (handler) => app.jobs.queue(MESSAGING_QUEUE, handler),
     });
 

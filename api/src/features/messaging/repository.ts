@@ -50,6 +50,19 @@ export interface JobRecord extends MessageFields {
   lock_token: string;
   /** The credential the worker issues into the body at send time ('<kind>:<reference>', decision 058); null for none. */
   credential: string | null;
+  /** What kind of message it is ('campaign:…', 'card:<id>:welcome', 'customer-link:…'): a service e-mail's subject follows it. */
+  idempotency_key: string;
+}
+
+/** What an e-mail needs besides its text (decision 074): the shop, and the campaign's subject for a campaign's. */
+export interface EmailContext {
+  shop_name: string;
+  brand_color: string | null;
+  /** The shop's own e-mail (Reply-To), when known. */
+  shop_email: string | null;
+  email_sender: string | null;
+  campaign_subject: string | null;
+  campaign_name: string | null;
 }
 
 /**
@@ -187,10 +200,24 @@ export function createMessagingRepository(db: Queryable) {
       );
     },
 
+    /** The shop and campaign an e-mail job needs (null: the business is gone). */
+    async emailContext(businessId: string, campaignId: string | null): Promise<EmailContext | null> {
+      const { rows } = await db.query<EmailContext>(
+        `SELECT b.name AS shop_name, b.brand_color, nullif(btrim(b.email), '') AS shop_email, s.email_sender,
+                c.subject AS campaign_subject, c.name AS campaign_name
+           FROM businesses b
+           LEFT JOIN messaging_settings s ON s.business_id = b.id
+           LEFT JOIN campaigns c ON c.id = $2::text AND c.business_id = b.id
+          WHERE b.id = $1`,
+        [businessId, campaignId],
+      );
+      return rows[0] ?? null;
+    },
+
     /** Without `targets`: a segment of cards picked one by one is read by `enqueueCampaign` in SQL. */
-    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; recipients: unknown; segment: Segment | null } | null> {
-      const { rows } = await db.query<{ id: string; business_id: string; name: string; recipients: unknown; segment: Segment | null }>(
-        'SELECT id, business_id, name, recipients, segment FROM campaigns WHERE id = $1',
+    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; subject: string | null; recipients: unknown; segment: Segment | null } | null> {
+      const { rows } = await db.query<{ id: string; business_id: string; name: string; subject: string | null; recipients: unknown; segment: Segment | null }>(
+        'SELECT id, business_id, name, subject, recipients, segment FROM campaigns WHERE id = $1',
         [id],
       );
       return rows[0] ?? null;
@@ -321,7 +348,7 @@ export function createMessagingRepository(db: Queryable) {
      */
     async claim(limit: number, leaseMs: number, lockToken: string): Promise<JobRecord[]> {
       const { rows } = await db.query<JobRecord>(
-        claimDueSql({ table: 'messaging_jobs', returning: 'j.id, j.business_id, j.campaign_id, j.card_id, j.channel, j.recipient, j.body, j.attempts, j.lock_token, j.credential' }),
+        claimDueSql({ table: 'messaging_jobs', returning: 'j.id, j.business_id, j.campaign_id, j.card_id, j.channel, j.recipient, j.body, j.attempts, j.lock_token, j.credential, j.idempotency_key' }),
         [limit, leaseMs, lockToken],
       );
       return rows.sort((a, b) => a.id - b.id);

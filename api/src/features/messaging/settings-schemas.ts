@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatSender, parseSender } from './email';
 import { FIELD_LABELS, fieldInvalid } from '../../messages';
 import type { BusinessRecord } from '../businesses/repository';
 import type { MessagingSettingsRecord } from './settings-repository';
@@ -106,9 +107,20 @@ export const twilioSettingsUpdateSchema = z
     emailSender: z
       .string()
       .trim()
-      .max(254)
-      .refine((v) => v === '' || z.email().safeParse(v).success, `${fieldInvalid(FIELD_LABELS.emailSender)}: inserisci un indirizzo email`)
-      .optional(),
+      .max(320)
+      // 'offerte@x.it' or "Caffè dell'Università <offerte@x.it>": the display name kept as typed (nodemailer encodes it,
+      // RFC 5322/2047), the address lower-case (decision 074).
+      .transform((v, ctx) => {
+        if (v === '') return v;
+        const sender = parseSender(v);
+        if (!sender || !z.email().safeParse(sender.address).success) {
+          ctx.addIssue({ code: 'custom', message: `${fieldInvalid(FIELD_LABELS.emailSender)}: inserisci un indirizzo email, anche con il nome (Nome <indirizzo@dominio.it>)` });
+          return z.NEVER;
+        }
+        return formatSender(sender);
+      })
+      .optional()
+      .describe('Indirizzo del mittente, anche con il nome visualizzato: Caffè dell’Università <offerte@esempio.it>'),
     whatsappEnabled: channelFlag.optional(),
     smsEnabled: channelFlag.optional(),
     emailEnabled: channelFlag.optional(),

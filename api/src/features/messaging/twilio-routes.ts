@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { renderEmail } from './email';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../../messages';
@@ -91,7 +92,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       update.account_sid = text(body.accountSid);
       update.phone_number = text(body.phoneNumber);
       update.messaging_service_sid = text(body.messagingServiceSid);
-      update.email_sender = text(body.emailSender?.toLowerCase());
+      update.email_sender = text(body.emailSender);
       if (changesDriver) update.driver = body.driver || null;
       // The default text is kept as "no text of its own", so it follows the default if that is reworded.
       if (body.bonusTemplate !== undefined) update.bonus_template = body.bonusTemplate === DEFAULT_BONUS_TEMPLATE ? null : body.bonusTemplate;
@@ -164,7 +165,10 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
           return { message: TRUTH_MESSAGES.connectionTestMode, queued: 0, ...outcome };
         }
         await driver.verify?.();
-        const result = await driver.send({ businessId, channel: service, recipient, body, subject: `Test di connessione ${business.name}` });
+        const email = service === 'email'
+          ? { subject: `Test di connessione – ${business.name}`, fromName: business.name, replyTo: null, unsubscribeUrl: null, ...renderEmail({ shopName: business.name, brandColor: null, body }) }
+          : undefined;
+        const result = await driver.send({ businessId, channel: service, recipient, body, ...(email ? { email } : {}) });
         await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result });
         return { message: connectionTestSucceeded(service), queued: 1, ...outcome };
       } catch (error) {

@@ -16,8 +16,21 @@ export interface OutgoingMessage {
   /** E.164 phone (whatsapp, sms) or e-mail address. */
   recipient: string;
   body: string;
-  /** E-mail subject. */
-  subject?: string;
+  /** E-mail: what the worker composed for it (email.ts); absent for SMS and WhatsApp. */
+  email?: EmailEnvelope;
+}
+
+/** An e-mail's parts besides the recipient (decision 074). */
+export interface EmailEnvelope {
+  subject: string;
+  /** The sender's display name: the configured one, else the shop's name (nodemailer encodes it, RFC 5322/2047). */
+  fromName: string;
+  /** The shop's own e-mail, when known. */
+  replyTo: string | null;
+  text: string;
+  html: string;
+  /** A marketing e-mail's one-click unsubscribe URL (List-Unsubscribe, RFC 8058); absent for a service message. */
+  unsubscribeUrl: string | null;
 }
 
 export interface SendResult {

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from '../../config/messaging';
 import { withCredential, type Credentials } from './credentials';
 import type { JobRecord, MessagingRepository } from './repository';
-import { MessagingError, type MessageDriver } from './types';
+import { MessagingError, type MessageDriver, type OutgoingMessage } from './types';
 import { retryDelayMs, retryInMs, type PollingLoop, type PollingLoopOptions } from '../../lib/leased-queue';
 
 export { retryDelayMs };
@@ -32,6 +32,11 @@ export interface WorkerDeps {
   driverFor(job: JobRecord): Promise<MessageDriver>;
   /** Issues a job's credential just before its send (decision 058). */
   credentials: Pick<Credentials, 'issue'>;
+  /**
+   * The message a driver gets for the job (decision 074): an SMS smart-encoded, an e-mail with its subject, From
+   * name, parts and — a campaign's — the one-click unsubscribe. Throws a MessagingError when it cannot be made.
+   */
+  compose(job: JobRecord, body: string, driver: MessageDriver): Promise<OutgoingMessage>;
   /** Makes the polling loop that runs the batches (the app's: `app.jobs.queue`, plugins/jobs.ts). */
   queue(handler: Pick<PollingLoopOptions, 'batch'>): PollingLoop;
 }
@@ -51,7 +56,7 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
       // A credential's token is issued now, after the driver is known to deliver, and lives only in this call:
       // the job keeps the placeholder, and so does the log row written from it.
       const body = job.credential ? withCredential(job.body, await deps.credentials.issue(job.credential)) : job.body;
-      const result = await driver.send({ businessId: job.business_id, channel: job.channel, recipient: job.recipient, body });
+      const result = await driver.send(await deps.compose(job, body, driver));
       if (!loop.isCurrent(life)) return; // killed meanwhile: a dead process records nothing
       if (!(await repo.complete(job, driver.name, result))) log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
     } catch (error) {

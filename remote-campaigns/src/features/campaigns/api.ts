@@ -4,9 +4,9 @@ type ApiCampaign = ApiSchema<'Campaign'>;
 /**
  * A campaign as the screens read it: the API's, with what the original API contract and an API older than
  * segments may send —
- * `recipients` as a JSON string, a null `description`, no `segment` or `recipient_count`.
+ * `recipients` as a JSON string, a null `description`, no `segment`, `recipient_count` or `subject`.
  */
-export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count'> & {
+export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count' | 'subject'> & {
   recipients: ApiCampaign['recipients'] | string;
   description: ApiCampaign['description'] | null;
 };

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, Checkbox, DialogFooter, errorMessage, Field, MESSAGES, Modal, Select, StackedForm, Textarea, TextField, useNavigate } from '@loyalty/shared';
 import { requiredText, z } from '@loyalty/shared/forms';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from '../api';
-import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
+import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_SUBJECT_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
 import { Channels } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
 import { StatusOptions } from './StatusOptions';
@@ -13,23 +13,28 @@ import { StatusOptions } from './StatusOptions';
 const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 
 /** Campaign creation: the name is required (the API's rule too); the rest is chosen, not typed. */
-const createCampaignSchema = z.object({
-  name: requiredText(CAMPAIGN_NAME_REQUIRED),
-  description: z.string(),
-  status: z.custom<CampaignStatus>((value) => CAMPAIGN_STATUSES.includes(value as CampaignStatus)),
-  channels: z.array(z.custom<CampaignChannel>((value) => CHANNEL_CHOICES.includes(value as CampaignChannel))),
-  audience: z.custom<AudienceChoice>(),
-});
+const createCampaignSchema = z
+  .object({
+    name: requiredText(CAMPAIGN_NAME_REQUIRED),
+    subject: z.string(),
+    description: z.string(),
+    status: z.custom<CampaignStatus>((value) => CAMPAIGN_STATUSES.includes(value as CampaignStatus)),
+    channels: z.array(z.custom<CampaignChannel>((value) => CHANNEL_CHOICES.includes(value as CampaignChannel))),
+    audience: z.custom<AudienceChoice>(),
+  })
+  // The e-mails' subject: required with the e-mail channel (the API's rule too, decision 074).
+  .check(z.refine((draft) => !draft.channels.includes('email') || draft.subject.trim() !== '', { path: ['subject'], error: CAMPAIGN_SUBJECT_REQUIRED }));
 
 interface CampaignDraft {
   name: string;
+  subject: string;
   description: string;
   status: CampaignStatus;
   channels: CampaignChannel[];
   audience: AudienceChoice;
 }
 
-const NEW_CAMPAIGN: CampaignDraft = { name: '', description: '', status: 'draft', channels: [], audience: ALL_CARDS };
+const NEW_CAMPAIGN: CampaignDraft = { name: '', subject: '', description: '', status: 'draft', channels: [], audience: ALL_CARDS };
 
 /** What the success screen shows about the campaign just created. */
 export interface CreatedCampaignState {
@@ -68,6 +73,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
       const campaign = await createCampaign({
         businessId: business.id,
         name: form.name,
+        ...(channels.includes('email') ? { subject: form.subject.trim() } : {}),
         description: form.description.trim(),
         status: form.status,
         // The server resolves the segment when the campaign is sent; picked cards travel as ids.
@@ -102,6 +108,9 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
           <Checkbox key={channel} label={CHANNEL_LABELS[channel]} value={channel} {...register('channels')} />
         ))}
       </Channels>
+      {channels.includes('email') && (
+        <TextField label="Oggetto" hint="L'oggetto delle email della campagna" required aria-required="true" error={errors.subject?.message} maxLength={200} {...register('subject')} />
+      )}
       <RecipientPicker businessId={business.id} value={audience.value} onChange={audience.onChange} channels={channels} />
       <DialogFooter error={errors.root?.server?.message} onCancel={onClose} loading={isLoading}>
         Crea campagna

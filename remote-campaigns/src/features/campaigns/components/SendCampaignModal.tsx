@@ -21,7 +21,7 @@ import {
   type Business,
   type SendOutcome,
 } from '@loyalty/shared';
-import { FORM_MESSAGES, campaignMessage, z } from '@loyalty/shared/forms';
+import { FORM_MESSAGES, campaignMessage, emailCampaignMessage, z } from '@loyalty/shared/forms';
 import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
 import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
@@ -34,9 +34,20 @@ const Channels = styled(ChannelFieldset)`
 `;
 
 export const MESSAGE_TOO_LONG = FORM_MESSAGES.campaignMessageTooLong;
+const TOO_LONG: readonly string[] = [MESSAGE_TOO_LONG, FORM_MESSAGES.emailCampaignMessageTooLong];
 
-/** One of the campaign's channels, a message of 1–160 characters once trimmed (the API's rule). */
-const sendSchema = z.object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: campaignMessage });
+/** The channel's message rule (the API's): 1–160 characters once trimmed, 1–5 000 for an e-mail (decision 074). */
+const messageRule = (channel: CampaignChannel) => (channel === 'email' ? emailCampaignMessage : campaignMessage);
+
+/** One of the campaign's channels and a message its rule accepts. */
+const sendSchema = z
+  .object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: z.string() })
+  .check(
+    z.superRefine((form, ctx) => {
+      const verdict = messageRule(form.channel).safeParse(form.message);
+      if (!verdict.success) ctx.addIssue({ code: 'custom', path: ['message'], message: verdict.error.issues[0].message, input: form.message });
+    }),
+  );
 
 export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
 
@@ -102,8 +113,8 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const channel = watch('channel');
   const message = watch('message');
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
-  const verdict = campaignMessage.safeParse(message);
-  const tooLong = !verdict.success && verdict.error.issues.some((issue) => issue.message === MESSAGE_TOO_LONG);
+  const verdict = messageRule(channel).safeParse(message);
+  const tooLongMessage = verdict.success ? undefined : verdict.error.issues.find((issue) => TOO_LONG.includes(issue.message))?.message;
   const canSend = channelEnabled && verdict.success;
   const recipientCount = recipientCountOf(campaign);
 
@@ -158,7 +169,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
           ))}
         </Channels>
         {!channelEnabled && <FormAlert role="alert">{channelDisabledMessage(CHANNEL_LABELS[channel])}</FormAlert>}
-        <Field label="Messaggio" hint={messageCounterText(message)} error={tooLong ? MESSAGE_TOO_LONG : undefined}>
+        <Field label="Messaggio" hint={messageCounterText(message, channel)} error={tooLongMessage}>
           {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
         <DialogFooter error={error} onCancel={onClose} disabled={!canSend} loading={isLoading}>

@@ -23,6 +23,7 @@ export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', 
 export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
 
 export const CAMPAIGN_NAME_REQUIRED = FORM_MESSAGES.campaignNameRequired;
+export const CAMPAIGN_SUBJECT_REQUIRED = FORM_MESSAGES.campaignSubjectRequired;
 export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
 
 /** Recipients may arrive as a JSON string (the original API contract allows it); anything unreadable counts as none. */

@@ -9,6 +9,7 @@ const SOURCE_LABELS: Record<ConsentEvent['source'], string> = {
   import: 'importazione',
   lapse: 'scadenza dopo 24 mesi',
   migration: 'stato precedente allo storico',
+  unsubscribe: 'annullamento dell’iscrizione dall’email',
 };
 
 /** The sources where the customer saw a text, so its version is part of the evidence. */

@@ -158,7 +158,7 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
       </Section>
       <Section aria-labelledby={`${lockedHintId}-email`}>
         <h2 id={`${lockedHintId}-email`}>Email</h2>
-        <TextField label="Mittente email" type="email" placeholder="negozio@example.it" autoComplete="off" {...field('emailSender')} />
+        <TextField label="Mittente email" type="text" inputMode="email" placeholder="Negozio <negozio@example.it>" hint="L'indirizzo, anche con il nome che i clienti vedono; senza nome si usa il nome del negozio" autoComplete="off" {...field('emailSender')} />
         {toggle('emailEnabled')}
       </Section>
       {saveError && <FormAlert role="alert">{saveError}</FormAlert>}

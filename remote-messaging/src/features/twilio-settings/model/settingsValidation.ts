@@ -18,7 +18,7 @@ export const SETTINGS_ERRORS = {
   // The API reads a national number as Italian and saves it in E.164 (decision 024): only a typo is refused here.
   phoneNumber: 'Numero di telefono non valido: es. 333 123 4567 o +39 333 123 4567',
   messagingServiceSid: 'Messaging Service SID non valido: deve iniziare con MG seguito da 32 caratteri esadecimali',
-  emailSender: 'Indirizzo email del mittente non valido',
+  emailSender: 'Indirizzo email del mittente non valido: es. negozio@example.it o Negozio <negozio@example.it>',
 } as const;
 
 /** Spaces, dots, dashes and brackets people type in phone numbers. */
@@ -26,7 +26,9 @@ export const withoutSeparators = (phone: string) => phone.trim().replace(/[\s().
 
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ADDRESS = '[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+';
+/** An address, or a display name and an address: `Caffè dell'Università <offerte@x.it>` (decision 074). */
+const SENDER = new RegExp(`^(?:${ADDRESS}|[^<>@]+<${ADDRESS}>)$`);
 
 /** Empty fields are allowed (they clear the value); filled ones must have the right format. */
 export function validateSettings(values: SettingsFormValues): SettingsErrors {
@@ -40,6 +42,6 @@ export function validateSettings(values: SettingsFormValues): SettingsErrors {
   const serviceSid = values.messagingServiceSid.trim();
   if (serviceSid && !MESSAGING_SERVICE_SID.test(serviceSid)) errors.messagingServiceSid = SETTINGS_ERRORS.messagingServiceSid;
   const sender = values.emailSender.trim();
-  if (sender && !EMAIL.test(sender)) errors.emailSender = SETTINGS_ERRORS.emailSender;
+  if (sender && !SENDER.test(sender)) errors.emailSender = SETTINGS_ERRORS.emailSender;
   return errors;
 }

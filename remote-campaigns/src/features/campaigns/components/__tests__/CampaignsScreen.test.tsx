@@ -157,6 +157,24 @@ describe('create', () => {
     expect(await within(dialog).findByText('1 destinatario')).toBeInTheDocument();
   });
 
+  it('asks for the e-mails\' subject («Oggetto») only with the e-mail channel, and requires it then', async () => {
+    const { account, token, businessId } = await businessWithCustomers();
+    const { user, dialog } = await openCreateDialog(account, businessId);
+    const name = unique('Newsletter');
+    await user.type(within(dialog).getByLabelText('Nome della campagna'), name);
+    expect(within(dialog).queryByLabelText(/Oggetto/)).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }));
+    const subject = within(dialog).getByLabelText(/Oggetto/);
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    expect(await within(dialog).findByText('Campo "oggetto" è obbligatorio per una campagna email')).toBeInTheDocument();
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+    await user.type(subject, "Le novità dell'autunno");
+    await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
+    await waitFor(() => expect(currentLocation()).toBe('/campaign-success'));
+    const { body } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    expect(body.find((c) => c.name === name)).toMatchObject({ subject: "Le novità dell'autunno", channels: ['email'] });
+  });
+
   it('requires a name, then creates the campaign for a segment with its live count from the server and opens /campaign-success', async () => {
     const { account, token, businessId } = await businessWithCustomers();
     const { user, dialog } = await openCreateDialog(account, businessId);
@@ -335,7 +353,7 @@ describe('delete', () => {
 });
 
 describe('send', () => {
-  it('counts characters live with encoding and segments, and enables Invia only for 1–160 characters', async () => {
+  it('counts characters live and, for SMS, the parts Twilio bills with the STOP line; enables Invia only for 1–160 characters', async () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await user.click(within(await campaignList()).getByRole('button', { name: 'Colazione di primavera' }));
     const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Colazione di primavera' });
@@ -343,29 +361,35 @@ describe('send', () => {
     const send = within(dialog).getByRole('button', { name: 'Invia' });
     expect(within(dialog).getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
     expect(within(dialog).queryByRole('radio', { name: 'Email' })).toBeNull();
-    expect(message).toHaveAccessibleDescription('0/160 caratteri · GSM-7 · 0 SMS');
+    expect(message).toHaveAccessibleDescription('0/160 caratteri');
     expect(send).toBeDisabled();
 
     await user.type(message, '   ');
     expect(send).toBeDisabled();
     await user.clear(message);
     await user.type(message, 'Caffè a 1€');
-    expect(message).toHaveAccessibleDescription('10/160 caratteri · GSM-7 · 1 SMS');
+    expect(message).toHaveAccessibleDescription('10/160 caratteri');
     expect(send).toBeEnabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+    expect(message).toHaveAccessibleDescription('10/160 caratteri · 1 SMS (GSM-7) con «Rispondi STOP…»');
     await user.type(message, ' PERCHÈ');
-    expect(message).toHaveAccessibleDescription('17/160 caratteri · UCS-2 · 1 SMS');
+    expect(message).toHaveAccessibleDescription('17/160 caratteri · 1 SMS (UCS-2) con «Rispondi STOP…»');
+    // A typographic apostrophe is sent as ' (Twilio's Smart Encoding): still GSM-7.
+    await user.clear(message);
+    await user.type(message, 'Da L’Angolo del Gusto');
+    expect(message).toHaveAccessibleDescription('21/160 caratteri · 1 SMS (GSM-7) con «Rispondi STOP…»');
 
     await user.clear(message);
     await user.click(message);
     await user.paste('a'.repeat(161));
-    expect(message).toHaveAccessibleDescription('161/160 caratteri · GSM-7 · 2 SMS Il messaggio supera i 160 caratteri');
+    expect(message).toHaveAccessibleDescription('161/160 caratteri · 2 SMS (GSM-7) con «Rispondi STOP…» Il messaggio supera i 160 caratteri');
     expect(send).toBeDisabled();
   });
 
   it('refuses a channel the business has not enabled before any call', async () => {
     const { token } = (await callApi<{ token: string }>('/auth/login', { method: 'POST', body: DEMO_ADMIN })).body;
     const name = unique('Email');
-    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name, channels: ['email', 'sms'] } });
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name, subject: 'Novità', channels: ['email', 'sms'] } });
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await user.click(await within(await campaignList()).findByRole('button', { name }));
     const dialog = screen.getByRole('dialog');

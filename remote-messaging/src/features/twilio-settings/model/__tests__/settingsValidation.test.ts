@@ -27,3 +27,9 @@ it('leaves a national number to the API, which reads it as Italian and saves it 
   expect(validateSettings({ ...VALID, phoneNumber: '333 123 4567' })).toEqual({});
   expect(validateSettings({ ...VALID, phoneNumber: '02 1234 5678' })).toEqual({});
 });
+
+it('accepts a sender with its display name, accents and apostrophe included (decision 074)', () => {
+  expect(validateSettings({ ...VALID, emailSender: "Caffè dell'Università <offerte@caffe.example.it>" })).toEqual({});
+  expect(validateSettings({ ...VALID, emailSender: 'Caffè <offerte@caffe.example.it' })).toEqual({ emailSender: SETTINGS_ERRORS.emailSender });
+  expect(validateSettings({ ...VALID, emailSender: 'Caffè offerte@caffe.example.it' })).toEqual({ emailSender: SETTINGS_ERRORS.emailSender });
+});
