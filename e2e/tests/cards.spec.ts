@@ -156,11 +156,11 @@ test('the admin imports cards from a CSV file: preview with the bad rows, import
   await expect(page.getByText(/^Nessuna carta:/)).toBeVisible();
 
   const openDialog = async () => {
-    await page.getByRole('button', { name: 'Importa carte (CSV)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Importa carte da un file CSV' });
+    await page.getByRole('button', { name: 'Importa carte (CSV o Excel)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importa carte da un file CSV o Excel' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/non viene inviato nessun messaggio/)).toBeVisible();
-    await dialog.getByLabel('File CSV').setInputFiles(file);
+    await dialog.getByLabel('File CSV o Excel (.xlsx)').setInputFiles(file);
     return dialog;
   };
 

@@ -78,6 +78,13 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     const ledger = (await textOf(blobs.get(saved[1].href)!)).slice(1).split('\r\n');
     expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Premio;Descrizione;Operatore');
     expect(ledger.slice(1, 3).map((line) => line.split(';')[3])).toEqual(['accredito', 'accredito']);
+
+    // The same cards as an Excel file (typed cells: api/test/csv-export.test.ts reads them back): a zip, named .xlsx.
+    await admin.click(within(exports).getByRole('button', { name: 'Esporta carte (Excel .xlsx)' }));
+    await waitFor(() => expect(saved).toHaveLength(3), DOWNLOAD_WAIT);
+    expect(saved[2].download).toMatch(new RegExp(`^carte-negozio-[a-z0-9-]+-${day}\\.xlsx$`));
+    const xlsx = new Uint8Array(await new Response(blobs.get(saved[2].href)!).arrayBuffer());
+    expect([...xlsx.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   } finally {
     jest.useRealTimers();
