@@ -98,6 +98,8 @@ export const customerName = (requiredMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .transform((v, ctx) => {
+      // What the database cannot store is the validator's to refuse, naming the field (as toE164 does).
+      if (findUnstorableString(v)) return v;
       const name = v.replace(/[ ]+/g, ' ');
       const problem = customerNameProblem(name);
       if (!problem) return name;

@@ -23,7 +23,9 @@ const DOWNLOAD_WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
   shop = await createBusiness(session.token);
-  await createCard(session.token, shop.id, '=HYPERLINK("http://x.it")', 10);
+  // A formula can no longer be a name (decision 073: refused as by the import); its neutralisation in the CSV is
+  // proved on rows written before that rule, in api/test/csv-export.test.ts. Here a name the CSV must quote (its quotes).
+  await createCard(session.token, shop.id, 'Rossi "Mario"', 10);
   await createCard(session.token, shop.id, 'Lucia Bianchi', 20);
 });
 
@@ -66,8 +68,8 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     const lines = cards.slice(1).split('\r\n');
     expect(lines).toHaveLength(4); // header, two cards, the final CRLF
     expect(lines[1]).toContain(';Lucia Bianchi;');
-    // The formula in a name reaches the file neutralised (and quoted: it holds quotes).
-    expect(lines[2]).toContain(`;"'=HYPERLINK(""http://x.it"")";`);
+    // A name with quotes reaches the file quoted, its quotes doubled.
+    expect(lines[2]).toContain(`;"Rossi ""Mario""";`);
     // The blob is let go once the download has started.
     jest.advanceTimersByTime(60_000);
     expect(revoked).toEqual([saved[0].href]);
