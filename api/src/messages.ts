@@ -341,9 +341,21 @@ export const URL_MESSAGES = {
   tooLong: 'Indirizzo della richiesta troppo lungo',
 } as const;
 
-/** The admin's CSV import of cards (src/features/import-export/csv-import.ts, decision 046). */
+/** A customer's name, on every path that writes one (src/lib/customer-name.ts): the dashboard, the signup, the import. */
+export const NAME_MESSAGES = {
+  tooLong: 'nome troppo lungo (al massimo 200 caratteri)',
+  invalid: 'nome con caratteri non validi',
+  formula: 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)',
+} as const;
+
+/** The admin's CSV and Excel import of cards (src/features/import-export/csv-import.ts, decision 046). */
 export const IMPORT_MESSAGES = {
-  encoding: 'Il file non è in UTF-8. In Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)» e riprova.',
+  encoding:
+    'Il file non è in UTF-8 né in Windows-1252 (forse è UTF-16 o «Testo Unicode»). Salvalo come CSV UTF-8: in Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)»; ' +
+    'in LibreOffice «Salva con nome» → tipo «Testo CSV», spunta «Modifica impostazioni filtro» e scegli «Unicode (UTF-8)» come set di caratteri. Oppure carica il file Excel (.xlsx) così com’è.',
+  xlsxUnreadable: 'Il file Excel non si legge: salvalo di nuovo come «Cartella di lavoro di Excel (.xlsx)» e riprova.',
+  xlsxTooBig: 'Il file Excel decompresso è troppo grande: dividilo in più file.',
+  xlsxNoSheet: 'Il file Excel non ha fogli con dati.',
   empty: 'Il file è vuoto.',
   header:
     'Intestazione non riconosciuta: la prima riga deve avere le colonne «nome» (o full_name) e «email» e/o «telefono» (o phone). ' +
@@ -356,9 +368,6 @@ export const IMPORT_MESSAGES = {
   tooManyRows: (max: number) => `Il file ha più di ${max.toLocaleString('it-IT')} righe: dividilo in più file.`,
   tooLarge: (mb: number) => `Il file è troppo grande: al massimo ${mb} MB.`,
   nameMissing: 'nome mancante',
-  nameTooLong: 'nome troppo lungo (al massimo 200 caratteri)',
-  nameInvalid: 'nome con caratteri non validi',
-  nameFormula: 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)',
   contactMissing: 'email o telefono mancante',
   emailInvalid: 'email non valida',
   phoneInvalid: 'telefono non valido',

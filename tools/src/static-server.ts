@@ -119,10 +119,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       api.removeAllContentTypeParsers();
       const passOn = (_request: unknown, body: Buffer, done: (error: null, body: Readable) => void) => done(null, heldBody(body));
       api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, passOn);
-      // The cards import's file (text/csv) has the API's larger limit for it.
-      api.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, API_CSV_BODY_LIMIT) }, passOn);
+      // The cards import's file (text/csv, or an Excel .xlsx: decision 073) has the API's larger limit for it.
+      api.addContentTypeParser(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, API_CSV_BODY_LIMIT) }, passOn);
       api.setErrorHandler(async (error: FastifyError, request, reply) => {
-        if (error.statusCode === 413) return reply.code(413).send({ error: /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
+        if (error.statusCode === 413) return reply.code(413).send({ error: /^(text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)\b/i.test(request.headers['content-type'] ?? '') ? CSV_TOO_LARGE : PAYLOAD_TOO_LARGE });
         throw error; // the default answer, as before (e.g. 503 when the API is down)
       });
       // The refusal waits for the rest of the refused body, as the API's does (api/src/refused-body.ts: at most

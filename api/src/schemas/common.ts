@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { normalizePhone } from '../lib/phone';
+import { customerNameProblem } from '../lib/customer-name';
 import { findUnstorableString } from '../validation';
 
 export const errorSchema = z.object({ error: z.string().describe('Messaggio in italiano') }).describe('Errore').meta({ id: 'ApiError' });
@@ -106,3 +107,22 @@ export const optionalPhone = (message: string = MESSAGES.phoneInvalid) =>
     .optional()
     .transform((v, ctx) => (v === undefined ? undefined : v === null || v === '' ? null : toE164(v, ctx, message)))
     .describe('Numero di telefono facoltativo (senza prefisso internazionale: italiano); salvato in E.164, es. +393331234567');
+
+/**
+ * A customer's name: trimmed, inner spaces as one, required (`requiredMessage`), and the rule of every path that
+ * writes one (src/lib/customer-name.ts): the same refusal, in the same words, as the import of a file.
+ */
+export const customerName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((v, ctx) => {
+      // What the database cannot store is the validator's to refuse, naming the field (as toE164 does).
+      if (findUnstorableString(v)) return v;
+      const name = v.replace(/[ ]+/g, ' ');
+      const problem = customerNameProblem(name);
+      if (!problem) return name;
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    });

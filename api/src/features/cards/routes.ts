@@ -29,6 +29,7 @@ import { segmentFilter } from './repository';
 import { compileSerializer, fastSerializerCompiler } from '../../serialization';
 import { cardInScope, cardScope, ownerScope } from './card-scope';
 import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../import-export/csv-export';
+import { CARD_TYPES, LEDGER_TYPES, xlsxFile, type XlsxType } from '../import-export/xlsx-export';
 import { italianDay } from '../rewards/repository';
 import { saleEarning } from '../rewards/earning';
 import { saleBodySchema, saleHeadersSchema, salePreviewQuerySchema, salePreviewSchema, saleResultSchema } from '../rewards/schemas';
@@ -178,9 +179,12 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
   /**
-   * Sends a business's rows as a CSV download (features/import-export/csv-export.ts), streamed: the rows are read
-   * in batches as the client takes the bytes. Personal data: never stored by a cache.
+   * Sends a business's rows as a CSV download (features/import-export/csv-export.ts), or an Excel one with typed
+   * cells when `types` are given (xlsx-export.ts, decision 073), streamed: the rows are read in batches as the
+   * client takes the bytes. Personal data: never stored by a cache.
    */
   async function sendCsv(
     request: FastifyRequest<{ Params: { id: string } }>,
@@ -188,12 +192,24 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     what: string,
     headers: string[],
     rows: (businessId: string, now: Date) => Readable,
+    types?: XlsxType[],
   ): Promise<void> {
     const businessId = request.params.id;
     await app.authorizeBusiness(request.user!, businessId);
     const business = await app.repos.businesses.findPublic(businessId);
     if (!business) throw notFound(MESSAGES.businessNotFound);
     const now = app.clock();
+    if (types) {
+      const file = xlsxFile(what, headers, types, rows(businessId, now));
+      file.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err: error }, `esportazione ${what} (Excel) interrotta`);
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${exportFileName(what, business.name, italianDay(now), 'xlsx')}"`)
+        .header('cache-control', 'no-store')
+        .send(file) as unknown as void;
+    }
     const csv = csvWriter(headers);
     // A failure half-way (the database gone) cuts the download short; a client that goes away stops the reading.
     pipeline(rows(businessId, now), csv, (error) => {
@@ -246,8 +262,46 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id)),
   );
 
+  const xlsxDescription =
+    'Le stesse colonne del CSV in un file Excel (.xlsx) con celle tipizzate (decisione 073): punti come numeri, date come date (ora di Roma), ' +
+    'nomi, telefoni, email e numeri di carta come testo (formato `@`): nulla diventa numero, data o formula, e nessun apostrofo. Inviato a blocchi mentre si legge dal database.';
+
+  app.get(
+    '/business/:id/export.xlsx',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta le carte di un’azienda (Excel)',
+        description: xlsxDescription,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'carte', CARD_HEADERS, (id, now) => cardRows(app.repos.exports, app.repos.loyaltyCards, id, now), CARD_TYPES),
+  );
+
+  app.get(
+    '/business/:id/ledger.xlsx',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Esporta i movimenti punti di un’azienda (Excel)',
+        description: xlsxDescription,
+        security: bearerAuth,
+        params: idParamsSchema,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    (request, reply) => sendCsv(request, reply, 'movimenti', LEDGER_HEADERS, (id) => ledgerRows(app.repos.exports, id), LEDGER_TYPES),
+  );
+
   // The import's body is the file itself (text/csv), read whole as bytes up to its own limit.
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['text/csv', XLSX_TYPE], { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
   const importLimit = app.keyedRateLimit('card-import', app.config.cardImportRateLimitPerMinute);
   const importMb = IMPORT_MAX_BYTES / 1024 / 1024;
 
@@ -263,10 +317,12 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['loyalty-cards'],
-        summary: 'Importa carte da un file CSV',
+        summary: 'Importa carte da un file CSV o Excel (.xlsx)',
         description:
-          `Corpo: il file (\`Content-Type: text/csv\`), UTF-8 con o senza BOM, separatore \`;\` o \`,\` (quello più presente nell’intestazione), al massimo ${importMb} MB e ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe. ` +
-          'Colonne trovate dall’intestazione, maiuscole e spazi indifferenti: `nome`/`full_name` (obbligatoria), `email` e/o `telefono`/`phone`, facoltative `punti`/`points` e `data di nascita`/`birth_date` (GG/MM/AAAA o AAAA-MM-GG); le altre sono ignorate. ' +
+          `Corpo: il file, al massimo ${importMb} MB e ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe. CSV (\`Content-Type: text/csv\`): UTF-8 con o senza BOM, altrimenti letto come Windows-1252 (altre codifiche: 400), separatore \`;\` o \`,\` (quello più presente nell’intestazione). ` +
+          `Excel (\`Content-Type: ${XLSX_TYPE}\`): il primo foglio con dati; numeri, date e testo come sono nelle celle, una formula non è mai calcolata. ` +
+          'Colonne trovate dall’intestazione, maiuscole, accenti, spazi, `_`, `-` e `.` indifferenti (decisione 073): `nome`/`nome e cognome`/`full_name` e/o `cognome` (unito al nome), `email`/`e-mail`/`mail` e/o `cellulare`/`telefono cellulare`/`mobile`/`telefono`/`phone`, facoltative `punti`/`saldo`/`points` e `data di nascita`/`data nascita`/`birth_date` (GG/MM/AAAA o AAAA-MM-GG); le altre sono ignorate. ' +
+          'La risposta dice come è stato letto il file (`format`), le colonne usate e ignorate (`columns`) e le prime righe come verrebbero salvate (`sample`). ' +
           'Consenso marketing (decisione 050), facoltativo: `consenso marketing`/`marketing_consent` (canali: email, sms, whatsapp, separati da `,`, `|` o spazio), ' +
           '`data consenso`/`consent_date` (quando è stato dato: non nel futuro, non più di 24 mesi fa) e `fonte consenso`/`consent_source` (come, al massimo 200 caratteri), tutte e tre o nessuna; ' +
           'una riga con consenso scrive un evento per canale (origine import, datato il giorno del file, con la fonte come prova). ' +
@@ -277,7 +333,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         querystring: cardImportQuerySchema,
-        consumes: ['text/csv'],
+        consumes: ['text/csv', XLSX_TYPE],
         response: { 200: cardImportOutcomeSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },

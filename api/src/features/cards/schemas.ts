@@ -3,7 +3,7 @@ import { POINTS_BALANCE_MAX, type CardExpiring, type LoyaltyCardRecord } from '.
 import { italianDay } from '../rewards/repository';
 import { MESSAGES, POINTS_MESSAGES } from '../../messages';
 import { canonicalChannels, CHANNELS, type Channel } from '../messaging/types';
-import { dateSchema, requiredEmail, requiredPhone, timestampSchema } from '../../schemas/common';
+import { customerName, dateSchema, requiredEmail, requiredPhone, timestampSchema } from '../../schemas/common';
 
 export const loyaltyCardSchema = z
   .object({
@@ -231,11 +231,7 @@ export const qrScanBodySchema = z.object({
 
 export const cardSignupBodySchema = z.object({
   email: requiredEmail(),
-  full_name: z
-    .string({ error: MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, MESSAGES.fullNameRequired)
-    .max(200),
+  full_name: customerName(MESSAGES.fullNameRequired),
   phone: requiredPhone(MESSAGES.phoneRequired),
   role: z.literal('client').optional().describe('Sempre client'),
   business_id: z.string().trim().min(1).max(200),
@@ -340,6 +336,25 @@ export const cardImportOutcomeSchema = z
     imported: z.number().int().describe('Carte create (0 in anteprima)'),
     skipped: z.number().int().describe('Righe saltate perché email o telefono appartengono già a una carta dell’azienda'),
     with_consent: z.number().int().describe('Delle righe valide, quelle con un consenso marketing (canali, data e fonte) da registrare o registrato'),
+    format: z.enum(['csv-utf8', 'csv-windows-1252', 'xlsx']).describe('Come è stato letto il file: CSV UTF-8, CSV Windows-1252 (non era UTF-8) o Excel'),
+    columns: z
+      .object({
+        used: z.array(z.object({ header: z.string(), field: z.string().describe('A che cosa serve, in italiano (nome, cognome (unito al nome), email, telefono…)') })),
+        ignored: z.array(z.string()).describe('Le intestazioni delle colonne non usate'),
+      })
+      .describe('Le colonne del file usate e ignorate'),
+    sample: z
+      .array(
+        z.object({
+          line: z.number().int(),
+          name: z.string(),
+          email: z.string().nullable(),
+          phone: z.string().nullable().describe('E.164'),
+          points: z.number(),
+          birth_date: z.string().nullable().describe('YYYY-MM-DD'),
+        }),
+      )
+      .describe('Le prime 5 righe valide come verrebbero salvate: per vedere che nomi e accenti sono giusti'),
   })
-  .describe('Esito di un’importazione CSV di carte')
+  .describe('Esito di un’importazione CSV o Excel di carte')
   .meta({ id: 'CardImportOutcome' });

@@ -163,10 +163,10 @@ export function ledgerRows(exportsRepo: ExportsRepository, businessId: string): 
 }
 
 /**
- * An ASCII file name for Content-Disposition: `<what>-<shop>-<YYYY-MM-DD>.csv`, the shop's name without
+ * An ASCII file name for Content-Disposition: `<what>-<shop>-<YYYY-MM-DD>.csv` (or `.xlsx`), the shop's name without
  * accents, anything else than letters and digits a single '-' ('Caffè Roma & C.' → 'caffe-roma-c').
  */
-export function exportFileName(what: string, shopName: string, day: string): string {
+export function exportFileName(what: string, shopName: string, day: string, extension: 'csv' | 'xlsx' = 'csv'): string {
   const shop = shopName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -175,5 +175,5 @@ export function exportFileName(what: string, shopName: string, day: string): str
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `${what}-${shop || 'negozio'}-${day}.csv`;
+  return `${what}-${shop || 'negozio'}-${day}.${extension}`;
 }

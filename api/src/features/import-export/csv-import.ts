@@ -1,6 +1,7 @@
 /**
- * An admin's import of cards from a CSV file (docs/decisions/046-csv-import.md). csv-parse reads the records;
- * this file finds the columns by their Italian or English header, validates each row with the rules of a card
+ * An admin's import of cards from a CSV or Excel file (docs/decisions/046-csv-import.md, 073-excel-files.md).
+ * csv-parse reads a CSV's records (UTF-8, else Windows-1252), exceljs's streaming reader an `.xlsx`'s first sheet
+ * (xlsx-import.ts); this file finds the columns by their Italian or English header (synonyms: decision 073), validates each row with the rules of a card
  * created through the API, and writes the new cards and their "Saldo importato" ledger rows with set-based
  * statements, in batches. A 100 000-row file never holds the API's thread for more than a slice of a few
  * milliseconds, nor PGlite for more than one batch (docs/decisions/061-imports-never-block.md).
@@ -8,6 +9,7 @@
 import crypto from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse as parseStream, type Options as CsvParseOptions } from 'csv-parse';
+import iconv from 'iconv-lite';
 import type { Db, DbKind, Queryable } from '../../db';
 import { CONSENT_WORDING, MARKETING_CONSENT_MONTHS } from '../../consent-wording';
 import { badRequest } from '../../errors';
@@ -17,6 +19,8 @@ import { createConsentsRepository, type MarketingConsentChange } from '../consen
 import { POINTS_BALANCE_MAX, randomCardNumber } from '../cards/repository';
 import { requiredEmail } from '../../schemas/common';
 import { normalizePhone } from '../../lib/phone';
+import { CONTROL_CHARACTER, customerNameProblem } from '../../lib/customer-name';
+import { isXlsx, readXlsxRecords } from './xlsx-import';
 
 /** The largest file the route reads (its body limit). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -29,15 +33,20 @@ const MAX_CELL = 1000;
 /** Invalid rows listed in an answer (all are counted). */
 export const IMPORT_MAX_LISTED = 1000;
 
-type Field = 'name' | 'email' | 'phone' | 'points' | 'birth_date' | 'consent_channels' | 'consent_date' | 'consent_source';
+type Field = 'name' | 'surname' | 'email' | 'phone' | 'points' | 'birth_date' | 'consent_channels' | 'consent_date' | 'consent_source';
 
-/** Headers, compared lower-case, without accents, with spaces, `_` and `-` as one space. */
+/**
+ * Headers, compared lower-case, without accents, with spaces, `_`, `-` and `.` as one space (`E-mail`, `E_MAIL`,
+ * `Data nascita`, `Punti fedeltà`). When two columns answer one field, the one whose header comes first in its list
+ * is used (a mobile number before a landline) and the other is listed as ignored.
+ */
 const HEADERS: Record<Field, string[]> = {
-  name: ['nome', 'full name', 'name'],
-  email: ['email', 'e mail'],
-  phone: ['telefono', 'phone'],
-  points: ['punti', 'points'],
-  birth_date: ['data di nascita', 'birth date', 'birthdate'],
+  name: ['nome', 'nome e cognome', 'nome completo', 'nominativo', 'full name', 'name', 'first name'],
+  surname: ['cognome', 'last name', 'surname'],
+  email: ['email', 'e mail', 'mail', 'indirizzo email', 'indirizzo e mail', 'posta elettronica', 'email address'],
+  phone: ['cellulare', 'telefono cellulare', 'numero di cellulare', 'cell', 'mobile', 'mobile phone', 'telefono', 'numero di telefono', 'tel', 'phone', 'phone number'],
+  points: ['punti', 'saldo', 'saldo punti', 'punti fedelta', 'points', 'balance'],
+  birth_date: ['data di nascita', 'data nascita', 'nascita', 'nato il', 'birth date', 'birthdate', 'date of birth'],
   // Decision 050: marketing consent with when and how it was given. Our export's "Consenso marketing WhatsApp"
   // (Sì/No, without when nor how) is not one of them: an exported file brings no consent back.
   consent_channels: ['consenso marketing', 'marketing consent'],
@@ -63,8 +72,33 @@ const headerKey = (cell: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[\s_-]+/g, ' ')
+    .replace(/[\s_.-]+/g, ' ')
     .trim();
+
+/** What each column is used for, in the preview's words. */
+const FIELD_LABELS: Record<Field, string> = {
+  name: 'nome',
+  surname: 'cognome (unito al nome)',
+  email: 'email',
+  phone: 'telefono',
+  points: 'punti',
+  birth_date: 'data di nascita',
+  consent_channels: 'consenso marketing (canali)',
+  consent_date: 'data del consenso',
+  consent_source: 'fonte del consenso',
+};
+
+/** How the file was read: the preview says it, so a person can tell a wrong guess (with the sample's names). */
+export type ImportFormat = 'csv-utf8' | 'csv-windows-1252' | 'xlsx';
+
+export interface ImportColumns {
+  used: { header: string; field: string }[];
+  ignored: string[];
+}
+
+/** The first rows that would be imported, as they would be stored: the preview shows them. */
+export const IMPORT_SAMPLE_ROWS = 5;
+export type ImportSampleRow = Pick<ImportCandidate, 'line' | 'name' | 'email' | 'phone' | 'points' | 'birth_date'>;
 
 export interface ImportCandidate {
   line: number;
@@ -102,6 +136,17 @@ export interface ImportOutcome {
   skipped: number;
   /** Of the `valid` rows, those that carry (dry run) or brought (import) a marketing consent. */
   with_consent: number;
+  format: ImportFormat;
+  columns: ImportColumns;
+  /** The first IMPORT_SAMPLE_ROWS valid rows of the file, as they would be stored. */
+  sample: ImportSampleRow[];
+}
+
+export interface ParsedFile {
+  rows: ImportCandidate[];
+  invalid: ImportIssue[];
+  format: ImportFormat;
+  columns: ImportColumns;
 }
 
 /**
@@ -133,29 +178,57 @@ const READ_CHUNK = 64 * 1024;
 const hasBom = (body: Buffer, at: number) => body[at] === 0xef && body[at + 1] === 0xbb && body[at + 2] === 0xbf;
 
 /**
- * Checks that a file is UTF-8 (with or without BOM; anything else is refused in Italian) and not blank; answers
- * where its text starts, past the BOM (and a second one, as an Excel file saved twice may have). Decoded in
- * chunks, the file's text is not kept: csv-parse reads the bytes.
+ * Bytes Windows-1252 does not have (0x81, 0x8d, 0x8f, 0x90, 0x9d: iconv-lite gives U+FFFD) and NUL (UTF-16 text
+ * is half NULs): a file with them is in another encoding. (Node's own TextDecoder reads 'windows-1252' as
+ * ISO-8859-1: 0x80 would not be €.)
  */
-async function checkText(body: Buffer, slices: Slices): Promise<number> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const NOT_WINDOWS_1252 = /[\u0000\ufffd]/;
+
+/**
+ * The file's text as UTF-8 bytes, past any BOM (and a second one, as an Excel file saved twice may have), and which
+ * encoding it was in (decision 073): UTF-8 if it is valid UTF-8, else Windows-1252 (what Excel and LibreOffice
+ * write on Italian Windows, ISO-8859-1 included; ISO-8859-15 differs only in € and 7 rare letters), transcoded
+ * chunk by chunk; UTF-16 or anything else is refused with an Italian message for Excel and LibreOffice users.
+ */
+async function decodeText(body: Buffer, slices: Slices): Promise<{ bytes: Buffer; format: ImportFormat }> {
+  if ((body[0] === 0xff && body[1] === 0xfe) || (body[0] === 0xfe && body[1] === 0xff)) throw badRequest(IMPORT_MESSAGES.encoding);
   const start = hasBom(body, 0) ? (hasBom(body, 3) ? 6 : 3) : 0;
+  const bytes = body.subarray(start);
   let blank = true;
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let format: ImportFormat = 'csv-utf8';
   try {
-    for (let at = start; at < body.length; at += READ_CHUNK) {
-      const text = decoder.decode(body.subarray(at, at + READ_CHUNK), { stream: true });
+    for (let at = 0; at < bytes.length; at += READ_CHUNK) {
+      const text = utf8.decode(bytes.subarray(at, at + READ_CHUNK), { stream: true });
       if (blank && /\S/.test(text)) blank = false;
+      if (text.includes('\u0000')) throw badRequest(IMPORT_MESSAGES.encoding);
       if (slices.due) await slices.pause();
     }
-    decoder.decode();
-  } catch {
-    throw badRequest(IMPORT_MESSAGES.encoding);
+    utf8.decode();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw error;
+    format = 'csv-windows-1252';
+  }
+  if (format === 'csv-utf8') {
+    if (blank) throw badRequest(IMPORT_MESSAGES.empty);
+    return { bytes, format };
+  }
+  // Windows-1252 is one byte a character: decoded a chunk at a time, with no character across two chunks.
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += READ_CHUNK) {
+    const text = iconv.decode(bytes.subarray(at, at + READ_CHUNK), 'win1252');
+    if (NOT_WINDOWS_1252.test(text)) throw badRequest(IMPORT_MESSAGES.encoding);
+    if (blank && /\S/.test(text)) blank = false;
+    chunks.push(Buffer.from(text, 'utf8'));
+    if (slices.due) await slices.pause();
   }
   if (blank) throw badRequest(IMPORT_MESSAGES.empty);
-  return start;
+  return { bytes: Buffer.concat(chunks), format };
 }
 
-type CsvRecord = { record: string[]; info: { lines: number } };
+/** A row of the file: its cells as text, and the line (a CSV's) or row number (a sheet's) where it ends. */
+export type CsvRecord = { record: string[]; info: { lines: number } };
 
 /**
  * The file's records, read by csv-parse's stream parser a chunk at a time between turns of the event loop: the
@@ -192,9 +265,6 @@ const cell = (value: string | undefined) => (value ?? '').replace(/^'(?=[=+\-@\t
 
 /** The e-mail rule of every route (schemas/common.ts): trimmed, lower-case, at most 254 characters. */
 const emailSchema = requiredEmail();
-/** What PostgreSQL cannot store, and control characters that have no place in a name. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function parsePoints(text: string): number | null {
   const compact = text.replace(/\s/g, '');
@@ -260,7 +330,7 @@ function parseConsent(channelsText: string, dateText: string, sourceText: string
   const source = sourceText.replace(/\s+/g, ' ');
   if (source === '') return { reason: IMPORT_CONSENT_MESSAGES.sourceMissing };
   if (source.length > CONSENT_SOURCE_MAX) return { reason: IMPORT_CONSENT_MESSAGES.sourceTooLong(CONSENT_SOURCE_MAX) };
-  if (CONTROL.test(source)) return { reason: IMPORT_CONSENT_MESSAGES.sourceInvalid };
+  if (CONTROL_CHARACTER.test(source)) return { reason: IMPORT_CONSENT_MESSAGES.sourceInvalid };
   const date = parseDay(dateText);
   if (date === null || date === 'invalid') return { reason: IMPORT_CONSENT_MESSAGES.dateInvalid };
   if (date > today) return { reason: IMPORT_CONSENT_MESSAGES.dateFuture };
@@ -275,13 +345,16 @@ function parseConsent(channelsText: string, dateText: string, sourceText: string
  * cards already in the business are the caller's to find. Reads, checks and validates in slices of about
  * SLICE_MS, each followed by a turn of the event loop (decision 061).
  */
-export async function parseCardsCsv(
+export async function parseCardsFile(
   body: Buffer,
   options: { today: string; stamps: boolean },
   slices: Slices = createSlices(),
-): Promise<{ rows: ImportCandidate[]; invalid: ImportIssue[] }> {
-  const start = await checkText(body, slices);
-  const bytes = body.subarray(start);
+): Promise<ParsedFile> {
+  if (isXlsx(body)) {
+    const records = await readXlsxRecords(body, { maxRows: IMPORT_MAX_ROWS + 1, maxColumns: IMPORT_MAX_COLUMNS }, slices);
+    return cardsFromRecords(records, 'xlsx', options, slices);
+  }
+  const { bytes, format } = await decodeText(body, slices);
   const headerEnd = Math.min(...[bytes.indexOf(0x0a), bytes.indexOf(0x0d), bytes.length].filter((i) => i >= 0));
   let records: CsvRecord[];
   try {
@@ -303,6 +376,36 @@ export async function parseCardsCsv(
     if (e.code === 'CSV_MAX_RECORD_SIZE') throw badRequest(IMPORT_MESSAGES.rowTooLong(e.lines ?? 1));
     throw badRequest(IMPORT_MESSAGES.unreadable(e.lines ?? 1));
   }
+  return cardsFromRecords(records, format, options, slices);
+}
+
+/** The header of a file, its column of each field (-1: none) and the preview's list of columns used and ignored. */
+function findColumns(header: string[]): { column: Record<Field, number>; columns: ImportColumns } {
+  const keys = header.map(headerKey);
+  const column = {} as Record<Field, number>;
+  for (const field of Object.keys(HEADERS) as Field[]) {
+    const found = HEADERS[field].map((h) => keys.indexOf(h)).find((i) => i >= 0);
+    column[field] = found ?? -1;
+  }
+  const fieldAt = new Map((Object.keys(column) as Field[]).filter((f) => column[f] >= 0).map((f) => [column[f], f]));
+  const columns: ImportColumns = { used: [], ignored: [] };
+  header.forEach((text, i) => {
+    const field = fieldAt.get(i);
+    const shown = text.trim();
+    if (field) columns.used.push({ header: shown, field: FIELD_LABELS[field] });
+    else if (shown !== '') columns.ignored.push(shown.length > 60 ? `${shown.slice(0, 60)}…` : shown);
+  });
+  return { column, columns };
+}
+
+/** The rows of a file read as records (CSV or a sheet's): checked, and validated with the rules of a card. */
+async function cardsFromRecords(
+  records: CsvRecord[],
+  format: ImportFormat,
+  options: { today: string; stamps: boolean },
+  slices: Slices,
+): Promise<ParsedFile> {
+  if (records.length === 0) throw badRequest(IMPORT_MESSAGES.empty);
   if (records.length > IMPORT_MAX_ROWS + 1) throw badRequest(IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS));
   for (const { record, info } of records) {
     if (record.length > IMPORT_MAX_COLUMNS) throw badRequest(IMPORT_MESSAGES.tooManyColumns(info.lines, record.length, IMPORT_MAX_COLUMNS));
@@ -311,10 +414,8 @@ export async function parseCardsCsv(
   }
 
   const [header, ...data] = records;
-  const keys = header.record.map(headerKey);
-  const column = {} as Record<Field, number>;
-  for (const field of Object.keys(HEADERS) as Field[]) column[field] = keys.findIndex((k) => HEADERS[field].includes(k));
-  if (column.name < 0 || (column.email < 0 && column.phone < 0)) throw badRequest(IMPORT_MESSAGES.header);
+  const { column, columns } = findColumns(header.record);
+  if ((column.name < 0 && column.surname < 0) || (column.email < 0 && column.phone < 0)) throw badRequest(IMPORT_MESSAGES.header);
 
   const rows: ImportCandidate[] = [];
   const invalid: ImportIssue[] = [];
@@ -327,12 +428,15 @@ export async function parseCardsCsv(
     const line = info.lines;
     if (record.every((c) => c.trim() === '')) continue;
     const refuse = (reason: string) => invalid.push({ line, reason });
-    const name = at(record, 'name').replace(/\s+/g, ' ');
+    const first = at(record, 'name');
+    const last = at(record, 'surname');
+    // `Nome` and `Cognome` make one name; a full name that already ends with the surname is not given it twice.
+    const joined = last === '' || first.toLowerCase().endsWith(last.toLowerCase()) ? first : `${first} ${last}`;
+    const name = joined.replace(/\s+/g, ' ').trim();
     if (name === '') { refuse(IMPORT_MESSAGES.nameMissing); continue; }
-    if (name.length > 200) { refuse(IMPORT_MESSAGES.nameTooLong); continue; }
-    if (CONTROL.test(name)) { refuse(IMPORT_MESSAGES.nameInvalid); continue; }
-    // A spreadsheet formula is no one's name (a cell exported as its formula): said, not stored.
-    if (/^[=+\-@]/.test(name)) { refuse(IMPORT_MESSAGES.nameFormula); continue; }
+    // The rule of every path that writes a name (lib/customer-name.ts): a formula, control characters, the length.
+    const nameProblem = customerNameProblem(name);
+    if (nameProblem) { refuse(nameProblem); continue; }
     const emailText = at(record, 'email');
     const phoneText = at(record, 'phone');
     if (emailText === '' && phoneText === '') { refuse(IMPORT_MESSAGES.contactMissing); continue; }
@@ -354,7 +458,7 @@ export async function parseCardsCsv(
     if (phone !== null) seenPhone.set(phone, line);
     rows.push({ line, name, email, phone, points, birth_date: birth, consent });
   }
-  return { rows, invalid };
+  return { rows, invalid, format, columns };
 }
 
 /**
@@ -403,7 +507,7 @@ async function presentLines(db: Db | Queryable, kind: DbKind, businessId: string
 }
 
 /** What the answer says once `present` (the lines of rows already in the business) is known. */
-function outcomeOf(parsed: { rows: ImportCandidate[]; invalid: ImportIssue[] }, present: ReadonlySet<number>, imported: number): ImportOutcome {
+function outcomeOf(parsed: ParsedFile, present: ReadonlySet<number>, imported: number): ImportOutcome {
   const issues = [...parsed.invalid];
   for (const line of present) issues.push({ line, reason: IMPORT_MESSAGES.alreadyPresent });
   issues.sort((a, b) => a.line - b.line);
@@ -415,6 +519,9 @@ function outcomeOf(parsed: { rows: ImportCandidate[]; invalid: ImportIssue[] }, 
     imported,
     skipped: present.size,
     with_consent: fresh.filter((r) => r.consent !== null).length,
+    format: parsed.format,
+    columns: parsed.columns,
+    sample: fresh.slice(0, IMPORT_SAMPLE_ROWS).map(({ line, name, email, phone, points, birth_date }) => ({ line, name, email, phone, points, birth_date })),
   };
 }
 
@@ -560,7 +667,7 @@ export async function importCards(db: Db, input: ImportInput): Promise<ImportOut
     (await q.query<{ loyalty_mode: 'points' | 'stamps' }>(`SELECT loyalty_mode FROM businesses WHERE id = $1 ${lock}`, [input.businessId])).rows[0]?.loyalty_mode;
   const mode = await modeOf(db, '');
   if (!mode) return null;
-  const parse = (loyaltyMode: 'points' | 'stamps') => parseCardsCsv(input.body, { today: input.today, stamps: loyaltyMode === 'stamps' }, slices);
+  const parse = (loyaltyMode: 'points' | 'stamps') => parseCardsFile(input.body, { today: input.today, stamps: loyaltyMode === 'stamps' }, slices);
   const parsed = await parse(mode);
   if (input.dryRun) return outcomeOf(parsed, await presentLines(db, db.kind, input.businessId, parsed.rows, slices), 0);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { CHANNELS } from '../messaging/types';
-import { optionalPhone, optionalText, requiredEmail, timestampSchema } from '../../schemas/common';
+import { customerName, optionalPhone, optionalText, requiredEmail, timestampSchema } from '../../schemas/common';
 
 export const roleSchema = z.enum(['client', 'staff', 'admin', 'super_admin']);
 
@@ -40,7 +40,7 @@ export const usersQuerySchema = z.object({
 
 export const createUserBodySchema = z.object({
   email: requiredEmail(MESSAGES.emailAndNameRequired),
-  full_name: z.string({ error: MESSAGES.emailAndNameRequired }).trim().min(1, MESSAGES.emailAndNameRequired).max(200),
+  full_name: customerName(MESSAGES.emailAndNameRequired),
   role: z.enum(['client', 'admin']).optional().default('client').describe('client (con una carta in `business_id`) o admin'),
   phone: optionalPhone(),
   business_id: optionalText(200).describe('Obbligatorio per un cliente: l’azienda della sua carta'),

@@ -32,11 +32,15 @@ export interface SaleRequest {
   key: string;
 }
 
-/** The two CSV files of a business an admin can download. */
+/** The two files of a business an admin can download, each as CSV or Excel (decision 073). */
 export type CsvExport = 'cards' | 'ledger';
-const CSV_PATHS: Record<CsvExport, string> = { cards: 'export.csv', ledger: 'ledger.csv' };
+export type ExportFormat = 'xlsx' | 'csv';
+const CSV_PATHS: Record<CsvExport, string> = { cards: 'export', ledger: 'ledger' };
 /** The file's name when the server's cannot be read (an API on another origin that does not expose it). */
-const CSV_FALLBACK_NAMES: Record<CsvExport, string> = { cards: 'carte.csv', ledger: 'movimenti.csv' };
+const CSV_FALLBACK_NAMES: Record<CsvExport, string> = { cards: 'carte', ledger: 'movimenti' };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An Excel file (`.xlsx`) is a zip: it starts with `PK\x03\x04`; anything else is sent as CSV. */
+export const isXlsx = (file: Uint8Array) => file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
 /** A large shop's file takes a while: longer than the usual request timeout. */
 const CSV_TIMEOUT_MS = 10 * 60_000;
 
@@ -144,25 +148,25 @@ export const cardsApi = api.injectEndpoints({
      * URL (a string: the store stays serialisable) that the screen saves and revokes. An error answer stays
      * the API's `{ error }`.
      */
-    downloadCsv: build.mutation<CsvDownload, { businessId: string; file: CsvExport }>({
-      query: ({ businessId, file }) => ({
-        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/${CSV_PATHS[file]}`,
+    downloadCsv: build.mutation<CsvDownload, { businessId: string; file: CsvExport; format: ExportFormat }>({
+      query: ({ businessId, file, format }) => ({
+        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/${CSV_PATHS[file]}.${format}`,
         timeout: CSV_TIMEOUT_MS,
         responseHandler: async (response) =>
           response.ok
-            ? ({ url: URL.createObjectURL(await response.blob()), fileName: downloadName(response, CSV_FALLBACK_NAMES[file]) } satisfies CsvDownload)
+            ? ({ url: URL.createObjectURL(await response.blob()), fileName: downloadName(response, `${CSV_FALLBACK_NAMES[file]}.${format}`) } satisfies CsvDownload)
             : response.json(),
       }),
     }),
     /**
-     * A CSV file of cards, sent as it is (text/csv). `dryRun`: the preview, nothing written; else the
+     * A CSV or Excel file of cards, sent as it is (text/csv, or the `.xlsx` type when it is one). `dryRun`: the preview, nothing written; else the
      * import, which the server validates again, and the lists and overview change.
      */
     importCardsCsv: build.mutation<CardImportOutcome, { businessId: string; file: Uint8Array; dryRun: boolean }>({
       query: ({ businessId, file, dryRun }) => ({
         url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/import?dry_run=${dryRun}`,
         method: 'POST',
-        headers: { 'content-type': 'text/csv' },
+        headers: { 'content-type': isXlsx(file) ? XLSX_TYPE : 'text/csv' },
         body: file,
         timeout: CSV_TIMEOUT_MS,
       }),

@@ -106,16 +106,16 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       },
       {
         id: 'csv-import-export',
-        title: 'Importare ed esportare le carte (CSV)',
+        title: 'Importare ed esportare le carte (Excel e CSV)',
         summary: 'Portare i clienti da un altro sistema o da Excel, e scaricare carte e movimenti.',
         body: [
-          'Nella pagina Carte Fedeltà «Esporta carte (CSV)» ed «Esporta movimenti (CSV)» scaricano i file che Excel apre così come sono. «Importa carte (CSV)» fa il contrario: crea le carte dei clienti che hai già in un foglio di calcolo o in un altro programma.',
+          'Nella pagina Carte Fedeltà «Esporta carte (Excel .xlsx)» ed «Esporta movimenti (Excel .xlsx)» scaricano file Excel in cui i punti sono numeri, le date sono date e nomi e telefoni restano testo così come sono; «Esporta carte (CSV)» ed «Esporta movimenti (CSV)» danno gli stessi dati in CSV per altri programmi. «Importa carte (CSV o Excel)» fa il contrario: crea le carte dei clienti che hai già in un foglio di calcolo o in un altro programma.',
           {
             steps: [
-              'Prepara il file: nella prima riga i nomi delle colonne. Servono «nome» e almeno una tra «email» e «telefono»; facoltative «punti» e «data di nascita» (GG/MM/AAAA). Vanno bene anche i nomi inglesi full_name, phone, points e birth_date, in qualsiasi ordine; le altre colonne vengono ignorate. Anche un file esportato da qui si può importare.',
+              'Prepara il file: nella prima riga i nomi delle colonne. Servono «nome» (e «cognome», se è in una colonna a parte: viene unito al nome) e almeno una tra «email» (o «e-mail», «mail») e «telefono» (o «cellulare», «mobile»); facoltative «punti» (o «saldo») e «data di nascita» (o «data nascita», GG/MM/AAAA). Maiuscole e accenti non contano; vanno bene anche i nomi inglesi full_name, phone, points e birth_date, in qualsiasi ordine; le altre colonne vengono ignorate e l’anteprima le elenca. Anche un file esportato da qui si può importare.',
               'Se il cliente ti ha già dato il consenso a ricevere offerte (per esempio sul modulo cartaceo del negozio), aggiungi tre colonne: «consenso marketing» con i canali (email, sms, whatsapp, separati da virgola, barra verticale o spazio), «data consenso» con il giorno in cui l’ha dato (GG/MM/AAAA) e «fonte consenso» con il modo (per esempio «modulo cartaceo in negozio»). In inglese: marketing_consent, consent_date, consent_source. Servono tutte e tre.',
-              'In Excel scegli «Salva con nome» → «CSV UTF-8»: separatore punto e virgola o virgola, codifica UTF-8. Al massimo 100.000 righe e 20 MB per file.',
-              'Premi «Importa carte (CSV)» e scegli il file: l’anteprima dice quante righe sono valide, quante portano un consenso marketing e, per ogni riga scartata, il numero di riga e il motivo (nome mancante, email o telefono non validi, duplicato nel file, già presente, consenso incompleto, nel futuro o scaduto). Non viene ancora scritto nulla.',
+              'Puoi caricare il file Excel (.xlsx) così com’è. Per un CSV: in Excel «Salva con nome» → «CSV UTF-8»; in LibreOffice «Salva con nome» → «Testo CSV» con «Unicode (UTF-8)» come set di caratteri. Un CSV non in UTF-8 viene letto come Windows-1252: controlla nell’anteprima che nomi e accenti siano giusti. Al massimo 100.000 righe e 20 MB per file.',
+              'Premi «Importa carte (CSV o Excel)» e scegli il file: l’anteprima dice come è stato letto il file, quali colonne usa e quali ignora, mostra le prime righe come verranno salvate, quante righe sono valide, quante portano un consenso marketing e, per ogni riga scartata, il numero di riga e il motivo (nome mancante, email o telefono non validi, duplicato nel file, già presente, consenso incompleto, nel futuro o scaduto). Non viene ancora scritto nulla.',
               'Premi «Importa N carte»: le righe valide vengono importate tutte insieme, oppure nessuna se qualcosa va storto.',
             ],
           },

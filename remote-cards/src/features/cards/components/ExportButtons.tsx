@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, errorMessage } from '@loyalty/shared';
-import { useDownloadCsvMutation, type CsvDownload, type CsvExport } from '../api';
+import { useDownloadCsvMutation, type CsvDownload, type CsvExport, type ExportFormat } from '../api';
 
 const Bar = styled.div`
   display: flex;
@@ -17,7 +17,13 @@ const Failure = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const LABELS: Record<CsvExport, string> = { cards: 'Esporta carte (CSV)', ledger: 'Esporta movimenti (CSV)' };
+/** Each file as Excel (typed cells: decision 073) and as CSV (for other tools). */
+const DOWNLOADS: { file: CsvExport; format: ExportFormat; label: string }[] = [
+  { file: 'cards', format: 'xlsx', label: 'Esporta carte (Excel .xlsx)' },
+  { file: 'cards', format: 'csv', label: 'Esporta carte (CSV)' },
+  { file: 'ledger', format: 'xlsx', label: 'Esporta movimenti (Excel .xlsx)' },
+  { file: 'ledger', format: 'csv', label: 'Esporta movimenti (CSV)' },
+];
 const FAILURES: Record<CsvExport, string> = {
   cards: 'Esportazione delle carte non riuscita. Riprova tra poco.',
   ledger: 'Esportazione dei movimenti non riuscita. Riprova tra poco.',
@@ -36,20 +42,20 @@ function save({ url, fileName }: CsvDownload) {
 }
 
 /**
- * The admin's CSV exports of the business's cards and of its ledger (Italian Excel's format, made by
- * the API). One download at a time; the button of the running one shows it is busy, a failure is said in
+ * The admin's exports of the business's cards and of its ledger, as Excel files with typed cells or as CSV
+ * (Italian Excel's format), made by the API. One download at a time; the button of the running one shows it is busy, a failure is said in
  * Italian under the buttons.
  */
 export function ExportButtons({ businessId, children }: { businessId: string; /** More actions on files beside them (the import). */ children?: ReactNode }) {
   const [download, { isLoading }] = useDownloadCsvMutation();
-  const [running, setRunning] = useState<CsvExport | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function run(file: CsvExport) {
-    setRunning(file);
+  async function run({ file, format, label }: (typeof DOWNLOADS)[number]) {
+    setRunning(label);
     setFailure(null);
     try {
-      save(await download({ businessId, file }).unwrap());
+      save(await download({ businessId, file, format }).unwrap());
     } catch (error) {
       setFailure(errorMessage(error, FAILURES[file]));
     } finally {
@@ -60,9 +66,9 @@ export function ExportButtons({ businessId, children }: { businessId: string; /*
   return (
     // With the import next to them (the cards screen), the group says both: a screen reader announces it.
     <Bar role="group" aria-label={children ? 'Importa ed esporta' : 'Esporta'}>
-      {(Object.keys(LABELS) as CsvExport[]).map((file) => (
-        <Button key={file} variant="secondary" loading={running === file} disabled={isLoading} onClick={() => void run(file)}>
-          {LABELS[file]}
+      {DOWNLOADS.map((download) => (
+        <Button key={download.label} variant="secondary" loading={running === download.label} disabled={isLoading} onClick={() => void run(download)}>
+          {download.label}
         </Button>
       ))}
       {children}

@@ -34,6 +34,14 @@ const Present = styled.details`
   summary { cursor: pointer; }
 `;
 
+const Sample = styled.table`
+  margin: ${({ theme }) => theme.space.sm} 0 0;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  caption { text-align: left; font-weight: 600; margin-bottom: ${({ theme }) => theme.space.xs}; }
+  th, td { padding: 2px ${({ theme }) => theme.space.xs}; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
 const Nothing = styled.p`
   margin: ${({ theme }) => theme.space.md} 0 0;
   font-weight: 600;
@@ -67,6 +75,54 @@ export const ALREADY_PRESENT = 'già presente';
 
 export const NOTHING_TO_IMPORT = 'Niente da importare: tutte le righe sono già presenti o hanno errori.';
 
+/** How the server read the file, said so that a wrong guess shows (with the sample's names). */
+const FORMAT_LABELS: Record<CardImportOutcome['format'], string> = {
+  'csv-utf8': 'File CSV in UTF-8.',
+  'csv-windows-1252': 'File CSV non in UTF-8: letto come Windows-1252 (Excel e LibreOffice su Windows). Controlla che nomi e accenti qui sotto siano giusti.',
+  xlsx: 'File Excel (.xlsx): primo foglio con dati.',
+};
+
+/** The columns used (and for what), the ones ignored, and the first rows as they would be saved. */
+function FileReading({ outcome }: { outcome: CardImportOutcome }) {
+  const { used, ignored } = outcome.columns;
+  return (
+    <>
+      <Hint>{FORMAT_LABELS[outcome.format]}</Hint>
+      <Summary aria-label="Colonne del file">
+        <li>Colonne usate: {used.map(({ header, field }) => (header.toLowerCase() === field ? header : `${header} → ${field}`)).join(', ')}</li>
+        <li>{ignored.length > 0 ? `Colonne ignorate: ${ignored.join(', ')}` : 'Nessuna colonna ignorata'}</li>
+      </Summary>
+      {outcome.sample.length > 0 && (
+        <Sample>
+          <caption>Prime righe come verranno salvate</caption>
+          <thead>
+            <tr>
+              <th scope="col">Riga</th>
+              <th scope="col">Nome</th>
+              <th scope="col">Email</th>
+              <th scope="col">Telefono</th>
+              <th scope="col">Punti</th>
+              <th scope="col">Nascita</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outcome.sample.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.name}</td>
+                <td>{row.email ?? '—'}</td>
+                <td>{row.phone ?? '—'}</td>
+                <td>{row.points.toLocaleString('it-IT')}</td>
+                <td>{row.birth_date ? row.birth_date.split('-').reverse().join('/') : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Sample>
+      )}
+    </>
+  );
+}
+
 /**
  * The preview: what would be imported, what is skipped, and each row with an error with its line and reason.
  * The rows already present (re-importing a file makes thousands of them) are only a count, and their lines
@@ -80,6 +136,7 @@ function Preview({ outcome, nothingId }: { outcome: CardImportOutcome; nothingId
   const unlisted = errors - listedErrors.length;
   return (
     <section aria-label="Anteprima dell’importazione">
+      <FileReading outcome={outcome} />
       <Summary>
         <li>{plural(outcome.valid, 'riga valida: verrà importata', 'righe valide: verranno importate')}</li>
         <li>{plural(outcome.with_consent, 'riga valida con consenso marketing', 'righe valide con consenso marketing')}</li>
@@ -116,7 +173,7 @@ function Preview({ outcome, nothingId }: { outcome: CardImportOutcome; nothingId
 }
 
 /**
- * "Importa carte (CSV)" next to the exports. Pick a file → the server's preview (nothing written) →
+ * "Importa carte (CSV o Excel)" next to the exports. Pick a file → the server's preview (nothing written) →
  * "Importa N carte", which the server validates again and writes in one transaction. Imported customers get
  * no message, and marketing consent only where the file says which channels, when and how (decision 050): the
  * dialog says so before the import.
@@ -177,12 +234,12 @@ export function ImportCards({ businessId }: { businessId: string }) {
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Importa carte (CSV)
+        Importa carte (CSV o Excel)
       </Button>
       <Modal
         open={open}
         onClose={close}
-        title="Importa carte da un file CSV"
+        title="Importa carte da un file CSV o Excel"
         footer={
           <>
             <Button variant="secondary" onClick={close} disabled={importing}>
@@ -200,8 +257,9 @@ export function ImportCards({ businessId }: { businessId: string }) {
         }
       >
         <Hint>
-          Prima riga con i nomi delle colonne: <strong>nome</strong> (obbligatoria), <strong>email</strong> e/o <strong>telefono</strong>, e se vuoi{' '}
-          <strong>punti</strong> e <strong>data di nascita</strong> (GG/MM/AAAA). Separatore «;» o «,», codifica UTF-8 (in Excel: «CSV UTF-8»). Va bene
+          Un file Excel (.xlsx) o CSV, con la prima riga con i nomi delle colonne: <strong>nome</strong> (e <strong>cognome</strong>, se è a parte),{' '}
+          <strong>email</strong> e/o <strong>telefono</strong> (o cellulare), e se vuoi <strong>punti</strong> (o saldo) e <strong>data di nascita</strong>{' '}
+          (GG/MM/AAAA); le altre colonne sono ignorate. CSV: separatore «;» o «,», meglio in UTF-8 (in Excel «CSV UTF-8»). Va bene
           anche un file esportato da qui, ma le sue colonne «Consenso marketing» (sì/no) non vengono importate: non dicono quando e come è stato
           dato il consenso.
         </Hint>
@@ -214,8 +272,14 @@ export function ImportCards({ businessId }: { businessId: string }) {
           Ai clienti importati non viene inviato nessun messaggio, e senza quelle colonne non hanno il consenso marketing: potranno darlo loro. Chi
           ha email o telefono di una carta già presente viene saltato, quindi importare due volte lo stesso file non cambia nulla.
         </Hint>
-        <FileLabel htmlFor={fileInputId}>File CSV</FileLabel>
-        <input id={fileInputId} type="file" accept=".csv,text/csv" onChange={(event) => void preview(event)} disabled={isLoading} />
+        <FileLabel htmlFor={fileInputId}>File CSV o Excel (.xlsx)</FileLabel>
+        <input
+          id={fileInputId}
+          type="file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => void preview(event)}
+          disabled={isLoading}
+        />
         {previewing && <Hint role="status">Controllo del file…</Hint>}
         {failure && <Failure role="alert">{failure}</Failure>}
         {outcome && <Preview outcome={outcome} nothingId={nothingId} />}

@@ -1,5 +1,5 @@
 /**
- * "Importa carte (CSV)" on the cards screen, against the real API on PGlite: a file with good and bad
+ * "Importa carte (CSV o Excel)" on the cards screen, against the real API on PGlite: a file with good and bad
  * rows → the preview with each refused line and its Italian reason → "Importa N carte" → the cards in the list;
  * the same file again imports nothing. A file the server cannot read is said in Italian inside the dialog.
  */
@@ -24,8 +24,8 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   );
   const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
 
-  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV o Excel)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV o Excel' });
   expect(within(dialog).getByText(/non viene inviato nessun messaggio, e senza quelle colonne non hanno il consenso marketing/)).toBeInTheDocument();
   // The accepted consent columns (decision 050).
   expect(within(dialog).getByText(/Consenso marketing, facoltativo/)).toHaveTextContent(/consenso marketing.*data consenso.*fonte consenso/);
@@ -34,7 +34,7 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   const importButton = within(dialog).getByRole('button', { name: 'Importa 0 carte' });
   expect(importButton).toBeDisabled();
 
-  await admin.upload(within(dialog).getByLabelText('File CSV'), file);
+  await admin.upload(within(dialog).getByLabelText('File CSV o Excel (.xlsx)'), file);
   const problems = await within(dialog).findByRole('list', { name: 'Righe con errori' });
   expect(within(problems).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Riga 3: nome mancante', 'Riga 4: telefono non valido']);
   expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
@@ -52,9 +52,9 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(await cardCount(session.token, shop.id)).toBe(2);
 
   // The same file again: both rows already present, nothing to import.
-  await admin.click(screen.getByRole('button', { name: 'Importa carte (CSV)' }));
-  const again = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
-  await admin.upload(within(again).getByLabelText('File CSV'), file);
+  await admin.click(screen.getByRole('button', { name: 'Importa carte (CSV o Excel)' }));
+  const again = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV o Excel' });
+  await admin.upload(within(again).getByLabelText('File CSV o Excel (.xlsx)'), file);
   expect(await within(again).findByText('2 righe già presenti: saltate', { exact: false })).toBeInTheDocument();
   // The list has the real errors only; the rows already present are a count, listed only on demand.
   const errors = within(again).getByRole('list', { name: 'Righe con errori' });
@@ -73,13 +73,22 @@ it('previews a file with its refused rows, imports the valid ones into the list,
   expect(await cardCount(session.token, shop.id)).toBe(2);
 });
 
-it('says in Italian, inside the dialog, why a file cannot be read (not UTF-8), and offers no import', async () => {
+it('reads a Windows-1252 file and says so, with the names as they will be saved; says in Italian why a UTF-16 file cannot be read', async () => {
   const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
-  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
-  // "Nicolò" in Windows-1252: the ò is the single byte 0xF2, not valid UTF-8.
-  await admin.upload(within(dialog).getByLabelText('File CSV'), csvFile(new Uint8Array([...new TextEncoder().encode('Nome;Email\r\nNicol'), 0xf2, ...new TextEncoder().encode(';n@example.it\r\n')])));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Il file non è in UTF-8.');
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV o Excel)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV o Excel' });
+  const tag = unique('cp').replace(/\W+/g, '');
+  // "Niccolò Perché" in Windows-1252: ò and é are the single bytes 0xF2 and 0xE9, not valid UTF-8.
+  const latin = new Uint8Array([...`Nome;Cognome;E-mail;Note\r\nNiccol\xf2;Perch\xe9;n.${tag}@example.it;x\r\n`].map((ch) => ch.charCodeAt(0)));
+  await admin.upload(within(dialog).getByLabelText('File CSV o Excel (.xlsx)'), csvFile(latin));
+  expect(await within(dialog).findByText(/letto come Windows-1252/)).toBeInTheDocument();
+  expect(within(dialog).getByRole('table', { name: 'Prime righe come verranno salvate' })).toHaveTextContent('Niccolò Perché');
+  expect(within(dialog).getByRole('list', { name: 'Colonne del file' })).toHaveTextContent('Colonne usate: Nome, Cognome → cognome (unito al nome), E-mail → email');
+  expect(within(dialog).getByRole('list', { name: 'Colonne del file' })).toHaveTextContent('Colonne ignorate: Note');
+
+  const utf16 = new Uint8Array([0xff, 0xfe, ...[...'Nome;Email\r\nA;a@example.it\r\n'].flatMap((ch) => [ch.charCodeAt(0), 0])]);
+  await admin.upload(within(dialog).getByLabelText('File CSV o Excel (.xlsx)'), csvFile(utf16));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Il file non è in UTF-8 né in Windows-1252.*LibreOffice/);
   expect(within(dialog).getByRole('button', { name: 'Importa 0 carte' })).toBeDisabled();
 });
 
@@ -95,9 +104,9 @@ it('counts in the preview the rows that carry a marketing consent, and shows why
     ].join('\r\n'),
   );
   const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
-  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV)' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV' });
-  await admin.upload(within(dialog).getByLabelText('File CSV'), file);
+  await admin.click(await screen.findByRole('button', { name: 'Importa carte (CSV o Excel)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importa carte da un file CSV o Excel' });
+  await admin.upload(within(dialog).getByLabelText('File CSV o Excel (.xlsx)'), file);
   const problems = await within(dialog).findByRole('list', { name: 'Righe con errori' });
   expect(within(problems).getByRole('listitem')).toHaveTextContent(/^Riga 3: consenso marketing scaduto: è stato dato più di 24 mesi fa .*Il cliente deve darlo di nuovo/);
   expect(within(dialog).getByText('2 righe valide: verranno importate')).toBeInTheDocument();
