@@ -214,6 +214,7 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   { route: 'GET /api/campaigns/{id}/deliveries', request: async (f) => ({ method: 'GET', url: `/api/campaigns/${await f.freshCampaign()}/deliveries` }), expected: OWNED },
+  { route: 'GET /api/campaigns/{id}/reach', request: async (f) => ({ method: 'GET', url: `/api/campaigns/${await f.freshCampaign()}/reach` }), expected: OWNED },
   {
     route: 'POST /api/loyalty-cards/{id}/send-whatsapp',
     request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/send-whatsapp`, payload: { message: 'Ciao' } }),

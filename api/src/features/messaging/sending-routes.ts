@@ -16,7 +16,8 @@ import {
   TRUTH_MESSAGES,
 } from './messages';
 import { RECEIPT_DRIVERS } from './drivers';
-import { normalizeContact, RECEIPT_WAIT_MINUTES } from './repository';
+import { normalizeContact, RECEIPT_WAIT_MINUTES, type CampaignAudience } from './repository';
+import type { Segment } from '../cards/repository';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
@@ -61,6 +62,21 @@ const deliveriesSchema = z
     failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
   })
   .meta({ id: 'CampaignDeliveries' });
+
+const channelReachSchema = z.object({
+  channel: z.enum(CHANNELS),
+  enabled: z.boolean().describe('Il canale è abilitato per l’azienda (altrimenti l’invio risponde 400)'),
+  total: z.number().int().describe('Destinatari distinti (un contatto una volta)'),
+  queued: z.number().int().describe('Quanti messaggi un invio ora metterebbe in coda: raggiungibili con consenso'),
+  noConsent: z.number().int().describe('Senza consenso marketing sul canale'),
+  optedOut: z.number().int().describe('Hanno chiesto di non ricevere messaggi (STOP)'),
+  invalidContact: z.number().int().describe('Senza contatto, o con uno che il canale non può raggiungere'),
+  alreadyEnqueued: z.number().int().describe('Hanno già ricevuto questa campagna su questo canale'),
+});
+
+const campaignReachSchema = z
+  .object({ campaignId: z.string(), channels: z.array(channelReachSchema).describe('I canali della campagna (tutti se non ne indica)') })
+  .meta({ id: 'CampaignReach' });
 
 const messagingStatusSchema = z
   .object({
@@ -172,13 +188,46 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignId: campaign.id,
         channel: service,
         body: message,
-        // A segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
-        ...(campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, service) }),
+        ...audienceOf(campaign, service),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(campaign.business_id);
       request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
       return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
+    },
+  );
+
+  /** The campaign's recipients on a channel, as its send reads them. */
+  const audienceOf = (campaign: { segment: Segment | null; recipients: unknown }, channel: Channel): CampaignAudience =>
+    // A segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
+    campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, channel) };
+
+  app.get(
+    '/campaigns/:id/reach',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Chi raggiungerebbe un invio della campagna, per canale',
+        description:
+          'Senza scrivere nulla: per ogni canale della campagna quanti destinatari un invio ora metterebbe in coda (`queued`) e quanti salterebbe e perché, ' +
+          'con la stessa regola dell’invio (loyalty_message_skip_reason): stesso numero che `POST /campaigns/{id}/send` mette in coda.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: campaignReachSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      const business = await app.repos.businesses.findById(campaign.business_id);
+      const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : [...CHANNELS];
+      const channels = [];
+      // One channel after the other: each is one statement over the campaign's recipients.
+      for (const channel of offered) {
+        const reach = await app.messaging.repo.campaignReach({ businessId: campaign.business_id, campaignId: campaign.id, channel, ...audienceOf(campaign, channel) });
+        channels.push({ channel, enabled: business?.[FLAG_COLUMN[channel]] === 1, ...reach });
+      }
+      return { campaignId: campaign.id, channels };
     },
   );
 
