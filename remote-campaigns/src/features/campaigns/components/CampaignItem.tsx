@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, useNotify } from '@loyalty/shared';
-import { useDeleteCampaignMutation, type Campaign, type CampaignStatus } from '../api';
-import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, recipientCountOf } from '../model/campaignModel';
+import { useDeleteCampaignMutation, useGetCampaignDeliveriesQuery, type Campaign, type CampaignStatus } from '../api';
+import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, deliveryStatus, recipientCountOf } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 
 const Row = styled.div`
@@ -47,6 +47,9 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
   const notify = useNotify();
   const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
   const recipientCount = recipientCountOf(campaign);
+  // The live deliveries (the progress below polls them) once loaded, else the list's: the status follows the jobs.
+  const { data: deliveries } = useGetCampaignDeliveriesQuery(campaign.id);
+  const sent = deliveryStatus(deliveries ? { pending: deliveries.queued, sent: deliveries.sent, failed: deliveries.failed } : campaign.delivery);
 
   const remove = async () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -73,7 +76,7 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
         </Row>
         {campaign.description && <p>{campaign.description}</p>}
         <Meta>
-          <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
+          {sent ? <Badge $tone={sent.tone}>{sent.label}</Badge> : <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>}
           <span>{formatCount(recipientCount, RECIPIENTS)}</span>
           {campaign.channels.length > 0 && <span>· {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>}
         </Meta>

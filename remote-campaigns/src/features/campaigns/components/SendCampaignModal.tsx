@@ -22,9 +22,10 @@ import {
   type SendOutcome,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, z } from '@loyalty/shared/forms';
-import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from '../model/campaignModel';
+import { useGetCampaignReachQuery, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
+import { ReachSummary, sendButtonLabel } from './ReachSummary';
 import { messageCounterText } from './MessageCounter';
 import { Channels as ChannelFieldset } from './modalLayout';
 
@@ -105,7 +106,9 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const verdict = campaignMessage.safeParse(message);
   const tooLong = !verdict.success && verdict.error.issues.some((issue) => issue.message === MESSAGE_TOO_LONG);
   const canSend = channelEnabled && verdict.success;
-  const recipientCount = recipientCountOf(campaign);
+  // What a send now would queue, per channel, by the send's own rule (the server's preview).
+  const reach = useGetCampaignReachQuery(campaign.id);
+  const channelReach = reach.data?.channels.find((c) => c.channel === channel);
 
   const submit = handleSubmit(async (form) => {
     if (!canSend || isLoading) return;
@@ -147,7 +150,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     <Modal open onClose={onClose} title={title}>
       <StackedForm onSubmit={(event) => void submit(event)} noValidate>
         <TestModeBanner businessId={business.id} />
-        <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
+        <ReachSummary channels={reach.data?.channels} selected={channel} loading={reach.isLoading} error={reach.isError} />
         <Channels>
           <legend>Canale</legend>
           {offered.map((c) => (
@@ -162,7 +165,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
           {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
         <DialogFooter error={error} onCancel={onClose} disabled={!canSend} loading={isLoading}>
-          Invia
+          {sendButtonLabel(channelReach)}
         </DialogFooter>
       </StackedForm>
     </Modal>
