@@ -313,12 +313,15 @@ export function createMessagingRepository(db: Queryable) {
      * is keyed by its id, so sending the campaign again finds it already enqueued.
      */
     async enqueueCampaign(
-      input: { businessId: string; campaignId: string; channel: Channel; body: string } & CampaignAudience,
+      input: { businessId: string; campaignId: string; channel: Channel; body: string; at?: Date } & CampaignAudience,
     ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason }> {
       const params: unknown[] = [input.businessId, input.campaignId, input.channel];
       const recipients = campaignRecipientsSql(input, params);
       params.push(input.body);
       const body = `$${params.length}::text`;
+      // Due at `at` (the app's clock; none: now), held by the business's quiet hours as every marketing message (migration 035).
+      params.push(input.at?.toISOString() ?? null);
+      const at = `$${params.length}::timestamptz`;
       // loyalty_enqueue_messages (migration 027) applies the rule to each recipient once.
       const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[] }>(
         `WITH ${recipients}, inserted AS MATERIALIZED (
@@ -328,7 +331,7 @@ export function createMessagingRepository(db: Queryable) {
                                     ${CAMPAIGN_KEY_SQL}, cards.consent IS TRUE, NULL, false)::loyalty_message
                                 ORDER BY d.key_part)
                  FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
-             )) e
+             ), true, ${at}) e
          )
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
                 coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes`,

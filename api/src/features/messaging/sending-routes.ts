@@ -188,6 +188,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignId: campaign.id,
         channel: service,
         body: message,
+        at: app.clock(),
         ...audienceOf(campaign, service),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
@@ -300,6 +301,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         recipient,
         body,
         idempotencyKey: `card:${card.id}:whatsapp:${key}`,
+        // A marketing message: held by the quiet hours (migration 035).
+        held: { at: app.clock() },
       });
       if (queued) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(card.business_id);
