@@ -49,6 +49,23 @@ describeEachDatabase('quiet hours', (variant) => {
     await expect(t.app.db.query(`UPDATE messaging_settings SET send_until = 21 WHERE business_id = 'test-negozio-stretto'`)).rejects.toThrow(/messaging_settings_send_window/);
   });
 
+  it('lets the owner narrow the window in the messaging settings, refusing a wider or empty one in Italian', async () => {
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/twilio/settings/${BUSINESS_ID}`, headers: auth, payload });
+    const get = async () => (await t.app.inject({ method: 'GET', url: `/api/twilio/settings?businessId=${BUSINESS_ID}`, headers: auth })).json();
+    expect(await get()).toMatchObject({ sendFrom: 9, sendUntil: 20 });
+    for (const bad of [{ sendFrom: 8 }, { sendUntil: 21 }, { sendFrom: 15, sendUntil: 12 }, { sendFrom: 19.5 }]) {
+      const res = await put(bad);
+      expect([res.statusCode, res.json().error]).toEqual([400, expect.stringMatching(/orario di invio/i)]);
+    }
+    expect(await get()).toMatchObject({ sendFrom: 9, sendUntil: 20 });
+    expect((await put({ sendFrom: 10, sendUntil: 19 })).statusCode).toBe(200);
+    expect(await get()).toMatchObject({ sendFrom: 10, sendUntil: 19 });
+    expect(await release('2030-01-15T08:30:00Z')).toBe('2030-01-15T09:00:00.000Z'); // 09:30 → 10:00
+    // Only the start given: checked against the stored end.
+    expect((await put({ sendFrom: 19 })).statusCode).toBe(400);
+    expect((await put({ sendFrom: 9, sendUntil: 20 })).statusCode).toBe(200);
+  });
+
   it('holds a campaign sent at 21:00 until 09:00, while a service message leaves at once', async () => {
     now = new Date('2030-01-15T20:00:00Z');
     const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Notturna', segment: { kind: 'all' }, channels: ['sms'] } });

@@ -32,6 +32,9 @@ export interface SettingsUpdate {
   email_sender?: string | null;
   /** The bonus WhatsApp's text; null: back to the default. */
   bonus_template?: string | null;
+  /** The sending window (migration 035), whole hours Rome time. */
+  send_from?: number;
+  send_until?: number;
 }
 
 /** What a queued job and a logged message both say about one message. */
@@ -202,8 +205,8 @@ export function createMessagingRepository(db: Queryable) {
     async saveSettings(businessId: string, update: SettingsUpdate): Promise<void> {
       const token = update.auth_token;
       await db.query(
-        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver, bonus_template)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $13, $15)
+        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver, bonus_template, send_from, send_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $13, $15, coalesce($17::int, 9), coalesce($18::int, 20))
          ON CONFLICT (business_id) DO UPDATE SET
            driver = CASE WHEN $14 THEN EXCLUDED.driver ELSE messaging_settings.driver END,
            account_sid = CASE WHEN $8 THEN EXCLUDED.account_sid ELSE messaging_settings.account_sid END,
@@ -213,6 +216,8 @@ export function createMessagingRepository(db: Queryable) {
            messaging_service_sid = CASE WHEN $11 THEN EXCLUDED.messaging_service_sid ELSE messaging_settings.messaging_service_sid END,
            email_sender = CASE WHEN $12 THEN EXCLUDED.email_sender ELSE messaging_settings.email_sender END,
            bonus_template = CASE WHEN $16 THEN EXCLUDED.bonus_template ELSE messaging_settings.bonus_template END,
+           send_from = CASE WHEN $17::int IS NOT NULL THEN EXCLUDED.send_from ELSE messaging_settings.send_from END,
+           send_until = CASE WHEN $18::int IS NOT NULL THEN EXCLUDED.send_until ELSE messaging_settings.send_until END,
            updated_at = now()`,
         [
           businessId,
@@ -231,6 +236,8 @@ export function createMessagingRepository(db: Queryable) {
           update.driver !== undefined,
           update.bonus_template ?? null,
           update.bonus_template !== undefined,
+          update.send_from ?? null,
+          update.send_until ?? null,
         ],
       );
     },
