@@ -30,6 +30,8 @@ export interface CampaignRecord extends CampaignFields {
   recipient_count: number;
   created_at: string;
   delivery: CampaignDelivery | null;
+  /** When its scheduled send starts (migration 036); null: none scheduled. */
+  scheduled_at: string | null;
 }
 
 export interface NewCampaign extends CampaignFields {
@@ -64,7 +66,7 @@ const DELIVERY_SQL = `(SELECT CASE WHEN d.pending + d.sent + d.failed > 0 THEN j
 
 const CAMPAIGN_COLUMNS =
   'c.id, c.business_id, c.name, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
-  `coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at, ${DELIVERY_SQL}`;
+  `coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at, c.scheduled_at, ${DELIVERY_SQL}`;
 
 export function createCampaignsRepository(db: Queryable) {
   return {

@@ -57,6 +57,7 @@ export const campaignSchema = z
       })
       .nullable()
       .describe('Dove sono i messaggi inviati, secondo i job di invio (i saltati non contano); null se nessun messaggio è partito'),
+    scheduled_at: timestampSchema.nullable().describe('Quando parte l’invio programmato (POST /campaigns/{id}/schedule); null se non programmata'),
   })
   .describe('Campagna')
   .meta({ id: 'Campaign' });

@@ -386,6 +386,49 @@ export function createMessagingRepository(db: Queryable) {
     },
 
     /**
+     * Schedules the campaign's send (migration 036) and marks it 'scheduled'; `at` is a Rome wall-clock time
+     * ('2030-01-15T21:00'). Answers the instant, or null when that is not after `now`.
+     */
+    async scheduleCampaign(id: string, input: { at: string; channel: Channel; message: string; now: Date }): Promise<string | null> {
+      const { rows } = await db.query<{ scheduled_at: string }>(
+        `UPDATE campaigns SET scheduled_at = $2::timestamp AT TIME ZONE 'Europe/Rome', scheduled_channel = $3, scheduled_message = $4, status = 'scheduled'
+          WHERE id = $1 AND $2::timestamp AT TIME ZONE 'Europe/Rome' > $5::timestamptz
+          RETURNING scheduled_at`,
+        [id, input.at, input.channel, input.message, input.now.toISOString()],
+      );
+      return rows[0]?.scheduled_at ?? null;
+    },
+
+    /** Cancels a schedule not started yet, back to 'draft'; false when there is none. */
+    async cancelSchedule(id: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE campaigns SET scheduled_at = NULL, scheduled_channel = NULL, scheduled_message = NULL, status = 'draft'
+          WHERE id = $1 AND scheduled_at IS NOT NULL RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Claims the campaigns whose scheduled time has come by `now` (each once: the claim clears the schedule and
+     * marks it 'active'), and answers what each is to send.
+     */
+    async claimDueSchedules(now: Date): Promise<{ id: string; business_id: string; recipients: unknown; segment: Segment | null; channel: Channel; message: string; at: string }[]> {
+      const { rows } = await db.query<{ id: string; business_id: string; recipients: unknown; segment: Segment | null; channel: Channel; message: string; at: string }>(
+        `WITH due AS (
+           SELECT id, scheduled_at, scheduled_channel, scheduled_message FROM campaigns
+            WHERE scheduled_at IS NOT NULL AND scheduled_at <= $1::timestamptz
+            ORDER BY scheduled_at FOR UPDATE SKIP LOCKED
+         )
+         UPDATE campaigns c SET scheduled_at = NULL, scheduled_channel = NULL, scheduled_message = NULL, status = 'active'
+           FROM due WHERE c.id = due.id
+         RETURNING c.id, c.business_id, c.recipients, c.segment, due.scheduled_channel AS channel, due.scheduled_message AS message, due.scheduled_at AS at`,
+        [now.toISOString()],
+      );
+      return rows;
+    },
+
+    /**
      * A single job (`enqueueMessage` over this connection); answers its id, or null when the idempotency key was
      * already used.
      */

@@ -16,8 +16,8 @@ import {
   TRUTH_MESSAGES,
 } from './messages';
 import { RECEIPT_DRIVERS } from './drivers';
-import { normalizeContact, RECEIPT_WAIT_MINUTES, type CampaignAudience } from './repository';
-import type { Segment } from '../cards/repository';
+import { RECEIPT_WAIT_MINUTES } from './repository';
+import { audienceOf } from './campaign-audience';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
@@ -62,6 +62,25 @@ const deliveriesSchema = z
     failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
   })
   .meta({ id: 'CampaignDeliveries' });
+
+export const SCHEDULE_MESSAGES = {
+  scheduled: 'Campagna programmata',
+  cancelled: 'Programmazione annullata',
+  inThePast: 'Scegli una data e un’ora future',
+  notScheduled: 'La campagna non è programmata (o il suo invio è già partito)',
+  atInvalid: 'Data e ora non valide: usa il formato 2030-01-15T21:00',
+} as const;
+
+const campaignScheduleBodySchema = campaignSendBodySchema.extend({
+  at: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, SCHEDULE_MESSAGES.atInvalid)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}:00Z`)) && new Date(`${v}:00Z`).toISOString().startsWith(v), SCHEDULE_MESSAGES.atInvalid)
+    .describe('Data e ora di Roma, AAAA-MM-GGTHH:MM'),
+});
+
+const campaignScheduledSchema = z.object({ message: z.string(), scheduledAt: timestampSchema }).meta({ id: 'CampaignScheduled' });
 
 const channelReachSchema = z.object({
   channel: z.enum(CHANNELS),
@@ -112,26 +131,6 @@ const loggedMessageSchema = z
   .meta({ id: 'OutboxMessage' });
 
 const outboxPageSchema = z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }).meta({ id: 'OutboxPage' });
-
-/** Contacts of the campaign's recipients for the channel, normalised; '' where one has none. */
-function recipientContacts(recipients: unknown, channel: Channel): string[] {
-  let list = recipients;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      list = [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list.map((r) => {
-    if (typeof r === 'string') return (channel === 'email') === r.includes('@') ? normalizeContact(channel, r) : '';
-    if (!r || typeof r !== 'object') return '';
-    const { customer_phone, customerphone, email, customeremail } = r as Record<string, unknown>;
-    const contact = channel === 'email' ? (email ?? customeremail) : (customer_phone ?? customerphone);
-    return typeof contact === 'string' ? normalizeContact(channel, contact) : '';
-  });
-}
 
 const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Ownership of a resource of a business: a foreign one answers the same 404 as an unknown one. */
@@ -198,11 +197,6 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The campaign's recipients on a channel, as its send reads them. */
-  const audienceOf = (campaign: { segment: Segment | null; recipients: unknown }, channel: Channel): CampaignAudience =>
-    // A segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
-    campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, channel) };
-
   app.get(
     '/campaigns/:id/reach',
     {
@@ -229,6 +223,52 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         channels.push({ channel, enabled: business?.[FLAG_COLUMN[channel]] === 1, ...reach });
       }
       return { campaignId: campaign.id, channels };
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/schedule',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Programma l’invio di una campagna',
+        description:
+          'Come `POST /campaigns/{id}/send`, ma a `at` (data e ora di Roma, es. 2030-01-15T21:00): la campagna diventa scheduled finché il server la avvia ' +
+          '(entro un minuto); l’orario di invio dell’azienda (20–9 di silenzio) vale anche qui. Una nuova programmazione sostituisce la precedente.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: campaignScheduleBodySchema,
+        response: { 200: campaignScheduledSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      const { service, message, at } = request.body;
+      await requireChannel(campaign.business_id, service);
+      const scheduledAt = await app.messaging.repo.scheduleCampaign(campaign.id, { at, channel: service, message, now: app.clock() });
+      if (!scheduledAt) throw badRequest(SCHEDULE_MESSAGES.inThePast);
+      return { message: SCHEDULE_MESSAGES.scheduled, scheduledAt };
+    },
+  );
+
+  app.delete(
+    '/campaigns/:id/schedule',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Annulla la programmazione di una campagna',
+        description: 'Finché l’invio non è partito; la campagna torna draft.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      if (!(await app.messaging.repo.cancelSchedule(campaign.id))) throw badRequest(SCHEDULE_MESSAGES.notScheduled);
+      return { message: SCHEDULE_MESSAGES.cancelled };
     },
   );
 

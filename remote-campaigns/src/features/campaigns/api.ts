@@ -6,7 +6,7 @@ type ApiCampaign = ApiSchema<'Campaign'>;
  * segments may send —
  * `recipients` as a JSON string, a null `description`, no `segment`, `recipient_count` or `delivery`.
  */
-export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count' | 'delivery'> & {
+export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count' | 'delivery' | 'scheduled_at'> & {
   recipients: ApiCampaign['recipients'] | string;
   description: ApiCampaign['description'] | null;
 };
@@ -66,6 +66,15 @@ export const campaignsApi = api.injectEndpoints({
       query: ({ id, service, message }) => ({ url: `/campaigns/${encodeURIComponent(id)}/send`, method: 'POST', body: { service, message } }),
       invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id), reachTag(id)],
     }),
+    /** `POST /campaigns/{id}/schedule`: the send at a Rome date and time (`at`: '2030-01-15T21:00'). */
+    scheduleCampaign: build.mutation<ApiBody<'/api/campaigns/{id}/schedule', 'post'>, { id: string } & ApiRequestBody<'/api/campaigns/{id}/schedule', 'post'>>({
+      query: ({ id, ...body }) => ({ url: `/campaigns/${encodeURIComponent(id)}/schedule`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
+    cancelCampaignSchedule: build.mutation<ApiBody<'/api/campaigns/{id}/schedule', 'delete'>, string>({
+      query: (id) => ({ url: `/campaigns/${encodeURIComponent(id)}/schedule`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
     /** The send dialog's numbers: what a send would queue now, by the send's own rule; refreshed with any card change. */
     getCampaignReach: build.query<CampaignReach, string>({
       query: (id) => `/campaigns/${encodeURIComponent(id)}/reach`,
@@ -96,6 +105,8 @@ export const {
   useCreateCampaignMutation,
   useDeleteCampaignMutation,
   useSendCampaignMutation,
+  useScheduleCampaignMutation,
+  useCancelCampaignScheduleMutation,
   useGetCampaignDeliveriesQuery,
   useGetCampaignReachQuery,
   useGetSegmentCountQuery,

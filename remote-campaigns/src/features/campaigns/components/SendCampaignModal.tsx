@@ -8,6 +8,7 @@ import {
   DialogFooter,
   Field,
   FormAlert,
+  Input,
   MESSAGES,
   Modal,
   TestModeBanner,
@@ -22,7 +23,7 @@ import {
   type SendOutcome,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, z } from '@loyalty/shared/forms';
-import { useGetCampaignReachQuery, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
+import { useGetCampaignReachQuery, useScheduleCampaignMutation, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
 import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { ReachSummary, sendButtonLabel } from './ReachSummary';
@@ -40,6 +41,7 @@ export const MESSAGE_TOO_LONG = FORM_MESSAGES.campaignMessageTooLong;
 const sendSchema = z.object({ channel: z.custom<CampaignChannel>((value) => CHANNELS.includes(value as CampaignChannel)), message: campaignMessage });
 
 export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
+export const SCHEDULE_HINT = 'Tra le 20 e le 9 i messaggi aspettano le 9 (o l’orario di invio scelto nelle impostazioni).';
 
 /** Why recipients were skipped, as the send answer counts them (`skippedByReason`). */
 const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
@@ -82,7 +84,13 @@ export interface SendCampaignModalProps {
  */
 export function SendCampaignModal({ campaign, business, onClose }: SendCampaignModalProps) {
   const notify = useNotify();
-  const [sendCampaign, { isLoading }] = useSendCampaignMutation();
+  const [sendCampaign, { isLoading: sending }] = useSendCampaignMutation();
+  const [scheduleCampaign, { isLoading: scheduling }] = useScheduleCampaignMutation();
+  const isLoading = sending || scheduling;
+  // «Invia ora» or «Programma» at a Rome date and time (the server starts it; the quiet hours still hold it).
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const whenId = useId();
   // The campaign's own channels, or all of them when it names none.
   const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : CHANNELS;
   const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
@@ -105,13 +113,22 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
   const verdict = campaignMessage.safeParse(message);
   const tooLong = !verdict.success && verdict.error.issues.some((issue) => issue.message === MESSAGE_TOO_LONG);
-  const canSend = channelEnabled && verdict.success;
+  const canSend = channelEnabled && verdict.success && (when === 'now' || at !== '');
   // What a send now would queue, per channel, by the send's own rule (the server's preview).
   const reach = useGetCampaignReachQuery(campaign.id);
   const channelReach = reach.data?.channels.find((c) => c.channel === channel);
 
   const submit = handleSubmit(async (form) => {
     if (!canSend || isLoading) return;
+    if (when === 'later') {
+      try {
+        const result = await scheduleCampaign({ id: campaign.id, service: form.channel, message: form.message, at }).unwrap();
+        notify.success(result.message);
+        return onClose();
+      } catch (err) {
+        return setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
+      }
+    }
     try {
       const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
       // A toast only when something was queued; otherwise the server's reason stays on screen.
@@ -164,8 +181,24 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
         <Field label="Messaggio" hint={messageCounterText(message)} error={tooLong ? MESSAGE_TOO_LONG : undefined}>
           {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
+        <Channels>
+          <legend>Quando</legend>
+          <label>
+            <input type="radio" name={`${whenId}-when`} checked={when === 'now'} onChange={() => setWhen('now')} />
+            Invia ora
+          </label>
+          <label>
+            <input type="radio" name={`${whenId}-when`} checked={when === 'later'} onChange={() => setWhen('later')} />
+            Programma
+          </label>
+        </Channels>
+        {when === 'later' && (
+          <Field label="Data e ora (ora italiana)" hint={SCHEDULE_HINT}>
+            {(control) => <Input {...control} type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} required />}
+          </Field>
+        )}
         <DialogFooter error={error} onCancel={onClose} disabled={!canSend} loading={isLoading}>
-          {sendButtonLabel(channelReach)}
+          {when === 'later' ? 'Programma invio' : sendButtonLabel(channelReach)}
         </DialogFooter>
       </StackedForm>
     </Modal>

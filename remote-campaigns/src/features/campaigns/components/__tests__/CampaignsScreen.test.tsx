@@ -17,7 +17,7 @@ import {
   unreachableApiBaseUrl,
 } from '@loyalty/shared/testing';
 import { businessSelected, type Business } from '@loyalty/shared';
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { CampaignsScreen } from '../CampaignsScreen';
 import type { Campaign, CampaignDeliveries } from '../../api';
 
@@ -552,6 +552,37 @@ describe('send', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
     expect(screen.queryByText('Messaggio inviato con successo')).toBeNull();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('schedules the send for a Rome date and time, shows «Programmata per …», and cancels it', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Rita Sera');
+    const name = unique('Serata');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId, name, channels: ['sms'], segment: { kind: 'all' } } });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    const item = await itemOf(name);
+    await user.click(within(item).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Aperitivo stasera');
+    await user.click(within(dialog).getByRole('radio', { name: 'Programma' }));
+    const schedule = within(dialog).getByRole('button', { name: 'Programma invio' });
+    expect(schedule).toBeDisabled();
+    const at = within(dialog).getByLabelText('Data e ora (ora italiana)');
+    expect(at).toHaveAccessibleDescription(expect.stringContaining('Tra le 20 e le 9 i messaggi aspettano le 9'));
+    fireEvent.change(at, { target: { value: '2099-01-15T21:00' } });
+    await user.click(schedule);
+    expect(await screen.findByText('Campagna programmata')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(item).findByText(/^Programmata per 1[56]\/01\/2099/)).toBeInTheDocument();
+    const { body: campaigns } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    expect(campaigns[0]).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-15T20:00:00.000Z' });
+
+    await user.click(within(item).getByRole('button', { name: `Annulla programmazione di ${name}` }));
+    expect(await screen.findByText('Programmazione annullata')).toBeInTheDocument();
+    expect(await within(item).findByText('Bozza')).toBeInTheDocument();
   });
 
   it("shows the send error from the API, or the default one", async () => {
