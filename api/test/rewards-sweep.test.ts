@@ -242,6 +242,8 @@ describeEachDatabase('rewards sweep', (variant) => {
 
   describe('scheduled task', () => {
     it('is claimed by one runner at a time and then waits for its interval', async () => {
+      // Only this task is due here (the scheduled campaigns' task of migration 036 has its own tests).
+      await t.app.db.query(`UPDATE scheduled_tasks SET next_run_at = 'infinity' WHERE name <> 'rewards-sweep'`);
       await t.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second', locked_until = NULL WHERE name = 'rewards-sweep'`);
       const runs = await Promise.all([t.app.jobs.scheduler.runDue(), t.app.jobs.scheduler.runDue()]);
       expect(runs.flat()).toEqual(['rewards-sweep']);
