@@ -167,6 +167,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   email_enabled: 'email attiva',
   driver: 'fornitore',
   bonusTemplate: 'messaggio bonus',
+  sendFrom: 'inizio dell’orario di invio',
+  sendUntil: 'fine dell’orario di invio',
   testRecipient: 'destinatario di prova',
   // Rewards and the program
   cost: 'costo',

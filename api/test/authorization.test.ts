@@ -297,6 +297,17 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   { route: 'GET /api/campaigns/{id}/deliveries', request: async (f) => ({ method: 'GET', url: `/api/campaigns/${await f.freshCampaign()}/deliveries` }), expected: OWNED },
+  { route: 'POST /api/campaigns/{id}/schedule', request: async (f) => ({ method: 'POST', url: `/api/campaigns/${await f.freshCampaign()}/schedule`, payload: { service: 'whatsapp', message: 'Ciao', at: '2099-01-01T12:00' } }), expected: OWNED },
+  {
+    route: 'DELETE /api/campaigns/{id}/schedule',
+    request: async (f) => {
+      const id = await f.freshCampaign();
+      await f.t.app.db.query(`UPDATE campaigns SET scheduled_at = '2099-01-01T11:00:00Z', scheduled_channel = 'whatsapp', scheduled_message = 'Ciao', status = 'scheduled' WHERE id = $1`, [id]);
+      return { method: 'DELETE', url: `/api/campaigns/${id}/schedule` };
+    },
+    expected: OWNED,
+  },
+  { route: 'GET /api/campaigns/{id}/reach', request: async (f) => ({ method: 'GET', url: `/api/campaigns/${await f.freshCampaign()}/reach` }), expected: OWNED },
   {
     route: 'POST /api/loyalty-cards/{id}/send-whatsapp',
     request: async (f) => ({ method: 'POST', url: `/api/loyalty-cards/${(await f.freshCard()).id}/send-whatsapp`, payload: { message: 'Ciao' } }),

@@ -212,6 +212,13 @@ describeEachDatabase('rewards sweep', (variant) => {
           skip_reason: null,
         },
       ]);
+      // It leaves at 10:00 Rome on the day (or at once when the sweep runs later), never at night.
+      const { rows: due } = await t.app.db.query<{ next_run_at: string; ten: string }>(
+        `SELECT next_run_at, (($2::timestamptz AT TIME ZONE 'Europe/Rome')::date + time '10:00') AT TIME ZONE 'Europe/Rome' AS ten
+           FROM messaging_jobs WHERE idempotency_key = $1`,
+        [`birthday:${card}:${year}`, now.toISOString()],
+      );
+      expect(Date.parse(due[0].next_run_at)).toBe(Math.max(Date.parse(due[0].ten), now.getTime()));
       expect(await jobs(card, 'bonus:')).toEqual([expect.objectContaining({ idempotency_key: `bonus:${card}:50` })]);
 
       // A year later: again, once.
@@ -235,6 +242,8 @@ describeEachDatabase('rewards sweep', (variant) => {
 
   describe('scheduled task', () => {
     it('is claimed by one runner at a time and then waits for its interval', async () => {
+      // Only this task is due here (the scheduled campaigns' task of migration 036 has its own tests).
+      await t.app.db.query(`UPDATE scheduled_tasks SET next_run_at = 'infinity' WHERE name <> 'rewards-sweep'`);
       await t.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second', locked_until = NULL WHERE name = 'rewards-sweep'`);
       const runs = await Promise.all([t.app.jobs.scheduler.runDue(), t.app.jobs.scheduler.runDue()]);
       expect(runs.flat()).toEqual(['rewards-sweep']);
@@ -311,6 +320,8 @@ describeEachDatabase('rewards sweep', (variant) => {
 
   describe('the scheduler of a running app', () => {
     it('runs the sweep from the start of the app, with the worker, and stops with it', async () => {
+      // A day already past, after 10:00 Rome: the birthday message (held until 10:00 on the day, migration 035) is due.
+      now = new Date('2025-06-15T10:30:00Z');
       const running = await startTestApp(variant, { seedDemo: false }, { clock: () => now });
       try {
         // The task is due from the migration on: the scheduler started with the app runs it at once.

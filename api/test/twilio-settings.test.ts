@@ -63,6 +63,9 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
           driver: '',
           // Not sent: the business keeps the default bonus text.
           bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
+          // Not sent: the widest sending window (quiet hours, migration 035).
+          sendFrom: 9,
+          sendUntil: 20,
         },
       });
       expect(response.body).not.toContain(TOKEN);

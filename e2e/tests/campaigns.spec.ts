@@ -72,7 +72,8 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await expect(send.getByText('47/160 caratteri · GSM-7 · 1 SMS')).toBeVisible();
   // The demo delivers through the outbox: the dialog says so.
   await expect(send.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeVisible();
-  await send.getByRole('button', { name: 'Invia' }).click();
+  // The number the dialog promises is the number queued.
+  await send.getByRole('button', { name: 'Invia a 2 destinatari', exact: true }).click();
   await expect(page.getByText('2 messaggi messi in coda')).toBeVisible();
   // The dialog stays open on the send's counts and its live progress, the focus on its heading.
   const heading = send.getByRole('heading', { name: "Avanzamento dell'invio" });

@@ -32,6 +32,9 @@ export interface CampaignRecord extends CampaignFields {
   /** The segment's size when the campaign was created, or the length of `recipients`. */
   recipient_count: number;
   created_at: string;
+  delivery: CampaignDelivery | null;
+  /** When its scheduled send starts (migration 036); null: none scheduled. */
+  scheduled_at: string | null;
 }
 
 export interface NewCampaign extends CampaignFields {
@@ -40,9 +43,33 @@ export interface NewCampaign extends CampaignFields {
   created_by: string;
 }
 
+/** Where a sent campaign's messages are, as its jobs say (decision 077); null before anything was sent. */
+export const DELIVERY_STATUSES = ['sending', 'sent', 'partially_sent', 'failed'] as const;
+export interface CampaignDelivery {
+  /** sending: messages still queued; sent: every message accepted; partially_sent: some failed; failed: all failed. */
+  status: (typeof DELIVERY_STATUSES)[number];
+  pending: number;
+  sent: number;
+  /** Failed for good, or reported undelivered / failed by the provider (as `deliveryCounts` counts them). */
+  failed: number;
+}
+
+/**
+ * The campaign's delivery from its jobs, read when it is read (no status written by the worker or the provider's
+ * callbacks, decision 077): skipped jobs do not count, so a send that queued nothing leaves it null.
+ */
+const DELIVERY_SQL = `(SELECT CASE WHEN d.pending + d.sent + d.failed > 0 THEN jsonb_build_object(
+      'status', CASE WHEN d.pending > 0 THEN 'sending' WHEN d.failed = 0 THEN 'sent' WHEN d.sent = 0 THEN 'failed' ELSE 'partially_sent' END,
+      'pending', d.pending, 'sent', d.sent, 'failed', d.failed) END
+    FROM (SELECT count(*) FILTER (WHERE j.status IN ('queued', 'sending'))::int AS pending,
+                 count(*) FILTER (WHERE j.status = 'sent' AND m.status IS DISTINCT FROM 'undelivered' AND m.status IS DISTINCT FROM 'failed')::int AS sent,
+                 count(*) FILTER (WHERE j.status = 'failed' OR (j.status = 'sent' AND m.status IN ('undelivered', 'failed')))::int AS failed
+            FROM messaging_jobs j LEFT JOIN outbox_messages m ON m.job_id = j.id
+           WHERE j.campaign_id = c.id) d) AS delivery`;
+
 const CAMPAIGN_COLUMNS =
   'c.id, c.business_id, c.name, c.subject, c.description, c.status, c.targets, c.recipients, c.channels, c.segment, ' +
-  'coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at';
+  `coalesce(c.recipient_count, jsonb_array_length(c.recipients)) AS recipient_count, c.created_at, c.scheduled_at, ${DELIVERY_SQL}`;
 
 export function createCampaignsRepository(db: Queryable) {
   return {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, recipientPhoneInvalid } from '../../messages';
 import { CHANNELS } from '../messaging/types';
-import { CAMPAIGN_STATUSES } from './repository';
+import { CAMPAIGN_STATUSES, DELIVERY_STATUSES } from './repository';
 import { SEGMENT_KINDS } from '../cards/repository';
 import { normalizePhone } from '../../lib/phone';
 import { findUnstorableString } from '../../validation';
@@ -49,6 +49,16 @@ export const campaignSchema = z
     segment: segmentSchema.nullable().describe('null: i destinatari sono la lista `recipients`'),
     recipient_count: z.number().int().describe('Carte del segmento alla creazione, oppure quanti sono i `recipients`'),
     created_at: timestampSchema,
+    delivery: z
+      .object({
+        status: z.enum(DELIVERY_STATUSES).describe('sending: messaggi ancora in coda; sent: tutti inviati; partially_sent: alcuni non riusciti; failed: nessuno riuscito'),
+        pending: z.number().int().describe('In coda o in invio'),
+        sent: z.number().int().describe('Accettati dal fornitore, non segnalati falliti'),
+        failed: z.number().int().describe('Non riusciti (anche segnalati non consegnati dal fornitore)'),
+      })
+      .nullable()
+      .describe('Dove sono i messaggi inviati, secondo i job di invio (i saltati non contano); null se nessun messaggio è partito'),
+    scheduled_at: timestampSchema.nullable().describe('Quando parte l’invio programmato (POST /campaigns/{id}/schedule); null se non programmata'),
   })
   .describe('Campagna')
   .meta({ id: 'Campaign' });

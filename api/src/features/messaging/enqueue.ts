@@ -20,6 +20,12 @@ interface MessageContent {
   credential?: string;
   /** The recipient is kept only until the message is sent or fails for good (the erasure's confirmation). */
   forgetRecipient?: boolean;
+  /**
+   * An automatic message (reminder, birthday): held by the business's quiet hours (migration 035), due at `at`
+   * (the caller's clock) or, with `notBeforeHour`, not before that hour (Rome time) of `at`'s day. Without it the
+   * message is a service one and leaves at once.
+   */
+  held?: { at: Date; notBeforeHour?: number };
 }
 
 /** To a given contact on a given channel. */
@@ -57,18 +63,25 @@ const ENQUEUED = `e.id::text AS id, e.channel, e.status, e.skip_reason AS "skipR
 export async function enqueueMessage(db: Queryable, job: MessageJob): Promise<EnqueuedMessage | null> {
   const credential = job.credential ?? null;
   const forget = job.forgetRecipient ?? false;
+  const at = job.held?.at.toISOString() ?? null;
+  const hour = job.held?.notBeforeHour ?? null;
+  // Held (migration 035): due at `at`, or at `hour`:00 Rome of its day when that is later; then the quiet hours.
+  const enqueue = (messages: string, first: number) =>
+    `loyalty_enqueue_messages(${messages}, $${first}::boolean, CASE WHEN $${first + 2}::int IS NULL THEN $${first + 1}::timestamptz
+       ELSE greatest($${first + 1}::timestamptz, (($${first + 1}::timestamptz AT TIME ZONE 'Europe/Rome')::date + make_time($${first + 2}::int, 0, 0)) AT TIME ZONE 'Europe/Rome') END)`;
+  const timing = [job.held !== undefined, at, hour];
   const { rows } =
     job.channel === undefined
       ? await db.query<EnqueuedMessage>(
           `SELECT ${ENQUEUED}
              FROM loyalty_card_service_contact($1::text) c
-            CROSS JOIN LATERAL loyalty_enqueue_messages(ARRAY[ROW(c.business_id, $1::text, NULL, c.channel, c.recipient, $2::text, $3::text, NULL, $4::text, $5::boolean)::loyalty_message]) e`,
-          [job.cardId, job.body, job.idempotencyKey, credential, forget],
+            CROSS JOIN LATERAL ${enqueue('ARRAY[ROW(c.business_id, $1::text, NULL, c.channel, c.recipient, $2::text, $3::text, NULL, $4::text, $5::boolean)::loyalty_message]', 6)} e`,
+          [job.cardId, job.body, job.idempotencyKey, credential, forget, ...timing],
         )
       : await db.query<EnqueuedMessage>(
           `SELECT ${ENQUEUED}
-             FROM loyalty_enqueue_messages(ARRAY[ROW($1::text, $2::text, NULL, $3::text, $4::text, $5::text, $6::text, NULL, $7::text, $8::boolean)::loyalty_message]) e`,
-          [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, credential, forget],
+             FROM ${enqueue('ARRAY[ROW($1::text, $2::text, NULL, $3::text, $4::text, $5::text, $6::text, NULL, $7::text, $8::boolean)::loyalty_message]', 9)} e`,
+          [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, credential, forget, ...timing],
         );
   return rows[0] ?? null;
 }

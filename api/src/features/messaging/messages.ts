@@ -42,6 +42,13 @@ export const serviceDisabled = (channel: Channel) => `Servizio ${serviceLabel(ch
 /** The specification's wording, verbatim: 'Test di connessione {SERVICE} completato con successo'. */
 export const connectionTestSucceeded = (channel: Channel) => `Test di connessione ${channel.toUpperCase()} completato con successo`;
 
+// Quiet hours (migration 035)
+/** The widest sending window of marketing and automatic messages, Rome time: a shop may only narrow it. */
+export const QUIET_HOURS = { sendFrom: 9, sendUntil: 20 } as const;
+export const QUIET_HOURS_MESSAGES = {
+  window: 'Orario di invio non valido: scegli ore intere tra le 9 e le 20, con l’inizio prima della fine',
+} as const;
+
 // Bonus
 /** Placeholders of the bonus template, with what they stand for (the settings screen lists them). */
 export const BONUS_PLACEHOLDERS = {

@@ -18,6 +18,10 @@ import { MESSAGING_MESSAGES } from './messages';
 import { smartEncodeSms } from './sms';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl as unsubscribeUrlOf } from './unsubscribe';
 import type { JobRecord } from './repository';
+import { audienceOf } from './campaign-audience';
+
+/** The row of `scheduled_tasks` (migration 036) that starts scheduled campaigns. */
+export const CAMPAIGN_SCHEDULES_TASK = 'campaign-schedules';
 
 export interface Messaging {
   config: MessagingConfig;
@@ -159,6 +163,27 @@ export default fp<MessagingPluginOptions>(
     });
 
     app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor, credentials, deliversCredentials });
+
+    // Scheduled campaigns (migration 036): each due one is sent as «Invia ora» would, due at its scheduled time
+    // (so the quiet hours hold one scheduled for 21:00 until the window opens).
+    app.jobs.schedule(CAMPAIGN_SCHEDULES_TASK, async () => {
+      const background = createMessagingRepository(app.db.background);
+      let started = 0;
+      for (const campaign of await background.claimDueSchedules(app.clock())) {
+        const counts = await background.enqueueCampaign({
+          businessId: campaign.business_id,
+          campaignId: campaign.id,
+          channel: campaign.channel,
+          body: campaign.message,
+          at: new Date(campaign.at),
+          ...audienceOf(campaign, campaign.channel),
+        });
+        app.log.info({ campaignId: campaign.id, ...counts }, 'scheduled campaign enqueued');
+        if (counts.queued > 0) worker.wake();
+        started += 1;
+      }
+      return { started };
+    });
   },
   { name: 'messaging', dependencies: ['db', 'jobs'] },
 );

@@ -32,6 +32,9 @@ export interface SettingsUpdate {
   email_sender?: string | null;
   /** The bonus WhatsApp's text; null: back to the default. */
   bonus_template?: string | null;
+  /** The sending window (migration 035), whole hours Rome time. */
+  send_from?: number;
+  send_until?: number;
 }
 
 /** What a queued job and a logged message both say about one message. */
@@ -144,6 +147,68 @@ const CARD_CONTACT_SQL = `CASE WHEN $3::text = 'email' THEN lower(btrim(c.email)
 const SETTINGS_COLUMNS =
   'business_id, driver, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, bonus_template';
 
+/** What sending a campaign reads of it. */
+interface StoredCampaign {
+  id: string;
+  business_id: string;
+  name: string;
+  /** The e-mail's subject (decision 074); null for older campaigns, which use their name. */
+  subject: string | null;
+  recipients: unknown;
+  segment: Segment | null;
+  /** The channels it is sent on ([]: any). */
+  channels: Channel[];
+}
+
+/** Who a campaign send reaches: a campaign's typed `recipients` list (normalised contacts) or a segment of the business's cards. */
+export type CampaignAudience = { contacts: string[] } | { segment: Segment };
+
+/** What a campaign send would do now on one channel (`campaignReach`): `queued` is what the send will enqueue. */
+export interface CampaignReach {
+  /** Distinct recipients (a contact once; a card of a segment without a contact once). */
+  total: number;
+  queued: number;
+  noConsent: number;
+  optedOut: number;
+  /** No contact, or one the channel's provider cannot take. */
+  invalidContact: number;
+  /** Already sent this campaign on this channel: a send does not enqueue them again. */
+  alreadyEnqueued: number;
+}
+
+/** A campaign message's idempotency key, over `dedup d` and the parameters $2 (campaign) and $3 (channel). */
+const CAMPAIGN_KEY_SQL = `'campaign:' || $2::text || ':' || $3::text || ':' || d.key_part`;
+
+/**
+ * The common table expressions `input`, `dedup` (each recipient once: contact, key part, card) and `cards` (each
+ * contact's consent on the channel $3 among the cards of the business $1, and its first card) of a campaign send
+ * and of its preview, so both read the same recipients. Appends its own parameters to `params`.
+ */
+function campaignRecipientsSql(audience: { campaignId: string; channel: Channel } & CampaignAudience, params: unknown[]): string {
+  let recipientsSql: string;
+  if ('segment' in audience) {
+    const filter = segmentFilter(audience.segment, { campaignId: audience.campaignId, channels: [audience.channel] });
+    const conditions = ['c.business_id = $1', ...cardFilterConditions(filter, params)];
+    recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#card:' || id ELSE contact END AS key_part, id AS card_id,
+                            row_number() OVER (ORDER BY created_at, id) AS ord
+                       FROM (SELECT coalesce(${CARD_CONTACT_SQL}, '') AS contact, c.id, c.created_at FROM loyalty_cards c WHERE ${conditions.join(' AND ')}) s`;
+  } else {
+    params.push(audience.contacts);
+    recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, NULL::text AS card_id, ord
+                       FROM unnest($${params.length}::text[]) WITH ORDINALITY AS t(contact, ord)`;
+  }
+  return `input AS (${recipientsSql}
+         ), dedup AS (
+           SELECT DISTINCT ON (key_part) contact, key_part, card_id FROM input ORDER BY key_part, ord
+         ), cards AS (
+           SELECT contact, bool_or(consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
+             FROM (SELECT ${CARD_CONTACT_SQL} AS contact, $3::text = ANY(c.marketing_channels) AS consent, c.id, c.created_at
+                     FROM loyalty_cards c WHERE c.business_id = $1) cc
+            WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
+            GROUP BY contact
+         )`;
+}
+
 export function createMessagingRepository(db: Queryable) {
   return {
     async findSettings(businessId: string): Promise<StoredSettings | null> {
@@ -155,8 +220,8 @@ export function createMessagingRepository(db: Queryable) {
     async saveSettings(businessId: string, update: SettingsUpdate): Promise<void> {
       const token = update.auth_token;
       await db.query(
-        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver, bonus_template)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $13, $15)
+        `INSERT INTO messaging_settings (business_id, account_sid, auth_token_encrypted, auth_token_last4, phone_number, messaging_service_sid, email_sender, driver, bonus_template, send_from, send_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $13, $15, coalesce($17::int, 9), coalesce($18::int, 20))
          ON CONFLICT (business_id) DO UPDATE SET
            driver = CASE WHEN $14 THEN EXCLUDED.driver ELSE messaging_settings.driver END,
            account_sid = CASE WHEN $8 THEN EXCLUDED.account_sid ELSE messaging_settings.account_sid END,
@@ -166,6 +231,8 @@ export function createMessagingRepository(db: Queryable) {
            messaging_service_sid = CASE WHEN $11 THEN EXCLUDED.messaging_service_sid ELSE messaging_settings.messaging_service_sid END,
            email_sender = CASE WHEN $12 THEN EXCLUDED.email_sender ELSE messaging_settings.email_sender END,
            bonus_template = CASE WHEN $16 THEN EXCLUDED.bonus_template ELSE messaging_settings.bonus_template END,
+           send_from = CASE WHEN $17::int IS NOT NULL THEN EXCLUDED.send_from ELSE messaging_settings.send_from END,
+           send_until = CASE WHEN $18::int IS NOT NULL THEN EXCLUDED.send_until ELSE messaging_settings.send_until END,
            updated_at = now()`,
         [
           businessId,
@@ -184,6 +251,8 @@ export function createMessagingRepository(db: Queryable) {
           update.driver !== undefined,
           update.bonus_template ?? null,
           update.bonus_template !== undefined,
+          update.send_from ?? null,
+          update.send_until ?? null,
         ],
       );
     },
@@ -215,9 +284,9 @@ export function createMessagingRepository(db: Queryable) {
     },
 
     /** Without `targets`: a segment of cards picked one by one is read by `enqueueCampaign` in SQL. */
-    async findCampaign(id: string): Promise<{ id: string; business_id: string; name: string; subject: string | null; recipients: unknown; segment: Segment | null } | null> {
-      const { rows } = await db.query<{ id: string; business_id: string; name: string; subject: string | null; recipients: unknown; segment: Segment | null }>(
-        'SELECT id, business_id, name, subject, recipients, segment FROM campaigns WHERE id = $1',
+    async findCampaign(id: string): Promise<StoredCampaign | null> {
+      const { rows } = await db.query<StoredCampaign>(
+        'SELECT id, business_id, name, subject, recipients, segment, channels FROM campaigns WHERE id = $1',
         [id],
       );
       return rows[0] ?? null;
@@ -280,47 +349,31 @@ export function createMessagingRepository(db: Queryable) {
      * is keyed by its id, so sending the campaign again finds it already enqueued.
      */
     async enqueueCampaign(
-      input: { businessId: string; campaignId: string; channel: Channel; body: string } & ({ contacts: string[] } | { segment: Segment }),
+      input: { businessId: string; campaignId: string; channel: Channel; body: string; at?: Date } & CampaignAudience,
     ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason }> {
-      const params: unknown[] = [input.businessId, input.campaignId, input.channel, input.body];
-      let recipientsSql: string;
-      if ('segment' in input) {
-        const filter = segmentFilter(input.segment, { campaignId: input.campaignId, channels: [input.channel] });
-        const conditions = ['c.business_id = $1', ...cardFilterConditions(filter, params)];
-        recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#card:' || id ELSE contact END AS key_part, id AS card_id,
-                                row_number() OVER (ORDER BY created_at, id) AS ord
-                           FROM (SELECT coalesce(${CARD_CONTACT_SQL}, '') AS contact, c.id, c.created_at FROM loyalty_cards c WHERE ${conditions.join(' AND ')}) s`;
-      } else {
-        params.push(input.contacts);
-        recipientsSql = `SELECT contact, CASE WHEN contact = '' THEN '#' || ord ELSE contact END AS key_part, NULL::text AS card_id, ord
-                           FROM unnest($${params.length}::text[]) WITH ORDINALITY AS t(contact, ord)`;
-      }
-      // Each recipient once (a card's contact, or the typed list's), with whether a card of the business with that
-      // contact agreed to offers on the channel; loyalty_enqueue_messages (migration 027) applies the rule.
+      const params: unknown[] = [input.businessId, input.campaignId, input.channel];
+      const recipients = campaignRecipientsSql(input, params);
+      params.push(input.body);
+      const body = `$${params.length}::text`;
+      // Due at `at` (the app's clock; none: now), held by the business's quiet hours as every marketing message (migration 035).
+      params.push(input.at?.toISOString() ?? null);
+      const at = `$${params.length}::timestamptz`;
+      // loyalty_enqueue_messages (migration 027) applies the rule to each recipient once.
       const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[] }>(
-        `WITH input AS (${recipientsSql}
-         ), dedup AS (
-           SELECT DISTINCT ON (key_part) contact, key_part, card_id FROM input ORDER BY key_part, ord
-         ), cards AS (
-           SELECT contact, bool_or(consent) AS consent, (array_agg(id ORDER BY created_at, id))[1] AS card_id
-             FROM (SELECT ${CARD_CONTACT_SQL} AS contact, $3::text = ANY(c.marketing_channels) AS consent, c.id, c.created_at
-                     FROM loyalty_cards c WHERE c.business_id = $1) cc
-            WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
-            GROUP BY contact
-         ), inserted AS MATERIALIZED (
+        `WITH ${recipients}, inserted AS MATERIALIZED (
            SELECT e.status, e.skip_reason
              FROM loyalty_enqueue_messages((
-               SELECT array_agg(ROW($1::text, coalesce(cards.card_id, d.card_id), $2::text, $3::text, d.contact, $4::text,
-                                    'campaign:' || $2::text || ':' || $3::text || ':' || d.key_part, cards.consent IS TRUE, NULL, false)::loyalty_message
+               SELECT array_agg(ROW($1::text, coalesce(cards.card_id, d.card_id), $2::text, $3::text, d.contact, ${body},
+                                    ${CAMPAIGN_KEY_SQL}, cards.consent IS TRUE, NULL, false)::loyalty_message
                                 ORDER BY d.key_part)
                  FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
-             )) e
+             ), true, ${at}) e
          )
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
                 coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes`,
         params,
       );
-      const { recipients, outcomes } = rows[0];
+      const { recipients: total, outcomes } = rows[0];
       const skippedByReason = noneSkipped();
       let queued = 0;
       let skipped = 0;
@@ -331,7 +384,77 @@ export function createMessagingRepository(db: Queryable) {
           skippedByReason[SKIP_REASON_KEYS[skip_reason ?? ''] ?? 'invalidContact'] += n;
         }
       }
-      return { queued, skipped, alreadyEnqueued: recipients - queued - skipped, skippedByReason };
+      return { queued, skipped, alreadyEnqueued: total - queued - skipped, skippedByReason };
+    },
+
+    /**
+     * What `enqueueCampaign` would do now, without writing: the same recipients (`campaignRecipientsSql`), each
+     * given the rule of every enqueue (`loyalty_message_skip_reason`, migration 027) or, when its idempotency key
+     * was already used, counted as already enqueued — the send dialog's «Invia a N destinatari» is `queued`.
+     */
+    async campaignReach(input: { businessId: string; campaignId: string; channel: Channel } & CampaignAudience): Promise<CampaignReach> {
+      const params: unknown[] = [input.businessId, input.campaignId, input.channel];
+      const recipients = campaignRecipientsSql(input, params);
+      const { rows } = await db.query<{ outcome: string; n: number }>(
+        `WITH ${recipients}, outcome AS (
+           SELECT CASE WHEN EXISTS (SELECT 1 FROM messaging_jobs j WHERE j.idempotency_key = ${CAMPAIGN_KEY_SQL}) THEN 'already'
+                       ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE), 'queued') END AS outcome
+             FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
+         )
+         SELECT outcome, count(*)::int AS n FROM outcome GROUP BY outcome`,
+        params,
+      );
+      const reach: CampaignReach = { total: 0, queued: 0, noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0 };
+      for (const { outcome, n } of rows) {
+        reach.total += n;
+        if (outcome === 'queued') reach.queued += n;
+        else if (outcome === 'already') reach.alreadyEnqueued += n;
+        else reach[(SKIP_REASON_KEYS[outcome] ?? 'invalidContact') as 'noConsent' | 'optedOut' | 'invalidContact'] += n;
+      }
+      return reach;
+    },
+
+    /**
+     * Schedules the campaign's send (migration 036) and marks it 'scheduled'; `at` is a Rome wall-clock time
+     * ('2030-01-15T21:00'). Answers the instant, or null when that is not after `now`.
+     */
+    async scheduleCampaign(id: string, input: { at: string; channel: Channel; message: string; now: Date }): Promise<string | null> {
+      const { rows } = await db.query<{ scheduled_at: string }>(
+        `UPDATE campaigns SET scheduled_at = $2::timestamp AT TIME ZONE 'Europe/Rome', scheduled_channel = $3, scheduled_message = $4, status = 'scheduled'
+          WHERE id = $1 AND $2::timestamp AT TIME ZONE 'Europe/Rome' > $5::timestamptz
+          RETURNING scheduled_at`,
+        [id, input.at, input.channel, input.message, input.now.toISOString()],
+      );
+      return rows[0]?.scheduled_at ?? null;
+    },
+
+    /** Cancels a schedule not started yet, back to 'draft'; false when there is none. */
+    async cancelSchedule(id: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE campaigns SET scheduled_at = NULL, scheduled_channel = NULL, scheduled_message = NULL, status = 'draft'
+          WHERE id = $1 AND scheduled_at IS NOT NULL RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Claims the campaigns whose scheduled time has come by `now` (each once: the claim clears the schedule and
+     * marks it 'active'), and answers what each is to send.
+     */
+    async claimDueSchedules(now: Date): Promise<{ id: string; business_id: string; recipients: unknown; segment: Segment | null; channel: Channel; message: string; at: string }[]> {
+      const { rows } = await db.query<{ id: string; business_id: string; recipients: unknown; segment: Segment | null; channel: Channel; message: string; at: string }>(
+        `WITH due AS (
+           SELECT id, scheduled_at, scheduled_channel, scheduled_message FROM campaigns
+            WHERE scheduled_at IS NOT NULL AND scheduled_at <= $1::timestamptz
+            ORDER BY scheduled_at FOR UPDATE SKIP LOCKED
+         )
+         UPDATE campaigns c SET scheduled_at = NULL, scheduled_channel = NULL, scheduled_message = NULL, status = 'active'
+           FROM due WHERE c.id = due.id
+         RETURNING c.id, c.business_id, c.recipients, c.segment, due.scheduled_channel AS channel, due.scheduled_message AS message, due.scheduled_at AS at`,
+        [now.toISOString()],
+      );
+      return rows;
     },
 
     /**

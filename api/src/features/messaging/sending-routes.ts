@@ -19,7 +19,8 @@ import {
   TRUTH_MESSAGES,
 } from './messages';
 import { RECEIPT_DRIVERS } from './drivers';
-import { normalizeContact, RECEIPT_WAIT_MINUTES } from './repository';
+import { RECEIPT_WAIT_MINUTES } from './repository';
+import { audienceOf } from './campaign-audience';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
@@ -70,6 +71,40 @@ const deliveriesSchema = z
   })
   .meta({ id: 'CampaignDeliveries' });
 
+export const SCHEDULE_MESSAGES = {
+  scheduled: 'Campagna programmata',
+  cancelled: 'Programmazione annullata',
+  inThePast: 'Scegli una data e un’ora future',
+  notScheduled: 'La campagna non è programmata (o il suo invio è già partito)',
+  atInvalid: 'Data e ora non valide: usa il formato 2030-01-15T21:00',
+} as const;
+
+const campaignScheduleBodySchema = campaignSendBodySchema.extend({
+  at: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, SCHEDULE_MESSAGES.atInvalid)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}:00Z`)) && new Date(`${v}:00Z`).toISOString().startsWith(v), SCHEDULE_MESSAGES.atInvalid)
+    .describe('Data e ora di Roma, AAAA-MM-GGTHH:MM'),
+});
+
+const campaignScheduledSchema = z.object({ message: z.string(), scheduledAt: timestampSchema }).meta({ id: 'CampaignScheduled' });
+
+const channelReachSchema = z.object({
+  channel: z.enum(CHANNELS),
+  enabled: z.boolean().describe('Il canale è abilitato per l’azienda (altrimenti l’invio risponde 400)'),
+  total: z.number().int().describe('Destinatari distinti (un contatto una volta)'),
+  queued: z.number().int().describe('Quanti messaggi un invio ora metterebbe in coda: raggiungibili con consenso'),
+  noConsent: z.number().int().describe('Senza consenso marketing sul canale'),
+  optedOut: z.number().int().describe('Hanno chiesto di non ricevere messaggi (STOP)'),
+  invalidContact: z.number().int().describe('Senza contatto, o con uno che il canale non può raggiungere'),
+  alreadyEnqueued: z.number().int().describe('Hanno già ricevuto questa campagna su questo canale'),
+});
+
+const campaignReachSchema = z
+  .object({ campaignId: z.string(), channels: z.array(channelReachSchema).describe('I canali della campagna (tutti se non ne indica)') })
+  .meta({ id: 'CampaignReach' });
+
 const messagingStatusSchema = z
   .object({
     businessId: z.string(),
@@ -104,26 +139,6 @@ const loggedMessageSchema = z
   .meta({ id: 'OutboxMessage' });
 
 const outboxPageSchema = z.object({ total: z.number().int(), messages: z.array(loggedMessageSchema) }).meta({ id: 'OutboxPage' });
-
-/** Contacts of the campaign's recipients for the channel, normalised; '' where one has none. */
-function recipientContacts(recipients: unknown, channel: Channel): string[] {
-  let list = recipients;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      list = [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list.map((r) => {
-    if (typeof r === 'string') return (channel === 'email') === r.includes('@') ? normalizeContact(channel, r) : '';
-    if (!r || typeof r !== 'object') return '';
-    const { customer_phone, customerphone, email, customeremail } = r as Record<string, unknown>;
-    const contact = channel === 'email' ? (email ?? customeremail) : (customer_phone ?? customerphone);
-    return typeof contact === 'string' ? normalizeContact(channel, contact) : '';
-  });
-}
 
 const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Ownership of a resource of a business: a foreign one answers the same 404 as an unknown one. */
@@ -181,13 +196,88 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         channel: service,
         // A marketing SMS or WhatsApp ends with how to stop them; an e-mail gets its unsubscribe link when sent.
         body: service === 'email' ? message : withStopFooter(message),
-        // A segment is resolved by the enqueueing statement; a `recipients` list (older campaigns, API clients) reaches only contacts with a consenting card (decision 025).
-        ...(campaign.segment ? { segment: campaign.segment } : { contacts: recipientContacts(campaign.recipients, service) }),
+        at: app.clock(),
+        ...audienceOf(campaign, service),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(campaign.business_id);
       request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
       return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/reach',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Chi raggiungerebbe un invio della campagna, per canale',
+        description:
+          'Senza scrivere nulla: per ogni canale della campagna quanti destinatari un invio ora metterebbe in coda (`queued`) e quanti salterebbe e perché, ' +
+          'con la stessa regola dell’invio (loyalty_message_skip_reason): stesso numero che `POST /campaigns/{id}/send` mette in coda.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: campaignReachSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      const business = await app.repos.businesses.findById(campaign.business_id);
+      const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : [...CHANNELS];
+      const channels = [];
+      // One channel after the other: each is one statement over the campaign's recipients.
+      for (const channel of offered) {
+        const reach = await app.messaging.repo.campaignReach({ businessId: campaign.business_id, campaignId: campaign.id, channel, ...audienceOf(campaign, channel) });
+        channels.push({ channel, enabled: business?.[FLAG_COLUMN[channel]] === 1, ...reach });
+      }
+      return { campaignId: campaign.id, channels };
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/schedule',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Programma l’invio di una campagna',
+        description:
+          'Come `POST /campaigns/{id}/send`, ma a `at` (data e ora di Roma, es. 2030-01-15T21:00): la campagna diventa scheduled finché il server la avvia ' +
+          '(entro un minuto); l’orario di invio dell’azienda (20–9 di silenzio) vale anche qui. Una nuova programmazione sostituisce la precedente.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: campaignScheduleBodySchema,
+        response: { 200: campaignScheduledSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      const { service, message, at } = request.body;
+      await requireChannel(campaign.business_id, service);
+      const scheduledAt = await app.messaging.repo.scheduleCampaign(campaign.id, { at, channel: service, message, now: app.clock() });
+      if (!scheduledAt) throw badRequest(SCHEDULE_MESSAGES.inThePast);
+      return { message: SCHEDULE_MESSAGES.scheduled, scheduledAt };
+    },
+  );
+
+  app.delete(
+    '/campaigns/:id/schedule',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')],
+      schema: {
+        tags: ['messaging'],
+        summary: 'Annulla la programmazione di una campagna',
+        description: 'Finché l’invio non è partito; la campagna torna draft.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const campaign = await ownedCampaign(request.user!, request.params.id);
+      if (!(await app.messaging.repo.cancelSchedule(campaign.id))) throw badRequest(SCHEDULE_MESSAGES.notScheduled);
+      return { message: SCHEDULE_MESSAGES.cancelled };
     },
   );
 
@@ -260,6 +350,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         recipient,
         body,
         idempotencyKey: `card:${card.id}:whatsapp:${key}`,
+        // A marketing message: held by the quiet hours (migration 035).
+        held: { at: app.clock() },
       });
       if (queued) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(card.business_id);

@@ -4,6 +4,8 @@ import { FIELD_LABELS, fieldInvalid } from '../../messages';
 import type { BusinessRecord } from '../businesses/repository';
 import type { MessagingSettingsRecord } from './settings-repository';
 import {
+  QUIET_HOURS,
+  QUIET_HOURS_MESSAGES,
   BONUS_MESSAGES,
   BONUS_PLACEHOLDERS,
   BONUS_TEMPLATE_MAX_LENGTH,
@@ -29,6 +31,8 @@ export const twilioSettingsSchema = z
       .enum(['', 'outbox', 'twilio', 'smtp'])
       .describe("Invio: '' = predefinito della configurazione, 'outbox' = solo registrato, 'twilio'/'smtp' = invio reale"),
     bonusTemplate: z.string().describe(`Testo del WhatsApp bonus, con ${placeholderList()}; il predefinito se l’azienda non l’ha cambiato`),
+    sendFrom: z.number().int().describe('Orario di invio (ora di Roma): dalle sendFrom:00 ai messaggi commerciali e automatici (predefinito 9)'),
+    sendUntil: z.number().int().describe('…fino alle sendUntil:00 (predefinito 20); fuori orario i messaggi aspettano in coda'),
   })
   .describe('Impostazioni di messaggistica di un’azienda')
   .meta({ id: 'TwilioSettings' });
@@ -50,6 +54,8 @@ export function toTwilioSettingsResponse(business: BusinessRecord, settings: Mes
     emailEnabled: business.email_enabled === 1,
     driver: settings?.driver ?? '',
     bonusTemplate: settings?.bonus_template ?? DEFAULT_BONUS_TEMPLATE,
+    sendFrom: settings?.send_from ?? QUIET_HOURS.sendFrom,
+    sendUntil: settings?.send_until ?? QUIET_HOURS.sendUntil,
   };
 }
 
@@ -126,6 +132,8 @@ export const twilioSettingsUpdateSchema = z
     emailEnabled: channelFlag.optional(),
     driver: z.enum(['', 'outbox', 'twilio', 'smtp']).optional().describe('Solo il super admin può cambiarlo'),
     bonusTemplate: bonusTemplateSchema.optional().describe(`Testo del WhatsApp bonus (1-1600 caratteri) con ${placeholderList()}`),
+    sendFrom: z.number().int().min(QUIET_HOURS.sendFrom, QUIET_HOURS_MESSAGES.window).max(QUIET_HOURS.sendUntil - 1, QUIET_HOURS_MESSAGES.window).optional(),
+    sendUntil: z.number().int().min(QUIET_HOURS.sendFrom + 1, QUIET_HOURS_MESSAGES.window).max(QUIET_HOURS.sendUntil, QUIET_HOURS_MESSAGES.window).optional(),
   })
   .describe('Impostazioni di messaggistica da salvare');
 

@@ -4,7 +4,7 @@ import { renderEmail } from './email';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../../messages';
-import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, serviceDisabled, TRUTH_MESSAGES } from './messages';
+import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, QUIET_HOURS, QUIET_HOURS_MESSAGES, serviceDisabled, TRUTH_MESSAGES } from './messages';
 import { createMessagingRepository, reachableContact, type SettingsUpdate } from './repository';
 import { TWILIO_STATUSES, twilioReason } from './drivers';
 import { MessagingError, type Channel } from './types';
@@ -96,6 +96,13 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changesDriver) update.driver = body.driver || null;
       // The default text is kept as "no text of its own", so it follows the default if that is reworded.
       if (body.bonusTemplate !== undefined) update.bonus_template = body.bonusTemplate === DEFAULT_BONUS_TEMPLATE ? null : body.bonusTemplate;
+      if (body.sendFrom !== undefined || body.sendUntil !== undefined) {
+        const from = body.sendFrom ?? current?.send_from ?? QUIET_HOURS.sendFrom;
+        const until = body.sendUntil ?? current?.send_until ?? QUIET_HOURS.sendUntil;
+        if (from >= until) throw badRequest(QUIET_HOURS_MESSAGES.window);
+        update.send_from = from;
+        update.send_until = until;
+      }
       if (body.authToken !== undefined && !isMaskedSecret(body.authToken)) {
         update.auth_token =
           body.authToken === '' ? null : { encrypted: app.messaging.secrets.encrypt(body.authToken, businessId), last4: body.authToken.slice(-4) };

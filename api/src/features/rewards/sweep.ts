@@ -49,6 +49,9 @@ const BATCH = 500;
 const italianDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** Fills {nome}, {punti}, {negozio} in one pass: a value is never searched for placeholders again. */
+/** A birthday's message leaves at this hour, Rome time, on the day (the gift is given when the sweep finds it). */
+export const BIRTHDAY_HOUR = 10;
+
 export function renderBirthdayMessage(template: string, values: { nome: string; punti: string; negozio: string }): string {
   return template.replace(/\{(nome|punti|negozio)\}/g, (_, key: keyof typeof values) => values[key]);
 }
@@ -154,7 +157,7 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
     let sent = 0;
     for (const lot of rows) {
       const body = REWARD_MESSAGES.reminder(lot.customer_name, lot.remaining, lot.business_name, italianDate(italianDay(new Date(lot.expires_at))), lot.loyalty_mode);
-      if (await enqueueMessage(db, { cardId: lot.card_id, body, idempotencyKey: `expiry-reminder:${lot.id}` })) sent += 1;
+      if (await enqueueMessage(db, { cardId: lot.card_id, body, idempotencyKey: `expiry-reminder:${lot.id}`, held: { at: now } })) sent += 1;
     }
     return sent;
   }
@@ -195,7 +198,7 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
             punti: new Intl.NumberFormat('it-IT', { useGrouping: 'always' }).format(card.birthday_points),
             negozio: card.business_name,
           });
-          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key });
+          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key, held: { at: now, notBeforeHour: BIRTHDAY_HOUR } });
           return true;
         });
         if (done) given += 1;

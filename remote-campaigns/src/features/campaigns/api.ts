@@ -4,9 +4,9 @@ type ApiCampaign = ApiSchema<'Campaign'>;
 /**
  * A campaign as the screens read it: the API's, with what the original API contract and an API older than
  * segments may send —
- * `recipients` as a JSON string, a null `description`, no `segment`, `recipient_count` or `subject`.
+ * `recipients` as a JSON string, a null `description`, no `segment`, `recipient_count`, `subject`, `delivery` or `scheduled_at`.
  */
-export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count' | 'subject'> & {
+export type Campaign = MaybeAbsent<Omit<ApiCampaign, 'recipients' | 'description'>, 'segment' | 'recipient_count' | 'subject' | 'delivery' | 'scheduled_at'> & {
   recipients: ApiCampaign['recipients'] | string;
   description: ApiCampaign['description'] | null;
 };
@@ -38,7 +38,12 @@ type CampaignSend = { id: string } & ApiRequestBody<'/api/campaigns/{id}/send', 
 /** `GET /campaigns/{id}/deliveries`: poll while `queued` or `awaitingReceipts` is above 0. */
 export type CampaignDeliveries = ApiSchema<'CampaignDeliveries'>;
 
+/** `GET /campaigns/{id}/reach`: per channel, who a send now would queue and who it would skip, and why. */
+export type CampaignReach = ApiSchema<'CampaignReach'>;
+export type ChannelReach = CampaignReach['channels'][number];
+
 const deliveriesTag = (campaignId: string) => ({ type: 'Campaign' as const, id: `${campaignId}:deliveries` });
+const reachTag = (campaignId: string) => ({ type: 'Campaign' as const, id: `${campaignId}:reach` });
 
 export const campaignsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -59,7 +64,21 @@ export const campaignsApi = api.injectEndpoints({
     }),
     sendCampaign: build.mutation<CampaignSendResult, CampaignSend>({
       query: ({ id, service, message }) => ({ url: `/campaigns/${encodeURIComponent(id)}/send`, method: 'POST', body: { service, message } }),
-      invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id)],
+      invalidatesTags: (_result, _error, { id }) => [deliveriesTag(id), reachTag(id)],
+    }),
+    /** `POST /campaigns/{id}/schedule`: the send at a Rome date and time (`at`: '2030-01-15T21:00'). */
+    scheduleCampaign: build.mutation<ApiBody<'/api/campaigns/{id}/schedule', 'post'>, { id: string } & ApiRequestBody<'/api/campaigns/{id}/schedule', 'post'>>({
+      query: ({ id, ...body }) => ({ url: `/campaigns/${encodeURIComponent(id)}/schedule`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
+    cancelCampaignSchedule: build.mutation<ApiBody<'/api/campaigns/{id}/schedule', 'delete'>, string>({
+      query: (id) => ({ url: `/campaigns/${encodeURIComponent(id)}/schedule`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Campaign', id: LIST_TAG_ID }],
+    }),
+    /** The send dialog's numbers: what a send would queue now, by the send's own rule; refreshed with any card change. */
+    getCampaignReach: build.query<CampaignReach, string>({
+      query: (id) => `/campaigns/${encodeURIComponent(id)}/reach`,
+      providesTags: (_result, _error, id) => [reachTag(id), { type: 'Card', id: LIST_TAG_ID }],
     }),
     /** How many cards a segment holds now (the dialog's live count); refreshed with any card change. */
     getSegmentCount: build.query<{ count: number }, SegmentCountArgs>({
@@ -86,6 +105,9 @@ export const {
   useCreateCampaignMutation,
   useDeleteCampaignMutation,
   useSendCampaignMutation,
+  useScheduleCampaignMutation,
+  useCancelCampaignScheduleMutation,
   useGetCampaignDeliveriesQuery,
+  useGetCampaignReachQuery,
   useGetSegmentCountQuery,
 } = campaignsApi;

@@ -2,7 +2,7 @@ import { api, LIST_TAG_ID, type ApiRequestBody, type ApiSchema, type MaybeAbsent
 
 /** `GET /twilio/settings?businessId=`: the auth token only ever comes back masked ('••••1234' or ''). */
 /** `bonusTemplate`, the bonus WhatsApp's text, is absent from an older API, and then not shown. */
-export type TwilioSettings = MaybeAbsent<ApiSchema<'TwilioSettings'>, 'bonusTemplate'>;
+export type TwilioSettings = MaybeAbsent<ApiSchema<'TwilioSettings'>, 'bonusTemplate' | 'sendFrom' | 'sendUntil'>;
 export type MessagingDriver = TwilioSettings['driver'];
 /** `PUT /twilio/settings/{businessId}`: any subset of the settings. */
 export type TwilioSettingsUpdate = ApiRequestBody<'/api/twilio/settings/{businessId}', 'put'>;

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, useNotify } from '@loyalty/shared';
-import { useDeleteCampaignMutation, type Campaign, type CampaignStatus } from '../api';
-import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, recipientCountOf } from '../model/campaignModel';
+import { Badge, Button, Card, MESSAGES, errorMessage, formatCount, formatDateTime, useNotify } from '@loyalty/shared';
+import { useCancelCampaignScheduleMutation, useDeleteCampaignMutation, useGetCampaignDeliveriesQuery, type Campaign, type CampaignStatus } from '../api';
+import { CHANNEL_LABELS, DELETE_CONFIRMATION, RECIPIENTS, STATUS_LABELS, deliveryStatus, recipientCountOf } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 
 const Row = styled.div`
@@ -46,7 +46,11 @@ const STATUS_TONE = { draft: 'neutral', scheduled: 'info', active: 'success', co
 export function CampaignItem({ campaign, onOpen, announceProgress = true }: { campaign: Campaign; onOpen: () => void; announceProgress?: boolean }) {
   const notify = useNotify();
   const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
+  const [cancelSchedule, { isLoading: cancelling }] = useCancelCampaignScheduleMutation();
   const recipientCount = recipientCountOf(campaign);
+  // The live deliveries (the progress below polls them) once loaded, else the list's: the status follows the jobs.
+  const { data: deliveries } = useGetCampaignDeliveriesQuery(campaign.id);
+  const sent = deliveryStatus(deliveries ? { pending: deliveries.queued, sent: deliveries.sent, failed: deliveries.failed } : campaign.delivery);
 
   const remove = async () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -55,6 +59,15 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
       notify.success(message || 'Campagna eliminata');
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.campaignDeleteError));
+    }
+  };
+
+  const unschedule = async () => {
+    try {
+      const { message } = await cancelSchedule(campaign.id).unwrap();
+      notify.success(message);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Errore durante l’annullamento della programmazione'));
     }
   };
 
@@ -73,10 +86,23 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
         </Row>
         {campaign.description && <p>{campaign.description}</p>}
         <Meta>
-          <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
+          {campaign.scheduled_at ? (
+            <Badge $tone="info">Programmata per {formatDateTime(campaign.scheduled_at)}</Badge>
+          ) : sent ? (
+            <Badge $tone={sent.tone}>{sent.label}</Badge>
+          ) : (
+            <Badge $tone={STATUS_TONE[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
+          )}
           <span>{formatCount(recipientCount, RECIPIENTS)}</span>
           {campaign.channels.length > 0 && <span>· {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>}
         </Meta>
+        {campaign.scheduled_at && (
+          <div>
+            <Button variant="secondary" onClick={unschedule} loading={cancelling} aria-label={`Annulla programmazione di ${campaign.name}`}>
+              Annulla programmazione
+            </Button>
+          </div>
+        )}
         <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} announce={announceProgress} />
       </Card>
     </li>

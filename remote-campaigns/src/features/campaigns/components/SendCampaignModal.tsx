@@ -8,6 +8,7 @@ import {
   DialogFooter,
   Field,
   FormAlert,
+  Input,
   MESSAGES,
   Modal,
   TestModeBanner,
@@ -22,9 +23,10 @@ import {
   type SendOutcome,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, emailCampaignMessage, z } from '@loyalty/shared/forms';
-import { useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, RECIPIENTS, recipientCountOf } from '../model/campaignModel';
+import { useGetCampaignReachQuery, useScheduleCampaignMutation, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
+import { ReachSummary, sendButtonLabel } from './ReachSummary';
 import { messageCounterText } from './MessageCounter';
 import { Channels as ChannelFieldset } from './modalLayout';
 
@@ -50,6 +52,7 @@ const sendSchema = z
   );
 
 export const SEND_PROGRESS_HEADING = "Avanzamento dell'invio";
+export const SCHEDULE_HINT = 'Tra le 20 e le 9 i messaggi aspettano le 9 (o l’orario di invio scelto nelle impostazioni).';
 
 /** Why recipients were skipped, as the send answer counts them (`skippedByReason`). */
 const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
@@ -92,7 +95,13 @@ export interface SendCampaignModalProps {
  */
 export function SendCampaignModal({ campaign, business, onClose }: SendCampaignModalProps) {
   const notify = useNotify();
-  const [sendCampaign, { isLoading }] = useSendCampaignMutation();
+  const [sendCampaign, { isLoading: sending }] = useSendCampaignMutation();
+  const [scheduleCampaign, { isLoading: scheduling }] = useScheduleCampaignMutation();
+  const isLoading = sending || scheduling;
+  // «Invia ora» or «Programma» at a Rome date and time (the server starts it; the quiet hours still hold it).
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const whenId = useId();
   // The campaign's own channels, or all of them when it names none.
   const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : CHANNELS;
   const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
@@ -115,11 +124,22 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const channelEnabled = business[CHANNEL_FLAG[channel]] === 1;
   const verdict = messageRule(channel).safeParse(message);
   const tooLongMessage = verdict.success ? undefined : verdict.error.issues.find((issue) => TOO_LONG.includes(issue.message))?.message;
-  const canSend = channelEnabled && verdict.success;
-  const recipientCount = recipientCountOf(campaign);
+  const canSend = channelEnabled && verdict.success && (when === 'now' || at !== '');
+  // What a send now would queue, per channel, by the send's own rule (the server's preview).
+  const reach = useGetCampaignReachQuery(campaign.id);
+  const channelReach = reach.data?.channels.find((c) => c.channel === channel);
 
   const submit = handleSubmit(async (form) => {
     if (!canSend || isLoading) return;
+    if (when === 'later') {
+      try {
+        const result = await scheduleCampaign({ id: campaign.id, service: form.channel, message: form.message, at }).unwrap();
+        notify.success(result.message);
+        return onClose();
+      } catch (err) {
+        return setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
+      }
+    }
     try {
       const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
       // A toast only when something was queued; otherwise the server's reason stays on screen.
@@ -158,7 +178,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     <Modal open onClose={onClose} title={title}>
       <StackedForm onSubmit={(event) => void submit(event)} noValidate>
         <TestModeBanner businessId={business.id} />
-        <p>Il messaggio raggiungerà {formatCount(recipientCount, RECIPIENTS)}.</p>
+        <ReachSummary channels={reach.data?.channels} selected={channel} loading={reach.isLoading} error={reach.isError} />
         <Channels>
           <legend>Canale</legend>
           {offered.map((c) => (
@@ -172,8 +192,24 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
         <Field label="Messaggio" hint={messageCounterText(message, channel)} error={tooLongMessage}>
           {(control) => <Textarea {...control} rows={4} {...register('message')} />}
         </Field>
+        <Channels>
+          <legend>Quando</legend>
+          <label>
+            <input type="radio" name={`${whenId}-when`} checked={when === 'now'} onChange={() => setWhen('now')} />
+            Invia ora
+          </label>
+          <label>
+            <input type="radio" name={`${whenId}-when`} checked={when === 'later'} onChange={() => setWhen('later')} />
+            Programma
+          </label>
+        </Channels>
+        {when === 'later' && (
+          <Field label="Data e ora (ora italiana)" hint={SCHEDULE_HINT}>
+            {(control) => <Input {...control} type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} required />}
+          </Field>
+        )}
         <DialogFooter error={error} onCancel={onClose} disabled={!canSend} loading={isLoading}>
-          Invia
+          {when === 'later' ? 'Programma invio' : sendButtonLabel(channelReach)}
         </DialogFooter>
       </StackedForm>
     </Modal>

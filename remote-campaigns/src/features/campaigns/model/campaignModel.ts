@@ -1,4 +1,4 @@
-import type { MessagingChannelLabel } from '@loyalty/shared';
+import { formatCount, type MessagingChannelLabel } from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from '../api';
 
@@ -11,6 +11,26 @@ export const STATUS_LABELS: Record<CampaignStatus, string> = {
 };
 
 export const CAMPAIGN_STATUSES = Object.keys(STATUS_LABELS) as CampaignStatus[];
+
+/** Where a campaign's messages are (the API's `delivery`, or the live deliveries): skipped ones do not count. */
+export interface DeliveryState {
+  pending: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The status a sent campaign shows, from its messaging jobs (decision 077): «In invio» while messages are queued,
+ * then «Inviata», «Inviata in parte (N non riusciti)» or «Invio non riuscito». Null before anything was sent:
+ * the campaign's own status («Bozza», …) stays.
+ */
+export function deliveryStatus(delivery: DeliveryState | null | undefined): { label: string; tone: 'info' | 'success' | 'warning' | 'danger' } | null {
+  if (!delivery || delivery.pending + delivery.sent + delivery.failed === 0) return null;
+  if (delivery.pending > 0) return { label: 'In invio', tone: 'info' };
+  if (delivery.failed === 0) return { label: 'Inviata', tone: 'success' };
+  if (delivery.sent === 0) return { label: 'Invio non riuscito', tone: 'danger' };
+  return { label: `Inviata in parte (${formatCount(delivery.failed, { one: 'non riuscito', other: 'non riusciti' })})`, tone: 'warning' };
+}
 
 export const CHANNEL_LABELS: Record<CampaignChannel, MessagingChannelLabel> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, Card, Checkbox, Field, FormAlert, MESSAGES, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Card, Checkbox, Field, FormAlert, MESSAGES, Select, TextField, Textarea, errorMessage, useNotify } from '@loyalty/shared';
 import { z } from '@loyalty/shared/forms';
 import { useSaveTwilioSettingsMutation, type TwilioSettings, type TwilioSettingsUpdate } from '../api';
 import { BONUS_TEMPLATE_HINT, validateBonusTemplate } from '../model/bonusTemplate';
@@ -31,7 +31,14 @@ const Hint = styled.p`
 type Flags = Pick<TwilioSettings, 'whatsappEnabled' | 'smsEnabled' | 'emailEnabled'>;
 
 /** Everything the form edits; `bonusTemplate` undefined when the API does not know it yet (an older server). */
-type MessagingSettingsForm = SettingsFormValues & Partial<Flags> & { bonusTemplate?: string };
+type MessagingSettingsForm = SettingsFormValues & Partial<Flags> & { bonusTemplate?: string; sendFrom?: number; sendUntil?: number };
+
+/** The widest sending window of marketing and automatic messages (quiet hours, the API's rule): a shop may only narrow it. */
+export const SEND_WINDOW = { from: 9, until: 20 } as const;
+export const SEND_WINDOW_HINT =
+  'Campagne, Easy SMS, promemoria e auguri partono solo in questo orario (ora italiana); fuori orario aspettano in coda. Al massimo dalle 9 alle 20. Link di accesso e messaggi di servizio partono sempre.';
+export const SEND_WINDOW_ORDER = 'L’orario di fine deve essere dopo quello di inizio';
+const hours = (from: number, until: number) => Array.from({ length: until - from + 1 }, (_, i) => from + i);
 
 /**
  * The formats the API enforces (settingsValidation.ts, bonusTemplate.ts: the same rules, tested there), each
@@ -48,12 +55,16 @@ const settingsFormSchema = z
     smsEnabled: z.optional(z.boolean()),
     emailEnabled: z.optional(z.boolean()),
     bonusTemplate: z.optional(z.string()),
+    sendFrom: z.optional(z.number()),
+    sendUntil: z.optional(z.number()),
   })
   .check(
     z.superRefine((form, ctx) => {
       for (const [field, message] of Object.entries(validateSettings(form))) ctx.issues.push({ code: 'custom', message, path: [field], input: form });
       const template = form.bonusTemplate === undefined ? undefined : validateBonusTemplate(form.bonusTemplate);
       if (template) ctx.issues.push({ code: 'custom', message: template, path: ['bonusTemplate'], input: form.bonusTemplate });
+      if (form.sendFrom !== undefined && form.sendUntil !== undefined && form.sendFrom >= form.sendUntil)
+        ctx.issues.push({ code: 'custom', message: SEND_WINDOW_ORDER, path: ['sendUntil'], input: form.sendUntil });
     }),
   );
 
@@ -80,12 +91,16 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
       smsEnabled: settings.smsEnabled,
       emailEnabled: settings.emailEnabled,
       bonusTemplate: settings.bonusTemplate,
+      sendFrom: settings.sendFrom,
+      sendUntil: settings.sendUntil,
     },
   });
   const { errors } = formState;
   const saveError = errors.root?.server?.message;
   // The bonus WhatsApp's text is edited only where the API knows it.
   const hasBonusTemplate = settings.bonusTemplate !== undefined;
+  // Likewise the sending window (quiet hours).
+  const hasSendWindow = settings.sendFrom !== undefined && settings.sendUntil !== undefined;
 
   const field = (name: keyof SettingsFormValues) => ({ error: errors[name]?.message, ...register(name) });
 
@@ -109,6 +124,7 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
       ...(values.authToken.trim() ? { authToken: values.authToken.trim() } : {}),
       ...(canToggleServices ? { whatsappEnabled: Boolean(values.whatsappEnabled), smsEnabled: Boolean(values.smsEnabled), emailEnabled: Boolean(values.emailEnabled) } : {}),
       ...(values.bonusTemplate === undefined ? {} : { bonusTemplate: values.bonusTemplate.trim() }),
+      ...(hasSendWindow ? { sendFrom: values.sendFrom, sendUntil: values.sendUntil } : {}),
     };
     try {
       const result = await save({ businessId, settings: update }).unwrap();
@@ -161,6 +177,30 @@ export function SettingsForm({ businessId, settings, canToggleServices }: Settin
         <TextField label="Mittente email" type="text" inputMode="email" placeholder="Negozio <negozio@example.it>" hint="L'indirizzo, anche con il nome che i clienti vedono; senza nome si usa il nome del negozio" autoComplete="off" {...field('emailSender')} />
         {toggle('emailEnabled')}
       </Section>
+      {hasSendWindow && (
+        <Section aria-labelledby={`${lockedHintId}-window`}>
+          <h2 id={`${lockedHintId}-window`}>Orario di invio</h2>
+          <Hint>{SEND_WINDOW_HINT}</Hint>
+          <Field label="Dalle ore" error={errors.sendFrom?.message}>
+            {(control) => (
+              <Select {...control} {...register('sendFrom', { valueAsNumber: true })}>
+                {hours(SEND_WINDOW.from, SEND_WINDOW.until - 1).map((h) => (
+                  <option key={h} value={h}>{`${h}:00`}</option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Alle ore" error={errors.sendUntil?.message}>
+            {(control) => (
+              <Select {...control} {...register('sendUntil', { valueAsNumber: true })}>
+                {hours(SEND_WINDOW.from + 1, SEND_WINDOW.until).map((h) => (
+                  <option key={h} value={h}>{`${h}:00`}</option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </Section>
+      )}
       {saveError && <FormAlert role="alert">{saveError}</FormAlert>}
       <div>
         <Button type="submit" loading={isLoading}>

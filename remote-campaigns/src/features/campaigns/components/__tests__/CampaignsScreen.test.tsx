@@ -17,7 +17,7 @@ import {
   unreachableApiBaseUrl,
 } from '@loyalty/shared/testing';
 import { businessSelected, type Business } from '@loyalty/shared';
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { CampaignsScreen } from '../CampaignsScreen';
 import type { Campaign, CampaignDeliveries } from '../../api';
 
@@ -398,7 +398,7 @@ describe('send', () => {
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
     await user.click(within(dialog).getByRole('radio', { name: 'Email' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Servizio Email non abilitato per questo business');
-    expect(within(dialog).getByRole('button', { name: 'Invia' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: /^Invia/ })).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
@@ -422,12 +422,18 @@ describe('send', () => {
     expect(within(item).getByText('2 destinatari')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Il messaggio raggiungerà 2 destinatari.')).toBeInTheDocument();
+    // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
+    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
+    expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto mancante o non valido', 'Hanno chiesto STOP', 'Già raggiunti',
+    ]);
+    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS20000');
+    expect(within(dialog).getByRole('button', { name: 'Invia a 2 destinatari' })).toBeInTheDocument();
     // No provider configured: the dialog says nothing will be delivered, and where to look.
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Modalità prova: i messaggi non vengono consegnati');
     expect(within(dialog).getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/dashboard/outbox');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
-    await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Invia a 2 destinatari' }));
     expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
     // The dialog stays open on the send's counts and its live progress, the heading focused.
     const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
@@ -443,6 +449,9 @@ describe('send', () => {
 
     const progress = await within(item).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
     await waitFor(() => expect(progress).toHaveTextContent(done), { timeout: 10_000 });
+    // The status follows the jobs: no longer «Bozza».
+    expect(within(item).getByText('Inviata')).toBeInTheDocument();
+    expect(within(item).queryByText('Bozza')).toBeNull();
     const { body: deliveries } = await callApi<CampaignDeliveries>(`/campaigns/${(await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token })).body[0].id}/deliveries`, { token });
     expect(deliveries).toMatchObject({ total: 2, sent: 2 });
   });
@@ -504,6 +513,7 @@ describe('send', () => {
 
       const progress = await within(dialog).findByRole('group', { name: 'Avanzamento degli invii di Prova' });
       await waitFor(() => expect(progress).toHaveTextContent('Inviati 0 di 3 · Consegnati 0 · In coda 2'));
+      expect(within(item).getByText('In invio')).toBeInTheDocument();
       // The summary is a polite live region (the list's one behind the dialog is silenced)…
       const live = progress.querySelector('[aria-live]')!;
       expect(live).toHaveAttribute('aria-live', 'polite');
@@ -539,6 +549,7 @@ describe('send', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(opener).toHaveFocus();
       expect(within(item).getByRole('list', { name: 'Motivi dei messaggi non riusciti di Prova' })).toHaveTextContent(`${REASON}: 1`);
+      expect(within(item).getByText('Inviata in parte (1 non riuscito)')).toBeInTheDocument();
     } finally {
       release();
       await server.close();
@@ -557,11 +568,45 @@ describe('send', () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     await user.click(within(await itemOf(name)).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
+    // Said before sending: nobody to reach, one without consent; the button promises no number.
+    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
+    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS01000');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
     expect(screen.queryByText('Messaggio inviato con successo')).toBeNull();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('schedules the send for a Rome date and time, shows «Programmata per …», and cancels it', async () => {
+    const { account, token, businessId } = await createAdminWithBusiness();
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+    await callApi(`/settings/${businessId}`, { method: 'PUT', token: superToken, body: { sms_enabled: 1 } });
+    await signUpCard(businessId, 'Rita Sera');
+    const name = unique('Serata');
+    await callApi('/campaigns', { method: 'POST', token, body: { businessId, name, channels: ['sms'], segment: { kind: 'all' } } });
+
+    const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+    const item = await itemOf(name);
+    await user.click(within(item).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Messaggio'), 'Aperitivo stasera');
+    await user.click(within(dialog).getByRole('radio', { name: 'Programma' }));
+    const schedule = within(dialog).getByRole('button', { name: 'Programma invio' });
+    expect(schedule).toBeDisabled();
+    const at = within(dialog).getByLabelText('Data e ora (ora italiana)');
+    expect(at).toHaveAccessibleDescription(expect.stringContaining('Tra le 20 e le 9 i messaggi aspettano le 9'));
+    fireEvent.change(at, { target: { value: '2099-01-15T21:00' } });
+    await user.click(schedule);
+    expect(await screen.findByText('Campagna programmata')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(item).findByText(/^Programmata per 1[56]\/01\/2099/)).toBeInTheDocument();
+    const { body: campaigns } = await callApi<Campaign[]>(`/campaigns/business/${businessId}`, { token });
+    expect(campaigns[0]).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-15T20:00:00.000Z' });
+
+    await user.click(within(item).getByRole('button', { name: `Annulla programmazione di ${name}` }));
+    expect(await screen.findByText('Programmazione annullata')).toBeInTheDocument();
+    expect(await within(item).findByText('Bozza')).toBeInTheDocument();
   });
 
   it("shows the send error from the API, or the default one", async () => {

@@ -107,6 +107,30 @@ it('edits the bonus WhatsApp text: the default first, checked like the API, save
   expect(await stored()).toBe('Bravo {nome}! Con {punti} punti il premio di {negozio} è tuo.');
 });
 
+it('narrows the sending window (quiet hours): 9–20 first, the end after the start, saved on the server', async () => {
+  const { account, token, businessId } = await createAdminWithBusiness();
+  const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+  const settings = await form();
+  const window = within(settings).getByRole('region', { name: 'Orario di invio' });
+  const from = within(window).getByLabelText('Dalle ore');
+  const until = within(window).getByLabelText('Alle ore');
+  expect([from, until].map((s) => (s as HTMLSelectElement).value)).toEqual(['9', '20']);
+  expect(within(from).getAllByRole('option').map((o) => o.textContent)).toEqual(['9:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00']);
+  const stored = async () => (await callApi<TwilioSettings>(`/twilio/settings?businessId=${businessId}`, { token })).body;
+
+  await user.selectOptions(from, '15:00');
+  await user.selectOptions(until, '12:00');
+  await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
+  expect(until).toHaveAccessibleDescription(expect.stringContaining('L’orario di fine deve essere dopo quello di inizio'));
+  expect(await stored()).toMatchObject({ sendFrom: 9, sendUntil: 20 });
+
+  await user.selectOptions(from, '10:00');
+  await user.selectOptions(until, '19:00');
+  await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
+  expect(await screen.findByText('Impostazioni Twilio salvate con successo')).toBeInTheDocument();
+  expect(await stored()).toMatchObject({ sendFrom: 10, sendUntil: 19 });
+});
+
 describe('connection test', () => {
   it('is disabled until a recipient is given, and in test mode says that nothing real was checked', async () => {
     const { user } = await renderSignedIn(<TwilioSettingsScreen />, PATH, DEMO_ADMIN);
