@@ -21,10 +21,12 @@ const TABLES = [
   'messaging_opt_outs',
   'messaging_settings',
   'outbox_messages',
+  'password_reset_links',
   'points_ledger',
   'rewards',
   'scheduled_tasks',
   'schema_migrations',
+  'user_audit_events',
   'users',
   // Apple Wallet (migration 014).
   // Google Wallet (migration 016).

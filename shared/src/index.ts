@@ -102,6 +102,7 @@ export {
   hasPermission,
   type Permission,
 } from './auth/permissions';
+export { DASHBOARD_PATH, loginPathFor, safeRedirectPath } from './auth/safeRedirect';
 
 export * from './ui';
 

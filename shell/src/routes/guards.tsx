@@ -1,6 +1,6 @@
 /** Route guards: session spinner, login required, admin-only screens, public-only pages. */
 import type { ReactNode } from 'react';
-import { isAdmin, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
+import { isAdmin, loginPathFor, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 import { HOME_PATH, LOGIN_PATH } from '../shared/routeTable';
 
 function SessionSpinner() {
@@ -11,7 +11,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checked } = useAuth();
   const location = useLocation();
   if (!checked) return <SessionSpinner />;
-  if (!user) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname }} />;
+  // Back where they were going (decision 071): the path and its query ride along as /login?next=, which the
+  // prerendered login page reads too.
+  if (!user) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, LOGIN_PATH)} replace />;
   return <>{children}</>;
 }
 
