@@ -43,6 +43,9 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/loyalty-cards/create', remote: 'landing', module: './SignupPage', access: 'signed-out', servedAsHtml: true }),
   // The customer's own page (decision 049), prerendered and composed like the signup page.
   page({ path: '/my-card', remote: 'landing', module: './MyCardPage', access: 'public', servedAsHtml: true }),
+  // Decision 071: password recovery, a visitor's pages.
+  page({ path: '/password-dimenticata', remote: 'landing', module: './PasswordRecoveryPage', access: 'signed-out' }),
+  page({ path: '/reset-password', remote: 'landing', module: './PasswordRecoveryPage', access: 'signed-out' }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
