@@ -11,5 +11,7 @@ export default createAppConfig({
     './LegalPage': './src/exposed/LegalPage.tsx',
     // Decision 049: the customer's page, for a document opened at /my-card where it is not composed.
     './MyCardPage': './src/exposed/MyCardPage.tsx',
+    // Decision 071: «Password dimenticata?» and the reset link's page.
+    './PasswordRecoveryPage': './src/exposed/PasswordRecoveryPage.tsx',
   },
 });

@@ -15,6 +15,7 @@ export const MESSAGES = {
   requestTimeout: 'Richiesta non arrivata per intero in tempo',
   invalidCredentials: 'Credenziali non valide.',
   loginLocked: 'Troppi tentativi. Riprova tra 5 minuti.',
+  accountDisabled: 'Account disattivato. Rivolgiti al titolare del negozio o all’amministratore.',
   businessNotFound: 'Azienda non trovata',
   databaseUnavailable: 'Database non raggiungibile',
   cardNotFound: 'Carta non trovata',

@@ -53,6 +53,9 @@ const ADMIN_LEVEL = { anonymous: 401, client: 403, owner: 'ok', otherAdmin: 'ok'
 /** The same answer for everyone (public routes that refuse what is sent). */
 const ALL = (status: number) => ({ anonymous: status, client: status, owner: status, otherAdmin: status, superAdmin: status, staff: status, otherStaff: status });
 
+/** An admin whose home is the owner's shop and who owns none: a person of the owner's shop (decision 071). */
+const freshColleague = async (f: Fixture) => (await createUser(f.t.app, { email: `${f.unique()}@test.it`, role: 'admin', business_id: BAR })).id;
+
 const ROWS: Row[] = [
   // auth
   { route: 'POST /api/auth/login', request: (f) => ({ method: 'POST', url: '/api/auth/login', payload: { email: `${f.unique()}@x.it`, password: 'sbagliata' } }), expected: ALL(401) },
@@ -63,6 +66,22 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/auth/change-password', payload: { currentPassword: 'non-questa', newPassword: 'NuovaPassword1' } }),
     expected: { anonymous: 401, client: 400, owner: 400, otherAdmin: 400, superAdmin: 400, staff: 400, otherStaff: 400 },
   },
+  // password recovery (decision 071): public; a made-up link is 400 for everyone
+  { route: 'POST /api/auth/password-reset', request: (f) => ({ method: 'POST', url: '/api/auth/password-reset', payload: { email: `${f.unique()}@x.it` } }), expected: PUBLIC },
+  { route: 'POST /api/auth/password-reset/check', request: () => ({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token: 'inventato' } }), expected: ALL(400) },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    request: () => ({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: 'inventato', newPassword: 'NuovaPassword1' } }),
+    expected: ALL(400),
+  },
+  // user management (decision 071): the target is a fresh colleague admin of the owner's shop
+  { route: 'GET /api/accounts', request: () => ({ method: 'GET', url: '/api/accounts' }), expected: ADMIN_LEVEL },
+  { route: 'GET /api/accounts/audit', request: () => ({ method: 'GET', url: '/api/accounts/audit' }), expected: SUPER_ONLY },
+  { route: 'PUT /api/accounts/{id}/role', request: async (f) => ({ method: 'PUT', url: `/api/accounts/${await freshColleague(f)}/role`, payload: { role: 'admin' } }), expected: OWNED },
+  { route: 'POST /api/accounts/{id}/disable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/disable` }), expected: OWNED },
+  { route: 'POST /api/accounts/{id}/enable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/enable` }), expected: OWNED },
+  { route: 'POST /api/accounts/{id}/reset-link', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/reset-link` }), expected: OWNED },
+  { route: 'DELETE /api/accounts/{id}', request: async (f) => ({ method: 'DELETE', url: `/api/accounts/${await freshColleague(f)}` }), expected: OWNED },
   // business
   { route: 'GET /api/business', request: () => ({ method: 'GET', url: '/api/business' }), expected: ANY_LOGGED_IN },
   { route: 'POST /api/business', request: () => ({ method: 'POST', url: '/api/business', payload: { name: 'Nuova' } }), expected: ADMIN_LEVEL },

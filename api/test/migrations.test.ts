@@ -23,12 +23,14 @@ const TABLES = [
   'messaging_opt_outs',
   'messaging_settings',
   'outbox_messages',
+  'password_reset_links',
   'points_ledger',
   // Decision 075 (migration 033): promotions of the earning rule.
   'promotions',
   'rewards',
   'scheduled_tasks',
   'schema_migrations',
+  'user_audit_events',
   'user_invitations',
   'users',
   // Apple Wallet (migration 014).

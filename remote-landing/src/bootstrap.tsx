@@ -3,6 +3,7 @@ import { DashboardRedirect } from './shared/components/DashboardRedirect';
 import { LegalPage } from './features/legal/components/LegalPage';
 import LoginPage from './exposed/LoginPage';
 import MyCardPage from './exposed/MyCardPage';
+import { PasswordRecoveryPage } from './features/password/components/PasswordRecoveryPage';
 import SignupPage from './exposed/SignupPage';
 
 // The landing alone (its own origin without a server that answers the public pages, e.g. `npm run dev`):
@@ -11,6 +12,8 @@ void mountStandalone([
   { path: '/login', element: <LoginPage /> },
   { path: '/loyalty-cards/create', element: <SignupPage /> },
   { path: '/my-card', element: <MyCardPage /> },
+  { path: '/password-dimenticata', element: <PasswordRecoveryPage /> },
+  { path: '/reset-password', element: <PasswordRecoveryPage /> },
   { path: '/privacy', element: <LegalPage /> },
   { path: '/cookie-policy', element: <LegalPage /> },
   { path: '/dashboard/*', element: <DashboardRedirect /> },

@@ -79,6 +79,7 @@ export {
   selectCurrentBusinessId,
 } from './business/currentBusinessSlice';
 export { useCurrentBusiness } from './business/useCurrentBusiness';
+export { readRememberedBusiness, rememberBusiness, rememberedBusinessKey, useRememberedBusiness } from './business/rememberedBusiness';
 export { NoBusinessState, CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS } from './business/NoBusinessState';
 
 export {
@@ -103,6 +104,7 @@ export {
   hasPermission,
   type Permission,
 } from './auth/permissions';
+export { DASHBOARD_PATH, loginPathFor, safeRedirectPath } from './auth/safeRedirect';
 
 export * from './ui';
 

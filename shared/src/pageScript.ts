@@ -12,6 +12,7 @@ export {
   TOKEN_STORAGE_KEY,
 } from './constants';
 export { MESSAGES } from './messages';
+export { DASHBOARD_PATH, safeRedirectPath } from './auth/safeRedirect';
 export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
 export { errorMessage } from './notifications/errorMessage';
 export { formatPhone, looksLikePhone, PHONE_INVALID } from './format/phone';

@@ -13,7 +13,7 @@ export type FederationName = typeof SHELL_NAME | RemoteName;
  * both sides instead of at run time.
  */
 export const REMOTE_EXPOSES = {
-  landing: ['./LoginPage', './SignupPage', './LegalPage', './MyCardPage'],
+  landing: ['./LoginPage', './SignupPage', './LegalPage', './MyCardPage', './PasswordRecoveryPage'],
   cards: ['./Overview', './LoyaltyCards', './AddPoints', './Rewards'],
   campaigns: ['./Campaigns', './CampaignSuccess'],
   messaging: ['./EasySms', './TwilioSettings', './Outbox'],

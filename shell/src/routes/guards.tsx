@@ -1,7 +1,7 @@
 /** Route guards: session spinner, login required, admin-only screens, public-only pages. */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { isAdmin, isStaff, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
+import { isAdmin, isStaff, loginPathFor, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 import { HOME_PATH, LOGIN_PATH, STAFF_HOME_PATH, type RouteEntry } from '../shared/routeTable';
 
 function SessionSpinner() {
@@ -12,7 +12,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checked } = useAuth();
   const location = useLocation();
   if (!checked) return <SessionSpinner />;
-  if (!user) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname }} />;
+  // Back where they were going (decision 071): the path and its query ride along as /login?next=, which the
+  // prerendered login page reads too.
+  if (!user) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, LOGIN_PATH)} replace />;
   return <>{children}</>;
 }
 

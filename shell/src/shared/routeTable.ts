@@ -52,6 +52,9 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/my-card', remote: 'landing', module: './MyCardPage', access: 'public', servedAsHtml: true }),
   // Decision 070: the invited colleague chooses a password (client-rendered; the link's token is read here only).
   page({ path: '/invito', remote: 'admin', module: './AcceptInvitation', access: 'public' }),
+  // Decision 071: password recovery, a visitor's pages.
+  page({ path: '/password-dimenticata', remote: 'landing', module: './PasswordRecoveryPage', access: 'signed-out' }),
+  page({ path: '/reset-password', remote: 'landing', module: './PasswordRecoveryPage', access: 'signed-out' }),
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),

@@ -26,15 +26,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Accesso con email e password',
-        description: '3 tentativi errati per lo stesso indirizzo bloccano l’accesso per 5 minuti (429).',
+        description: '3 tentativi errati per lo stesso indirizzo bloccano l’accesso per 5 minuti (429). Un account disattivato risponde 403 con la password giusta.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429, 503) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {
       const outcome = await loginService.login(request.body.email, request.body.password, request.clientIp);
       if (outcome.status === 'locked') throw new HttpError(429, MESSAGES.loginLocked);
       if (outcome.status === 'invalid') throw unauthorized(MESSAGES.invalidCredentials);
+      if (outcome.status === 'disabled') throw new HttpError(403, MESSAGES.accountDisabled);
       return { token: outcome.token, user: outcome.user };
     },
   );

@@ -6,7 +6,7 @@ import type { HashingQueue } from '../../lib/hashing-queue';
 import type { PasswordHasher } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 
-export type LoginOutcome = { status: 'ok'; token: string; user: UserRecord } | { status: 'invalid' } | { status: 'locked' };
+export type LoginOutcome = { status: 'ok'; token: string; user: UserRecord } | { status: 'invalid' } | { status: 'locked' } | { status: 'disabled' };
 
 interface LoginDeps {
   users: UsersRepository;
@@ -78,8 +78,10 @@ export function createLoginService({ users, loginAttempts, admission, passwords,
       }
 
       await loginAttempts.clear(email);
+      // Told only to whoever knows the password (decision 071): the right password of a disabled account opens nothing.
+      if (account.disabled) return { status: 'disabled' };
       if (passwords.needsRehash(passwordHash)) await users.setPasswordHash(account.id, await passwords.hash(password, client));
-      const { password_hash: _hash, token_version: version, ...user } = account;
+      const { password_hash: _hash, token_version: version, disabled: _disabled, ...user } = account;
       return { status: 'ok', token: await tokens.sign({ userId: user.id, role: user.role, version }), user };
     },
   };

@@ -24,6 +24,8 @@ export interface UserCredentials extends UserRecord {
   password_hash: string | null;
   /** Tokens signed with another version no longer open a session (migration 007, `bumpTokenVersion`). */
   token_version: number;
+  /** A disabled account cannot log in (migration 029, decision 071). */
+  disabled: boolean;
 }
 
 const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at, u.business_id';
@@ -34,7 +36,7 @@ const USER_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.phone, u.created_at,
 const MEMBERSHIPS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('business_id', bm.business_id, 'role', bm.role) ORDER BY bm.created_at, bm.business_id), '[]'::json)
     FROM business_members bm WHERE bm.user_id = u.id) AS memberships`;
 /** A user's credentials, from the users row `u` (a login's reservation reads them in its own statement). */
-export const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, ${MEMBERSHIPS_COLUMN}, u.password_hash, u.token_version`;
+export const CREDENTIAL_COLUMNS = `${USER_COLUMNS}, ${MEMBERSHIPS_COLUMN}, u.password_hash, u.token_version, u.disabled_at IS NOT NULL AS disabled`;
 
 
 export function createUsersRepository(db: Queryable) {

@@ -60,6 +60,12 @@ describe('without a session', () => {
     expect(container.querySelector('[data-remote="landing"]')).toBeNull();
   });
 
+  it('sends a visitor of a protected link (the QR add-points page) to /login with the way back (decision 071)', async () => {
+    renderApp('/dashboard/add-points?card_id=c1&user_id=u1');
+    const next = `/login?next=${encodeURIComponent('/dashboard/add-points?card_id=c1&user_id=u1')}`;
+    await waitFor(() => expect(pageLoads).toEqual([next]));
+  });
+
   it('sends / and unknown paths to /login', async () => {
     renderApp('/qualcosa/di/strano');
     await waitFor(() => expect(location()).toBe('/login'));

@@ -3,14 +3,16 @@
  * no store, no federation runtime. It binds to the markup (LoginMarkup.tsx) what must work at once — the
  * login form with shared's `loginForm` rule, its messages and 3-strike lock, the cookie banner, the mobile
  * menu. After a successful login it stores the session where @loyalty/shared reads it (`token`) and opens
- * /dashboard, where the shell's app loads.
+ * /dashboard (or the dashboard path of `?next=`, decision 071), where the shell's app loads.
  */
 import {
+  DASHBOARD_PATH,
   LOGIN_LOCKOUT_MS,
   LOGIN_MAX_FAILED_ATTEMPTS,
   loginFailureOutcome,
   loginForm,
   MESSAGES,
+  safeRedirectPath,
   TOKEN_STORAGE_KEY,
   type LoginOutcome,
 } from '@loyalty/shared/page-script';
@@ -186,14 +188,16 @@ export function bindMobileMenu(root: ParentNode) {
 export function start(root: Document = document, location: Location = window.location, pageConfig?: Promise<PageConfig>) {
   if (!claimPage(root, 'login')) return;
   const config = pageConfig ?? loadConfig();
+  // Back where they were going (decision 071): `?next=` only when it is a path of this dashboard.
+  const destination = safeRedirectPath(new URLSearchParams(location.search).get('next')) ?? DASHBOARD_PATH;
   if (storage()?.getItem(TOKEN_STORAGE_KEY)) {
-    location.replace('/dashboard');
+    location.replace(destination);
     return;
   }
   if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
   void config.then((c) => applyConfig(root, c));
   const form = root.querySelector<HTMLFormElement>('form[data-login-form]');
-  if (form) bindLoginForm(form, config, () => location.assign('/dashboard'));
+  if (form) bindLoginForm(form, config, () => location.assign(destination));
   bindCookieBanner(root);
   bindMobileMenu(root);
 }

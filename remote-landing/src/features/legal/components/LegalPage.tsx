@@ -16,6 +16,7 @@ const Article = styled.main`
 /** What this product keeps in the browser's local storage, and why. No cookies are set. */
 const BROWSER_STORAGE = [
   { key: 'token', purpose: 'Mantiene l’accesso alla dashboard dopo il login.', kind: 'Essenziale', lasts: 'Fino al logout o alla scadenza della sessione' },
+  { key: 'currentBusiness:<id utente>', purpose: 'Ricorda l’attività scelta nella barra in alto, anche dopo un ricaricamento o in un’altra scheda.', kind: 'Essenziale', lasts: 'Finché non scegli un’altra attività o cancelli i dati del browser' },
   { key: COOKIE_PREFS_STORAGE_KEY, purpose: 'Ricorda le tue scelte su cookie analitici e di marketing.', kind: 'Essenziale', lasts: 'Finché non le cambi o cancelli i dati del browser' },
   { key: LOGIN_LOCK_STORAGE_KEY, purpose: 'Dopo 3 tentativi di accesso errati blocca il modulo per 5 minuti, anche se ricarichi la pagina.', kind: 'Essenziale (sicurezza)', lasts: '5 minuti' },
 ];

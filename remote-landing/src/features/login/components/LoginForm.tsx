@@ -24,6 +24,15 @@ export const ErrorMessage = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
+const ForgotLink = styled.a`
+  align-self: flex-end;
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** Where «Password dimenticata?» leads (decision 071): the shell's page that asks for the e-mail. */
+export const FORGOT_PASSWORD_PATH = '/password-dimenticata';
+
 export function LoginForm() {
   return (
     <Card>
@@ -32,6 +41,7 @@ export function LoginForm() {
         <h2 id="login-title">Accedi al tuo account</h2>
         <TextField label="Email" type="email" name="email" autoComplete="username" placeholder="nome@azienda.it" required />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
+        <ForgotLink href={FORGOT_PASSWORD_PATH}>Password dimenticata?</ForgotLink>
         <ErrorMessage id="login-message" role="alert" hidden data-login-message />
         <Button type="submit" fullWidth data-login-submit>
           <BusySpinner $size="1em" />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness } from '@loyalty/shared';
+import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness, useRememberedBusiness } from '@loyalty/shared';
 import { useDisclosure } from '../hooks/useDisclosure';
 import { PopupAnchor, popupPanel, popupTrigger } from './popup';
 
@@ -62,6 +62,8 @@ export function BusinessSwitcher() {
   const { business, businesses, select } = useCurrentBusiness();
   const { open, toggle, close, containerRef, buttonRef } = useDisclosure();
   const listId = useId();
+  // Decision 071: the choice is kept per user across reloads and tabs.
+  useRememberedBusiness();
 
   return (
     <PopupAnchor ref={containerRef}>

@@ -25,9 +25,9 @@ interface FakeLocation {
  * The page as a browser receives it (the build's HTML, brand and contacts of the test configuration), its
  * script started against the real API (or `apiBaseUrl`). A second call is a reload: same local storage.
  */
-function openLoginPage({ apiBaseUrl = `${API}/api`, pathname = '/login', advanceTimers }: { apiBaseUrl?: string; pathname?: string; advanceTimers?: (ms: number) => void } = {}) {
+function openLoginPage({ apiBaseUrl = `${API}/api`, pathname = '/login', search = '', advanceTimers }: { apiBaseUrl?: string; pathname?: string; search?: string; advanceTimers?: (ms: number) => void } = {}) {
   document.body.innerHTML = renderPublicPage('login', '/login', { brandName: 'Appo', support: SUPPORT }).html;
-  const location: FakeLocation = { pathname, search: '', hash: '', replace: jest.fn(), assign: jest.fn() };
+  const location: FakeLocation = { pathname, search, hash: '', replace: jest.fn(), assign: jest.fn() };
   start(document, location as unknown as Location, Promise.resolve({ apiBaseUrl, brandName: 'Appo', support: SUPPORT }));
   return { location, user: userEvent.setup(advanceTimers ? { advanceTimers } : {}) };
 }
@@ -123,6 +123,17 @@ describe('the page', () => {
     const { location } = openLoginPage();
     expect(location.replace).toHaveBeenCalledWith('/dashboard');
     expect(document.querySelector('[data-public-page="login"]')).toHaveAttribute('data-bound', 'true');
+  });
+
+  it('sends a signed-in visitor back where they were going (decision 071), only to a path of the dashboard', () => {
+    localStorage.setItem('token', 'una-sessione');
+    const back = openLoginPage({ search: `?next=${encodeURIComponent('/dashboard/add-points?card_id=c1&user_id=u1')}` });
+    expect(back.location.replace).toHaveBeenCalledWith('/dashboard/add-points?card_id=c1&user_id=u1');
+    for (const next of ['//evil.example', 'https://evil.example/dashboard', '/\\evil.example', '/%2F%2Fevil.example']) {
+      document.body.innerHTML = '';
+      const { location } = openLoginPage({ search: `?next=${encodeURIComponent(next)}` });
+      expect(location.replace).toHaveBeenCalledWith('/dashboard');
+    }
   });
 
   it('is the page a visitor of / gets: the address becomes /login', () => {
@@ -251,6 +262,19 @@ describe('the login form', () => {
     await eventually(() => expect(location.assign).toHaveBeenCalledWith('/dashboard'));
     expect(localStorage.getItem('token')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  }, 15_000);
+
+  it('offers «Password dimenticata?» in the page as the build renders it', () => {
+    openLoginPage();
+    expect(screen.getByRole('link', { name: 'Password dimenticata?' })).toHaveAttribute('href', '/password-dimenticata');
+  });
+
+  it('after a login caused by a protected link, opens that link of the dashboard (decision 071)', async () => {
+    const { user, location } = openLoginPage({ search: `?next=${encodeURIComponent('/dashboard/add-points?card_id=c1&user_id=u1')}` });
+    await user.type(emailField(), DEMO_ADMIN.email);
+    await user.type(passwordField(), DEMO_ADMIN.password);
+    await user.click(submitButton());
+    await eventually(() => expect(location.assign).toHaveBeenCalledWith('/dashboard/add-points?card_id=c1&user_id=u1'));
   }, 15_000);
 
   it('marks the form busy while the call runs', async () => {

@@ -28,14 +28,14 @@ it('describes on /privacy the data collected and what the browser keeps', () => 
   expect(document.title).toBe('Informativa sulla privacy – Appo');
   expect(screen.getByRole('link', { name: 'supporto@example.it' })).toHaveAttribute('href', 'mailto:supporto@example.it');
   expect(screen.getByText(/consenso a ricevere comunicazioni commerciali/)).toBeInTheDocument();
-  expect(storedKeys()).toEqual(['token', 'cookiePrefs', 'loginLockedUntil']);
+  expect(storedKeys()).toEqual(['token', 'currentBusiness:<id utente>', 'cookiePrefs', 'loginLockedUntil']);
   expect(screen.getByRole('link', { name: /Torna alla pagina iniziale/ })).toHaveAttribute('href', '/login');
 });
 
 it('lists on /cookie-policy every local-storage key and why it exists', () => {
   renderLegal('/cookie-policy');
   expect(screen.getByRole('heading', { level: 1, name: 'Cookie policy' })).toHaveFocus();
-  expect(storedKeys()).toEqual(['token', 'cookiePrefs', 'loginLockedUntil']);
+  expect(storedKeys()).toEqual(['token', 'currentBusiness:<id utente>', 'cookiePrefs', 'loginLockedUntil']);
   // The bonus count lives on the server since decision 021: the browser keeps nothing about it.
   expect(screen.queryByRole('row', { name: /bonusTriggered/ })).toBeNull();
   expect(screen.getByText(/nessuno strumento analitico o di marketing è attivo/)).toBeInTheDocument();
