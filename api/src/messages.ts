@@ -354,8 +354,8 @@ export const NAME_MESSAGES = {
 /** The admin's CSV and Excel import of cards (src/features/import-export/csv-import.ts, decision 046). */
 export const IMPORT_MESSAGES = {
   encoding:
-    'Il file non è in UTF-8 né in Windows-1252 (forse è UTF-16 o «Testo Unicode»). Salvalo come CSV UTF-8: in Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)»; ' +
-    'in LibreOffice «Salva con nome» → tipo «Testo CSV», spunta «Modifica impostazioni filtro» e scegli «Unicode (UTF-8)» come set di caratteri. Oppure carica il file Excel (.xlsx) così com’è.',
+    'Il file non è in UTF-8 né in Windows-1252 (forse è UTF-16 o «Testo Unicode»). Salvalo come CSV UTF-8: in Excel scegli «Salva con nome» → «CSV UTF-8 (delimitato da virgole)». ' +
+    'In LibreOffice «Salva con nome» → tipo «Testo CSV», spunta «Modifica impostazioni filtro» e scegli «Unicode (UTF-8)» come set di caratteri. Oppure carica il file Excel (.xlsx) così com’è.',
   xlsxUnreadable: 'Il file Excel non si legge: salvalo di nuovo come «Cartella di lavoro di Excel (.xlsx)» e riprova.',
   xlsxTooBig: 'Il file Excel decompresso è troppo grande: dividilo in più file.',
   xlsxNoSheet: 'Il file Excel non ha fogli con dati.',

@@ -138,7 +138,7 @@ describeEachDatabase('campaign segments', (variant) => {
   });
 
   it('skips a picked card without an e-mail on the e-mail channel', async () => {
-    const created = await create({ segment: { kind: 'cards' }, targets: [cards[0].id], channels: ['email'] });
+    const created = await create({ segment: { kind: 'cards' }, targets: [cards[0].id], channels: ['email'], subject: 'Promo di primavera' });
     const sent = await send(created.json().id, 'email');
     expect(sent.json()).toMatchObject({ queued: 0, skipped: 1 });
     expect(await jobs(t.app, created.json().id)).toEqual([{ card_id: cards[0].id, recipient: '', status: 'skipped', skip_reason: 'no_contact' }]);

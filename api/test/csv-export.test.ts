@@ -205,13 +205,15 @@ describeEachDatabase('CSV export of cards and ledger', (variant) => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsxBytes(ledger.rawPayload));
       const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
-      expect(rows.map((r) => [r[1], r[4], r[5], r[7]])).toEqual([
-        [new Date('2026-02-28T10:00:00Z'), 'accredito', 20, 'Spesa'],
-        [new Date('2026-03-06T00:30:00Z'), 'bonus compleanno', 4, 'Buon compleanno'],
-        [new Date('2026-03-06T11:00:00Z'), 'rettifica', -5, '=1+1'],
-        [new Date('2026-03-07T11:00:00Z'), 'riscatto', -3, 'Premio'],
-        [new Date('2026-03-08T11:00:00Z'), 'scadenza', -2, 'Punti scaduti'],
-        [new Date('2026-03-08T11:00:00Z'), 'accredito', 7.25, '+ bonus'],
+      // Data, Tipo, Punti, Importo (€) (a number, only on the sale: decision 075), Descrizione.
+      expect(rows.map((r) => [r[1], r[4], r[5], r[6] ?? null, r[8]])).toEqual([
+        [new Date('2026-02-28T10:00:00Z'), 'accredito', 20, null, 'Spesa'],
+        [new Date('2026-03-06T00:30:00Z'), 'bonus compleanno', 4, null, 'Buon compleanno'],
+        [new Date('2026-03-06T11:00:00Z'), 'rettifica', -5, null, '=1+1'],
+        [new Date('2026-03-07T11:00:00Z'), 'riscatto', -3, null, 'Premio'],
+        [new Date('2026-03-08T11:00:00Z'), 'scadenza', -2, null, 'Punti scaduti'],
+        [new Date('2026-03-08T11:00:00Z'), 'accredito', 7.25, null, '+ bonus'],
+        [new Date('2026-03-09T11:00:00Z'), 'accredito', 0, 23.5, 'Vendita di 23,50 €'],
       ]);
     } finally {
       await t.app.db.query(`DELETE FROM loyalty_cards WHERE id = 'k5'`);

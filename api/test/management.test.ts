@@ -51,6 +51,10 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
         // A `recipients` list, not a segment (decision 023): the count is that list's.
         segment: null,
         recipient_count: 2,
+        // No e-mail channel, so no subject (decision 074); nothing queued or scheduled yet (decision 077).
+        subject: null,
+        delivery: null,
+        scheduled_at: null,
         created_at: expect.any(String),
       });
       const listed = (await call('GET', `/api/campaigns/business/${BAR}`, ADMIN)).json();

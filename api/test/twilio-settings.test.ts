@@ -98,7 +98,7 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
         [{ phoneNumber: '333 12' }, 'Campo "numero di telefono" non valido: usa il formato internazionale E.164, es. +393331234567'],
         [{ phoneNumber: 'abc' }, 'Campo "numero di telefono" non valido: usa il formato internazionale E.164, es. +393331234567'],
         [{ messagingServiceSid: `MG${'z'.repeat(32)}` }, 'Campo "Messaging Service SID" non valido: deve essere MG seguito da 32 caratteri esadecimali'],
-        [{ emailSender: 'non-una-email' }, 'Campo "mittente email" non valido: inserisci un indirizzo email'],
+        [{ emailSender: 'non-una-email' }, 'Campo "mittente email" non valido: inserisci un indirizzo email, anche con il nome (Nome <indirizzo@dominio.it>)'],
         [{ whatsappEnabled: 'si' }, 'Campo "WhatsApp attivo" non valido'],
         [{ accountSid: 42 }, 'Campo "Account SID" non valido'],
         [{ authToken: 'abcd' }, 'Campo "Auth Token" non valido: il token Twilio ha 32 caratteri'],

@@ -35,12 +35,13 @@ export function operationIdOf(method: string, url: string): string {
  */
 const transform: Transform = (input) => {
   // What fastify answers before the route's handler runs, declared for every route it can happen to: 414 for a
-  // path parameter over the router's limit and 404 for one that makes the path name no route (`..`), 413 and 415 for a body too large or of a type the route does not take,
+  // path parameter over the router's limit, 404 for one that makes the path name no route (`..`) and 400 for a broken
+  // percent-encoding (`%`), 413 and 415 for a body too large or of a type the route does not take,
   // 429 where the route has a rate limit (all with the Italian `{ error }` of plugins/errors.ts).
   const declared = (input.schema?.response ?? {}) as Record<string, unknown>;
   const takesBody = Boolean(input.schema?.body || input.schema?.consumes);
   const limited = Boolean((input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
-  const implied = [...(input.schema?.params ? [404, 414] : []), ...(takesBody ? [413, 415] : []), ...(limited ? [429] : [])].filter((status) => !declared[status]);
+  const implied = [...(input.schema?.params ? [400, 404, 414] : []), ...(takesBody ? [413, 415] : []), ...(limited ? [429] : [])].filter((status) => !declared[status]);
   if (input.schema && implied.length > 0) return transform({ ...input, schema: { ...input.schema, response: { ...declared, ...errorResponses(...implied) } } });
   // Answers without a body (`emptyResponse`): what @fastify/swagger writes as a response with no content is `type: 'null'`.
   const response = (input.schema?.response ?? {}) as Record<string, object>;

@@ -1,11 +1,14 @@
-import { EARNING_MESSAGES, FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
-import { BONUS_MESSAGES, MESSAGING_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/features/messaging/messages';
+import { EARNING_MESSAGES, FIELD_LABELS, IMPORT_MESSAGES, ITEM_LABELS, MESSAGES, NAME_MESSAGES, OWNER_LABELS, POINTS_MESSAGES, REWARD_MESSAGES, UNDECLARED_FIELD_LABEL, URL_MESSAGES } from '../../src/messages';
+import { BONUS_MESSAGES, MESSAGING_MESSAGES, QUIET_HOURS_MESSAGES, serviceDisabled, SMTP_ERRORS, TRUTH_MESSAGES, TWILIO_ERRORS, TWILIO_UNREACHABLE } from '../../src/features/messaging/messages';
 import { CHANNELS } from '../../src/features/messaging/types';
 import { POINTS_BALANCE_MAX } from '../../src/features/cards/repository';
 import { WALLET_MESSAGES } from '../../src/features/wallet/messages';
 import { CUSTOMER_MESSAGES } from '../../src/features/customer/messages';
 import { UNSUBSCRIBE_MESSAGES } from '../../src/features/messaging/unsubscribe';
 import { POINTS_PER_OPERATION_MAX } from '../../src/features/cards/schemas';
+import { TEAM_MESSAGES } from '../../src/features/team/messages';
+import { ACCOUNT_MESSAGES } from '../../src/features/accounts/messages';
+import { SCHEDULE_MESSAGES } from '../../src/features/messaging/sending-routes';
 
 /** Every fixed sentence the API answers an error with. */
 const SENTENCES = new Set<string>([
@@ -24,6 +27,14 @@ const SENTENCES = new Set<string>([
   // Decision 074: the unsubscribe route's refusals.
   UNSUBSCRIBE_MESSAGES.invalid,
   UNSUBSCRIBE_MESSAGES.badBody,
+  // The team: staff, co-admins and invitations (decision 070); accounts and password recovery (decision 071).
+  ...(Object.values(TEAM_MESSAGES).filter((value) => typeof value === 'string') as string[]),
+  ...(Object.values(ACCOUNT_MESSAGES).filter((value) => typeof value === 'string') as string[]),
+  // Scheduled campaigns and the shop's sending window (decision 077).
+  ...Object.values(SCHEDULE_MESSAGES),
+  ...Object.values(QUIET_HOURS_MESSAGES),
+  // A customer's name that the import and the dashboard refuse alike (decision 073).
+  ...Object.values(NAME_MESSAGES),
   // The customer's page (decision 048).
   ...(Object.values(CUSTOMER_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...Object.values(TWILIO_ERRORS),

@@ -304,7 +304,7 @@ describeEachDatabase('security: credentials reach only their owner (decision 058
       expect((await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${mail.id}/count?kind=all&q=${encodeURIComponent(q)}`, headers: mail.headers })).statusCode).toBe(200);
     }
     for (const [s, service] of [[mail, 'email'], [phone, 'sms']] as const) {
-      const campaign = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: s.headers, payload: { businessId: s.id, name: 'Promo', segment: { kind: 'all' }, channels: [service] } });
+      const campaign = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: s.headers, payload: { businessId: s.id, name: 'Promo', segment: { kind: 'all' }, channels: [service], subject: 'Promo' } });
       expect(campaign.statusCode).toBe(201);
       const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.json().id}/send`, headers: s.headers, payload: { service, message: 'Sconto del 10% per te' } });
       expect(sent.json()).toMatchObject({ queued: 1 });

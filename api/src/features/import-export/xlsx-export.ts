@@ -14,7 +14,7 @@ export type XlsxType = 'text' | 'number' | 'day' | 'instant';
 /** The type of each column of the cards file (CARD_HEADERS' order). */
 export const CARD_TYPES: XlsxType[] = ['text', 'text', 'text', 'text', 'number', 'number', 'day', 'instant', 'text', 'text', 'text'];
 /** The type of each column of the ledger file (LEDGER_HEADERS' order). */
-export const LEDGER_TYPES: XlsxType[] = ['instant', 'text', 'text', 'text', 'number', 'text', 'text', 'text'];
+export const LEDGER_TYPES: XlsxType[] = ['instant', 'text', 'text', 'text', 'number', 'number', 'text', 'text', 'text'];
 
 const FORMATS: Record<XlsxType, string> = { text: '@', number: '#,##0.##', day: 'dd/mm/yyyy', instant: 'dd/mm/yyyy hh:mm:ss' };
 const WIDTHS: Record<XlsxType, number> = { text: 22, number: 12, day: 12, instant: 20 };
@@ -36,6 +36,8 @@ function typed(value: string | number | null, type: XlsxType): string | number |
 
 /** An `.xlsx` file of one sheet: `headers` in bold, then each row of `rows` (cells in the headers' order) typed by `types`. */
 export function xlsxFile(sheetName: string, headers: string[], types: XlsxType[], rows: Readable): Readable {
+  // A column added to the headers without its type would shift every type after it (a number written as text).
+  if (types.length !== headers.length) throw new Error(`xlsxFile: ${headers.length} columns, ${types.length} types`);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

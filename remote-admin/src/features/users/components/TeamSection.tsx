@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Field, MESSAGES, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { Button, Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
 import { FormGrid, SectionTitle, Table, TableScroll } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
 import { useCancelInvitationMutation, useGetTeamQuery, useInviteMutation, useResendInvitationMutation, type TeamMember } from '../api';
@@ -122,6 +122,9 @@ function TeamTable({ members }: { members: readonly TeamMember[] }) {
   );
 }
 
+/** Its own words: beside the users' list, whose load error has the specification's sentence, one error per list. */
+export const TEAM_LOAD_ERROR = 'Errore nel caricamento dei colleghi e degli inviti';
+
 /** The owner's colleagues: the invitation form and the list with each one's state (decision 070). */
 export function TeamSection({ businesses }: { businesses: readonly Business[] }) {
   const query = useGetTeamQuery();
@@ -133,7 +136,7 @@ export function TeamSection({ businesses }: { businesses: readonly Business[] })
       <QueryState
         query={query}
         loadingLabel="Caricamento dei colleghi…"
-        errorMessage={MESSAGES.usersLoadError}
+        errorMessage={TEAM_LOAD_ERROR}
         empty={{ message: 'Nessun collega', description: 'Invita un amministratore o un operatore di cassa con il modulo qui sopra.' }}
       >
         {(members) => <TeamTable members={members} />}
