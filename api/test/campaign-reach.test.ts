@@ -53,7 +53,7 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
   };
 
   it('previews per channel what the send then queues, skipped ones by reason, and writes nothing', async () => {
-    const id = await create({ segment: { kind: 'all' }, channels: ['sms', 'email', 'whatsapp'] });
+    const id = await create({ segment: { kind: 'all' }, channels: ['sms', 'email', 'whatsapp'], subject: 'Promo' });
     const before = await reach(id);
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({
