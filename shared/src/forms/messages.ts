@@ -17,6 +17,12 @@ export const EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH = 5000;
 export const WHATSAPP_MESSAGE_MAX_LENGTH = 1600;
 
 export const FORM_MESSAGES = {
+  // An amount spent at the counter (decision 075): the API's words for the amounts it refuses (EARNING_MESSAGES).
+  amountRequired: 'Scrivi l’importo speso',
+  amountInvalid: 'Importo non valido: scrivi un numero in euro, per esempio 23,50',
+  amountDecimals: 'Importo non valido: al massimo due decimali (centesimi)',
+  amountNotPositive: 'L’importo deve essere maggiore di zero',
+  amountTooLarge: 'L’importo non può superare 100.000 €',
   // Public card signup
   signupEmailRequired: 'Campo "email" è obbligatorio',
   signupFullNameRequired: 'Campo "nome completo" è obbligatorio',

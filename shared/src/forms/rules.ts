@@ -102,14 +102,6 @@ export const brandColor = z.string().check(
 /** The most one sale may record, in cents: 100.000 € (the API's limit, decision 075). */
 export const SALE_MAX_CENTS = 10_000_000;
 
-/** The API's words for an amount it refuses (api/src/messages.ts EARNING_MESSAGES), the same here. */
-export const AMOUNT_MESSAGES = {
-  required: 'Scrivi l’importo speso',
-  invalid: 'Importo non valido: scrivi un numero in euro, per esempio 23,50',
-  decimals: 'Importo non valido: al massimo due decimali (centesimi)',
-  notPositive: 'L’importo deve essere maggiore di zero',
-  tooLarge: 'L’importo non può superare 100.000 €',
-} as const;
 
 /**
  * An amount in euro as a person in Italy types it — «23,50», «1.234,50», «1234», «23.50» (a dot followed by one or
@@ -118,20 +110,20 @@ export const AMOUNT_MESSAGES = {
  */
 export function parseEuroAmount(input: string): { cents: number } | { error: string } {
   const text = input.trim().replace(/\s*€\s*/g, '').replace(/\s/g, '');
-  if (text === '') return { error: AMOUNT_MESSAGES.required };
+  if (text === '') return { error: FORM_MESSAGES.amountRequired };
   const match = /^(-?)([\d.]+?)(?:,(\d+))?$/.exec(text);
-  if (!match) return { error: AMOUNT_MESSAGES.invalid };
+  if (!match) return { error: FORM_MESSAGES.amountInvalid };
   const sign = match[1];
   let [whole, decimals] = [match[2], match[3] ?? ''];
   if (decimals === '' && !text.includes(',') && /^\d+\.\d{1,2}$/.test(whole)) [whole, decimals] = whole.split('.');
-  else if (whole.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(whole)) return { error: AMOUNT_MESSAGES.invalid };
+  else if (whole.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(whole)) return { error: FORM_MESSAGES.amountInvalid };
   whole = whole.replace(/\./g, '');
-  if (!/^\d+$/.test(whole)) return { error: AMOUNT_MESSAGES.invalid };
-  if (decimals.length > 2) return { error: AMOUNT_MESSAGES.decimals };
-  if (whole.length > 9) return { error: AMOUNT_MESSAGES.tooLarge };
+  if (!/^\d+$/.test(whole)) return { error: FORM_MESSAGES.amountInvalid };
+  if (decimals.length > 2) return { error: FORM_MESSAGES.amountDecimals };
+  if (whole.length > 9) return { error: FORM_MESSAGES.amountTooLarge };
   const cents = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
-  if (sign === '-' || cents === 0) return { error: AMOUNT_MESSAGES.notPositive };
-  if (cents > SALE_MAX_CENTS) return { error: AMOUNT_MESSAGES.tooLarge };
+  if (sign === '-' || cents === 0) return { error: FORM_MESSAGES.amountNotPositive };
+  if (cents > SALE_MAX_CENTS) return { error: FORM_MESSAGES.amountTooLarge };
   return { cents };
 }
 

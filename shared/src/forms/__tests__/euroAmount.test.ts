@@ -1,4 +1,5 @@
-import { AMOUNT_MESSAGES, canonicalAmount, parseEuroAmount } from '../rules';
+import { FORM_MESSAGES } from '../messages';
+import { canonicalAmount, parseEuroAmount } from '../rules';
 
 describe('parseEuroAmount', () => {
   it.each([
@@ -16,24 +17,24 @@ describe('parseEuroAmount', () => {
     ['23,50 €', 2350],
     ['€ 1.000', 100000],
   ])('reads %s as %i cents', (input, cents) => {
-    if (cents > 10_000_000) expect(parseEuroAmount(input)).toEqual({ error: AMOUNT_MESSAGES.tooLarge });
+    if (cents > 10_000_000) expect(parseEuroAmount(input)).toEqual({ error: FORM_MESSAGES.amountTooLarge });
     else expect(parseEuroAmount(input)).toEqual({ cents });
   });
 
   it.each([
-    ['', AMOUNT_MESSAGES.required],
-    ['   ', AMOUNT_MESSAGES.required],
-    ['venti', AMOUNT_MESSAGES.invalid],
-    ['23,50,1', AMOUNT_MESSAGES.invalid],
-    ['1.23,50', AMOUNT_MESSAGES.invalid],
-    ['12.34.567', AMOUNT_MESSAGES.invalid],
-    ['1,234.50', AMOUNT_MESSAGES.invalid],
-    ['23,505', AMOUNT_MESSAGES.decimals],
-    ['0', AMOUNT_MESSAGES.notPositive],
-    ['0,00', AMOUNT_MESSAGES.notPositive],
-    ['-5', AMOUNT_MESSAGES.notPositive],
-    ['100.000,01', AMOUNT_MESSAGES.tooLarge],
-    ['99999999999', AMOUNT_MESSAGES.tooLarge],
+    ['', FORM_MESSAGES.amountRequired],
+    ['   ', FORM_MESSAGES.amountRequired],
+    ['venti', FORM_MESSAGES.amountInvalid],
+    ['23,50,1', FORM_MESSAGES.amountInvalid],
+    ['1.23,50', FORM_MESSAGES.amountInvalid],
+    ['12.34.567', FORM_MESSAGES.amountInvalid],
+    ['1,234.50', FORM_MESSAGES.amountInvalid],
+    ['23,505', FORM_MESSAGES.amountDecimals],
+    ['0', FORM_MESSAGES.amountNotPositive],
+    ['0,00', FORM_MESSAGES.amountNotPositive],
+    ['-5', FORM_MESSAGES.amountNotPositive],
+    ['100.000,01', FORM_MESSAGES.amountTooLarge],
+    ['99999999999', FORM_MESSAGES.amountTooLarge],
   ])('refuses %j with an Italian message', (input, error) => {
     expect(parseEuroAmount(input)).toEqual({ error });
   });

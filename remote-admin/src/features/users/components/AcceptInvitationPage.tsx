@@ -11,6 +11,11 @@ const Main = styled.main`
   padding: 0 ${({ theme }) => theme.space.md};
 `;
 
+/** A password being chosen: the browser's password manager offers a new one; the form's error describes it. */
+function NewPasswordField({ label, value, onChange, describedBy }: { label: string; value: string; onChange: (value: string) => void; describedBy?: string }) {
+  return <TextField label={label} type="password" autoComplete="new-password" required value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy} />;
+}
+
 const ACCEPT_ERROR = 'Impossibile impostare la password. Riprova.';
 const MISSING_LINK = 'Link di invito non valido: chiedi a chi ti ha invitato di inviarlo di nuovo.';
 
@@ -59,24 +64,8 @@ export function AcceptInvitationPage() {
         ) : (
           <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="accept-title">
             <p>Sei stato invitato a lavorare con il negozio. Scegli la password con cui accederai (almeno 8 caratteri).</p>
-            <TextField
-              label="Nuova password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={error ? errorId : undefined}
-            />
-            <TextField
-              label="Ripeti la password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={repeat}
-              onChange={(e) => setRepeat(e.target.value)}
-              aria-describedby={error ? errorId : undefined}
-            />
+            <NewPasswordField label="Nuova password" value={password} onChange={setPassword} describedBy={error ? errorId : undefined} />
+            <NewPasswordField label="Ripeti la password" value={repeat} onChange={setRepeat} describedBy={error ? errorId : undefined} />
             <FormFooter error={error} errorId={errorId} loading={isLoading}>
               Imposta la password
             </FormFooter>

@@ -2,7 +2,7 @@
  * The counter's sale (docs/decisions/075-points-from-the-sale.md): the amount as typed in Italy, the key of one
  * submission, and how much money reads on screen.
  */
-export { AMOUNT_MESSAGES, canonicalAmount, parseEuroAmount } from '@loyalty/shared/forms';
+export { canonicalAmount, parseEuroAmount } from '@loyalty/shared/forms';
 
 /**
  * A new idempotency key for one submission: 128 random bits in hex. `getRandomValues` works on a plain-http
