@@ -73,8 +73,37 @@ const transform: Transform = (input) => {
  */
 const transformObject: TransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as Document;
-  return { ...withoutUnusedInputs(document), servers: [{ url: '/', description: 'Il server che pubblica questo documento' }] };
+  return withFieldFormats({ ...withoutUnusedInputs(document), servers: [{ url: '/', description: 'Il server che pubblica questo documento' }] });
 };
+
+/** The formats of the fields every answer names the same way (their values are checked where they are written). */
+const FIELD_FORMATS: [RegExp, Record<string, string>][] = [
+  [/^(email|customeremail|actor_email|target_email)$/, { format: 'email' }],
+  [/^brand_color$/, { pattern: '^#[0-9a-f]{6}$' }],
+];
+
+/**
+ * The document with `format: email` on every e-mail field and the `#rrggbb` pattern on every shop colour of the
+ * answers (the components), for a generated client's types and checks; the contract tests check real answers
+ * against them. Phones stay described as E.164 without a pattern: a number stored before the rule is answered as written.
+ */
+function withFieldFormats<D extends { components?: { schemas?: Record<string, unknown> } }>(document: D): D {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const properties = (node as { properties?: Record<string, Record<string, unknown>> }).properties;
+    if (properties) {
+      for (const [name, schema] of Object.entries(properties)) {
+        const format = FIELD_FORMATS.find(([pattern]) => pattern.test(name))?.[1];
+        const types = ([] as unknown[]).concat(schema.type);
+        if (format && types.includes('string') && !schema.format && !schema.pattern) Object.assign(schema, format);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.components?.schemas);
+  return document;
+}
 
 export function withoutUnusedInputs<D extends { components?: { schemas?: Record<string, unknown> } }>(document: D): D {
   const schemas = document.components?.schemas;

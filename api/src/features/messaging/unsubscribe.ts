@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSENT_WORDING } from '../../consent-wording';
+import { errorSchema, messageSchema } from '../../schemas/common';
 import { createConsentsRepository } from '../consents/repository';
 import { escapeHtml, UNSUBSCRIBE_LINK_TEXT } from './email';
 import type { Channel } from './types';
@@ -65,6 +66,13 @@ function page(title: string, body: string): string {
 
 const tokenParams = z.object({ token: z.string().min(1).max(500) });
 
+/** An answer as `answer` gives it: JSON for a mail client or a script, a small page for a browser. */
+const jsonOrPage = (json: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema: json }, 'text/html': { schema: z.any().meta({ type: 'string' }).describe('La pagina') } },
+});
+const refusals = { 404: jsonOrPage(errorSchema, 'Link non valido o carta che non esiste più') };
+
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const key = unsubscribeKey(app.messaging.config.secretsKey);
@@ -106,6 +114,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
         summary: 'Pagina per annullare l’iscrizione alle email promozionali',
         description: 'Pubblica, dal link di ogni email promozionale. Mostra un pulsante di conferma e non cambia nulla (i programmi che controllano i link la aprono da soli).',
         params: tokenParams,
+        response: { 200: jsonOrPage(messageSchema, 'La domanda di conferma'), ...refusals },
       },
     },
     async (request, reply) => {
@@ -135,6 +144,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (parent) => {
           'toglie subito il consenso marketing email della carta, registrato come evento di consenso con fonte `unsubscribe`. Ripeterla non cambia altro.',
         params: tokenParams,
         consumes: ['application/x-www-form-urlencoded'],
+        response: { 200: jsonOrPage(messageSchema, 'Iscrizione annullata'), 400: jsonOrPage(errorSchema, 'Corpo diverso da List-Unsubscribe=One-Click'), ...refusals },
       },
     },
     async (request, reply) => {
