@@ -133,6 +133,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   user_id: 'utente',
   campaignId: 'campagna',
   adminId: 'admin',
+  userId: 'utente',
+  business_ids: 'negozi',
+  // a scheduled campaign (decision 077)
+  at: 'data e ora',
   // points and cards
   points: 'punti',
   description: 'descrizione',
@@ -231,6 +235,7 @@ export const ITEM_LABELS: Readonly<Record<string, string>> = {
   marketing_channels: 'canale marketing',
   logs: 'messaggio di log',
   weekdays: 'giorno della settimana',
+  business_ids: 'negozio',
 };
 
 /** What follows the label of a field inside another (`recipients[1].email` → 'email del destinatario 2'). */

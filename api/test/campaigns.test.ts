@@ -33,6 +33,9 @@ describeEachDatabase('GET /api/campaigns/business/:id', (variant) => {
       channels: ['whatsapp'],
       segment: null,
       recipient_count: expect.any(Number),
+      // Nothing queued or scheduled (decision 077).
+      delivery: null,
+      scheduled_at: null,
       created_at: expect.any(String),
     });
   });

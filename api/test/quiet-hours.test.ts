@@ -4,6 +4,7 @@
  * window's start. Service messages are never held. Under the clock the test controls (`app.clock`).
  */
 import { createUser, authHeader, startTestApp, type TestApp } from './helpers/app';
+import { withStopFooter } from '../src/features/messaging/messages';
 import { describeEachDatabase } from './helpers/databases';
 import { createCard, FakeDriver } from './helpers/messaging';
 
@@ -89,7 +90,8 @@ describeEachDatabase('quiet hours', (variant) => {
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(new Date(rows[0].next_run_at).toISOString()).toBe('2025-03-03T10:00:00.000Z');
     await t.app.messaging.worker.drain();
-    expect(driver.messages.map((m) => m.body)).toContain('Promo del mattino');
+    // A marketing SMS ends with how to stop them (decision 074).
+    expect(driver.messages.map((m) => m.body)).toContain(withStopFooter('Promo del mattino'));
     expect(driver.messages.map((m) => m.body)).not.toContain('Promo notturna');
   });
 });

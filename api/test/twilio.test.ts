@@ -27,6 +27,9 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       emailEnabled: false,
       driver: 'outbox',
       bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
+      // The sending window of marketing messages (decision 077): the widest, 9 to 20, until the shop narrows it.
+      sendFrom: 9,
+      sendUntil: 20,
     });
   });
 
@@ -43,6 +46,9 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       emailEnabled: true,
       driver: '',
       bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
+      // The sending window of marketing messages (decision 077): the widest, 9 to 20, until the shop narrows it.
+      sendFrom: 9,
+      sendUntil: 20,
     });
   });
 

@@ -3,6 +3,8 @@
  * another business. A known client gets this business's own card (the admin's data on it); a person who
  * already has a card here, a staff e-mail, an admin account: each a 409 that names no other business.
  */
+import { TEAM_MESSAGES } from '../../src/features/team/messages';
+import { MESSAGES } from '../../src/messages';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import { demoAccount, startTestApp, type TestApp } from '../helpers/app';
 import { describeEachDatabase } from '../helpers/databases';
@@ -84,10 +86,24 @@ describeEachDatabase('security: an admin creating a user whose e-mail is already
     ['a client of another business', CUSTOMER_AT_A.email],
     ['another business’s admin', demoAccount('admin').email],
     ['the super admin', demoAccount('super_admin').email],
-  ])('gives an admin creating an admin with the e-mail of %s the same neutral 409', async (_who, email) => {
+  ])('gives an admin inviting a colleague with the e-mail of %s the same neutral 409 (decision 070)', async (_who, email) => {
     const before = await counts();
-    const response = await create(adminB, { email, full_name: 'Collega', role: 'admin' });
-    expect([response.statusCode, response.json()]).toEqual([409, { error: 'Questa email non può essere usata per un nuovo admin' }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: adminB,
+      payload: { email, full_name: 'Collega', role: 'admin', business_ids: [SHOP_B] },
+    });
+    expect([response.statusCode, response.json()]).toEqual([409, { error: TEAM_MESSAGES.emailHasAccount }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an admin creating an admin directly, known e-mail or not, before reading it: a colleague is invited', async () => {
+    const before = await counts();
+    for (const email of [CUSTOMER_AT_A.email, demoAccount('super_admin').email, 'nessuno.ancora@example.it']) {
+      const response = await create(adminB, { email, full_name: 'Collega', role: 'admin' });
+      expect([response.statusCode, response.json()]).toEqual([400, { error: MESSAGES.colleagueByInvitation }]);
+    }
     expect(await counts()).toEqual(before);
   });
 
