@@ -107,6 +107,14 @@ const FLOODS: Record<string, (t: Targets) => FloodRequest[]> = {
       body: 'List-Unsubscribe=One-Click',
     })),
   'POST /api/customer/session': () => many(100, (i) => json('POST', '/api/customer/session', { token: `inventato-${i}`.padEnd(43, 'x') })),
+  // Decision 071: a reset link asked for a known account (its work runs after the answer) and for addresses nobody
+  // has; forged links checked and used (a new password is hashed only for a valid link).
+  'POST /api/auth/password-reset': () => many(100, (i) => json('POST', '/api/auth/password-reset', { email: i % 4 === 0 ? VICTIM.email : `ignoto.${i}@example.it` })),
+  'POST /api/auth/password-reset/check': () => many(100, (i) => json('POST', '/api/auth/password-reset/check', { token: `inventato-${i}`.padEnd(43, 'x') })),
+  'POST /api/auth/password-reset/confirm': () =>
+    many(100, (i) => json('POST', '/api/auth/password-reset/confirm', { token: `inventato-${i}`.padEnd(43, 'x'), newPassword: `NuovaPassword-${i}` })),
+  // Decision 070: forged invitation links with a password (hashed only for a valid link).
+  'POST /api/invitations/accept': () => many(100, (i) => json('POST', '/api/invitations/accept', { token: `inventato-${i}`.padEnd(43, 'x'), password: `Password-${i}` })),
 };
 
 const routeName = (route: RouteInputs) => `${route.method} ${route.url}`;
