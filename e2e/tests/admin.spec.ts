@@ -35,9 +35,9 @@ test('super admin creates an admin, who sets up a shop and a client, and the ser
   await loginThroughApi(superPage, DEMO_SUPERADMIN);
   await superPage.goto('/dashboard/users');
   await expect(superPage.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeVisible();
-  await superPage.getByLabel('Ruolo').selectOption('admin');
-  await superPage.getByLabel('Email').fill(newAdmin.email);
-  await superPage.getByLabel('Nome completo').fill('Elena Conti');
+  await superPage.getByLabel('Ruolo', { exact: true }).selectOption('admin');
+  await superPage.getByLabel('Email', { exact: true }).fill(newAdmin.email);
+  await superPage.getByLabel('Nome completo', { exact: true }).fill('Elena Conti');
   await superPage.getByLabel('Password', { exact: true }).fill(newAdmin.password);
   await superPage.getByRole('button', { name: 'Crea utente' }).click();
   await expect(superPage.getByText('Utente creato con successo')).toBeVisible();
@@ -66,8 +66,8 @@ test('super admin creates an admin, who sets up a shop and a client, and the ser
   // 3. It creates a client of the shop and downloads the client's QR, which opens add-points for that card.
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Gestione Utenti', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeVisible();
-  await page.getByLabel('Email').fill(`cliente.${stamp}@example.it`);
-  await page.getByLabel('Nome completo').fill('Marco Neri');
+  await page.getByLabel('Email', { exact: true }).fill(`cliente.${stamp}@example.it`);
+  await page.getByLabel('Nome completo', { exact: true }).fill('Marco Neri');
   await page.getByLabel('Telefono').fill('+39 333 4445566');
   await page.getByLabel('Azienda del cliente').selectOption(business.id);
   await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);

@@ -40,6 +40,8 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await create.getByLabel('Descrizione').fill('Sconto del 30% per i clienti con la carta');
   await create.getByRole('checkbox', { name: 'SMS' }).check();
   await create.getByRole('checkbox', { name: 'Email' }).check();
+  // With e-mail among the channels the subject is required (decision 074).
+  await create.getByLabel('Oggetto').fill(`Saldi per te ${tag}`);
   // The recipients are a segment the server counts (and resolves at send time), here all cards matching the tag.
   await expect(create.getByLabel('Chi riceve la campagna')).toHaveValue('all');
   await create.getByLabel('Cerca clienti').fill(tag);
@@ -67,9 +69,9 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   await send.getByRole('radio', { name: 'SMS' }).check();
   await expect(send.getByRole('alert')).toHaveCount(0);
   await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, PIÙ punti con 1€ speso!');
-  await expect(send.getByText('45/160 caratteri · UCS-2 · 1 SMS')).toBeVisible();
+  await expect(send.getByText('45/160 caratteri · 2 SMS (UCS-2) con «Rispondi STOP…»')).toBeVisible();
   await send.getByLabel('Messaggio').fill('Saldi: 30% di sconto, punti doppi con 1€ speso!');
-  await expect(send.getByText('47/160 caratteri · GSM-7 · 1 SMS')).toBeVisible();
+  await expect(send.getByText('47/160 caratteri · 1 SMS (GSM-7) con «Rispondi STOP…»')).toBeVisible();
   // The demo delivers through the outbox: the dialog says so.
   await expect(send.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toBeVisible();
   // The number the dialog promises is the number queued.

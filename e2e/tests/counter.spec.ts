@@ -56,8 +56,8 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await expect(page.getByText('Programma fedeltà salvato')).toBeVisible();
   const promotion = page.getByRole('form', { name: 'Nuova promozione' });
   await promotion.getByLabel('Nome della promozione').fill('Doppi punti oggi');
-  await promotion.getByLabel('Dal (facoltativo)').fill(romeToday());
-  await promotion.getByLabel('Al (facoltativo)').fill(romeToday());
+  await promotion.getByLabel('Dal (facoltativo)', { exact: true }).fill(romeToday());
+  await promotion.getByLabel('Al (facoltativo)', { exact: true }).fill(romeToday());
   await promotion.getByRole('button', { name: 'Crea promozione' }).click();
   await expect(page.getByRole('list', { name: 'Promozioni' })).toContainText('Doppi punti oggi');
 
