@@ -4,7 +4,7 @@ import type { App } from '../src/app';
 import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { sendAnswer } from './helpers/messaging';
+import { sendAnswer, UNCHOSEN_MESSAGING_SETTINGS } from './helpers/messaging';
 
 const BAR = 'default-business-id';
 const PROFUMERIA = 'demo-profumeria-bella';
@@ -57,15 +57,8 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
           phoneNumber: '+390112345678',
           messagingServiceSid: MG,
           emailSender: 'ciao@profumeriabella.example.it',
-          whatsappEnabled: true,
-          smsEnabled: true,
-          emailEnabled: true,
-          driver: '',
-          // Not sent: the business keeps the default bonus text.
-          bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
-          // Not sent: the widest sending window (quiet hours, migration 035).
-          sendFrom: 9,
-          sendUntil: 20,
+          // Not sent: the channels stay on, the default bonus text and the widest sending window stay.
+          ...UNCHOSEN_MESSAGING_SETTINGS,
         },
       });
       expect(response.body).not.toContain(TOKEN);

@@ -2,6 +2,7 @@ import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
+import { UNCHOSEN_MESSAGING_SETTINGS } from './helpers/messaging';
 
 describeEachDatabase('GET /api/twilio/settings', (variant) => {
   let t: TestApp;
@@ -22,14 +23,9 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       phoneNumber: '+390287654321',
       messagingServiceSid: '',
       emailSender: 'info@barcentrale.example.it',
-      whatsappEnabled: true,
-      smsEnabled: true,
+      ...UNCHOSEN_MESSAGING_SETTINGS,
       emailEnabled: false,
       driver: 'outbox',
-      bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
-      // The sending window of marketing messages (decision 077): the widest, 9 to 20, until the shop narrows it.
-      sendFrom: 9,
-      sendUntil: 20,
     });
   });
 
@@ -41,14 +37,7 @@ describeEachDatabase('GET /api/twilio/settings', (variant) => {
       phoneNumber: '',
       messagingServiceSid: '',
       emailSender: '',
-      whatsappEnabled: true,
-      smsEnabled: true,
-      emailEnabled: true,
-      driver: '',
-      bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
-      // The sending window of marketing messages (decision 077): the widest, 9 to 20, until the shop narrows it.
-      sendFrom: 9,
-      sendUntil: 20,
+      ...UNCHOSEN_MESSAGING_SETTINGS,
     });
   });
 

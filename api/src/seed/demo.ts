@@ -304,34 +304,19 @@ function buildCampaigns(cards: DemoCard[], now: Date) {
   const ofBusiness = (id: string) => cards.filter((c) => c.businessId === id);
   const bar = ofBusiness(DEMO_BUSINESSES[0].id);
   const profumeria = ofBusiness(DEMO_BUSINESSES[1].id);
-  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  // One line per campaign: shop, name, description, status, channels, recipients, created how many days ago.
+  const campaign = (business: number, name: string, description: string, status: string, channels: string[], targets: DemoCard[], days: number) => ({
+    businessId: DEMO_BUSINESSES[business].id,
+    name,
+    description,
+    status,
+    channels,
+    targets,
+    createdAt: new Date(now.getTime() - days * DAY_MS),
+  });
   return [
-    {
-      businessId: DEMO_BUSINESSES[0].id,
-      name: 'Aperitivo del venerdì',
-      description: 'Spritz e stuzzichini a prezzo speciale per i clienti con la carta fedeltà.',
-      status: 'completed',
-      channels: ['whatsapp'],
-      targets: bar.slice(0, 8),
-      createdAt: daysAgo(45),
-    },
-    {
-      businessId: DEMO_BUSINESSES[0].id,
-      name: 'Colazione di primavera',
-      description: 'Cappuccino e cornetto: punti doppi ogni mattina fino alle 11.',
-      status: 'draft',
-      channels: ['whatsapp', 'sms'],
-      targets: bar.filter((c) => c.pointsCents > 0),
-      createdAt: daysAgo(6),
-    },
-    {
-      businessId: DEMO_BUSINESSES[1].id,
-      name: 'Saldi di fine stagione',
-      description: 'Sconto del 20% su profumi e trattamenti viso per i titolari della carta.',
-      status: 'scheduled',
-      channels: ['email', 'whatsapp'],
-      targets: profumeria,
-      createdAt: daysAgo(2),
-    },
+    campaign(0, 'Aperitivo del venerdì', 'Spritz e stuzzichini a prezzo speciale per i clienti con la carta fedeltà.', 'completed', ['whatsapp'], bar.slice(0, 8), 45),
+    campaign(0, 'Colazione di primavera', 'Cappuccino e cornetto: punti doppi ogni mattina fino alle 11.', 'draft', ['whatsapp', 'sms'], bar.filter((c) => c.pointsCents > 0), 6),
+    campaign(1, 'Saldi di fine stagione', 'Sconto del 20% su profumi e trattamenti viso per i titolari della carta.', 'scheduled', ['email', 'whatsapp'], profumeria, 2),
   ];
 }

@@ -123,3 +123,17 @@ export function sendAnswer(
 
 /** A send's answer (test mode) when its only recipient has no marketing consent. */
 export const NOTHING_SENT_NO_CONSENT = sendAnswer('Nessun messaggio inviato: 1 destinatario senza consenso marketing', { queued: 0, skipped: { noConsent: 1 } });
+
+/**
+ * What GET /api/twilio/settings answers for the settings a shop has not chosen: every channel on, the default
+ * bonus text, the widest sending window (9 to 20, decision 077). Tests spread it and state what they set.
+ */
+export const UNCHOSEN_MESSAGING_SETTINGS = {
+  whatsappEnabled: true,
+  smsEnabled: true,
+  emailEnabled: true,
+  driver: '',
+  bonusTemplate: 'Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.',
+  sendFrom: 9,
+  sendUntil: 20,
+};
