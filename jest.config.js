@@ -22,6 +22,7 @@ const SERIAL_SUITES = [
   'api/test/redis-shared.test.ts',
   'tools/test/link-preview.test.ts',
   'tools/test/instances-drill.test.ts',
+  'tools/test/haproxy-drill.test.ts',
 ];
 
 const PHASES = ['parallel', 'serial'];
