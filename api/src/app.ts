@@ -36,6 +36,12 @@ declare module 'fastify' {
      * a drain (server.ts, `SHUTDOWN_DRAIN_MS`). `close()` does the same by itself.
      */
     startClosing: () => void;
+    /**
+     * From now on /api/health alone answers the «riavvio» 503, every other request is served as usual: the first
+     * part of a drain (server.ts), during which a load balancer's health check takes this instance out before any
+     * request of its clients is refused (decision 081).
+     */
+    startLeaving: () => void;
     /** Work a route does after its answer has left (lib/after-answer.ts); closing waits for it. */
     afterAnswer: AfterAnswer;
   }
@@ -117,14 +123,18 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   // instance (it never ran here; decision 055, rolling restarts).
   const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, clientErrorHandler, pluginTimeout: 120_000, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
   let closing = false;
+  let leaving = false;
   app.decorate('startClosing', () => {
     closing = true;
+  });
+  app.decorate('startLeaving', () => {
+    leaving = true;
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing && !(leaving && request.url.split('?')[0] === '/api/health')) return;
     // A string with its type: no route's response schema applies (/api/health's 503 has another shape).
     return reply
       .code(503)

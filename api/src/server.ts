@@ -8,6 +8,13 @@ import { PRIVATE_UMASK } from './data-dir';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
+ * The first part of a drain, at most this long and at most a third of it: only /api/health answers «riavvio»,
+ * every other request is still served, so a load balancer that checks health (HAProxy every 250 ms,
+ * deploy/haproxy/haproxy.cfg) takes the instance out before a request of its clients is refused (decision 081).
+ */
+const LEAVING_MS = 1000;
+
+/**
  * Signals close-with-grace would also catch by default that report a fault of the process itself: Node.js
  * warns that a JS listener for a real SIGSEGV/SIGBUS/SIGFPE/SIGILL cannot run safely (the faulting
  * instruction runs again); such a process must die as it would without us.
@@ -56,9 +63,15 @@ async function main(): Promise<void> {
         // Decision 055, rolling restarts: answer «riavvio» to everything for a while with the socket still open,
         // so the /api proxy (or a load balancer probing /api/health) takes this instance out before it closes;
         // closing at once could reset a request written on a kept-alive connection at that very moment.
+        // First only the health check answers «riavvio» (a balancer takes the instance out), then every request
+        // does (the /api proxy sends each elsewhere at once); together they last drainMs.
+        const leavingMs = Math.min(LEAVING_MS, Math.floor(drainMs / 3));
+        app.startLeaving();
+        app.log.info({ leavingMs }, 'leaving: /api/health answers «riavvio», other requests still served');
+        await new Promise((resolve) => setTimeout(resolve, leavingMs));
         app.startClosing();
-        app.log.info({ drainMs }, 'draining before closing');
-        await new Promise((resolve) => setTimeout(resolve, drainMs));
+        app.log.info({ drainMs: drainMs - leavingMs }, 'draining before closing');
+        await new Promise((resolve) => setTimeout(resolve, drainMs - leavingMs));
       }
       await app.close();
     },

@@ -106,12 +106,18 @@ describe('server process', () => {
     }
   });
 
-  it('with SHUTDOWN_DRAIN_MS, on SIGTERM keeps its socket open answering «riavvio» for that long, then exits 0; on SIGINT closes at once', async () => {
+  it('with SHUTDOWN_DRAIN_MS, on SIGTERM keeps its socket open for that long, answering «riavvio» to its health check first and then to everything, then exits 0; on SIGINT closes at once', async () => {
     const drainMs = 3000;
     const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', SHUTDOWN_DRAIN_MS: String(drainMs) });
     try {
       const exit = server.stop('SIGTERM');
       const signalled = Date.now();
+      // First (decision 081) the health check alone answers «riavvio», so that a load balancer takes the instance
+      // out while every other request is still served.
+      await waitForOn(server.output)(() => server.output().includes('leaving: /api/health'), 'the drain to begin');
+      const [health, other] = await Promise.all([fetch(`${server.baseUrl}/api/health`), fetch(`${server.baseUrl}/api/auth/me`)]);
+      expect([health.status, health.headers.get(API_CLOSING_HEADER), await health.json()]).toEqual([503, '1', { error: MESSAGES.restarting }]);
+      expect([other.status, other.headers.get(API_CLOSING_HEADER)]).toEqual([401, null]);
       // The signal reaches the process asynchronously: a request sent before it has been handled is answered
       // as usual (a CI run saw one 200). Ask only once the drain has begun.
       await waitForOn(server.output)(() => server.output().includes('draining before closing'), 'the drain to begin');

@@ -124,9 +124,9 @@ export interface AppConfig {
    */
   redis?: RedisConfig | null;
   /**
-   * Decision 055 (rolling restarts): after SIGTERM, how long the instance keeps its socket open answering every
-   * request with the «riavvio» 503 (so the proxy or a load balancer takes it out and sends the requests elsewhere)
-   * before it closes (`SHUTDOWN_DRAIN_MS`, default 0: at once). Read by server.ts only.
+   * Decision 055 (rolling restarts): after SIGTERM, how long the instance keeps its socket open answering
+   * with the «riavvio» 503 — its health check alone for the first third (at most 1 s, decision 081: a load
+   * balancer takes it out), then every request (the /api proxy sends them elsewhere) — before it closes (`SHUTDOWN_DRAIN_MS`, default 0: at once). Read by server.ts only.
    */
   shutdownDrainMs?: number;
   /**
