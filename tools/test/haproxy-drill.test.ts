@@ -88,6 +88,12 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
     await waitForHttp(`http://127.0.0.1:${API_PORTS[i]}/api/health`, 60_000);
   };
   const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
+  /** Waits for a child to exit, SIGKILLing it after `ms`; no timer left behind. */
+  const stopped = async (child: ChildProcess, ms: number) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    await exited(child);
+    clearTimeout(timer);
+  };
 
   beforeAll(async () => {
     adminDb = await postgresAdminClient();
@@ -157,10 +163,10 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
       managed.child.kill('SIGCONT');
       managed.child.kill('SIGINT');
     }
-    await Promise.all(instances.map((m) => (m ? Promise.race([exited(m.child), sleep(5000).then(() => m.child.kill('SIGKILL'))]) : undefined)));
+    await Promise.all(instances.map((m) => (m ? stopped(m.child, 5000) : undefined)));
     if (haproxy) {
       haproxy.kill('SIGTERM');
-      await Promise.race([exited(haproxy), sleep(3000)]);
+      await stopped(haproxy, 3000);
     }
     await db?.end().catch(() => undefined);
     if (adminDb) {
@@ -171,7 +177,7 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
     if (figures.length > 0) process.stdout.write(`\n# Esercitazione dietro HAProxy (deploy/haproxy/haproxy.cfg), carico medio ${os.loadavg()[0].toFixed(2)}\n${figures.map((f) => `  - ${f}`).join('\n')}\n\n`);
   });
 
-  it('answers /api only, and refuses a body over the API limit with the API answer before it reaches an instance', async () => {
+  it("answers /api only; a body over the API's limit gets the API's own Italian 413 through HAProxy", async () => {
     if (!ready) return;
     const big = await fetch(`${LB}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
     expect(big.status).toBe(413);

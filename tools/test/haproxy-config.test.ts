@@ -1,0 +1,172 @@
+/**
+ * deploy/haproxy/haproxy.cfg as shipped (only its environment set), in front of two small HTTP servers that record
+ * what reaches them: which requests are sent again (a read that got no answer or a 503 — yes; a write — never), the
+ * client's address and the proxy secret as the API expects them, the body bound. The drill
+ * (tools/test/haproxy-drill.test.ts) runs the same file in front of real API instances.
+ * Skipped on a developer machine without haproxy; required on CI (CI set). Ports: DRILL_PORT_BASE (default 6270) +40, +41.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+jest.setTimeout(60_000);
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const HAPROXY_CFG = path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
+const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270) + 40;
+const LB = `http://127.0.0.1:${PORT_BASE}`;
+const SECRET = 'segreto-del-proxy-di-almeno-32-caratteri';
+const haproxyInstalled = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
+
+interface Hit {
+  server: string;
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+describe('HAProxy with the shipped configuration', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-config-'));
+  const hits: Hit[] = [];
+  const backend = (name: string) =>
+    http.createServer((req, res) => {
+      if (req.url !== '/api/health') hits.push({ server: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/api/health') return res.end('{"status":"ok","database":"ok"}');
+        if (req.url === '/api/nessuna-risposta') return req.socket.destroy();
+        if (req.url === '/api/occupato') {
+          res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+          return res.end('{"error":"Servizio momentaneamente occupato"}');
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+  const servers = [backend('a'), backend('b')];
+  const runs: ChildProcess[] = [];
+
+  /** HAProxy on `port` with these trusted fronts, once it counts both servers up. */
+  async function startHaproxy(port: number, trustedFronts?: string): Promise<void> {
+    const child = spawn('haproxy', ['-db', '-f', HAPROXY_CFG], {
+      env: {
+        PATH: process.env.PATH,
+        API_1: `127.0.0.1:${(servers[0].address() as AddressInfo).port}`,
+        API_2: `127.0.0.1:${(servers[1].address() as AddressInfo).port}`,
+        PROXY_SECRET: SECRET,
+        HAPROXY_BIND: `127.0.0.1:${port}`,
+        HAPROXY_STATS_BIND: `127.0.0.1:${port + 100}`,
+        HAPROXY_RUNTIME_SOCKET: path.join(dir, `haproxy-${port}.sock`),
+        ...(trustedFronts ? { HAPROXY_TRUSTED_FRONTS: trustedFronts } : {}),
+      },
+      stdio: 'ignore',
+    });
+    runs.push(child);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const csv = await fetch(`http://127.0.0.1:${port + 100}/stats;csv`)
+        .then((r) => r.text())
+        .catch(() => '');
+      if (csv.split('\n').filter((line) => /^api,api-\d,/.test(line) && line.split(',')[17] === 'UP').length === 2) return;
+      if (Date.now() > deadline) throw new Error(`HAProxy on ${port} did not count both servers up`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    if (!haproxyInstalled) {
+      if (process.env.CI) throw new Error('The HAProxy configuration test needs haproxy when CI is set (apt-get install haproxy)');
+      process.stdout.write('\n# Prova della configurazione di HAProxy saltata: haproxy non è installato (apt-get install haproxy)\n');
+      return;
+    }
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))));
+    // Default trusted front (127.0.0.1: this test plays the nginx in front), and one trusting no one here.
+    await startHaproxy(PORT_BASE);
+    await startHaproxy(PORT_BASE + 1, '192.0.2.1');
+  });
+
+  afterAll(async () => {
+    await Promise.all(
+      runs.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const since = (mark: number) => hits.slice(mark);
+
+  it('sends a read that got no answer or a 503 to the other instance, and never a write', async () => {
+    if (!haproxyInstalled) return;
+    for (const [url, finalStatus] of [
+      ['/api/nessuna-risposta', 502],
+      ['/api/occupato', 503],
+    ] as const) {
+      let mark = hits.length;
+      const read = await fetch(`${LB}${url}`);
+      expect([url, read.status]).toEqual([url, finalStatus]);
+      // the first try and `retries 2`, each on the other instance (option redispatch)
+      const reads = since(mark);
+      expect(reads.map((h) => h.method)).toEqual(['GET', 'GET', 'GET']);
+      expect(new Set(reads.map((h) => h.server)).size).toBe(2);
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        mark = hits.length;
+        const write = await fetch(`${LB}${url}`, { method, headers: { 'content-type': 'application/json' }, body: '{"punti":1}' }).then(
+          (res) => res.status,
+          () => 'closed',
+        );
+        // A write left without an answer: a 502, or no answer either (HAProxy closes the client's connection: the
+        // browser's connection error), never a second try; a 503 is passed on as it is.
+        expect([url, method, finalStatus === 502 ? ['closed', 502].includes(write) : write]).toEqual([url, method, finalStatus === 502 ? true : finalStatus]);
+        expect(since(mark).map((h) => h.method)).toEqual([method]);
+      }
+    }
+  });
+
+  it("sets the proxy secret, and keeps X-Forwarded-For only from a trusted front: anyone else's is replaced by its address", async () => {
+    if (!haproxyInstalled) return;
+    let mark = hits.length;
+    await fetch(`${LB}/api/ok`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-proxy-secret': 'inventato' } });
+    expect(since(mark).map((h) => [h.headers['x-forwarded-for'], h.headers['x-proxy-secret']])).toEqual([['203.0.113.9', SECRET]]);
+    // From a trusted front without the header: its own address.
+    mark = hits.length;
+    await fetch(`${LB}/api/ok`);
+    expect(since(mark).map((h) => h.headers['x-forwarded-for'])).toEqual(['127.0.0.1']);
+    // Not a trusted front: whatever the client claimed is replaced.
+    mark = hits.length;
+    await fetch(`http://127.0.0.1:${PORT_BASE + 1}/api/ok`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(since(mark).map((h) => [h.headers['x-forwarded-for'], h.headers['x-proxy-secret']])).toEqual([['127.0.0.1', SECRET]]);
+  });
+
+  it("passes bodies up to what the API reads (its own 413 is the API's), refuses one declared larger at once in the API's words; answers /api only", async () => {
+    if (!haproxyInstalled) return;
+    const mark = hits.length;
+    // 21 MB of CSV: the API answers it (413 after reading it, decision 061), so it goes through here.
+    expect((await fetch(`${LB}/api/loyalty-cards/import`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: Buffer.alloc(21 * 1024 * 1024, 'a') })).status).toBe(200);
+    expect(since(mark).map((h) => h.url)).toEqual(['/api/loyalty-cards/import']);
+    // Declared above 64 MiB: refused on the headers, nothing sent on.
+    const declared = (type: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${LB}/api/loyalty-cards/import`, { method: 'POST', headers: { 'content-type': type, 'content-length': String(64 * 1024 * 1024 + 1) } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+    expect(await declared('text/csv')).toEqual({ status: 413, body: '{"error":"Il file è troppo grande: al massimo 20 MB."}' });
+    expect(await declared('application/json')).toEqual({ status: 413, body: '{"error":"Richiesta troppo grande"}' });
+    expect(since(mark).length).toBe(1);
+    expect((await fetch(`${LB}/index.html`)).status).toBe(404);
+  });
+});
