@@ -1,5 +1,5 @@
 export { createAppConfig, SINGLETONS, SHARED_LIBRARIES, type AppConfigOptions, type BuildEnv } from './federation';
-export { APPS, REMOTE_APPS, type AppName, type RemoteAppName } from './apps';
+export { APPS, REMOTE_APPS, REPO_ROOT, type AppName, type RemoteAppName } from './apps';
 export { buildApps } from './build';
 export { startComposition, type Composition } from './composition';
 export { runtimeConfigFromEnv, writeRuntimeConfig, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
