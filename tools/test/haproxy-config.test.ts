@@ -3,7 +3,7 @@
  * what reaches them: which requests are sent again (a read that got no answer or a 503 — yes; a write — never), the
  * client's address and the proxy secret as the API expects them, the body bound. The drill
  * (tools/test/haproxy-drill.test.ts) runs the same file in front of real API instances.
- * Skipped on a developer machine without haproxy; required on CI (CI set). Ports: DRILL_PORT_BASE (default 6270) +40, +41.
+ * Skipped on a developer machine without haproxy; required on CI (CI set). Ports: DRILL_PORT_BASE (default 6270) +40…+43.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +58,7 @@ describe('HAProxy with the shipped configuration', () => {
         API_2: `127.0.0.1:${(servers[1].address() as AddressInfo).port}`,
         PROXY_SECRET: SECRET,
         HAPROXY_BIND: `127.0.0.1:${port}`,
-        HAPROXY_STATS_BIND: `127.0.0.1:${port + 100}`,
+        HAPROXY_STATS_BIND: `127.0.0.1:${port + 2}`,
         HAPROXY_RUNTIME_SOCKET: path.join(dir, `haproxy-${port}.sock`),
         ...(trustedFronts ? { HAPROXY_TRUSTED_FRONTS: trustedFronts } : {}),
       },
@@ -67,7 +67,7 @@ describe('HAProxy with the shipped configuration', () => {
     runs.push(child);
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const csv = await fetch(`http://127.0.0.1:${port + 100}/stats;csv`)
+      const csv = await fetch(`http://127.0.0.1:${port + 2}/stats;csv`)
         .then((r) => r.text())
         .catch(() => '');
       if (csv.split('\n').filter((line) => /^api,api-\d,/.test(line) && line.split(',')[17] === 'UP').length === 2) return;
