@@ -55,13 +55,13 @@ describeEachDatabase('sales report of the overview', (variant) => {
     return id;
   }
   /** A sale through the counter's route at instant `at` (the test's clock). */
-  async function sale(card: string, at: string, amount?: string): Promise<void> {
+  async function sale(card: string, at: string, amount?: string, confirm = false): Promise<void> {
     now = new Date(at);
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/loyalty-cards/${card}/sales`,
       headers: { ...owner, 'idempotency-key': `resoconto-${variant.name}-${++keys}` },
-      payload: amount === undefined ? {} : { amount },
+      payload: { ...(amount === undefined ? {} : { amount }), ...(confirm ? { confirm } : {}) },
     });
     expect([at, response.statusCode]).toEqual([at, 200]);
   }
@@ -145,6 +145,21 @@ describeEachDatabase('sales report of the overview', (variant) => {
     const january = await report(shop);
     expect(january.months.map((m: { month: string }) => m.month)).toEqual([...MONTHS.slice(1), '2027-01']);
     expect(january).toMatchObject({ spend_this_month_cents: 0, visits: 14, customers: 7 });
+  });
+
+  it('keeps a card’s visit days right when a sale is dated before its first (a clock set back)', async () => {
+    const shop = await newShop({ earning_rule: 'per_euro' });
+    const card = await createCard(t.app, shop, { name: 'Orologio Indietro', consent: false });
+    const days = async () => (await t.app.db.query('SELECT first_visit_on, return_visit_on, last_visit_on FROM loyalty_cards WHERE id = $1', [card])).rows[0];
+    await sale(card, '2026-05-20T10:00:00Z', '1.00');
+    expect(await days()).toEqual({ first_visit_on: '2026-05-20', return_visit_on: null, last_visit_on: '2026-05-20' });
+    // The later sale looks like one of the last 60 s to a clock set back: confirmed.
+    await sale(card, '2026-05-10T10:00:00Z', '1.00', true);
+    expect(await days()).toEqual({ first_visit_on: '2026-05-10', return_visit_on: '2026-05-20', last_visit_on: '2026-05-20' });
+    await sale(card, '2026-05-15T10:00:00Z', '1.00', true);
+    expect(await days()).toEqual({ first_visit_on: '2026-05-10', return_visit_on: '2026-05-15', last_visit_on: '2026-05-20' });
+    await sale(card, '2026-05-30T10:00:00Z', '1.00');
+    expect(await days()).toEqual({ first_visit_on: '2026-05-10', return_visit_on: '2026-05-15', last_visit_on: '2026-05-30' });
   });
 
   it('answers zeros, and no average, for a shop without sales (manual points are not sales)', async () => {
