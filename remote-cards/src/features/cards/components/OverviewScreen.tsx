@@ -15,7 +15,7 @@ import {
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { expiringText, formatAmount, loyaltyModeOf, unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardStatsQuery } from '../api';
+import { useGetCardStatsQuery, useGetSalesReportQuery } from '../api';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { BusinessCardList } from './BusinessCardList';
 import { Tile, TileGrid } from './OverviewTiles';
@@ -84,11 +84,13 @@ function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMod
 
 function Analytics({ businessId }: { businessId: string }) {
   const query = useGetCardStatsQuery(businessId);
+  // The overview's section asked for it already: the spend chart joins the others when it is there.
+  const report = useGetSalesReportQuery(businessId).data;
   return (
     <QueryState query={query} loadingLabel="Caricamento dei grafici…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
       {(stats) => (
         <Suspense fallback={<Spinner label="Caricamento dei grafici…" />}>
-          <AnalyticsCharts stats={stats} />
+          <AnalyticsCharts stats={stats} report={report} />
         </Suspense>
       )}
     </QueryState>

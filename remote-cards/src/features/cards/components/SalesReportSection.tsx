@@ -6,24 +6,14 @@ import styled from 'styled-components';
 import { QueryState, formatCount } from '@loyalty/shared';
 import { useGetSalesReportQuery, type SalesReport } from '../api';
 import { formatCents } from '../model/sale';
-import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, reportMonthRows, returnShare } from '../model/salesReport';
+import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, returnShare } from '../model/salesReport';
+import { ReportMonthsTable } from './ReportMonthsTable';
 import { Tile, TileGrid } from './OverviewTiles';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space.lg};
   h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
   .note { margin: 0 0 ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
-
-const MonthsTable = styled.table`
-  width: 100%;
-  max-width: 40rem;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  caption { text-align: left; font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space.xs}; }
-  th, td { padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  th[scope='row'], thead th:first-child { text-align: left; }
-  td, thead th { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
 const EMPTY = {
@@ -58,27 +48,7 @@ function ReportFigures({ report }: { report: SalesReport }) {
         {formatCount(report.customers, { one: 'cliente', other: 'clienti' })}. Una visita è una vendita registrata alla cassa; «tornati» conta i clienti
         alla prima visita nel periodo che sono tornati in un altro giorno.
       </p>
-      <MonthsTable>
-        <caption>Spesa, visite e premi riscattati per mese</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mese</th>
-            <th scope="col">Spesa</th>
-            <th scope="col">Visite</th>
-            <th scope="col">Premi riscattati</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reportMonthRows(report).map((row) => (
-            <tr key={row.month}>
-              <th scope="row">{row.label}</th>
-              <td>{row.spend}</td>
-              <td>{row.visits}</td>
-              <td>{row.redeemed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </MonthsTable>
+      <ReportMonthsTable report={report} />
     </>
   );
 }

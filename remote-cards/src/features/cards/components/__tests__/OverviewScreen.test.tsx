@@ -145,12 +145,16 @@ describe('the sales report (decision 079)', () => {
   const report = () => screen.getByRole('region', { name: 'Vendite e visite' });
   const figure = (term: string) => within(report()).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
-  it('shows the spend, the visits and the months of a shop that records sales, in euros the Italian way', async () => {
-    const sales = await createBusiness(session.token);
+  let sales: Business;
+  beforeAll(async () => {
+    sales = await createBusiness(session.token);
     await apiCall('PUT', `/rewards/business/${sales.id}/program`, session.token, { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 });
     const [anna, bruno] = [await createCard(session.token, sales.id, 'Anna Vendite'), await createCard(session.token, sales.id, 'Bruno Vendite')];
     await recordSale(session.token, anna.id, '23.50');
     await recordSale(session.token, bruno.id, '1234.50');
+  });
+
+  it('shows the spend, the visits and the months of a shop that records sales, in euros the Italian way', async () => {
     session.render(<OverviewScreen />, sales.id);
     await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
     expect(figure('Visite questo mese')).toBe('2');
@@ -165,6 +169,15 @@ describe('the sales report (decision 079)', () => {
     expect(rows).toHaveLength(13);
     expect(within(rows[12]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1.258,00 €', '2', '0']);
     expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Mese', 'Spesa', 'Visite', 'Premi riscattati']);
+  });
+
+  it('draws the spend per month on the Analytics tab, with the same months as a table for screen readers', async () => {
+    const { user: person } = session.render(<OverviewScreen />, sales.id);
+    await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
+    await person.click(screen.getByRole('tab', { name: 'Analytics' }));
+    const spend = await screen.findByRole('figure', { name: 'Spesa per mese' }, { timeout: 10_000 });
+    const rows = within(within(spend).getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' })).getAllByRole('row');
+    expect(within(rows[12]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1.258,00 €', '2', '0']);
   });
 
   it('tells a shop without sales where to record the first one', async () => {
