@@ -4,6 +4,7 @@
  * tap records one sale; a second sale within 60 s asks first; the card's history and the overview show the amount; a per-visit shop
  * refuses a second visit the same day. Each journey makes its own admin, business and customer through the API.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import { apiCall, apiToken } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
@@ -95,6 +96,9 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await expect(figure('Visite questo mese')).toHaveText('1');
   await expect(figure('Spesa media per visita')).toHaveText('23,50 €');
   await expect(report.getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' }).getByRole('row').last()).toContainText('23,50 €');
+  // With figures in it (the accessibility walks see the demo shop's empty report): no serious or critical axe finding.
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="sales-report-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test('per visit: one visit per card and day, the second refused with a clear message', async ({ page }) => {
