@@ -100,6 +100,8 @@ const ROWS: Row[] = [
     expected: OWNED,
   },
   { route: 'GET /api/loyalty-cards/business/{id}/stats', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/stats` }), expected: OWNED },
+  // Decision 079: the money in the overview is the owner's (staff do not see reports).
+  { route: 'GET /api/loyalty-cards/business/{id}/sales-report', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/sales-report` }), expected: OWNED },
   // CSV exports
   { route: 'GET /api/loyalty-cards/business/{id}/export.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/export.csv` }), expected: OWNED },
   { route: 'GET /api/loyalty-cards/business/{id}/ledger.csv', request: () => ({ method: 'GET', url: `/api/loyalty-cards/business/${BAR}/ledger.csv` }), expected: OWNED },

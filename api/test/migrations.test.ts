@@ -489,3 +489,44 @@ describeEachDatabase('migration 023 (write path cost)', (variant) => {
     expect((await db.query<{ canonical: boolean }>("SELECT loyalty_marketing_channels('{sms,email}') = '{sms,email}'::text[] AS canonical")).rows[0].canonical).toBe(true);
   });
 });
+
+describeEachDatabase('migration 038 (visit days of the sales report)', (variant) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await variant.create({ migrated: false });
+    db = await createDb(database.config);
+    // Sales recorded before the migration (decision 075), around Rome's midnight, and a manual credit that is no visit.
+    await migrate(db, readMigrations().filter((m) => m.version < '038'));
+    await db.query("INSERT INTO businesses (id, name) VALUES ('b1', 'Bar')");
+    await db.query(
+      `INSERT INTO loyalty_cards (id, business_id, card_number, customer_name) VALUES
+         ('often', 'b1', 'LC-00000001', 'Spesso'), ('manual', 'b1', 'LC-00000002', 'A mano'), ('once', 'b1', 'LC-00000003', 'Una volta')`,
+    );
+    const sale = (card: string, at: string) =>
+      db.query(`INSERT INTO points_ledger (card_id, points, kind, description, amount_cents, earning, created_at) VALUES ($1, 1, 'credit', 'Vendita', 100, '{}', $2)`, [card, at]);
+    await db.query("INSERT INTO points_ledger (card_id, points, kind, description, created_at) VALUES ('often', 5, 'credit', 'A mano', '2026-05-01T10:00:00Z'), ('manual', 5, 'credit', 'A mano', '2026-05-01T10:00:00Z')");
+    // 00:30 and 12:00 on 1 June in Rome (one day), 23:59 on 30 June, 15 July.
+    for (const at of ['2026-07-15T10:00:00Z', '2026-05-31T22:30:00Z', '2026-06-01T10:00:00Z', '2026-06-30T21:59:00Z']) await sale('often', at);
+    await sale('once', '2026-03-10T10:00:00Z');
+    expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '038').map((m) => m.version));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  it('fills each card’s first visit day, the next day after it and the last, from its sales only (Italian days)', async () => {
+    const { rows } = await db.query('SELECT id, first_visit_on, return_visit_on, last_visit_on FROM loyalty_cards ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'manual', first_visit_on: null, return_visit_on: null, last_visit_on: null },
+      { id: 'often', first_visit_on: '2026-06-01', return_visit_on: '2026-06-30', last_visit_on: '2026-07-15' },
+      { id: 'once', first_visit_on: '2026-03-10', return_visit_on: null, last_visit_on: '2026-03-10' },
+    ]);
+  });
+
+  it('refuses visit days out of order', async () => {
+    await expect(db.query("UPDATE loyalty_cards SET return_visit_on = '2026-05-01' WHERE id = 'often'")).rejects.toThrow(/loyalty_cards_visits_in_order/);
+    await expect(db.query("UPDATE loyalty_cards SET first_visit_on = '2026-01-01' WHERE id = 'manual'")).rejects.toThrow(/loyalty_cards_visits_in_order/);
+  });
+});

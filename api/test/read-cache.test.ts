@@ -20,8 +20,10 @@ describeEachDatabase('read cache of the card page and stats', (variant) => {
   const bar = DEMO_BUSINESSES[0].id;
   const page = (businessId: string, query = 'limit=50&offset=0') => `/api/loyalty-cards/business/${businessId}?${query}`;
   const stats = (businessId: string) => `/api/loyalty-cards/business/${businessId}/stats`;
-  const BAR_READS = [page(bar), page(bar, 'limit=5&offset=3'), page(bar, 'limit=50&q=a&status=active'), stats(bar)];
-  const OTHER_READS = [page(OTHER_BUSINESS_ID), stats(OTHER_BUSINESS_ID)];
+  // Decision 079: the overview's sales report is cached the same way.
+  const salesReport = (businessId: string) => `/api/loyalty-cards/business/${businessId}/sales-report`;
+  const BAR_READS = [page(bar), page(bar, 'limit=5&offset=3'), page(bar, 'limit=50&q=a&status=active'), stats(bar), salesReport(bar)];
+  const OTHER_READS = [page(OTHER_BUSINESS_ID), stats(OTHER_BUSINESS_ID), salesReport(OTHER_BUSINESS_ID)];
 
   beforeAll(async () => {
     t = await startTestApp(variant, { seedDemo: true }, { clock: () => now });
@@ -100,8 +102,8 @@ describeEachDatabase('read cache of the card page and stats', (variant) => {
   });
 
   it('checks the user on every request, cached or not', async () => {
-    await primed([page(bar), stats(bar)]);
-    for (const url of [page(bar), stats(bar)]) {
+    await primed([page(bar), stats(bar), salesReport(bar)]);
+    for (const url of [page(bar), stats(bar), salesReport(bar)]) {
       expect((await get(url, other)).statusCode).toBe(404);
       expect((await get(url, admin)).statusCode).toBe(200);
       expect((await get(url, { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
@@ -109,7 +111,7 @@ describeEachDatabase('read cache of the card page and stats', (variant) => {
     const { client } = await createClientWithCard(t.app, bar);
     expect(client.id).toBeTruthy();
     const clientAuth = await authHeader(t.app, CLIENT.email, CLIENT.password);
-    for (const url of [page(bar), stats(bar)]) expect((await get(url, clientAuth)).statusCode).toBe(403);
+    for (const url of [page(bar), stats(bar), salesReport(bar)]) expect((await get(url, clientAuth)).statusCode).toBe(403);
     expect((await get(page('no-such-business'))).statusCode).toBe(404);
   });
 
@@ -177,9 +179,11 @@ describeEachDatabase('read cache of the card page and stats', (variant) => {
     const [card] = await firstCards();
     const urls = [...BAR_READS, ...OTHER_READS];
     const { before, after } = await acrossWrite(() => t.app.db.query('UPDATE loyalty_cards SET business_id = $2 WHERE id = $1', [card.id, OTHER_BUSINESS_ID]), urls);
+    // Bar's first page, the other business's first page and its stats.
+    const [otherPage, otherStats] = [BAR_READS.length, BAR_READS.length + 1];
     expect(after[0]).not.toBe(before[0]);
-    expect(after[4]).not.toBe(before[4]);
-    expect(after[5]).not.toBe(before[5]);
+    expect(after[otherPage]).not.toBe(before[otherPage]);
+    expect(after[otherStats]).not.toBe(before[otherStats]);
     await acrossWrite(() => t.app.db.query('UPDATE loyalty_cards SET business_id = $2 WHERE id = $1', [card.id, bar]), urls);
   });
 

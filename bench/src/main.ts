@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances)
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances, sale)
  *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
  * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
  * 6300-6399 and 6400-6500; several API instances (section 11): 6160-6165 and 6170-6172 (BENCH_INSTANCES_PORT_BASE); scale, API side: 6160
- * (BENCH_SCALE_PORT). Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>. PostgreSQL databases: bench_<random>
+ * (BENCH_SCALE_PORT); sale vs points (section 12): 6152 (BENCH_SALE_PORT). Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>. PostgreSQL databases: bench_<random>
  * and bench_inst_<random> (BENCH_DATABASE_PREFIX instead of bench), dropped at the end.
  */
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { apiScale } from './api/scale';
 import { audienceScale } from './api/audience';
 import { cardImportScale } from './api/card-import';
 import { instancesScale } from './api/instances';
+import { SALE_SECTION_TITLE, saleVsPoints } from './api/sale';
 import { browserScale } from './scale-browser';
 import { buildTimes } from './build';
 import { federationOverhead } from './federation';
@@ -28,7 +29,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances', 'sale'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
   reports.push(only.has('import') ? await guarded('10. Importazione CSV (100 000 carte, PGlite)', () => cardImportScale(log)) : skipped('10. Importazione CSV (100 000 carte, PGlite)'));
   const instancesTitle = '11. Più istanze dell’API (PostgreSQL, dietro il proxy)';
   reports.push(only.has('instances') ? await guarded(instancesTitle, () => instancesScale(log)) : skipped(instancesTitle));
+  reports.push(only.has('sale') ? await guarded(SALE_SECTION_TITLE, () => saleVsPoints(log)) : skipped(SALE_SECTION_TITLE));
 
   console.log('\n# Risultati di `npm run bench`');
   console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${loadAtStart.toFixed(2)}, alla fine ${os.loadavg()[0].toFixed(2)}`);

@@ -1,9 +1,10 @@
 /**
  * The counter (decision 075), end to end in Chromium: the owner sets «1 punto ogni 1 €» and «doppi punti oggi» on
  * the Premi screen; on the card's page (the one its QR opens) «23,50» shows 46 points before confirming; a double
- * tap records one sale; a second sale within 60 s asks first; the card's history shows the amount; a per-visit shop
+ * tap records one sale; a second sale within 60 s asks first; the card's history and the overview show the amount; a per-visit shop
  * refuses a second visit the same day. Each journey makes its own admin, business and customer through the API.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import { apiCall, apiToken } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
@@ -85,6 +86,19 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await page.getByRole('button', { name: `Movimenti di ${shop.card.name}` }).click();
   const ledger = page.getByRole('dialog', { name: new RegExp(shop.card.name) });
   await expect(ledger.getByRole('row').filter({ hasText: 'Doppi punti oggi' })).toContainText('23,50 €');
+  await ledger.getByRole('button', { name: 'Chiudi' }).click();
+
+  // The overview shows it too (decision 079): this month's spend, the visit, and the month's row of the table.
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Panoramica', exact: true }).click();
+  const report = page.getByRole('region', { name: 'Vendite e visite' });
+  const figure = (term: string) => report.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
+  await expect(figure('Spesa registrata questo mese')).toHaveText('23,50 €');
+  await expect(figure('Visite questo mese')).toHaveText('1');
+  await expect(figure('Spesa media per visita')).toHaveText('23,50 €');
+  await expect(report.getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' }).getByRole('row').last()).toContainText('23,50 €');
+  // With figures in it (the accessibility walks see the demo shop's empty report): no serious or critical axe finding.
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="sales-report-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test('per visit: one visit per card and day, the second refused with a clear message', async ({ page }) => {

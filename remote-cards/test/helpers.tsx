@@ -17,6 +17,12 @@ export async function apiCall<T>(method: string, path: string, token: string | n
   return answer.body;
 }
 
+/** A sale of `amount` ('23.50') at the counter, as one submission with its own idempotency key (decision 075). */
+export async function recordSale(token: string, cardId: string, amount: string): Promise<void> {
+  const answer = await callApi(`/loyalty-cards/${cardId}/sales`, { method: 'POST', token, body: { amount }, headers: { 'idempotency-key': unique('vendita') } });
+  if (answer.status !== 200) throw new Error(`POST sale: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
 /** How many cards a business has now (other suites sharing the test API may have added some). */
 export async function cardCount(token: string, businessId: string): Promise<number> {
   return (await apiCall<{ total_cards: number }>('GET', `/loyalty-cards/business/${businessId}/stats`, token)).total_cards;

@@ -68,6 +68,8 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
     const touch = () => call(`${base}/api/loyalty-cards/${first.items[0].id}/points`, { method: 'POST', token, body: JSON.stringify({ points: 1, description: 'bench' }) });
     const filtered = {
       stats: await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}/stats`, token, touch),
+      // Decision 079: the overview's sales report, read beside the stats.
+      salesReport: await sequentialMedian(`${base}/api/loyalty-cards/business/${SCALE_BUSINESS_ID}/sales-report`, token, touch),
       page: await sequentialMedian(`${cards}?limit=50&offset=0`, token, touch),
       active: await sequentialMedian(`${cards}?limit=50&offset=0&status=active`, token, touch),
       inactive: await sequentialMedian(`${cards}?limit=50&offset=0&status=inactive`, token, touch),
@@ -75,7 +77,7 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
       countInactive: await sequentialMedian(`${cards}/count?kind=inactive`, token, touch),
     };
     log(
-      `  dopo una modifica: statistiche ${ms(filtered.stats)}, prima pagina ${ms(filtered.page)}, attive ${ms(filtered.active)}, inattive ${ms(filtered.inactive)}, min_points 140 ${ms(filtered.minPoints)}, conteggio inattive ${ms(filtered.countInactive)}`,
+      `  dopo una modifica: statistiche ${ms(filtered.stats)}, resoconto vendite ${ms(filtered.salesReport)}, prima pagina ${ms(filtered.page)}, attive ${ms(filtered.active)}, inattive ${ms(filtered.inactive)}, min_points 140 ${ms(filtered.minPoints)}, conteggio inattive ${ms(filtered.countInactive)}`,
     );
 
     // Decision 025: a campaign reaches only holders of a card of the business agreeing to the channel, here
@@ -110,6 +112,7 @@ export async function apiScale(log: (line: string) => void): Promise<SectionRepo
         ['prima pagina (50), 100 000 carte', ms(pageMs)],
         ['ricerca "cliente 99", prima pagina', ms(searchMs)],
         ['statistiche, dopo una modifica (senza cache)', ms(filtered.stats)],
+        ['resoconto vendite, dopo una modifica (senza cache)', ms(filtered.salesReport)],
         ['prima pagina (50), dopo una modifica (senza cache)', ms(filtered.page)],
         ['filtro attive (99%), prima pagina, senza cache', ms(filtered.active)],
         ['filtro inattive (0,7%), prima pagina, senza cache', ms(filtered.inactive)],

@@ -33,12 +33,13 @@ export async function unreachableApiBaseUrl(): Promise<string> {
 }
 
 /** Calls the real API directly (set-up and checks outside the UI). */
-export async function callApi<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function callApi<T>(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${API}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });

@@ -147,7 +147,7 @@ const windowEnd = (now: Date) => new Date(now.getTime() + EXPIRING_WINDOW_DAYS *
  * expression: a digest of its (shard, version) pairs, '' before any change. Read in the same statement as the
  * data it stands for, so both come from one snapshot.
  */
-const markerSql = (businessId: string) =>
+export const markerSql = (businessId: string) =>
   `(SELECT coalesce(md5(string_agg(v.shard || ':' || v.version, ',' ORDER BY v.shard)), '') FROM card_versions v WHERE v.business_id = ${businessId})`;
 
 /** A ledger row's columns (alias `l`) as answers show them, without the author's name. */

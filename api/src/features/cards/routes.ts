@@ -18,6 +18,7 @@ import {
   cardListQuerySchema,
   cardPageSchema,
   cardStatsSchema,
+  salesReportSchema,
   ledgerEntrySchema,
   loyaltyCardSchema,
   pointsBodySchema,
@@ -47,6 +48,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same serializers the routes compile from these schemas (fastSerializerCompiler): same bytes.
   const writeCardList = compileSerializer(cardListResponseSchema);
   const writeStats = compileSerializer(cardStatsSchema);
+  const writeSalesReport = compileSerializer(salesReportSchema);
   /** The id of card `id` when `user` may see it, else the 404 of cardInScope: what a read of one card's history starts with. */
   const visibleCardId = async (id: string, user: Parameters<typeof cardInScope>[2]) => (await cardInScope(app.repos.loyaltyCards, id, user)).id;
 
@@ -151,6 +153,38 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!result) return null;
         const { marker, ...stats } = result;
         return { marker, body: writeStats(stats) };
+      });
+    },
+  );
+
+  // Decision 079: the money in the overview, for the owner and the super admin (staff: 403, like the stats).
+  app.get(
+    '/business/:id/sales-report',
+    {
+      onRequest: adminOnly,
+      serializerCompiler: fastSerializerCompiler,
+      schema: {
+        tags: ['loyalty-cards'],
+        summary: 'Resoconto delle vendite di un’azienda',
+        description:
+          'Spesa e visite per mese (ultimi 12 mesi di calendario italiani), spesa media per visita, visite per cliente, clienti tornati entro 30/60/90 giorni, premi riscattati. ' +
+          'Una visita è una vendita registrata alla cassa (`POST /loyalty-cards/{id}/sales`); i punti a mano non contano.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: salesReportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const businessId = request.params.id;
+      const ownerId = ownerScope(request.user!);
+      const now = app.clock();
+      // The months and the 30/60/90-day windows go by the Italian day: part of the key.
+      const key = JSON.stringify(['sales-report', businessId, italianDay(now)]);
+      return cachedRead(reply, key, businessId, ownerId, async () => {
+        const result = await app.repos.salesReports.inScope(businessId, ownerId, now);
+        if (!result) return null;
+        const { marker, ...report } = result;
+        return { marker, body: writeSalesReport(report) };
       });
     },
   );

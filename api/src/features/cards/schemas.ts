@@ -114,6 +114,41 @@ export const cardStatsSchema = z
   .describe('Statistiche della panoramica')
   .meta({ id: 'CardStats' });
 
+const cents = (what: string) => z.number().int().describe(`${what}, in centesimi di euro`);
+
+export const salesReportSchema = z
+  .object({
+    spend_this_month_cents: cents('Spesa registrata nel mese corrente (ora italiana)'),
+    visits_this_month: z.number().int().describe('Vendite (visite) registrate nel mese corrente'),
+    redeemed_this_month: z.number().int().describe('Premi riscattati nel mese corrente'),
+    months: z
+      .array(
+        z.object({
+          month: z.string().describe('YYYY-MM, mese di calendario italiano (Europe/Rome)'),
+          spend_cents: cents('Spesa registrata nel mese'),
+          visits: z.number().int().describe('Vendite registrate nel mese'),
+          redeemed_rewards: z.number().int().describe('Premi riscattati nel mese'),
+        }),
+      )
+      .describe('Ultimi 12 mesi, dal più vecchio al corrente, a zero dove non c’è nulla'),
+    visits: z.number().int().describe('Vendite dei 12 mesi'),
+    customers: z.number().int().describe('Clienti (carte) con almeno una vendita nei 12 mesi'),
+    spend_cents: cents('Spesa dei 12 mesi'),
+    average_spend_cents: z.number().int().nullable().describe('Spesa media per visita (sulle vendite con importo), in centesimi; null senza vendite con importo'),
+    visits_per_customer: z.number().nullable().describe('Visite per cliente nei 12 mesi, due decimali; null senza vendite'),
+    returns: z
+      .array(
+        z.object({
+          days: z.union([z.literal(30), z.literal(60), z.literal(90)]),
+          customers: z.number().int().describe('Clienti la cui prima visita dei 12 mesi è di almeno `days` giorni fa'),
+          returned: z.number().int().describe('Di questi, quelli tornati in un altro giorno entro `days` giorni dalla prima visita'),
+        }),
+      )
+      .describe('Clienti tornati entro 30, 60 e 90 giorni'),
+  })
+  .describe('Resoconto delle vendite della panoramica: una visita è una vendita registrata alla cassa')
+  .meta({ id: 'SalesReport' });
+
 /** The most points one operation (points update, QR scan) may add or take away. */
 export const POINTS_PER_OPERATION_MAX = 1_000_000;
 

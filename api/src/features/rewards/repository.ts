@@ -316,7 +316,16 @@ export function createRewardsRepository(db: Queryable) {
       if (cards[0].points + earning.points > input.balanceMax) return { refused: 'over-limit' };
       const { rows } = await db.query<LedgerEntry & { balance: number }>(
         `WITH card AS (
-           UPDATE loyalty_cards c SET points = c.points + $2 WHERE c.id = $1 RETURNING c.id, c.points
+           -- The card's visit days (migration 038, the overview's report): first, the next day after it, latest.
+           UPDATE loyalty_cards c
+              SET points = c.points + $2,
+                  first_visit_on = least(c.first_visit_on, v.day),
+                  return_visit_on = CASE WHEN c.first_visit_on IS NULL OR v.day = c.first_visit_on THEN c.return_visit_on
+                                         WHEN v.day < c.first_visit_on THEN c.first_visit_on
+                                         ELSE least(c.return_visit_on, v.day) END,
+                  last_visit_on = greatest(c.last_visit_on, v.day)
+             FROM (SELECT ($8::timestamptz AT TIME ZONE 'Europe/Rome')::date AS day) v
+            WHERE c.id = $1 RETURNING c.id, c.points
          ), entry AS (
            INSERT INTO points_ledger AS l (card_id, points, kind, description, amount_cents, earning, balance_after, idempotency_key, author_id, created_at)
            SELECT card.id, $2, 'credit', $3, $4, $5::jsonb, card.points, $6, $7::text, $8::timestamptz FROM card

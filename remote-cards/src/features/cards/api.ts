@@ -4,6 +4,8 @@ import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } f
 
 /** `GET /loyalty-cards/business/{id}/stats`; `months`: the last 6 calendar months (UTC), oldest first, 'YYYY-MM'. */
 export type CardStats = ApiSchema<'CardStats'>;
+/** `GET /loyalty-cards/business/{id}/sales-report` (decision 079): the last 12 Italian months, oldest first, amounts in cents. */
+export type SalesReport = ApiSchema<'SalesReport'>;
 export type CardDetail = ApiSchema<'CardDetail'>;
 export type LedgerEntry = ApiSchema<'LedgerEntry'>;
 /** One consent given (decision 047): renewed, withdrawn or lapsed, from `GET /loyalty-cards/{id}/consents`. */
@@ -71,6 +73,11 @@ export const cardsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCardStats: build.query<CardStats, string>({
       query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}/stats`,
+      providesTags: [{ type: 'Stats', id: LIST_TAG_ID }],
+    }),
+    // A sale or a redemption invalidates the stats' tag: the report goes with them.
+    getSalesReport: build.query<SalesReport, string>({
+      query: (businessId) => `/loyalty-cards/business/${encodeURIComponent(businessId)}/sales-report`,
       providesTags: [{ type: 'Stats', id: LIST_TAG_ID }],
     }),
     getCard: build.query<CardDetail, string>({
@@ -189,6 +196,7 @@ export const cardsApi = api.injectEndpoints({
 
 export const {
   useGetCardStatsQuery,
+  useGetSalesReportQuery,
   useGetCardQuery,
   useGetCardLedgerQuery,
   useGetCardConsentsQuery,

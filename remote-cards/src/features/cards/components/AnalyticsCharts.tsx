@@ -4,9 +4,12 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import styled, { useTheme } from 'styled-components';
-import { formatCount, formatPoints } from '@loyalty/shared';
-import type { CardStats } from '../api';
-import { monthSeries, pointsBuckets } from '../model/stats';
+import { VisuallyHidden, formatCount, formatPoints } from '@loyalty/shared';
+import type { CardStats, SalesReport } from '../api';
+import { formatCents } from '../model/sale';
+import { hasActivity } from '../model/salesReport';
+import { italianMonthLabel, monthSeries, pointsBuckets } from '../model/stats';
+import { ReportMonthsTable } from './ReportMonthsTable';
 
 // ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
 const INITIAL_SIZE = { width: 480, height: 260 };
@@ -28,7 +31,8 @@ const Figure = styled.figure`
   figcaption { font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space.sm}; }
 `;
 
-export default function AnalyticsCharts({ stats, now = new Date() }: { stats: CardStats; now?: Date }) {
+/** `report`: the sales report (decision 079), when loaded; its spend chart shows once there is a sale. */
+export default function AnalyticsCharts({ stats, report, now = new Date() }: { stats: CardStats; report?: SalesReport; now?: Date }) {
   const theme = useTheme();
   const buckets = pointsBuckets(stats.buckets);
   const months = monthSeries(stats.months, now);
@@ -75,6 +79,26 @@ export default function AnalyticsCharts({ stats, now = new Date() }: { stats: Ca
           </LineChart>
         </ResponsiveContainer>
       </Figure>
+      {report && hasActivity(report) && (
+        <Figure aria-label="Spesa per mese">
+          <figcaption>Spesa per mese</figcaption>
+          {/* Drawn for the eyes; screen readers get the same months as a table. */}
+          <div aria-hidden="true">
+            <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
+              <BarChart data={report.months.map((m) => ({ label: italianMonthLabel(m.month), spend: m.spend_cents }))} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
+                <XAxis dataKey="label" />
+                <YAxis width={72} tickFormatter={(cents: number) => formatCents(cents)} />
+                <Tooltip formatter={(cents) => formatCents(Number(cents))} />
+                <Bar dataKey="spend" name="Spesa" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <VisuallyHidden>
+            <ReportMonthsTable report={report} />
+          </VisuallyHidden>
+        </Figure>
+      )}
     </Grid>
   );
 }

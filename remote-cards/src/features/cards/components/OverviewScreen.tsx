@@ -5,7 +5,6 @@ import {
   Spinner,
   Tabs,
   TextField,
-  autoFitGrid,
   MESSAGES,
   NoBusinessState,
   formatAveragePoints,
@@ -16,9 +15,11 @@ import {
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { expiringText, formatAmount, loyaltyModeOf, unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardStatsQuery } from '../api';
+import { useGetCardStatsQuery, useGetSalesReportQuery } from '../api';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { BusinessCardList } from './BusinessCardList';
+import { Tile, TileGrid } from './OverviewTiles';
+import { SalesReportSection } from './SalesReportSection';
 
 // recharts is only fetched when the Analytics tab is opened.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
@@ -27,21 +28,6 @@ const Header = styled.header`
   margin-bottom: ${({ theme }) => theme.space.lg};
   h1 { margin: 0 0 ${({ theme }) => theme.space.xs}; }
   p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const TileGrid = styled.dl`
-  ${autoFitGrid('10rem')}
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-`;
-
-const Tile = styled.div`
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  dd { margin: ${({ theme }) => theme.space.xs} 0 0; font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
 `;
 
 const CardTile = styled.article`
@@ -98,11 +84,13 @@ function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMod
 
 function Analytics({ businessId }: { businessId: string }) {
   const query = useGetCardStatsQuery(businessId);
+  // The overview's section asked for it already: the spend chart joins the others when it is there.
+  const report = useGetSalesReportQuery(businessId).data;
   return (
     <QueryState query={query} loadingLabel="Caricamento dei grafici…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
       {(stats) => (
         <Suspense fallback={<Spinner label="Caricamento dei grafici…" />}>
-          <AnalyticsCharts stats={stats} />
+          <AnalyticsCharts stats={stats} report={report} />
         </Suspense>
       )}
     </QueryState>
@@ -125,6 +113,7 @@ export function OverviewScreen() {
         <>
           {/* Another business is mounted anew: never the previous business's figures while these load. */}
           <StatsTiles key={business.id} businessId={business.id} mode={mode} />
+          <SalesReportSection key={`report-${business.id}`} businessId={business.id} />
           <Tabs
             label="Panoramica"
             tabs={[

@@ -11,6 +11,7 @@ import {
   createBusiness,
   createCard,
   logIn,
+  recordSale,
   renderWithSession,
   type TestCard,
   unique,
@@ -140,6 +141,68 @@ it('opens the Analytics tab with the three charts, loaded on demand', async () =
   expect(within(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).getByText('Premi riscattati')).toBeInTheDocument();
 });
 
+describe('the sales report (decision 079)', () => {
+  const report = () => screen.getByRole('region', { name: 'Vendite e visite' });
+  const figure = (term: string) => within(report()).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  let sales: Business;
+  beforeAll(async () => {
+    sales = await createBusiness(session.token);
+    await apiCall('PUT', `/rewards/business/${sales.id}/program`, session.token, { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 });
+    const [anna, bruno] = [await createCard(session.token, sales.id, 'Anna Vendite'), await createCard(session.token, sales.id, 'Bruno Vendite')];
+    await recordSale(session.token, anna.id, '23.50');
+    await recordSale(session.token, bruno.id, '1234.50');
+  });
+
+  it('shows the spend, the visits and the months of a shop that records sales, in euros the Italian way', async () => {
+    session.render(<OverviewScreen />, sales.id);
+    await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
+    expect(figure('Visite questo mese')).toBe('2');
+    expect(figure('Spesa media per visita')).toBe('629,00 €');
+    expect(figure('Visite per cliente')).toBe('1');
+    // Nobody had 30 days to come back yet.
+    expect(figure('Clienti tornati entro 30 giorni')).toBe('—');
+    expect(figure('Premi riscattati questo mese')).toBe('0');
+    // The months as a table: the current month last, with its spend.
+    const table = within(report()).getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(within(rows[12]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1.258,00 €', '2', '0']);
+    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Mese', 'Spesa', 'Visite', 'Premi riscattati']);
+  });
+
+  it('draws the spend per month on the Analytics tab, with the same months as a table for screen readers', async () => {
+    const { user: person } = session.render(<OverviewScreen />, sales.id);
+    await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
+    await person.click(screen.getByRole('tab', { name: 'Analytics' }));
+    const spend = await screen.findByRole('figure', { name: 'Spesa per mese' }, { timeout: 10_000 });
+    const rows = within(within(spend).getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' })).getAllByRole('row');
+    expect(within(rows[12]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1.258,00 €', '2', '0']);
+  });
+
+  it('tells a shop without sales where to record the first one', async () => {
+    session.render(<OverviewScreen />, shop.id);
+    await screen.findByRole('region', { name: 'Vendite e visite' });
+    expect(await within(report()).findByText('Nessuna vendita registrata negli ultimi 12 mesi')).toBeInTheDocument();
+    expect(within(report()).getByText(/^Registra la prima vendita dalla pagina di una carta/)).toBeInTheDocument();
+  });
+
+  it('says so when the report cannot be loaded, with Riprova', async () => {
+    const failing = await startTestApiServer({
+      'GET /business': { body: [shop] },
+      [`GET /loyalty-cards/business/${shop.id}/sales-report`]: { status: 500, body: {} },
+    });
+    try {
+      session.render(<OverviewScreen />, shop.id);
+      await screen.findByRole('region', { name: 'Vendite e visite' });
+      expect(await within(report()).findByText('Impossibile caricare il resoconto delle vendite')).toBeInTheDocument();
+      expect(within(report()).getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
 it('follows the business switcher without a reload', async () => {
   const { store } = session.render(<OverviewScreen />, shop.id);
   await waitFor(() => expect(tile('Total Cards')).toBe('3'));
@@ -160,7 +223,8 @@ it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async 
   try {
     session.render(<OverviewScreen />, shop.id);
     await waitFor(() => expect(screen.getAllByText('Error loading loyalty cards')).toHaveLength(2));
-    expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(2);
+    // Riprova for the tiles, the cards and the sales report (this server does not know it either).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(3));
   } finally {
     await failing.close();
   }

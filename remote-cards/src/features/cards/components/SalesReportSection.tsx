@@ -1,0 +1,73 @@
+/**
+ * The overview's money (docs/decisions/079-sales-report.md): spend and visits this month, average spend, visits per
+ * customer, customers back within 30/60/90 days, rewards redeemed, and the last 12 months as a table.
+ */
+import styled from 'styled-components';
+import { QueryState, formatCount } from '@loyalty/shared';
+import { useGetSalesReportQuery, type SalesReport } from '../api';
+import { formatCents } from '../model/sale';
+import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, returnShare } from '../model/salesReport';
+import { ReportMonthsTable } from './ReportMonthsTable';
+import { Tile, TileGrid } from './OverviewTiles';
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  .note { margin: 0 0 ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const EMPTY = {
+  message: 'Nessuna vendita registrata negli ultimi 12 mesi',
+  description:
+    'Registra la prima vendita dalla pagina di una carta (cercala nell’elenco qui sotto o inquadra il suo QR) con l’importo speso: qui vedrai la spesa, le visite e i clienti che tornano. ' +
+    'Se il negozio assegna i punti a mano, scegli in Premi → Programma una regola a euro («1 punto ogni 1 €») o a visita.',
+};
+
+function ReportFigures({ report }: { report: SalesReport }) {
+  return (
+    <>
+      <TileGrid>
+        <Tile><dt>Spesa registrata questo mese</dt><dd>{formatCents(report.spend_this_month_cents)}</dd></Tile>
+        <Tile><dt>Visite questo mese</dt><dd>{formatCount(report.visits_this_month)}</dd></Tile>
+        <Tile><dt>Spesa media per visita</dt><dd>{formatAverageSpend(report)}</dd></Tile>
+        <Tile><dt>Visite per cliente</dt><dd>{formatVisitsPerCustomer(report)}</dd></Tile>
+        {report.returns.map((share) => {
+          const shown = returnShare(share);
+          return (
+            <Tile key={share.days}>
+              <dt>Clienti tornati entro {share.days} giorni</dt>
+              <dd>{shown.value}</dd>
+              <dd>{shown.detail}</dd>
+            </Tile>
+          );
+        })}
+        <Tile><dt>Premi riscattati questo mese</dt><dd>{formatCount(report.redeemed_this_month)}</dd></Tile>
+      </TileGrid>
+      <p className="note">
+        Ultimi 12 mesi: {formatCents(report.spend_cents)} in {formatCount(report.visits, { one: 'visita', other: 'visite' })} di{' '}
+        {formatCount(report.customers, { one: 'cliente', other: 'clienti' })}. Una visita è una vendita registrata alla cassa; «tornati» conta i clienti
+        alla prima visita nel periodo che sono tornati in un altro giorno.
+      </p>
+      <ReportMonthsTable report={report} />
+    </>
+  );
+}
+
+/** Owner and super admin only: staff never reach the overview (shared permissions, decision 070). */
+export function SalesReportSection({ businessId }: { businessId: string }) {
+  const query = useGetSalesReportQuery(businessId, { refetchOnMountOrArgChange: true });
+  return (
+    <Section aria-labelledby="sales-report-title">
+      <h2 id="sales-report-title">Vendite e visite</h2>
+      <QueryState
+        query={query}
+        loadingLabel="Caricamento del resoconto delle vendite…"
+        errorMessage="Impossibile caricare il resoconto delle vendite"
+        isEmpty={(report) => !hasActivity(report)}
+        empty={EMPTY}
+      >
+        {(report) => <ReportFigures report={report} />}
+      </QueryState>
+    </Section>
+  );
+}
