@@ -16,8 +16,15 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
   let auth: { authorization: string };
   const driver = new FakeDriver();
 
+  // 11:00 Rome, in the past of the database's now() (a job due then is due for the worker), a day later for each
+  // test: one marketing message per card a day (decision 080) holds back the cards a previous test reached.
+  let now = new Date('2025-03-03T10:00:00Z');
+  beforeEach(() => {
+    now = new Date(now.getTime() + 86_400_000);
+  });
+
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver });
+    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Portata' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, email_enabled) VALUES ($1, 'Negozio Portata', $2, 0, 1, 1)`, [
       BUSINESS_ID,
@@ -59,17 +66,21 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
     expect(before.json()).toEqual({
       campaignId: id,
       channels: [
-        { channel: 'whatsapp', enabled: false, total: 7, queued: 1, noConsent: 3, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0 },
-        { channel: 'sms', enabled: true, total: 7, queued: 2, noConsent: 2, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0 },
-        { channel: 'email', enabled: true, total: 7, queued: 2, noConsent: 1, optedOut: 0, invalidContact: 4, alreadyEnqueued: 0 },
+        { channel: 'whatsapp', enabled: false, total: 7, queued: 1, noConsent: 3, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0, dailyLimit: 0 },
+        { channel: 'sms', enabled: true, total: 7, queued: 2, noConsent: 2, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0, dailyLimit: 0 },
+        { channel: 'email', enabled: true, total: 7, queued: 2, noConsent: 1, optedOut: 0, invalidContact: 4, alreadyEnqueued: 0, dailyLimit: 0 },
       ],
     });
     expect((await t.app.db.query('SELECT 1 FROM messaging_jobs WHERE campaign_id = $1', [id])).rows).toHaveLength(0);
 
-    for (const { channel, queued } of before.json<{ channels: { channel: string; enabled: boolean; queued: number }[] }>().channels.filter((c) => c.enabled)) {
+    // Each channel's preview, read just before its send, is what the send queues; the e-mail's, after the SMS, holds
+    // back the card the SMS reached today (one marketing message per card a day, decision 080).
+    for (const channel of ['sms', 'email']) {
+      const preview = (await reach(id)).json<{ channels: { channel: string; queued: number; dailyLimit: number }[] }>().channels.find((c) => c.channel === channel)!;
+      expect([channel, preview.dailyLimit]).toEqual([channel, channel === 'email' ? 1 : 0]);
       const sent = await send(id, channel);
-      expect(sent.json()).toMatchObject({ queued });
-      expect(await queuedJobs(id, channel)).toBe(queued);
+      expect(sent.json()).toMatchObject({ queued: preview.queued });
+      expect(await queuedJobs(id, channel)).toBe(preview.queued);
     }
     // Sent again, nobody is queued twice: the preview says so.
     const after = (await reach(id)).json<{ channels: { channel: string; queued: number; alreadyEnqueued: number }[] }>().channels;

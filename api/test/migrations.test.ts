@@ -8,6 +8,8 @@ import { authHeader, createUser, testConfig } from './helpers/app';
 import { describeEachDatabase, pgliteConfig, type TestDatabase } from './helpers/databases';
 
 const TABLES = [
+  // Decision 080 (migration 039): the owner's automations.
+  'automations',
   // Decision 070 (migration 028): shop members (co-admins, staff) and their invitations.
   'business_members',
   'businesses',
@@ -19,6 +21,8 @@ const TABLES = [
   'customer_sessions',
   'login_attempts',
   'loyalty_cards',
+  // Decision 080 (migration 039): one marketing message per card a day.
+  'marketing_card_days',
   'messaging_jobs',
   'messaging_opt_outs',
   'messaging_settings',

@@ -2,7 +2,7 @@
 import { FIELD_LABELS, fieldRequired } from '../../messages';
 import type { Channel } from './types';
 
-const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
+export const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
 
 export const serviceLabel = (channel: Channel) => SERVICE_LABEL[channel];
 
@@ -86,12 +86,12 @@ export const unknownBonusPlaceholder = (placeholders: string[]) =>
 // were skipped and why, and whether the business delivers for real ('live') or only records ('test').
 
 /** Why a recipient got no message; the keys of `skippedByReason` in every send answer. */
-export const SKIP_REASONS = ['noConsent', 'optedOut', 'invalidContact', 'channelDisabled'] as const;
+export const SKIP_REASONS = ['noConsent', 'optedOut', 'invalidContact', 'channelDisabled', 'dailyLimit'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type SkippedByReason = Record<SkipReason, number>;
 export type DeliveryMode = 'test' | 'live';
 
-export const noneSkipped = (): SkippedByReason => ({ noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 });
+export const noneSkipped = (): SkippedByReason => ({ noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 });
 
 /** '1.000': thousands always grouped, like the dashboard's formatCount (decision 020). */
 const ITALIAN_COUNT = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
@@ -103,6 +103,7 @@ const SKIP_PHRASES: Record<SkipReason, (n: number) => string> = {
   optedOut: (n) => plural(n, 'destinatario ha chiesto di non ricevere messaggi (STOP)', 'destinatari hanno chiesto di non ricevere messaggi (STOP)'),
   invalidContact: (n) => plural(n, 'destinatario senza numero o indirizzo valido', 'destinatari senza numero o indirizzo valido'),
   channelDisabled: (n) => plural(n, 'destinatario su un canale non abilitato', 'destinatari su un canale non abilitato'),
+  dailyLimit: (n) => plural(n, 'destinatario aveva già ricevuto un messaggio promozionale oggi', 'destinatari avevano già ricevuto un messaggio promozionale oggi'),
 };
 
 export const TRUTH_MESSAGES = {

@@ -107,6 +107,7 @@ const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
   opt_out: 'optedOut',
   no_contact: 'invalidContact',
   invalid_contact: 'invalidContact',
+  daily_limit: 'dailyLimit',
 };
 
 export interface LoggedMessage extends MessageFields {
@@ -174,6 +175,8 @@ export interface CampaignReach {
   invalidContact: number;
   /** Already sent this campaign on this channel: a send does not enqueue them again. */
   alreadyEnqueued: number;
+  /** Their card already has a marketing message on the day this one would leave (migration 039). */
+  dailyLimit: number;
 }
 
 /** A campaign message's idempotency key, over `dedup d` and the parameters $2 (campaign) and $3 (channel). */
@@ -392,24 +395,29 @@ export function createMessagingRepository(db: Queryable) {
      * given the rule of every enqueue (`loyalty_message_skip_reason`, migration 027) or, when its idempotency key
      * was already used, counted as already enqueued — the send dialog's «Invia a N destinatari» is `queued`.
      */
-    async campaignReach(input: { businessId: string; campaignId: string; channel: Channel } & CampaignAudience): Promise<CampaignReach> {
+    async campaignReach(input: { businessId: string; campaignId: string; channel: Channel; at?: Date } & CampaignAudience): Promise<CampaignReach> {
       const params: unknown[] = [input.businessId, input.campaignId, input.channel];
       const recipients = campaignRecipientsSql(input, params);
+      params.push(input.at?.toISOString() ?? null);
+      // The Rome day a send now would leave on (after the quiet hours): a card that has that day claimed is held back.
+      const day = `(loyalty_quiet_release($1::text, coalesce($${params.length}::timestamptz, now())) AT TIME ZONE 'Europe/Rome')::date`;
       const { rows } = await db.query<{ outcome: string; n: number }>(
         `WITH ${recipients}, outcome AS (
            SELECT CASE WHEN EXISTS (SELECT 1 FROM messaging_jobs j WHERE j.idempotency_key = ${CAMPAIGN_KEY_SQL}) THEN 'already'
-                       ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE), 'queued') END AS outcome
+                       ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE),
+                                     CASE WHEN EXISTS (SELECT 1 FROM marketing_card_days m WHERE m.card_id = coalesce(cards.card_id, d.card_id) AND m.day = ${day})
+                                          THEN 'daily_limit' END, 'queued') END AS outcome
              FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
          )
          SELECT outcome, count(*)::int AS n FROM outcome GROUP BY outcome`,
         params,
       );
-      const reach: CampaignReach = { total: 0, queued: 0, noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0 };
+      const reach: CampaignReach = { total: 0, queued: 0, noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0, dailyLimit: 0 };
       for (const { outcome, n } of rows) {
         reach.total += n;
         if (outcome === 'queued') reach.queued += n;
         else if (outcome === 'already') reach.alreadyEnqueued += n;
-        else reach[(SKIP_REASON_KEYS[outcome] ?? 'invalidContact') as 'noConsent' | 'optedOut' | 'invalidContact'] += n;
+        else reach[(SKIP_REASON_KEYS[outcome] ?? 'invalidContact') as 'noConsent' | 'optedOut' | 'invalidContact' | 'dailyLimit'] += n;
       }
       return reach;
     },
