@@ -60,6 +60,7 @@ const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
   optedOut: 'Saltati perché hanno chiesto di non ricevere messaggi (STOP)',
   invalidContact: 'Saltati senza numero o indirizzo valido',
   channelDisabled: 'Saltati su un canale non abilitato',
+  dailyLimit: 'Saltati perché avevano già ricevuto un messaggio promozionale oggi',
 };
 
 /** The send answer's counts, first what was queued, then every reason that skipped someone. */
