@@ -48,6 +48,10 @@ LANGUAGE sql STABLE AS $$
    ORDER BY lots.created_at, lots.id
 $$;
 
+-- Retries (decision 080): a job held by the quiet hours when enqueued (marketing or automatic) is held again when
+-- it is retried, so a retry due at 21:00 waits for the window's start too. Set by loyalty_enqueue_messages.
+ALTER TABLE messaging_jobs ADD COLUMN quiet boolean NOT NULL DEFAULT false;
+
 -- The per-card daily limit: one marketing message per card per Rome day, across campaigns and automations. A
 -- marketing message (marketing_consent not NULL) to a card claims the day it is due to leave (after the quiet
 -- hours); a second one for the same card and day is 'skipped' with 'daily_limit'. The primary key makes the claim
@@ -87,9 +91,10 @@ BEGIN
                      THEN 'daily_limit' ELSE g.reason END AS final_reason
       FROM given g LEFT JOIN limited l ON l.ord = g.ord
   )
-  INSERT INTO messaging_jobs AS j (business_id, card_id, campaign_id, channel, recipient, body, idempotency_key, status, skip_reason, credential, forget_recipient, next_run_at)
+  INSERT INTO messaging_jobs AS j (business_id, card_id, campaign_id, channel, recipient, body, idempotency_key, status, skip_reason, credential, forget_recipient, next_run_at, quiet)
   SELECT d.business_id, d.card_id, d.campaign_id, d.channel, d.recipient, d.body, d.idempotency_key,
-         CASE WHEN d.final_reason IS NULL THEN 'queued' ELSE 'skipped' END, d.final_reason, d.credential, coalesce(d.forget_recipient, false), d.run_at
+         CASE WHEN d.final_reason IS NULL THEN 'queued' ELSE 'skipped' END, d.final_reason, d.credential, coalesce(d.forget_recipient, false), d.run_at,
+         p_held OR d.marketing_consent IS NOT NULL
     FROM decided d
    ORDER BY d.ord
   ON CONFLICT ON CONSTRAINT messaging_jobs_idempotency_key DO NOTHING
@@ -98,3 +103,68 @@ END $$;
 
 -- The win-back sweep, hourly: what it enqueues waits for the quiet hours like every marketing message.
 INSERT INTO scheduled_tasks (name, interval_ms) VALUES ('automations-sweep', 3600000);
+
+-- Landlines (decision 080): a number no SMS or WhatsApp reaches is «contatto non raggiungibile». Its line type is
+-- libphonenumber-js's (`max` metadata), which the API writes here for the phones it meets before a send or a
+-- preview; the rule of every enqueue reads it. A number is classified once (numbering plans barely change).
+CREATE TABLE phone_line_types (
+  phone      text PRIMARY KEY,
+  line_type  text NOT NULL,
+  classified_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- The rule of migration 027 with one reason more: 'landline', a phone no SMS or WhatsApp reaches.
+CREATE OR REPLACE FUNCTION loyalty_message_skip_reason(p_business_id text, p_channel text, p_recipient text, p_marketing_consent boolean)
+RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF coalesce(p_recipient, '') = '' THEN
+    RETURN 'no_contact';
+  ELSIF NOT (CASE WHEN p_channel = 'email' THEN p_recipient ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' ELSE p_recipient ~ '^\+[1-9][0-9]{5,14}$' END) THEN
+    RETURN 'invalid_contact';
+  ELSIF p_channel <> 'email' AND EXISTS (
+    SELECT 1 FROM phone_line_types t
+     WHERE t.phone = p_recipient AND t.line_type IN ('FIXED_LINE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'UAN', 'VOICEMAIL', 'PAGER')
+  ) THEN
+    RETURN 'landline';
+  ELSIF EXISTS (SELECT 1 FROM messaging_opt_outs o WHERE o.business_id = p_business_id AND o.contact = p_recipient) THEN
+    RETURN 'opt_out';
+  ELSIF p_marketing_consent IS FALSE THEN
+    RETURN 'no_consent';
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Quiet hours for the bonus WhatsApp (decision 077 left it out): the bonus record of migration 027, its messages
+-- held like every automatic one (due now, waiting for the window's start when now is inside the quiet hours).
+CREATE OR REPLACE FUNCTION loyalty_bonus_record(p_business_id text, p_threshold integer, p_card_id text)
+RETURNS TABLE (messages integer, skipped integer, cards integer)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  RETURN QUERY EXECUTE $sql$
+    WITH plan AS MATERIALIZED (
+      SELECT * FROM loyalty_bonus_plan($1, $2, $3)
+    ), jobs AS MATERIALIZED (
+      SELECT e.status
+        FROM loyalty_enqueue_messages((
+          SELECT array_agg(ROW($1, plan.card_id, NULL, 'whatsapp', plan.recipient, plan.body, 'bonus:' || plan.card_id || ':' || plan.level,
+                               NULL, NULL, false)::loyalty_message ORDER BY plan.card_id, plan.level)
+            FROM plan WHERE plan.status <> 'not_sent'
+        ), true, NULL) e
+    ), per_card AS (
+      SELECT plan.card_id, max(plan.level) AS top, bool_or(plan.status = 'queued') AS announced,
+             (array_agg(plan.status ORDER BY plan.level DESC))[1] AS last_status
+        FROM plan GROUP BY plan.card_id
+    ), cards AS (
+      UPDATE loyalty_cards c
+         SET bonus_level = greatest(c.bonus_level, p.top),
+             bonus_due = p.last_status <> 'queued',
+             last_bonus_at = CASE WHEN p.announced THEN now() ELSE c.last_bonus_at END
+        FROM per_card p
+       WHERE c.id = p.card_id
+      RETURNING c.id
+    )
+    SELECT (SELECT count(*) FROM jobs WHERE jobs.status = 'queued')::integer,
+           (SELECT count(*) FROM jobs WHERE jobs.status = 'skipped')::integer,
+           (SELECT count(*) FROM cards)::integer
+  $sql$ USING p_business_id, p_threshold, p_card_id;
+END $fn$;

@@ -205,7 +205,7 @@ describeEachDatabase('automations', (variant) => {
       expect((await jobs(other)).map((j) => j.next_run_at)).toEqual(['2025-03-12T10:00:00.000Z']);
     });
 
-    it('is skipped without consent on its channel, and gives no bonus then', async () => {
+    it('is skipped without consent on its channel or to a landline, and gives no bonus then', async () => {
       now = new Date('2025-03-12T10:00:00Z');
       const shop = await newShop({ win_back_enabled: true, win_back_days: 60, win_back_channel: 'sms', win_back_bonus_points: 10, win_back_bonus_days: 5 });
       const card = await cardVisited(shop, new Date(now.getTime() - 61 * DAY), { phone: '+393337300000', consent: false });
@@ -215,6 +215,11 @@ describeEachDatabase('automations', (variant) => {
       const { rows } = await t.app.db.query<{ points: string }>('SELECT points FROM loyalty_cards WHERE id = $1', [card]);
       expect(Number(rows[0].points)).toBe(10);
       expect((await get(shop)).win_back.counts).toEqual({ sent: 0, pending: 0, failed: 0, skipped: 1 });
+
+      // A landline with consent: no SMS reaches it (decision 080).
+      const landline = await cardVisited(shop, new Date(now.getTime() - 61 * DAY), { phone: '+390612345679', consent: true });
+      expect(await t.app.automations.sweep(now)).toEqual({ winBack: 0, skipped: 1, deferred: 0, bonuses: 0 });
+      expect((await jobs(landline)).map((j) => [j.status, j.skip_reason])).toEqual([['skipped', 'landline']]);
     });
 
     it('keeps to one marketing message per card a day, across campaigns and automations', async () => {

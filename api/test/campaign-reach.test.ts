@@ -3,6 +3,7 @@
  * (`GET /campaigns/{id}/reach`) and the send read the same recipients and apply the same rule
  * (`loyalty_message_skip_reason`, migration 027) — and a sent campaign's status follows its jobs (decision 077).
  */
+import { phoneLineType } from '../src/lib/phone';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
@@ -119,6 +120,27 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
     await send(ok, 'sms');
     await t.app.messaging.worker.drain();
     expect((await listed(ok)).delivery).toEqual({ status: 'sent', pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('counts a landline as «contatto non raggiungibile» for SMS and WhatsApp, not for e-mail, and the send skips it', async () => {
+    expect(phoneLineType('+390612345678')).toBe('FIXED_LINE');
+    expect(phoneLineType('+393331200010')).toBe('MOBILE');
+    const landline = await createCard(t.app, BUSINESS_ID, { name: 'Ufficio Fisso', phone: '+390612345678', email: 'ufficio@example.it', consent: true });
+    const mobile = await createCard(t.app, BUSINESS_ID, { name: 'Mario Mobile', phone: '+393331200010', consent: true });
+    const id = await create({ segment: { kind: 'cards' }, targets: [landline, mobile], channels: ['sms', 'email'], subject: 'Promo' });
+    const channels = (await reach(id)).json<{ channels: { channel: string }[] }>().channels;
+    expect(channels.find((c) => c.channel === 'sms')).toMatchObject({ total: 2, queued: 1, invalidContact: 1 });
+    expect(channels.find((c) => c.channel === 'email')).toMatchObject({ total: 2, queued: 1, invalidContact: 1 });
+    const sent = await send(id, 'sms');
+    expect(sent.json()).toMatchObject({ queued: 1, skippedByReason: { invalidContact: 1 } });
+    const { rows } = await t.app.db.query<{ recipient: string; status: string; skip_reason: string | null }>(
+      'SELECT recipient, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient',
+      [id],
+    );
+    expect(rows).toEqual([
+      { recipient: '+390612345678', status: 'skipped', skip_reason: 'landline' },
+      { recipient: '+393331200010', status: 'queued', skip_reason: null },
+    ]);
   });
 
   it('answers another business’s campaign as unknown', async () => {

@@ -97,7 +97,7 @@ describeEachDatabase('messaging routes', (variant) => {
       expect([response.statusCode, response.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
       const invalid = await createCampaign(t.app, BAR, [{ customer_phone: '333 12' }, { customer_phone: null }, { customer_phone: '+393330000003' }]);
       expect((await send(invalid, { service: 'whatsapp', message: 'Promo' })).json()).toMatchObject({
-        message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari senza numero o indirizzo valido',
+        message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari non raggiungibili (contatto mancante, non valido o numero fisso)',
         queued: 0,
         skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 2, channelDisabled: 0, dailyLimit: 0 },
       });

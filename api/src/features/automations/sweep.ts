@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { POINTS_BALANCE_MAX } from '../cards/repository';
 import { enqueueMessage } from '../messaging/enqueue';
+import { classifyCardPhones } from '../messaging/repository';
 import { withStopFooter } from '../messaging/messages';
 import { italianDay } from '../rewards/repository';
 import { AUTOMATION_MESSAGES } from './messages';
@@ -101,7 +102,10 @@ export function createAutomationsSweep(db: Db, log: FastifyBaseLogger) {
   return {
     async sweep(now: Date): Promise<AutomationsSweepResult> {
       const result: AutomationsSweepResult = { winBack: 0, skipped: 0, deferred: 0, bonuses: 0 };
-      for (const card of await repo.winBackCandidates(now)) {
+      const candidates = await repo.winBackCandidates(now);
+      // A landline is skipped by the rule of every enqueue once its line type is known (decision 080).
+      await classifyCardPhones(db, [...new Set(candidates.filter((c) => c.channel !== 'email').map((c) => c.business_id))]);
+      for (const card of candidates) {
         try {
           const outcome = await winBack(card, now);
           if (outcome === 'queued' || outcome === 'bonus') result.winBack += 1;

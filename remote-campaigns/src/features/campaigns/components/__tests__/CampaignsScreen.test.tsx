@@ -425,7 +425,7 @@ describe('send', () => {
     // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
     expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto mancante o non valido', 'Hanno chiesto STOP', 'Già raggiunti',
+      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti',
       'Già un messaggio promozionale oggi',
     ]);
     expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS200000');
