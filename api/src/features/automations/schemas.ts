@@ -22,7 +22,7 @@ export const automationsSchema = z
       counts: countsSchema,
     }),
     birthday: z.object({
-      enabled: z.boolean().describe('Acceso quando il programma regala punti al compleanno (si cambia in «Premi»)'),
+      enabled: z.boolean().describe('Acceso quando il programma regala punti al compleanno (si cambia in «Premi»); il messaggio solo con il consenso marketing'),
       points: z.number().int().describe('Punti regalati'),
       message: z.string().describe('Il testo, con {nome}, {punti}, {negozio}'),
       counts: countsSchema,

@@ -16,6 +16,7 @@ import { enqueueMessage } from '../messaging/enqueue';
 import { classifyCardPhones } from '../messaging/repository';
 import { withStopFooter } from '../messaging/messages';
 import { italianDay } from '../rewards/repository';
+import { firstName } from '../rewards/sweep';
 import { AUTOMATION_MESSAGES } from './messages';
 import { createAutomationsRepository, type WinBackCandidate } from './repository';
 
@@ -33,8 +34,6 @@ export interface AutomationsSweepResult {
 const DAY_MS = 86_400_000;
 const POINTS_IT = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
-/** The first name: what `{nome}` says (issue 37: «addressed with the full name» was wrong). */
-export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 /** '2030-03-16' → '16/03/2030'. */
 const italianDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;

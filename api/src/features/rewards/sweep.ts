@@ -20,6 +20,9 @@ import { createConsentsRepository, MARKETING_LAPSES_AT_SQL } from '../consents/r
 import { POINTS_BALANCE_MAX } from '../cards/repository';
 import { italianDay, type LoyaltyMode } from './repository';
 
+/** The first name: what `{nome}` says (issue 37: a greeting addressed with the full name read as a form letter). */
+export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+
 export interface SweepResult {
   /** Expiry rows written. */
   expired: number;
@@ -205,11 +208,13 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
           );
           if (written.length === 0) return false;
           const body = renderBirthdayMessage(card.birthday_message ?? REWARD_MESSAGES.defaultBirthdayMessage, {
-            nome: card.customer_name,
+            nome: firstName(card.customer_name),
             punti: new Intl.NumberFormat('it-IT', { useGrouping: 'always' }).format(card.birthday_points),
             negozio: card.business_name,
           });
-          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key, held: { at: now, notBeforeHour: BIRTHDAY_HOUR } });
+          // Decision 080: a greeting with a gift is marketing — only with the card's consent on its channel, and
+          // not as a card's second promotional message of the day (the gift is given all the same).
+          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key, held: { at: now, notBeforeHour: BIRTHDAY_HOUR }, marketingConsent: true });
           return true;
         });
         if (done) given += 1;
