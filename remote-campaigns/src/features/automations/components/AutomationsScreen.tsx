@@ -18,6 +18,7 @@ import {
   errorMessage,
   formatCount,
   useCurrentBusiness,
+  type Business,
 } from '@loyalty/shared';
 import { useGetAutomationsQuery, type AutomationCounts, type Automations } from '../api';
 import { useAutomationForm } from '../hooks/useAutomationForm';
@@ -49,8 +50,14 @@ export function countsSentence(counts: AutomationCounts): string {
 
 const stateWord = (on: boolean) => (on ? 'Attivo' : 'Spento');
 
-function AutomationsForm({ businessId, saved }: { businessId: string; saved: Automations }) {
-  const form = useAutomationForm(businessId, saved);
+const CHANNEL_FLAGS = { whatsapp: ['whatsapp_enabled', 'WhatsApp'], sms: ['sms_enabled', 'SMS'], email: ['email_enabled', 'Email'] } as const;
+
+/** «Ci manchi» leaves only on a channel the business has on (the super admin switches them). */
+export const channelOffNotice = (label: string) => `Il canale ${label} non è abilitato per questa attività: «Ci manchi» non parte finché non lo è.`;
+
+function AutomationsForm({ business, saved }: { business: Business; saved: Automations }) {
+  const form = useAutomationForm(business.id, saved);
+  const [flag, label] = CHANNEL_FLAGS[form.channel];
   const { register, errors } = form;
   return (
     <StackedForm onSubmit={(event) => void form.submit(event)} aria-label="Automazioni" noValidate>
@@ -89,6 +96,7 @@ function AutomationsForm({ businessId, saved }: { businessId: string; saved: Aut
             )}
           </Field>
         </FieldRow>
+        {business[flag] !== 1 && <p role="note">{channelOffNotice(label)}</p>}
         <FieldRow>
           <TextField label="Punti bonus (facoltativi)" hint="Vuoto: nessun bonus" inputMode="numeric" error={errors.win_back_bonus_points?.message} {...register('win_back_bonus_points')} />
           <TextField label="Validi per giorni" hint="Poi scadono" inputMode="numeric" error={errors.win_back_bonus_days?.message} {...register('win_back_bonus_days')} />
@@ -113,12 +121,12 @@ function AutomationsForm({ businessId, saved }: { businessId: string; saved: Aut
   );
 }
 
-function BusinessAutomations({ businessId }: { businessId: string }) {
-  const query = useGetAutomationsQuery(businessId);
+function BusinessAutomations({ business }: { business: Business }) {
+  const query = useGetAutomationsQuery(business.id);
   return (
     <QueryState query={query} loadingLabel="Caricamento delle automazioni…" errorMessage={(error) => errorMessage(error, MESSAGES.settingsLoadError)}>
       {/* Saved by anyone (this form too): the form starts again from what the server now has. */}
-      {(saved) => <AutomationsForm key={JSON.stringify(saved)} businessId={businessId} saved={saved} />}
+      {(saved) => <AutomationsForm key={JSON.stringify(saved)} business={business} saved={saved} />}
     </QueryState>
   );
 }
@@ -132,7 +140,7 @@ export function AutomationsScreen() {
         <h1>Automazioni</h1>
       </ScreenHeader>
       <p>{AUTOMATIONS_INTRO}</p>
-      {isLoading ? <Spinner label="Caricamento delle automazioni…" /> : !business ? <NoBusinessState /> : <BusinessAutomations key={business.id} businessId={business.id} />}
+      {isLoading ? <Spinner label="Caricamento delle automazioni…" /> : !business ? <NoBusinessState /> : <BusinessAutomations key={business.id} business={business} />}
     </div>
   );
 }

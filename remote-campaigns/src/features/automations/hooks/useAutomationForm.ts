@@ -26,7 +26,7 @@ export function useAutomationForm(businessId: string, saved: Automations) {
     register: form.register,
     errors,
     serverError: errors.root?.server?.message,
-    bonus: form.watch('win_back_bonus_points').trim() !== '',
+    channel: form.watch('win_back_channel'),
     changed: isDirty,
     busy: saving.isLoading,
     submit,

@@ -46,6 +46,8 @@ it('shows the welcome, the birthday and «Ci manchi» with their texts and count
   expect(within(winBack).getByLabelText('Invia il messaggio «Ci manchi»')).not.toBeChecked();
   expect(within(winBack).getByLabelText('Dopo quanti giorni senza visite')).toHaveValue('60');
   expect(within(form).getByRole('button', { name: 'Salva automazioni' })).toBeDisabled();
+  // A new shop has no channel on: «Ci manchi» says it will not leave.
+  expect(within(winBack).getByRole('note')).toHaveTextContent('Il canale WhatsApp non è abilitato per questa attività');
 
   // Refused before sending, in the API's words: nothing changes.
   await user.click(within(winBack).getByLabelText('Invia il messaggio «Ci manchi»'));
