@@ -6,5 +6,6 @@ export default createAppConfig({
   exposes: {
     './Campaigns': './src/exposed/Campaigns.tsx',
     './CampaignSuccess': './src/exposed/CampaignSuccess.tsx',
+    './Automations': './src/exposed/Automations.tsx',
   },
 });

@@ -194,6 +194,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   min_spend_cents: 'spesa minima',
   visit_points: 'punti per visita',
   visit_once_per_day: 'una visita al giorno',
+  // Automations (decision 080)
+  welcome_enabled: 'benvenuto attivo',
+  win_back_enabled: '«ci manchi» attivo',
+  win_back_days: 'giorni senza visite',
+  win_back_channel: 'canale del «ci manchi»',
+  win_back_message: 'messaggio «ci manchi»',
+  win_back_bonus_points: 'punti bonus',
+  win_back_bonus_days: 'giorni di validità del bonus',
   // Sales and promotions (decision 075)
   amount: 'importo',
   confirm: 'conferma',

@@ -45,13 +45,14 @@ const SEGMENTS: { segment: { kind: 'all' | 'active' | 'inactive' | 'consent'; mi
 ];
 
 describeEachDatabase('campaign segments', (variant) => {
+  let now = new Date();
   let t: TestApp;
   let auth: { authorization: string };
   let cards: Fixture[];
   let foreignCardId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } });
+    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Segmenti' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, email_enabled) VALUES ($1, 'Negozio Segmenti', $2, 1, 1, 1)`, [
       BUSINESS_ID,
@@ -69,8 +70,13 @@ describeEachDatabase('campaign segments', (variant) => {
   const count = (query: string, headers = auth) => t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${BUSINESS_ID}/count?${query}`, headers });
   const create = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Segmento', channels: ['whatsapp'], ...payload } });
-  const send = (campaignId: string, service = 'whatsapp') =>
-    t.app.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/send`, headers: auth, payload: { service, message: 'Promo di primavera' } });
+  // Each send on a day of its own, after its preview: the same cards get several campaigns here, and one marketing
+  // message per card a day (decision 080) is automations.test.ts's subject.
+  const send = async (campaignId: string, service = 'whatsapp') => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/send`, headers: auth, payload: { service, message: 'Promo di primavera' } });
+    now = new Date(now.getTime() + 86_400_000);
+    return response;
+  };
   const jobs = async (app: App, campaignId: string) =>
     (
       await app.db.query<{ card_id: string | null; recipient: string; status: string; skip_reason: string | null }>(
@@ -227,12 +233,12 @@ describeEachDatabase('campaign segments', (variant) => {
       const id = created.json().id;
 
       const sms = await send(id, 'sms');
-      expect(sms.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0 } });
+      expect(sms.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 } });
       expect(await reasons(id, 'sms')).toEqual({ sms: 'queued', tutti: 'queued', stop: 'opt_out' });
 
       // The same campaign on WhatsApp: the segment follows the channel of the send.
       const whatsapp = await send(id, 'whatsapp');
-      expect(whatsapp.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0 } });
+      expect(whatsapp.json()).toMatchObject({ queued: 2, skipped: 1, skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 } });
       expect(await reasons(id, 'whatsapp')).toEqual({ wa: 'queued', tutti: 'queued', stop: 'opt_out' });
     });
 
@@ -249,7 +255,7 @@ describeEachDatabase('campaign segments', (variant) => {
       ] as const) {
         const outcome = (await send(id, channel)).json();
         expect(outcome.queued).toBe(reached.length);
-        expect(outcome.skippedByReason).toEqual({ noConsent: PEOPLE.length - reached.length - optedOut, optedOut, invalidContact: 0, channelDisabled: 0 });
+        expect(outcome.skippedByReason).toEqual({ noConsent: PEOPLE.length - reached.length - optedOut, optedOut, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 });
         expect(outcome.queued + outcome.skipped).toBe(total);
         const got = await reasons(id, channel);
         expect(Object.keys(got).filter((k) => got[k] === 'queued').sort()).toEqual([...reached].sort());

@@ -274,6 +274,9 @@ const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: `/api/rewards/business/${BAR}/program`, payload: { expiry_reminder_days: 14 } }),
     expected: OWNED,
   },
+  // Automations (decision 080): the owner's, like the program
+  { route: 'GET /api/automations/business/{id}', request: () => ({ method: 'GET', url: `/api/automations/business/${BAR}` }), expected: OWNED },
+  { route: 'PUT /api/automations/business/{id}', request: () => ({ method: 'PUT', url: `/api/automations/business/${BAR}`, payload: { win_back_days: 90 } }), expected: OWNED },
   { route: 'GET /api/rewards/business/{id}/promotions', request: () => ({ method: 'GET', url: `/api/rewards/business/${BAR}/promotions` }), expected: OWNED },
   {
     route: 'POST /api/rewards/promotions',

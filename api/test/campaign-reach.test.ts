@@ -3,6 +3,7 @@
  * (`GET /campaigns/{id}/reach`) and the send read the same recipients and apply the same rule
  * (`loyalty_message_skip_reason`, migration 027) — and a sent campaign's status follows its jobs (decision 077).
  */
+import { phoneLineType } from '../src/lib/phone';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
@@ -16,8 +17,15 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
   let auth: { authorization: string };
   const driver = new FakeDriver();
 
+  // 11:00 Rome, in the past of the database's now() (a job due then is due for the worker), a day later for each
+  // test: one marketing message per card a day (decision 080) holds back the cards a previous test reached.
+  let now = new Date('2025-03-03T10:00:00Z');
+  beforeEach(() => {
+    now = new Date(now.getTime() + 86_400_000);
+  });
+
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver });
+    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Portata' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, email_enabled) VALUES ($1, 'Negozio Portata', $2, 0, 1, 1)`, [
       BUSINESS_ID,
@@ -59,17 +67,21 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
     expect(before.json()).toEqual({
       campaignId: id,
       channels: [
-        { channel: 'whatsapp', enabled: false, total: 7, queued: 1, noConsent: 3, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0 },
-        { channel: 'sms', enabled: true, total: 7, queued: 2, noConsent: 2, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0 },
-        { channel: 'email', enabled: true, total: 7, queued: 2, noConsent: 1, optedOut: 0, invalidContact: 4, alreadyEnqueued: 0 },
+        { channel: 'whatsapp', enabled: false, total: 7, queued: 1, noConsent: 3, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0, dailyLimit: 0 },
+        { channel: 'sms', enabled: true, total: 7, queued: 2, noConsent: 2, optedOut: 1, invalidContact: 2, alreadyEnqueued: 0, dailyLimit: 0 },
+        { channel: 'email', enabled: true, total: 7, queued: 2, noConsent: 1, optedOut: 0, invalidContact: 4, alreadyEnqueued: 0, dailyLimit: 0 },
       ],
     });
     expect((await t.app.db.query('SELECT 1 FROM messaging_jobs WHERE campaign_id = $1', [id])).rows).toHaveLength(0);
 
-    for (const { channel, queued } of before.json<{ channels: { channel: string; enabled: boolean; queued: number }[] }>().channels.filter((c) => c.enabled)) {
+    // Each channel's preview, read just before its send, is what the send queues; the e-mail's, after the SMS, holds
+    // back the card the SMS reached today (one marketing message per card a day, decision 080).
+    for (const channel of ['sms', 'email']) {
+      const preview = (await reach(id)).json<{ channels: { channel: string; queued: number; dailyLimit: number }[] }>().channels.find((c) => c.channel === channel)!;
+      expect([channel, preview.dailyLimit]).toEqual([channel, channel === 'email' ? 1 : 0]);
       const sent = await send(id, channel);
-      expect(sent.json()).toMatchObject({ queued });
-      expect(await queuedJobs(id, channel)).toBe(queued);
+      expect(sent.json()).toMatchObject({ queued: preview.queued });
+      expect(await queuedJobs(id, channel)).toBe(preview.queued);
     }
     // Sent again, nobody is queued twice: the preview says so.
     const after = (await reach(id)).json<{ channels: { channel: string; queued: number; alreadyEnqueued: number }[] }>().channels;
@@ -108,6 +120,27 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
     await send(ok, 'sms');
     await t.app.messaging.worker.drain();
     expect((await listed(ok)).delivery).toEqual({ status: 'sent', pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('counts a landline as «contatto non raggiungibile» for SMS and WhatsApp, not for e-mail, and the send skips it', async () => {
+    expect(phoneLineType('+390612345678')).toBe('FIXED_LINE');
+    expect(phoneLineType('+393331200010')).toBe('MOBILE');
+    const landline = await createCard(t.app, BUSINESS_ID, { name: 'Ufficio Fisso', phone: '+390612345678', email: 'ufficio@example.it', consent: true });
+    const mobile = await createCard(t.app, BUSINESS_ID, { name: 'Mario Mobile', phone: '+393331200010', consent: true });
+    const id = await create({ segment: { kind: 'cards' }, targets: [landline, mobile], channels: ['sms', 'email'], subject: 'Promo' });
+    const channels = (await reach(id)).json<{ channels: { channel: string }[] }>().channels;
+    expect(channels.find((c) => c.channel === 'sms')).toMatchObject({ total: 2, queued: 1, invalidContact: 1 });
+    expect(channels.find((c) => c.channel === 'email')).toMatchObject({ total: 2, queued: 1, invalidContact: 1 });
+    const sent = await send(id, 'sms');
+    expect(sent.json()).toMatchObject({ queued: 1, skippedByReason: { invalidContact: 1 } });
+    const { rows } = await t.app.db.query<{ recipient: string; status: string; skip_reason: string | null }>(
+      'SELECT recipient, status, skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient',
+      [id],
+    );
+    expect(rows).toEqual([
+      { recipient: '+390612345678', status: 'skipped', skip_reason: 'landline' },
+      { recipient: '+393331200010', status: 'queued', skip_reason: null },
+    ]);
   });
 
   it('answers another business’s campaign as unknown', async () => {

@@ -20,10 +20,16 @@ describeEachDatabase('e-mail campaigns and one-click opt-out', (variant) => {
   let t: TestApp;
   let smtp: SmtpServerProcess;
   let admin: { authorization: string };
+  /** The app's clock, this many days before the real one (a job due then is due for the worker). */
+  let daysBack = 0;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp(variant, { seedDemo: true, messaging: { publicUrl: PUBLIC_URL, smtpUrl: smtp.url, worker: { enabled: false } } });
+    t = await startTestApp(
+      variant,
+      { seedDemo: true, messaging: { publicUrl: PUBLIC_URL, smtpUrl: smtp.url, worker: { enabled: false } } },
+      { clock: () => new Date(Date.now() - daysBack * 86_400_000) },
+    );
     admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
     const superAdmin = await authHeader(t.app, demoAccount('super_admin').email, demoAccount('super_admin').password);
     const put = (payload: object, headers: object) => t.app.inject({ method: 'PUT', url: `/api/twilio/settings/${PROFUMERIA}`, headers: headers as Record<string, string>, payload });
@@ -77,6 +83,8 @@ describeEachDatabase('e-mail campaigns and one-click opt-out', (variant) => {
   it('sends a campaign e-mail a mail client reads: From name, subject, text and HTML parts, Reply-To and both List-Unsubscribe headers; one POST unsubscribes', async () => {
     const emails = ['anna.rossi@example.it', 'luca.bianchi@example.it'];
     const [anna] = await consentingCards(t.app, PROFUMERIA, emails, ['email']);
+    // Yesterday's campaign: the next one, today, may reach the same cards (one marketing message per card a day, decision 080).
+    daysBack = 1;
     const created = await createEmailCampaign(emails);
     const before = smtp.received.length;
     const sent = await send(created.json().id, 'Da lunedì sconti del 20% <su tutto> & omaggio.\n\nVi aspettiamo!');
@@ -134,6 +142,7 @@ describeEachDatabase('e-mail campaigns and one-click opt-out', (variant) => {
     expect((await t.app.db.query('SELECT 1 FROM consent_events WHERE card_id = $1 AND source = $2', [anna, 'unsubscribe'])).rows).toHaveLength(1);
 
     // The next campaign skips that card.
+    daysBack = 0;
     const next = await createEmailCampaign(emails, 'Ultimi giorni di saldi');
     const second = await send(next.json().id, 'Ultimi giorni!');
     expect(second.json()).toMatchObject({ queued: 1, skippedByReason: { noConsent: 1 } });

@@ -48,9 +48,15 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
   describe('connection test', () => {
     it('checks the Twilio account, then sends the test message', async () => {
       const response = await testConnection({ service: 'sms', testRecipient: '+393331234567' });
-      expect([response.statusCode, response.json()]).toEqual([200, expect.objectContaining({ message: 'Test di connessione SMS completato con successo', queued: 1, mode: 'live' })]);
+      expect([response.statusCode, response.json()]).toEqual([
+        200,
+        expect.objectContaining({ message: 'Test di connessione SMS completato con successo. La connessione SMS funziona.', queued: 1, mode: 'live' }),
+      ]);
       expect(twilioApi.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/2010-04-01/Accounts/${SID}.json`, `POST /api/2010-04-01/Accounts/${SID}/Messages.json`]);
-      expect(twilioApi.requests[1].form).toMatchObject({ To: '+393331234567', From: '+390212345678' });
+      expect(twilioApi.requests[1].form).toMatchObject({ To: '+393331234567', From: '+390212345678', Body: 'Messaggio di prova da Profumeria Bella. La connessione SMS funziona.' });
+      // The outbox's log says what the dialog says (decision 080).
+      const { rows } = await t.app.db.query(`SELECT body FROM outbox_messages WHERE business_id = $1 AND channel = 'sms' ORDER BY id DESC LIMIT 1`, [PROFUMERIA]);
+      expect(rows).toEqual([{ body: 'Messaggio di prova da Profumeria Bella. La connessione SMS funziona.' }]);
     });
 
     it('reports the provider error in Italian and sends nothing when the credentials are refused', async () => {
@@ -61,12 +67,19 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
         { error: 'Errore durante il test di connessione: Credenziali Twilio non valide: controlla Account SID e Auth Token (Twilio 20003)' },
       ]);
       expect(twilioApi.requests.every((r) => r.method === 'GET')).toBe(true);
+      const { rows } = await t.app.db.query(`SELECT body, status FROM outbox_messages WHERE business_id = $1 AND channel = 'whatsapp' ORDER BY id DESC LIMIT 1`, [PROFUMERIA]);
+      expect(rows).toEqual([
+        {
+          body: 'Messaggio di prova da Profumeria Bella. Errore durante il test di connessione: Credenziali Twilio non valide: controlla Account SID e Auth Token (Twilio 20003)',
+          status: 'failed',
+        },
+      ]);
     });
 
     it('logs in to the SMTP server and sends the test e-mail', async () => {
       const before = smtp.received.length;
       const response = await testConnection({ service: 'email', testRecipient: 'prova@example.it' });
-      expect([response.statusCode, response.json()]).toEqual([200, expect.objectContaining({ message: 'Test di connessione EMAIL completato con successo', mode: 'live' })]);
+      expect([response.statusCode, response.json()]).toEqual([200, expect.objectContaining({ message: 'Test di connessione Email completato con successo. La connessione Email funziona.', mode: 'live' })]);
       // The server process reports what it accepted on its standard output, which this process may read a moment
       // after the API's answer (a loaded CI machine did).
       await waitFor(async () => smtp.received.length > before, 5_000);

@@ -15,8 +15,10 @@ describeEachDatabase('messaging routes', (variant) => {
   let campaignId: string;
   let cardA: string;
 
+  /** The app's clock, this many days after the real one. */
+  let daysAhead = 0;
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } });
+    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { clock: () => new Date(Date.now() + daysAhead * 86_400_000) });
     ({ admin, superAdmin, otherAdmin, client } = await fourSessions(t.app, BAR));
     cardA = await createCard(t.app, BAR, { name: 'Anna Verdi', phone: '+39 333 000 0001', email: 'Anna@Example.it', consent: true, points: 1250 });
     await createCard(t.app, BAR, { name: 'Bruno Neri', phone: '+393330000002', email: 'bruno@example.it', consent: false });
@@ -70,8 +72,13 @@ describeEachDatabase('messaging routes', (variant) => {
       const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
       expect(response.json()).toEqual(sendAnswer('Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale', { queued: 0, alreadyEnqueued: 5 }));
       expect(await t.app.messaging.worker.drain()).toBe(0);
-      // Another channel is another message.
-      expect((await send(campaignId, { service: 'whatsapp', message: 'Su WhatsApp' })).json()).toMatchObject({ queued: 2, skipped: 3 });
+      // Another channel is another message — the next day: one marketing message per card a day (decision 080).
+      daysAhead = 1;
+      try {
+        expect((await send(campaignId, { service: 'whatsapp', message: 'Su WhatsApp' })).json()).toMatchObject({ queued: 2, skipped: 3 });
+      } finally {
+        daysAhead = 0;
+      }
       expect((await deliveries(campaignId, admin, '?channel=whatsapp')).json()).toMatchObject({ total: 5, queued: 2 });
     });
 
@@ -90,9 +97,9 @@ describeEachDatabase('messaging routes', (variant) => {
       expect([response.statusCode, response.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
       const invalid = await createCampaign(t.app, BAR, [{ customer_phone: '333 12' }, { customer_phone: null }, { customer_phone: '+393330000003' }]);
       expect((await send(invalid, { service: 'whatsapp', message: 'Promo' })).json()).toMatchObject({
-        message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari senza numero o indirizzo valido',
+        message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari non raggiungibili (contatto mancante, non valido o numero fisso)',
         queued: 0,
-        skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 2, channelDisabled: 0 },
+        skippedByReason: { noConsent: 0, optedOut: 1, invalidContact: 2, channelDisabled: 0, dailyLimit: 0 },
       });
       const { rows } = await t.app.db.query('SELECT skip_reason FROM messaging_jobs WHERE campaign_id = $1 ORDER BY skip_reason', [invalid]);
       expect(rows.map((r) => r.skip_reason)).toEqual(['invalid_contact', 'no_contact', 'opt_out']);

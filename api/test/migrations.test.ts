@@ -8,6 +8,8 @@ import { authHeader, createUser, testConfig } from './helpers/app';
 import { describeEachDatabase, pgliteConfig, type TestDatabase } from './helpers/databases';
 
 const TABLES = [
+  // Decision 080 (migration 039): the owner's automations.
+  'automations',
   // Decision 070 (migration 028): shop members (co-admins, staff) and their invitations.
   'business_members',
   'businesses',
@@ -19,11 +21,15 @@ const TABLES = [
   'customer_sessions',
   'login_attempts',
   'loyalty_cards',
+  // Decision 080 (migration 039): one marketing message per card a day.
+  'marketing_card_days',
   'messaging_jobs',
   'messaging_opt_outs',
   'messaging_settings',
   'outbox_messages',
   'password_reset_links',
+  // Decision 080 (migration 039): the line type of the phones met (landlines get no SMS or WhatsApp).
+  'phone_line_types',
   'points_ledger',
   // Decision 075 (migration 033): promotions of the earning rule.
   'promotions',

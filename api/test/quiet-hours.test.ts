@@ -6,7 +6,7 @@
 import { createUser, authHeader, startTestApp, type TestApp } from './helpers/app';
 import { withStopFooter } from '../src/features/messaging/messages';
 import { describeEachDatabase } from './helpers/databases';
-import { createCard, FakeDriver } from './helpers/messaging';
+import { createCard, FakeDriver, transient } from './helpers/messaging';
 
 const BUSINESS_ID = 'test-negozio-silenzio';
 const OWNER = { email: 'titolare.silenzio@test.it', password: 'Silenzio2026!' };
@@ -93,5 +93,64 @@ describeEachDatabase('quiet hours', (variant) => {
     // A marketing SMS ends with how to stop them (decision 074).
     expect(driver.messages.map((m) => m.body)).toContain(withStopFooter('Promo del mattino'));
     expect(driver.messages.map((m) => m.body)).not.toContain('Promo notturna');
+  });
+
+  /**
+   * A shop whose window leaves out the real time's Rome hour (the bonus trigger and the worker's retries use the
+   * database's now()): its held messages wait for the window's start.
+   */
+  async function shopClosedNow(id: string): Promise<string> {
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const [from, until] = hour === 9 ? [10, 11] : [9, 10];
+    const owner = (await t.app.db.query<{ owner_id: string }>('SELECT owner_id FROM businesses WHERE id = $1', [BUSINESS_ID])).rows[0].owner_id;
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, bonus_threshold) VALUES ($1, 'Chiuso ora', $2, 1, 1, 100)`, [id, owner]);
+    await t.app.db.query(`INSERT INTO messaging_settings (business_id, send_from, send_until) VALUES ($1, $2, $3)`, [id, from, until]);
+    return id;
+  }
+  const romeHourMinute = (at: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+
+  it('holds the bonus WhatsApp like every automatic message (decision 080)', async () => {
+    const shop = await shopClosedNow('test-negozio-bonus-chiuso');
+    const card = await createCard(t.app, shop, { name: 'Bea Bonus', phone: '+393331300002', consent: false });
+    await t.app.db.query('UPDATE loyalty_cards SET points = 150 WHERE id = $1', [card]);
+    const { rows } = await t.app.db.query<{ status: string; next_run_at: string; created_at: string; quiet: boolean; window: { send_from: number } }>(
+      `SELECT j.status, j.next_run_at, j.created_at, j.quiet, (SELECT row_to_json(s) FROM (SELECT send_from FROM messaging_settings WHERE business_id = j.business_id) s) AS window
+         FROM messaging_jobs j WHERE j.card_id = $1`,
+      [card],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'queued', quiet: true });
+    expect(new Date(rows[0].next_run_at).getTime()).toBeGreaterThan(new Date(rows[0].created_at).getTime());
+    expect(romeHourMinute(rows[0].next_run_at)).toBe(`${String(rows[0].window.send_from).padStart(2, '0')}:00`);
+  });
+
+  it('holds a marketing job’s retry that falls inside the quiet hours, not a service message’s (decision 080)', async () => {
+    const shop = await shopClosedNow('test-negozio-riprova');
+    await createCard(t.app, shop, { name: 'Rita Riprova', phone: '+393331300003', consent: true });
+    now = new Date('2025-03-03T09:30:00Z'); // in the past: due for the worker at once, whatever the window
+    const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: shop, name: 'Riprova', segment: { kind: 'all' }, channels: ['sms'] } });
+    const id = created.json<{ id: string }>().id;
+    await t.app.db.query(`UPDATE messaging_settings SET send_from = 9, send_until = 20 WHERE business_id = $1`, [shop]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Riprova' } })).json()).toMatchObject({ queued: 1 });
+    await t.app.messaging.repo.enqueueOne({ businessId: shop, cardId: null, channel: 'sms', recipient: '+393331300003', body: 'Servizio', idempotencyKey: 'quiet-test:retry-service' });
+    // The window closes again before the retry comes due.
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const [from, until] = hour === 9 ? [10, 11] : [9, 10];
+    await t.app.db.query(`UPDATE messaging_settings SET send_from = $2, send_until = $3 WHERE business_id = $1`, [shop, from, until]);
+    driver.failWith = (message) => (message.recipient === '+393331300003' ? transient() : null);
+    try {
+      await t.app.messaging.worker.drain();
+    } finally {
+      driver.failWith = () => null;
+    }
+    const { rows } = await t.app.db.query<{ key: string; status: string; next_run_at: string; quiet: boolean }>(
+      `SELECT idempotency_key AS key, status, next_run_at, quiet FROM messaging_jobs WHERE business_id = $1 ORDER BY id`,
+      [shop],
+    );
+    expect(rows.map((r) => [r.status, r.quiet])).toEqual([['queued', true], ['queued', false]]);
+    expect(romeHourMinute(rows[0].next_run_at)).toBe(`${String(from).padStart(2, '0')}:00`);
+    expect(new Date(rows[0].next_run_at).getTime()).toBeGreaterThan(Date.now());
+    // The service message's retry is the backoff's alone: well within the hour.
+    expect(new Date(rows[1].next_run_at).getTime() - Date.now()).toBeLessThan(3_600_000);
   });
 });

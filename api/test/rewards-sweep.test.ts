@@ -42,8 +42,8 @@ describeEachDatabase('rewards sweep', (variant) => {
     expect(response.statusCode).toBe(200);
     return id;
   }
-  const newCard = (shop: string, extra: { birth?: string; phone?: string | null } = {}) =>
-    createCard(t.app, shop, { name: 'Sara Gialli', phone: extra.phone === undefined ? '+393335550000' : extra.phone, consent: false }).then(async (id) => {
+  const newCard = (shop: string, extra: { birth?: string; phone?: string | null; consent?: boolean } = {}) =>
+    createCard(t.app, shop, { name: 'Sara Gialli', phone: extra.phone === undefined ? '+393335550000' : extra.phone, consent: extra.consent ?? false }).then(async (id) => {
       if (extra.birth) await t.app.db.query('UPDATE loyalty_cards SET birth_date = $2 WHERE id = $1', [id, extra.birth]);
       return id;
     });
@@ -188,7 +188,8 @@ describeEachDatabase('rewards sweep', (variant) => {
     it('gives the gift once per card per year, with its message, and the bonus trigger still fires', async () => {
       const shop = await newShop({ birthday_points: 50 }, { threshold: 50 });
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
-      const card = await newCard(shop, { birth: `1990-${today.slice(5)}` });
+      // The greeting is marketing (decision 080): this card agreed to offers.
+      const card = await newCard(shop, { birth: `1990-${today.slice(5)}`, consent: true });
       const notToday = await newCard(shop, { birth: '1990-01-01' === `1990-${today.slice(5)}` ? '1990-01-02' : '1990-01-01' });
       const year = today.slice(0, 4);
 
@@ -207,18 +208,23 @@ describeEachDatabase('rewards sweep', (variant) => {
           idempotency_key: `birthday:${card}:${year}`,
           channel: 'whatsapp',
           recipient: '+393335550000',
-          body: `Buon compleanno Sara Gialli! Gelateria N. ${shops} ti regala 50 punti.`,
+          body: `Buon compleanno Sara! Gelateria N. ${shops} ti regala 50 punti.`,
           status: 'queued',
           skip_reason: null,
         },
       ]);
-      // It leaves at 10:00 Rome on the day (or at once when the sweep runs later), never at night.
-      const { rows: due } = await t.app.db.query<{ next_run_at: string; ten: string }>(
-        `SELECT next_run_at, (($2::timestamptz AT TIME ZONE 'Europe/Rome')::date + time '10:00') AT TIME ZONE 'Europe/Rome' AS ten
+      // It leaves at 10:00 Rome on the day (or at once when the sweep runs later), never at night: a sweep after
+      // 20:00 (this clock follows the real time of day) holds it for the next morning's 09:00.
+      const { rows: due } = await t.app.db.query<{ next_run_at: string; ten: string; released: string }>(
+        `SELECT next_run_at, (($2::timestamptz AT TIME ZONE 'Europe/Rome')::date + time '10:00') AT TIME ZONE 'Europe/Rome' AS ten,
+                loyalty_quiet_release(business_id, greatest((($2::timestamptz AT TIME ZONE 'Europe/Rome')::date + time '10:00') AT TIME ZONE 'Europe/Rome', $2::timestamptz)) AS released
            FROM messaging_jobs WHERE idempotency_key = $1`,
         [`birthday:${card}:${year}`, now.toISOString()],
       );
-      expect(Date.parse(due[0].next_run_at)).toBe(Math.max(Date.parse(due[0].ten), now.getTime()));
+      expect(Date.parse(due[0].next_run_at)).toBe(Date.parse(due[0].released));
+      const romeHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hourCycle: 'h23' }).format(now));
+      if (romeHour >= 10 && romeHour < 20) expect(Date.parse(due[0].next_run_at)).toBe(now.getTime());
+      else expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(due[0].next_run_at))).toMatch(/^(09|10):00$/);
       expect(await jobs(card, 'bonus:')).toEqual([expect.objectContaining({ idempotency_key: `bonus:${card}:50` })]);
 
       // A year later: again, once.
@@ -237,6 +243,15 @@ describeEachDatabase('rewards sweep', (variant) => {
       await t.app.db.query(`UPDATE loyalty_cards SET customer_name = '{punti}' WHERE id = $1`, [card]);
       expect((await t.app.rewards.sweep(now)).birthdays).toBe(1);
       expect((await jobs(card, 'birthday:'))[0].body).toBe(`Auguri {punti}! 5 punti da Gelateria N. ${shops}. {punti}`);
+    });
+
+    it('gives the gift without consent, but the greeting is marketing and is skipped (decision 080)', async () => {
+      const shop = await newShop({ birthday_points: 5 });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
+      const card = await newCard(shop, { birth: `1985-${today.slice(5)}`, consent: false });
+      expect((await t.app.rewards.sweep(now)).birthdays).toBe(1);
+      expect(await cardState(card)).toEqual({ points: 5, ledger: 5 });
+      expect((await jobs(card, 'birthday:')).map((j) => [j.status, j.skip_reason])).toEqual([['skipped', 'no_consent']]);
     });
   });
 
@@ -332,7 +347,7 @@ describeEachDatabase('rewards sweep', (variant) => {
         const owner = await running.app.repos.users.create({ email: 'gelato@test.it', role: 'admin', full_name: 'Gelato', business_id: null, password_hash: null });
         await running.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, birthday_points) VALUES ('festa', 'Festa', $1, 1, 7)`, [owner!.id]);
         const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
-        const card = await createCard(running.app, 'festa', { name: 'Ugo Blu', phone: '+393335550002', consent: false });
+        const card = await createCard(running.app, 'festa', { name: 'Ugo Blu', phone: '+393335550002', consent: true });
         await running.app.db.query('UPDATE loyalty_cards SET birth_date = $2 WHERE id = $1', [card, `2000-${today.slice(5)}`]);
         // Due again: claimed and run (the running loop polls each minute; here it is called at once).
         await running.app.db.query(`UPDATE scheduled_tasks SET next_run_at = now() - interval '1 second' WHERE name = 'rewards-sweep'`);

@@ -177,10 +177,12 @@ describeEachDatabase('twilio settings and connection test', (variant) => {
       // A number typed without +39 is read as Italian.
       const whatsapp = await testConnection({ businessId: BAR, service: 'whatsapp', testRecipient: '333 1234567' });
       expect(whatsapp.json()).toMatchObject({ message: testMode, mode: 'test' });
-      const { rows } = await t.app.db.query(`SELECT channel, recipient, status, driver, campaign_id FROM outbox_messages WHERE business_id = $1 ORDER BY id`, [BAR]);
+      const { rows } = await t.app.db.query(`SELECT channel, recipient, body, status, driver, campaign_id FROM outbox_messages WHERE business_id = $1 ORDER BY id`, [BAR]);
+      // The log says what the dialog says (decision 080): nothing was checked.
+      const body = `Messaggio di prova da Bar Centrale. ${testMode}`;
       expect(rows).toEqual([
-        { channel: 'sms', recipient: '+393331234567', status: 'sent', driver: 'outbox', campaign_id: null },
-        { channel: 'whatsapp', recipient: '+393331234567', status: 'sent', driver: 'outbox', campaign_id: null },
+        { channel: 'sms', recipient: '+393331234567', body, status: 'sent', driver: 'outbox', campaign_id: null },
+        { channel: 'whatsapp', recipient: '+393331234567', body, status: 'sent', driver: 'outbox', campaign_id: null },
       ]);
       const email = await testConnection({ businessId: PROFUMERIA, service: 'email', testRecipient: 'prova@example.it' });
       expect(email.json()).toMatchObject({ message: testMode, mode: 'test' });

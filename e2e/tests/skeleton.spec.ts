@@ -9,6 +9,7 @@ import { OWN_COMPOSITIONS, ownShellUrl, startOwnComposition } from '../src/own-c
 const SIDEBAR: { label: string; path: string; heading: string; remote: keyof typeof E2E_PORTS }[] = [
   { label: 'Panoramica', path: '/dashboard', heading: 'Panoramica', remote: 'cards' },
   { label: 'Campagne', path: '/dashboard/campaigns', heading: 'Campagne', remote: 'campaigns' },
+  { label: 'Automazioni', path: '/dashboard/automations', heading: 'Automazioni', remote: 'campaigns' },
   { label: 'Carte Fedeltà', path: '/dashboard/loyalty-cards', heading: 'Carte Fedeltà', remote: 'cards' },
   { label: 'Premi', path: '/dashboard/rewards', heading: 'Premi', remote: 'cards' },
   { label: 'SMS Facile', path: '/dashboard/easy-sms', heading: 'SMS Facile', remote: 'messaging' },

@@ -8,6 +8,7 @@
 import type { Queryable } from '../db';
 import type { RouteModule } from '../routes';
 import accounts from './accounts';
+import automations from './automations';
 import businesses from './businesses';
 import campaigns from './campaigns';
 import cards from './cards';
@@ -25,7 +26,7 @@ import wallet from './wallet';
  * In the order their plugins are registered and their routes listed: a plugin comes after the plugins it
  * depends on. The job queues stop in this order too (plugins/jobs.ts): the messaging worker, then the wallets'.
  */
-const REGISTRY = [users, businesses, cards, messaging, rewards, wallet, campaigns, customer, consents, importExport, team, accounts] as const;
+const REGISTRY = [users, businesses, cards, messaging, rewards, wallet, campaigns, customer, consents, importExport, team, accounts, automations] as const;
 
 export const FEATURES: readonly Feature[] = REGISTRY;
 

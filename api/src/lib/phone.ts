@@ -29,3 +29,12 @@ export const compactPhone = (phone: string) => phone.replace(/[\s().-]/g, '');
 
 /** The number in E.164 when it is valid, else as written without separators (legacy data, never lost). */
 export const phoneOrCompact = (phone: string) => normalizePhone(phone) ?? compactPhone(phone);
+
+/**
+ * The line type of an E.164 number by its numbering plan ('MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE',
+ * 'TOLL_FREE', …; `max` metadata), 'UNKNOWN' when the plan does not say or the number is not valid. Decision 080:
+ * a fixed line receives no SMS or WhatsApp.
+ */
+export function phoneLineType(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.getType() ?? 'UNKNOWN';
+}

@@ -9,6 +9,8 @@ import { POINTS_PER_OPERATION_MAX } from '../../src/features/cards/schemas';
 import { TEAM_MESSAGES } from '../../src/features/team/messages';
 import { ACCOUNT_MESSAGES } from '../../src/features/accounts/messages';
 import { SCHEDULE_MESSAGES } from '../../src/features/messaging/sending-routes';
+import { AUTOMATION_MESSAGES, WIN_BACK_TEXT_MAX } from '../../src/features/automations/messages';
+import { SERVICE_LABEL } from '../../src/features/messaging/messages';
 
 /** Every fixed sentence the API answers an error with. */
 const SENTENCES = new Set<string>([
@@ -33,6 +35,9 @@ const SENTENCES = new Set<string>([
   // Scheduled campaigns and the shop's sending window (decision 077).
   ...Object.values(SCHEDULE_MESSAGES),
   ...Object.values(QUIET_HOURS_MESSAGES),
+  // The automations' refusals (decision 080).
+  ...(Object.values(AUTOMATION_MESSAGES).filter((value) => typeof value === 'string') as string[]),
+  ...CHANNELS.map((channel) => AUTOMATION_MESSAGES.messageTooLong(WIN_BACK_TEXT_MAX[channel], SERVICE_LABEL[channel])),
   // A customer's name that the import and the dashboard refuse alike (decision 073).
   ...Object.values(NAME_MESSAGES),
   // The customer's page (decision 048).

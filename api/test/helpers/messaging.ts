@@ -116,7 +116,7 @@ export function sendAnswer(
   message: string,
   { queued, skipped = {}, alreadyEnqueued = 0, mode = 'test' }: { queued: number; skipped?: Partial<Record<SkipReason, number>>; alreadyEnqueued?: number; mode?: 'test' | 'live' },
 ) {
-  const skippedByReason = { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, ...skipped };
+  const skippedByReason = { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0, ...skipped };
   const skippedCount = Object.values(skippedByReason).reduce((a, b) => a + b, 0);
   return { message, queued, skipped: skippedCount, skippedByReason, alreadyEnqueued, mode };
 }

@@ -28,6 +28,8 @@ export const API_TAG_TYPES = [
   'Admin',
   // A business's rewards catalogue (the cards remote's Premi screen and redemption dialog).
   'Reward',
+  // A business's automations (the campaigns remote's Automazioni screen, decision 080).
+  'Automation',
 ] as const;
 
 /** Id of the tag that stands for "the whole list" of a type. */

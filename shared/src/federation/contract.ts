@@ -15,7 +15,7 @@ export type FederationName = typeof SHELL_NAME | RemoteName;
 export const REMOTE_EXPOSES = {
   landing: ['./LoginPage', './SignupPage', './LegalPage', './MyCardPage', './PasswordRecoveryPage'],
   cards: ['./Overview', './LoyaltyCards', './AddPoints', './Rewards'],
-  campaigns: ['./Campaigns', './CampaignSuccess'],
+  campaigns: ['./Campaigns', './CampaignSuccess', './Automations'],
   messaging: ['./EasySms', './TwilioSettings', './Outbox'],
   admin: ['./Users', './Settings', './Documentation', './AcceptInvitation'],
 } as const satisfies Record<RemoteName, readonly `./${string}`[]>;

@@ -59,6 +59,8 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
+  // Decision 080: the owner's automatic messages (welcome, birthday, «ci manchi»).
+  page({ path: '/dashboard/automations', remote: 'campaigns', module: './Automations', access: 'admin', nav: { label: 'Automazioni' } }),
   page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),

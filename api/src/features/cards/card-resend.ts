@@ -78,6 +78,8 @@ export async function resendCard(app: FastifyInstance, business: BusinessRecord,
  * the signup waits only for the queue's insert, the worker sends it later.
  */
 export async function welcomeCard(app: FastifyInstance, business: BusinessRecord, card: LoyaltyCardRecord): Promise<void> {
+  // Decision 080: the owner may turn the welcome off («Automazioni»).
+  if (!(await app.repos.automations.settings(business.id)).welcome_enabled) return;
   const body = MESSAGES.cardWelcomeText(business.name, card.card_number, myCardLink(app.config.dashboardBaseUrl));
   await queueCardMessage(app, business, card, body, `card:${card.id}:welcome`, 'welcome');
 }

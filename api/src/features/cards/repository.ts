@@ -495,22 +495,29 @@ export function createLoyaltyCardsRepository(db: Queryable) {
             policy AS (
               SELECT b.expiry_months, b.expiry_since FROM businesses b WHERE b.id = $1 AND b.expiry_months IS NOT NULL
             ),
-            lots AS (
-              SELECT l.card_id, l.created_at, l.points,
-                     sum(l.points) OVER (PARTITION BY l.card_id ORDER BY l.created_at, l.id ROWS UNBOUNDED PRECEDING) AS upto
+            -- An 'expiry' row takes from its own lot (migration 039), the other negative rows oldest first.
+            expired AS (
+              SELECT l.lot_id, -sum(l.points) AS total
                 FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+               WHERE c.business_id = $1 AND l.kind = 'expiry' AND EXISTS (SELECT 1 FROM policy)
+               GROUP BY l.lot_id
+            ),
+            lots AS (
+              SELECT l.card_id, l.created_at, l.valid_until, l.points - coalesce(e.total, 0) AS size,
+                     sum(l.points - coalesce(e.total, 0)) OVER (PARTITION BY l.card_id ORDER BY l.created_at, l.id ROWS UNBOUNDED PRECEDING) AS upto
+                FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id LEFT JOIN expired e ON e.lot_id = l.id
                WHERE c.business_id = $1 AND l.points > 0 AND EXISTS (SELECT 1 FROM policy)
             ),
             used AS (
               SELECT l.card_id, -sum(l.points) AS total
                 FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
-               WHERE c.business_id = $1 AND l.points < 0 AND EXISTS (SELECT 1 FROM policy)
+               WHERE c.business_id = $1 AND l.points < 0 AND l.kind <> 'expiry' AND EXISTS (SELECT 1 FROM policy)
                GROUP BY l.card_id
             ),
             expiring AS (
-              SELECT coalesce(sum(least(lots.points, greatest(0, lots.upto - coalesce(used.total, 0)))), 0) AS expiring_points_30d
+              SELECT coalesce(sum(least(lots.size, greatest(0, lots.upto - coalesce(used.total, 0)))), 0) AS expiring_points_30d
                 FROM lots LEFT JOIN used ON used.card_id = lots.card_id, policy
-               WHERE greatest(lots.created_at, policy.expiry_since) + make_interval(months => policy.expiry_months) <= $10::timestamptz
+               WHERE least(greatest(lots.created_at, policy.expiry_since) + make_interval(months => policy.expiry_months), lots.valid_until) <= $10::timestamptz
             )
        SELECT tiles.*, ledger.*, program.loyalty_mode, expiring.expiring_points_30d, ${markerSql('$1')} AS marker
          FROM allowed, tiles, ledger, program, expiring`,

@@ -18,9 +18,16 @@ const SERVICE_SUBJECTS: readonly [RegExp, (shop: string) => string][] = [
   [/^wallet-links:/, (shop) => `La tua carta fedeltà nel portafoglio del telefono – ${shop}`],
   [/^expiry-reminder:/, (shop) => `I tuoi punti stanno per scadere – ${shop}`],
   [/^birthday:/, (shop) => `Buon compleanno da ${shop}`],
+  [/^win-back:/, (shop) => `Ci manchi! – ${shop}`],
   [/^redeem:/, (shop) => `Il tuo premio – ${shop}`],
   [/^customer-erase:/, (shop) => `Cancellazione dei tuoi dati – ${shop}`],
 ];
+
+/**
+ * Marketing sent by an automation (decision 080), told by its idempotency key: like a campaign's, its e-mail
+ * carries the one-click opt-out.
+ */
+export const isAutomationMarketing = (idempotencyKey: string) => idempotencyKey.startsWith('win-back:');
 
 /** A service message's subject: fitting its kind, else «Messaggio da {negozio}». */
 export function serviceSubject(idempotencyKey: string, shop: string): string {

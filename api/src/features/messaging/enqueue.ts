@@ -26,6 +26,12 @@ interface MessageContent {
    * message is a service one and leaves at once.
    */
   held?: { at: Date; notBeforeHour?: number };
+  /**
+   * A marketing message (an automation's, decision 080): sent only with the card's consent on the channel, held
+   * by the quiet hours, and at most one per card per Rome day across campaigns and automations (migration 039).
+   * To a contact: whether it consented; to a card's holder: `true`, the consent is read from the card.
+   */
+  marketingConsent?: boolean;
 }
 
 /** To a given contact on a given channel. */
@@ -70,18 +76,24 @@ export async function enqueueMessage(db: Queryable, job: MessageJob): Promise<En
     `loyalty_enqueue_messages(${messages}, $${first}::boolean, CASE WHEN $${first + 2}::int IS NULL THEN $${first + 1}::timestamptz
        ELSE greatest($${first + 1}::timestamptz, (($${first + 1}::timestamptz AT TIME ZONE 'Europe/Rome')::date + make_time($${first + 2}::int, 0, 0)) AT TIME ZONE 'Europe/Rome') END)`;
   const timing = [job.held !== undefined, at, hour];
+  const marketing = job.marketingConsent ?? null;
   const { rows } =
     job.channel === undefined
       ? await db.query<EnqueuedMessage>(
           `SELECT ${ENQUEUED}
              FROM loyalty_card_service_contact($1::text) c
-            CROSS JOIN LATERAL ${enqueue('ARRAY[ROW(c.business_id, $1::text, NULL, c.channel, c.recipient, $2::text, $3::text, NULL, $4::text, $5::boolean)::loyalty_message]', 6)} e`,
-          [job.cardId, job.body, job.idempotencyKey, credential, forget, ...timing],
+             JOIN loyalty_cards card ON card.id = $1::text
+            CROSS JOIN LATERAL ${enqueue(
+              `ARRAY[ROW(c.business_id, $1::text, NULL, c.channel, c.recipient, $2::text, $3::text,
+                         CASE WHEN $9::boolean THEN c.channel = ANY(card.marketing_channels) END, $4::text, $5::boolean)::loyalty_message]`,
+              6,
+            )} e`,
+          [job.cardId, job.body, job.idempotencyKey, credential, forget, ...timing, marketing],
         )
       : await db.query<EnqueuedMessage>(
           `SELECT ${ENQUEUED}
-             FROM ${enqueue('ARRAY[ROW($1::text, $2::text, NULL, $3::text, $4::text, $5::text, $6::text, NULL, $7::text, $8::boolean)::loyalty_message]', 9)} e`,
-          [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, credential, forget, ...timing],
+             FROM ${enqueue('ARRAY[ROW($1::text, $2::text, NULL, $3::text, $4::text, $5::text, $6::text, $12::boolean, $7::text, $8::boolean)::loyalty_message]', 9)} e`,
+          [job.businessId, job.cardId, job.channel, job.recipient, job.body, job.idempotencyKey, credential, forget, ...timing, marketing],
         );
   return rows[0] ?? null;
 }

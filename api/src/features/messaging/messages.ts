@@ -2,7 +2,7 @@
 import { FIELD_LABELS, fieldRequired } from '../../messages';
 import type { Channel } from './types';
 
-const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
+export const SERVICE_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' };
 
 export const serviceLabel = (channel: Channel) => SERVICE_LABEL[channel];
 
@@ -39,8 +39,15 @@ export const MESSAGING_MESSAGES = {
 /** The specification's wording, verbatim: 'Servizio WhatsApp non abilitato per questo business', likewise SMS / Email. */
 export const serviceDisabled = (channel: Channel) => `Servizio ${serviceLabel(channel)} non abilitato per questo business`;
 
-/** The specification's wording, verbatim: 'Test di connessione {SERVICE} completato con successo'. */
-export const connectionTestSucceeded = (channel: Channel) => `Test di connessione ${channel.toUpperCase()} completato con successo`;
+/**
+ * Decision 080: what a connection test found is one sentence, the same in the dialog and in the outbox's log
+ * («La connessione WhatsApp funziona»; in test mode TRUTH_MESSAGES.connectionTestMode; a failure its reason).
+ */
+export const connectionWorks = (channel: Channel) => `La connessione ${SERVICE_LABEL[channel]} funziona.`;
+/** The specification's wording ('Test di connessione {SERVICE} completato con successo') and the sentence. */
+export const connectionTestSucceeded = (channel: Channel) => `Test di connessione ${SERVICE_LABEL[channel]} completato con successo. ${connectionWorks(channel)}`;
+/** The test message's text as sent and logged: the shop, then what the test found. */
+export const connectionTestBody = (shop: string, found: string) => `Messaggio di prova da ${shop}. ${found}`;
 
 // Quiet hours (migration 035)
 /** The widest sending window of marketing and automatic messages, Rome time: a shop may only narrow it. */
@@ -86,12 +93,12 @@ export const unknownBonusPlaceholder = (placeholders: string[]) =>
 // were skipped and why, and whether the business delivers for real ('live') or only records ('test').
 
 /** Why a recipient got no message; the keys of `skippedByReason` in every send answer. */
-export const SKIP_REASONS = ['noConsent', 'optedOut', 'invalidContact', 'channelDisabled'] as const;
+export const SKIP_REASONS = ['noConsent', 'optedOut', 'invalidContact', 'channelDisabled', 'dailyLimit'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type SkippedByReason = Record<SkipReason, number>;
 export type DeliveryMode = 'test' | 'live';
 
-export const noneSkipped = (): SkippedByReason => ({ noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0 });
+export const noneSkipped = (): SkippedByReason => ({ noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 });
 
 /** '1.000': thousands always grouped, like the dashboard's formatCount (decision 020). */
 const ITALIAN_COUNT = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
@@ -101,8 +108,9 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 const SKIP_PHRASES: Record<SkipReason, (n: number) => string> = {
   noConsent: (n) => plural(n, 'destinatario senza consenso marketing', 'destinatari senza consenso marketing'),
   optedOut: (n) => plural(n, 'destinatario ha chiesto di non ricevere messaggi (STOP)', 'destinatari hanno chiesto di non ricevere messaggi (STOP)'),
-  invalidContact: (n) => plural(n, 'destinatario senza numero o indirizzo valido', 'destinatari senza numero o indirizzo valido'),
+  invalidContact: (n) => plural(n, 'destinatario non raggiungibile (contatto mancante, non valido o numero fisso)', 'destinatari non raggiungibili (contatto mancante, non valido o numero fisso)'),
   channelDisabled: (n) => plural(n, 'destinatario su un canale non abilitato', 'destinatari su un canale non abilitato'),
+  dailyLimit: (n) => plural(n, 'destinatario aveva già ricevuto un messaggio promozionale oggi', 'destinatari avevano già ricevuto un messaggio promozionale oggi'),
 };
 
 export const TRUTH_MESSAGES = {

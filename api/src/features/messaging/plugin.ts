@@ -13,7 +13,7 @@ import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
 import { MessagingError, type Channel, type MessageDriver, type OutgoingMessage } from './types';
 import { createJobWorker, MESSAGING_QUEUE, type JobWorker } from './worker';
-import { parseSender, renderEmail, serviceSubject } from './email';
+import { isAutomationMarketing, parseSender, renderEmail, serviceSubject } from './email';
 import { MESSAGING_MESSAGES } from './messages';
 import { smartEncodeSms } from './sms';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl as unsubscribeUrlOf } from './unsubscribe';
@@ -130,13 +130,13 @@ export default fp<MessagingPluginOptions>(
       const context = await workerRepo.emailContext(job.business_id, job.campaign_id);
       if (!context) throw new MessagingError(MESSAGING_MESSAGES.emailSenderMissing, true);
       // A campaign's e-mail is marketing: it carries the one-click opt-out of its card (RFC 8058), which needs PUBLIC_URL.
-      const marketing = job.campaign_id !== null;
+      const marketing = job.campaign_id !== null || isAutomationMarketing(job.idempotency_key);
       let unsubscribeUrl: string | null = null;
       if (marketing && job.card_id) {
         if (!config.publicUrl) throw missingSettings('publicUrlForUnsubscribe');
         unsubscribeUrl = unsubscribeUrlOf(config.publicUrl, unsubscribeToken(unsubscribe, job.card_id));
       }
-      const subject = marketing ? (context.campaign_subject ?? context.campaign_name ?? context.shop_name) : serviceSubject(job.idempotency_key, context.shop_name);
+      const subject = job.campaign_id !== null ? (context.campaign_subject ?? context.campaign_name ?? context.shop_name) : serviceSubject(job.idempotency_key, context.shop_name);
       const sender = context.email_sender ? parseSender(context.email_sender) : null;
       return {
         ...message,

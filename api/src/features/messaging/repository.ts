@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
 import { normalizeEmail } from '../../lib/email';
-import { normalizePhone, phoneOrCompact } from '../../lib/phone';
+import { normalizePhone, phoneLineType, phoneOrCompact } from '../../lib/phone';
 import { claimDueSql } from '../../lib/leased-queue';
 import type { DriverName } from '../../config/messaging';
 import { maskCredentials } from './credentials';
@@ -107,6 +107,9 @@ const SKIP_REASON_KEYS: Record<string, keyof SkippedByReason> = {
   opt_out: 'optedOut',
   no_contact: 'invalidContact',
   invalid_contact: 'invalidContact',
+  // A landline (decision 080): a contact the channel cannot reach.
+  landline: 'invalidContact',
+  daily_limit: 'dailyLimit',
 };
 
 export interface LoggedMessage extends MessageFields {
@@ -174,6 +177,8 @@ export interface CampaignReach {
   invalidContact: number;
   /** Already sent this campaign on this channel: a send does not enqueue them again. */
   alreadyEnqueued: number;
+  /** Their card already has a marketing message on the day this one would leave (migration 039). */
+  dailyLimit: number;
 }
 
 /** A campaign message's idempotency key, over `dedup d` and the parameters $2 (campaign) and $3 (channel). */
@@ -207,6 +212,28 @@ function campaignRecipientsSql(audience: { campaignId: string; channel: Channel 
             WHERE contact IN (SELECT contact FROM dedup WHERE contact <> '')
             GROUP BY contact
          )`;
+}
+
+/**
+ * Decision 080: writes the line type (libphonenumber-js) of the phones of the business's cards not classified yet
+ * into `phone_line_types`, which the rule of every enqueue reads (a landline gets no SMS or WhatsApp). Each
+ * number once: after the first send of a business only its new numbers are read.
+ */
+export async function classifyCardPhones(db: Queryable, businessIds: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ phone: string }>(
+    `SELECT DISTINCT p.phone FROM loyalty_cards c
+      CROSS JOIN LATERAL (SELECT regexp_replace(c.customer_phone, '[\\s().-]', '', 'g') AS phone) p
+      WHERE c.business_id = ANY($1::text[]) AND p.phone ~ '^\\+[1-9][0-9]{5,14}$'
+        AND NOT EXISTS (SELECT 1 FROM phone_line_types t WHERE t.phone = p.phone)`,
+    [businessIds],
+  );
+  if (rows.length === 0) return 0;
+  const phones = rows.map((r) => r.phone);
+  await db.query(
+    `INSERT INTO phone_line_types (phone, line_type) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (phone) DO NOTHING`,
+    [phones, phones.map(phoneLineType)],
+  );
+  return phones.length;
 }
 
 export function createMessagingRepository(db: Queryable) {
@@ -351,6 +378,7 @@ export function createMessagingRepository(db: Queryable) {
     async enqueueCampaign(
       input: { businessId: string; campaignId: string; channel: Channel; body: string; at?: Date } & CampaignAudience,
     ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason }> {
+      await classifyCardPhones(db, [input.businessId]);
       const params: unknown[] = [input.businessId, input.campaignId, input.channel];
       const recipients = campaignRecipientsSql(input, params);
       params.push(input.body);
@@ -392,24 +420,30 @@ export function createMessagingRepository(db: Queryable) {
      * given the rule of every enqueue (`loyalty_message_skip_reason`, migration 027) or, when its idempotency key
      * was already used, counted as already enqueued — the send dialog's «Invia a N destinatari» is `queued`.
      */
-    async campaignReach(input: { businessId: string; campaignId: string; channel: Channel } & CampaignAudience): Promise<CampaignReach> {
+    async campaignReach(input: { businessId: string; campaignId: string; channel: Channel; at?: Date } & CampaignAudience): Promise<CampaignReach> {
+      await classifyCardPhones(db, [input.businessId]);
       const params: unknown[] = [input.businessId, input.campaignId, input.channel];
       const recipients = campaignRecipientsSql(input, params);
+      params.push(input.at?.toISOString() ?? null);
+      // The Rome day a send now would leave on (after the quiet hours): a card that has that day claimed is held back.
+      const day = `(loyalty_quiet_release($1::text, coalesce($${params.length}::timestamptz, now())) AT TIME ZONE 'Europe/Rome')::date`;
       const { rows } = await db.query<{ outcome: string; n: number }>(
         `WITH ${recipients}, outcome AS (
            SELECT CASE WHEN EXISTS (SELECT 1 FROM messaging_jobs j WHERE j.idempotency_key = ${CAMPAIGN_KEY_SQL}) THEN 'already'
-                       ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE), 'queued') END AS outcome
+                       ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE),
+                                     CASE WHEN EXISTS (SELECT 1 FROM marketing_card_days m WHERE m.card_id = coalesce(cards.card_id, d.card_id) AND m.day = ${day})
+                                          THEN 'daily_limit' END, 'queued') END AS outcome
              FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
          )
          SELECT outcome, count(*)::int AS n FROM outcome GROUP BY outcome`,
         params,
       );
-      const reach: CampaignReach = { total: 0, queued: 0, noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0 };
+      const reach: CampaignReach = { total: 0, queued: 0, noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0, dailyLimit: 0 };
       for (const { outcome, n } of rows) {
         reach.total += n;
         if (outcome === 'queued') reach.queued += n;
         else if (outcome === 'already') reach.alreadyEnqueued += n;
-        else reach[(SKIP_REASON_KEYS[outcome] ?? 'invalidContact') as 'noConsent' | 'optedOut' | 'invalidContact'] += n;
+        else reach[(SKIP_REASON_KEYS[outcome] ?? 'invalidContact') as 'noConsent' | 'optedOut' | 'invalidContact' | 'dailyLimit'] += n;
       }
       return reach;
     },
@@ -502,7 +536,10 @@ export function createMessagingRepository(db: Queryable) {
     async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null): Promise<void> {
       if (retryInMs !== null) {
         await db.query(
-          `UPDATE messaging_jobs SET status = 'queued', next_run_at = now() + $3 * interval '1 millisecond', last_error = $4,
+          // A job the quiet hours held when enqueued waits for the window again (migration 039).
+          `UPDATE messaging_jobs SET status = 'queued', last_error = $4,
+                  next_run_at = CASE WHEN quiet THEN loyalty_quiet_release(business_id, now() + $3 * interval '1 millisecond')
+                                     ELSE now() + $3 * interval '1 millisecond' END,
                   lock_token = NULL, locked_until = NULL, updated_at = now()
             WHERE id = $1 AND lock_token = $2`,
           [job.id, job.lock_token, retryInMs, error],

@@ -97,8 +97,9 @@ const channelReachSchema = z.object({
   queued: z.number().int().describe('Quanti messaggi un invio ora metterebbe in coda: raggiungibili con consenso'),
   noConsent: z.number().int().describe('Senza consenso marketing sul canale'),
   optedOut: z.number().int().describe('Hanno chiesto di non ricevere messaggi (STOP)'),
-  invalidContact: z.number().int().describe('Senza contatto, o con uno che il canale non può raggiungere'),
+  invalidContact: z.number().int().describe('Contatto non raggiungibile: mancante, non valido, o un numero fisso per SMS e WhatsApp'),
   alreadyEnqueued: z.number().int().describe('Hanno già ricevuto questa campagna su questo canale'),
+  dailyLimit: z.number().int().describe('La loro carta ha già un messaggio promozionale nel giorno dell’invio (uno al giorno per carta)'),
 });
 
 const campaignReachSchema = z
@@ -228,7 +229,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const channels = [];
       // One channel after the other: each is one statement over the campaign's recipients.
       for (const channel of offered) {
-        const reach = await app.messaging.repo.campaignReach({ businessId: campaign.business_id, campaignId: campaign.id, channel, ...audienceOf(campaign, channel) });
+        const reach = await app.messaging.repo.campaignReach({ businessId: campaign.business_id, campaignId: campaign.id, channel, at: app.clock(), ...audienceOf(campaign, channel) });
         channels.push({ channel, enabled: business?.[FLAG_COLUMN[channel]] === 1, ...reach });
       }
       return { campaignId: campaign.id, channels };

@@ -5,8 +5,9 @@ export const skippedByReasonSchema = z
   .object({
     noConsent: z.number().int().describe('Nessuna carta del contatto con consenso marketing sul canale dell’invio'),
     optedOut: z.number().int().describe('Il contatto ha risposto STOP'),
-    invalidContact: z.number().int().describe('Numero o indirizzo mancante o non valido'),
+    invalidContact: z.number().int().describe('Contatto non raggiungibile: mancante, non valido, o un numero fisso per SMS e WhatsApp'),
     channelDisabled: z.number().int().describe('Canale non abilitato per l’azienda (oggi risposto 400: sempre 0 qui)'),
+    dailyLimit: z.number().int().describe('La carta ha già un messaggio promozionale in quel giorno (uno al giorno per carta, tra campagne e automazioni)'),
   })
   .describe('Destinatari saltati, per motivo')
   .meta({ id: 'SkippedByReason' });

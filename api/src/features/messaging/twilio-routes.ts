@@ -4,7 +4,7 @@ import { renderEmail } from './email';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../../messages';
-import { connectionTestSucceeded, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, QUIET_HOURS, QUIET_HOURS_MESSAGES, serviceDisabled, TRUTH_MESSAGES } from './messages';
+import { connectionTestBody, connectionTestSucceeded, connectionWorks, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, QUIET_HOURS, QUIET_HOURS_MESSAGES, serviceDisabled, TRUTH_MESSAGES } from './messages';
 import { createMessagingRepository, reachableContact, type SettingsUpdate } from './repository';
 import { TWILIO_STATUSES, twilioReason } from './drivers';
 import { MessagingError, type Channel } from './types';
@@ -159,7 +159,8 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       const recipient = reachableContact(service, testRecipient);
       if (!recipient) throw badRequest(fieldInvalid(FIELD_LABELS.testRecipient));
 
-      const body = `Messaggio di prova da ${business.name}: la connessione ${service.toUpperCase()} funziona.`;
+      // What is sent: the recipient reads it only when the connection works. The log's text says what the dialog says.
+      const body = connectionTestBody(business.name, connectionWorks(service));
       const { mode } = await app.messaging.modeFor(businessId);
       const outcome = { skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: 0, mode };
       let driverName = 'unknown';
@@ -168,7 +169,14 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
         driverName = driver.name;
         if (mode === 'test') {
           // The outbox has nothing to connect to: record what would have gone out and say so.
-          await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result: { providerMessageId: null, status: 'sent' } });
+          await app.messaging.repo.logMessage({
+            businessId,
+            channel: service,
+            recipient,
+            body: connectionTestBody(business.name, TRUTH_MESSAGES.connectionTestMode),
+            driver: driver.name,
+            result: { providerMessageId: null, status: 'sent' },
+          });
           return { message: TRUTH_MESSAGES.connectionTestMode, queued: 0, ...outcome };
         }
         await driver.verify?.();
@@ -181,11 +189,12 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const reason = error instanceof MessagingError ? error.message : null;
         if (!reason) request.log.error({ err: error, businessId, service }, 'connection test failed');
+        const said = reason ? `${MESSAGING_MESSAGES.connectionTestFailed}: ${reason}` : MESSAGING_MESSAGES.connectionTestFailed;
         await app.messaging.repo
-          .logMessage({ businessId, channel: service, recipient, body, driver: driverName, error: reason ?? String(error).slice(0, 500) })
+          .logMessage({ businessId, channel: service, recipient, body: connectionTestBody(business.name, said), driver: driverName, error: reason ?? String(error).slice(0, 500) })
           .catch(() => undefined);
         const status = error instanceof MessagingError && error.permanent && driverName === 'unknown' ? 400 : 502;
-        throw new HttpError(status, reason ? `${MESSAGING_MESSAGES.connectionTestFailed}: ${reason}` : MESSAGING_MESSAGES.connectionTestFailed);
+        throw new HttpError(status, said);
       }
     },
   );

@@ -20,6 +20,9 @@ import { createConsentsRepository, MARKETING_LAPSES_AT_SQL } from '../consents/r
 import { POINTS_BALANCE_MAX } from '../cards/repository';
 import { italianDay, type LoyaltyMode } from './repository';
 
+/** The first name: what `{nome}` says (issue 37: a greeting addressed with the full name read as a form letter). */
+export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+
 export interface SweepResult {
   /** Expiry rows written. */
   expired: number;
@@ -58,20 +61,24 @@ export function renderBirthdayMessage(template: string, values: { nome: string; 
 
 /**
  * The lots of cards in businesses with an expiry policy that still hold points, computed like
- * `loyalty_card_lots` (migration 013) for many cards at once; `$1` is now. The condition on them is added by the caller.
+ * `loyalty_card_lots` (migrations 013, 039: an 'expiry' row takes from its own lot) for many cards at once; `$1` is now. The condition on them is added by the caller.
  */
 const LOTS_SQL = `
   WITH policy AS (
     SELECT b.id, b.name, b.loyalty_mode, b.expiry_months, b.expiry_since, b.expiry_reminder_days FROM businesses b WHERE b.expiry_months IS NOT NULL
-  ), lots AS (
-    SELECT l.card_id, l.id, l.points, p.name AS business_name, p.loyalty_mode, p.expiry_reminder_days, c.customer_name,
-           greatest(l.created_at, p.expiry_since) + make_interval(months => p.expiry_months) AS expires_at,
-           sum(l.points) OVER (PARTITION BY l.card_id ORDER BY l.created_at, l.id ROWS UNBOUNDED PRECEDING) AS upto
+  ), expired AS (
+    SELECT l.lot_id, -sum(l.points) AS total
       FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id JOIN policy p ON p.id = c.business_id
+     WHERE l.kind = 'expiry' AND c.points > 0 GROUP BY l.lot_id
+  ), lots AS (
+    SELECT l.card_id, l.id, l.points - coalesce(e.total, 0) AS points, p.name AS business_name, p.loyalty_mode, p.expiry_reminder_days, c.customer_name,
+           least(greatest(l.created_at, p.expiry_since) + make_interval(months => p.expiry_months), l.valid_until) AS expires_at,
+           sum(l.points - coalesce(e.total, 0)) OVER (PARTITION BY l.card_id ORDER BY l.created_at, l.id ROWS UNBOUNDED PRECEDING) AS upto
+      FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id JOIN policy p ON p.id = c.business_id LEFT JOIN expired e ON e.lot_id = l.id
      WHERE l.points > 0 AND c.points > 0
   ), used AS (
     SELECT l.card_id, -sum(l.points) AS total FROM points_ledger l
-     WHERE l.points < 0 AND l.card_id IN (SELECT card_id FROM lots) GROUP BY l.card_id
+     WHERE l.points < 0 AND l.kind <> 'expiry' AND l.card_id IN (SELECT card_id FROM lots) GROUP BY l.card_id
   ), open_lots AS (
     SELECT lots.*, least(lots.points, lots.upto - coalesce(used.total, 0)) AS remaining
       FROM lots LEFT JOIN used ON used.card_id = lots.card_id
@@ -112,9 +119,16 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
   async function expire(now: Date): Promise<number> {
     // The cards with a due lot, found once (one pass over the ledgers of the businesses with a policy), then
     // expired a batch at a time; a card whose lot comes due meanwhile waits for the next sweep.
-    const { rows } = await db.query<{ card_id: string }>(`${LOTS_SQL} SELECT DISTINCT card_id FROM open_lots WHERE expires_at <= $1::timestamptz ORDER BY card_id`, [
-      now.toISOString(),
-    ]);
+    // Lots with a date of their own (a win-back's bonus, migration 039) expire in any business, with a policy or not.
+    const { rows } = await db.query<{ card_id: string }>(
+      `${LOTS_SQL} SELECT card_id FROM open_lots WHERE expires_at <= $1::timestamptz
+       UNION
+       SELECT l.card_id FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id
+        WHERE l.valid_until <= $1::timestamptz AND c.points > 0
+          AND NOT EXISTS (SELECT 1 FROM points_ledger e WHERE e.lot_id = l.id AND e.kind = 'expiry')
+       ORDER BY card_id`,
+      [now.toISOString()],
+    );
     const cards = rows.map((r) => r.card_id);
     let total = 0;
     for (let i = 0; i < cards.length; i += BATCH) {
@@ -194,11 +208,13 @@ export function createRewardsSweep(db: Db, log: FastifyBaseLogger) {
           );
           if (written.length === 0) return false;
           const body = renderBirthdayMessage(card.birthday_message ?? REWARD_MESSAGES.defaultBirthdayMessage, {
-            nome: card.customer_name,
+            nome: firstName(card.customer_name),
             punti: new Intl.NumberFormat('it-IT', { useGrouping: 'always' }).format(card.birthday_points),
             negozio: card.business_name,
           });
-          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key, held: { at: now, notBeforeHour: BIRTHDAY_HOUR } });
+          // Decision 080: a greeting with a gift is marketing — only with the card's consent on its channel, and
+          // not as a card's second promotional message of the day (the gift is given all the same).
+          await enqueueMessage(tx, { cardId: card.id, body, idempotencyKey: key, held: { at: now, notBeforeHour: BIRTHDAY_HOUR }, marketingConsent: true });
           return true;
         });
         if (done) given += 1;

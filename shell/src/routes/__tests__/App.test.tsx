@@ -96,6 +96,7 @@ describe('as the demo admin', () => {
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Panoramica',
       'Campagne',
+      'Automazioni',
       'Carte Fedeltà',
       'Premi',
       'SMS Facile',

@@ -287,8 +287,8 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         summary: 'Punti in regalo e un messaggio nel giorno del compleanno del cliente.',
         body: [
           'Nella sezione «Programma fedeltà» della pagina Premi indica quanti punti regalare in «Regalo di compleanno» (0 vuol dire nessun regalo) e, se vuoi, il testo in «Messaggio di compleanno».',
-          'Il testo può usare {nome}, {punti} e {negozio}, che diventano il nome del cliente, i punti regalati e il nome dell’azienda. Se lo lasci vuoto si usa «Buon compleanno {nome}! {negozio} ti regala {punti} punti.»',
-          'Nel giorno del compleanno (la data di nascita della carta) i punti vengono aggiunti e il messaggio parte sul canale del cliente, una sola volta all’anno per ogni carta. Nei Movimenti il regalo compare come bonus compleanno. Le carte senza data di nascita non ricevono il regalo.',
+          'Il testo può usare {nome}, {punti} e {negozio}, che diventano il nome (di battesimo) del cliente, i punti regalati e il nome dell’azienda. Se lo lasci vuoto si usa «Buon compleanno {nome}! {negozio} ti regala {punti} punti.»',
+          'Nel giorno del compleanno (la data di nascita della carta) i punti vengono aggiunti e il messaggio parte alle 10 sul canale del cliente, una sola volta all’anno per ogni carta, se il cliente ha accettato le offerte su quel canale e non ha già ricevuto un messaggio promozionale quel giorno (pagina Automazioni). Nei Movimenti il regalo compare come bonus compleanno. Le carte senza data di nascita non ricevono il regalo.',
         ],
       },
       {

@@ -4,7 +4,7 @@ import type { CampaignChannel, ChannelReach } from '../api';
 import { CHANNEL_LABELS, RECIPIENTS } from '../model/campaignModel';
 
 export const REACH_CAPTION = 'Destinatari per canale';
-export const REACH_COLUMNS = ['Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto mancante o non valido', 'Hanno chiesto STOP', 'Già raggiunti'] as const;
+export const REACH_COLUMNS = ['Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti', 'Già un messaggio promozionale oggi'] as const;
 export const REACH_LOADING = 'Calcolo dei destinatari…';
 export const REACH_UNAVAILABLE = 'Non è stato possibile calcolare i destinatari: l’invio dirà quanti messaggi ha messo in coda.';
 
@@ -46,6 +46,7 @@ export function ReachSummary({ channels, selected, loading, error }: { channels:
               <td>{formatCount(c.invalidContact)}</td>
               <td>{formatCount(c.optedOut)}</td>
               <td>{formatCount(c.alreadyEnqueued)}</td>
+              <td>{formatCount(c.dailyLimit)}</td>
             </tr>
           ))}
         </tbody>

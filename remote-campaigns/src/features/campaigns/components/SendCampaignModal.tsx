@@ -58,8 +58,9 @@ export const SCHEDULE_HINT = 'Tra le 20 e le 9 i messaggi aspettano le 9 (o l’
 const SKIPPED_LABELS: Record<keyof SendOutcome['skippedByReason'], string> = {
   noConsent: 'Saltati senza consenso marketing',
   optedOut: 'Saltati perché hanno chiesto di non ricevere messaggi (STOP)',
-  invalidContact: 'Saltati senza numero o indirizzo valido',
+  invalidContact: 'Saltati perché non raggiungibili (contatto mancante, non valido o numero fisso)',
   channelDisabled: 'Saltati su un canale non abilitato',
+  dailyLimit: 'Saltati perché avevano già ricevuto un messaggio promozionale oggi',
 };
 
 /** The send answer's counts, first what was queued, then every reason that skipped someone. */

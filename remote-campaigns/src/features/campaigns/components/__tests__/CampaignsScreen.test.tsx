@@ -425,9 +425,10 @@ describe('send', () => {
     // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
     expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto mancante o non valido', 'Hanno chiesto STOP', 'Già raggiunti',
+      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti',
+      'Già un messaggio promozionale oggi',
     ]);
-    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS20000');
+    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS200000');
     expect(within(dialog).getByRole('button', { name: 'Invia a 2 destinatari' })).toBeInTheDocument();
     // No provider configured: the dialog says nothing will be delivered, and where to look.
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Modalità prova: i messaggi non vengono consegnati');
@@ -483,7 +484,7 @@ describe('send', () => {
         return {
           body: {
             message: '2 messaggi messi in coda', queued: 2, skipped: 1, alreadyEnqueued: 1, mode: 'live',
-            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0 },
+            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 },
           },
         };
       },

@@ -29,7 +29,7 @@ it('lists what would have gone out, newest first, with Italian phone numbers, an
   const first = within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent);
   expect(first[1]).toBe('SMS');
   expect(first[2]).toBe('333 123 4525');
-  expect(first[3]).toContain('la connessione SMS funziona');
+  expect(first[3]).toContain('Modalità prova: nessuna connessione verificata.');
   expect(first[4]).toBe('Registrato (modalità prova)');
   expect(screen.getByText('Pagina 1 di 2 · 26 messaggi')).toBeInTheDocument();
 

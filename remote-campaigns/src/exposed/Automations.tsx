@@ -1,0 +1,2 @@
+export { remoteMeta } from '../shared/remoteMeta';
+export { AutomationsScreen as default } from '../features/automations/components/AutomationsScreen';
