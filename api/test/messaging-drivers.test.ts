@@ -165,8 +165,14 @@ describe('messaging configuration', () => {
   it('has safe defaults', () => {
     expect(parseMessagingEnv({})).toEqual({ config: { driver: undefined, smtpUrl: null, publicUrl: null, dkim: null, worker: {} }, secretsKey: null });
     const resolved = resolveMessagingConfig();
-    expect(resolved).toMatchObject({ driver: 'outbox', smtpUrl: null, worker: { enabled: true, pollIntervalMs: 1000, concurrency: 4 } });
+    expect(resolved).toMatchObject({ driver: 'outbox', smtpUrl: null, quietHours: true, worker: { enabled: true, pollIntervalMs: 1000, concurrency: 4 } });
     expect(resolved.secretsKey).toHaveLength(32);
+  });
+
+  it('reads QUIET_HOURS: on unless set false (decision 082)', () => {
+    expect(parseMessagingEnv({ QUIET_HOURS: 'false' }).config).toMatchObject({ quietHours: false });
+    expect(parseMessagingEnv({ QUIET_HOURS: 'true' }).config).toMatchObject({ quietHours: true });
+    expect(() => parseMessagingEnv({ QUIET_HOURS: 'di notte' })).toThrow('QUIET_HOURS must be true or false (got "di notte")');
   });
 
   it('reads DKIM signing (decision 074): all three variables or none, the key as PEM with \\n for line breaks', () => {

@@ -30,6 +30,7 @@ const TABLES = [
   'password_reset_links',
   // Decision 080 (migration 039): the line type of the phones met (landlines get no SMS or WhatsApp).
   'phone_line_types',
+  'platform_settings',
   'points_ledger',
   // Decision 075 (migration 033): promotions of the earning rule.
   'promotions',

@@ -31,6 +31,8 @@ describeEachDatabase('quiet hours', (variant) => {
     new Date((await t.app.db.query<{ r: string }>('SELECT loyalty_quiet_release($1, $2::timestamptz) AS r', [businessId, at])).rows[0].r).toISOString();
 
   it('holds until 09:00 Rome, winter and summer time, and leaves a time inside the window as it is', async () => {
+    // The deployment's switch, on by default (QUIET_HOURS, decision 082).
+    expect((await t.app.db.query('SELECT quiet_hours FROM platform_settings')).rows).toEqual([{ quiet_hours: true }]);
     expect(await release('2030-01-15T20:00:00Z')).toBe('2030-01-16T08:00:00.000Z'); // 21:00 CET → 09:00 the next day
     expect(await release('2030-01-15T06:59:00Z')).toBe('2030-01-15T08:00:00.000Z'); // 07:59 → 09:00 the same day
     expect(await release('2030-01-15T08:00:00Z')).toBe('2030-01-15T08:00:00.000Z'); // 09:00: open
@@ -152,5 +154,28 @@ describeEachDatabase('quiet hours', (variant) => {
     expect(new Date(rows[0].next_run_at).getTime()).toBeGreaterThan(Date.now());
     // The service message's retry is the backoff's alone: well within the hour.
     expect(new Date(rows[1].next_run_at).getTime() - Date.now()).toBeLessThan(3_600_000);
+  });
+});
+
+describeEachDatabase('quiet hours switched off for the deployment (QUIET_HOURS=false, decision 082)', (variant) => {
+  let t: TestApp;
+  const now = new Date('2030-01-15T20:00:00Z'); // 21:00 Rome: inside the quiet hours
+
+  beforeAll(async () => {
+    t = await startTestApp(variant, { messaging: { quietHours: false, worker: { enabled: false } } }, { messagingDriver: new FakeDriver(), clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  it('lets a campaign sent at 21:00 leave at once', async () => {
+    expect((await t.app.db.query('SELECT quiet_hours FROM platform_settings')).rows).toEqual([{ quiet_hours: false }]);
+    const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Silenzio' });
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, sms_enabled) VALUES ($1, 'Negozio Silenzio', $2, 1)`, [BUSINESS_ID, owner.id]);
+    await createCard(t.app, BUSINESS_ID, { name: 'Anna Notte', phone: '+393331300001', consent: true });
+    const auth = await authHeader(t.app, OWNER.email, OWNER.password);
+    const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Notturna', segment: { kind: 'all' }, channels: ['sms'] } });
+    const id = created.json<{ id: string }>().id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } })).json()).toMatchObject({ queued: 1 });
+    const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
+    expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-01-15T20:00:00.000Z']);
   });
 });

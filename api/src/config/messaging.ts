@@ -40,6 +40,12 @@ export interface MessagingConfig {
   publicUrl: string | null;
   /** DKIM signing of every e-mail (nodemailer's): DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; null: unsigned. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+  /**
+   * QUIET_HOURS (default true): marketing and automatic messages wait outside the shops' sending window (20:00–09:00
+   * Rome at the widest, decision 077). false sends them at any hour: a demo shown in the evening, the journeys and
+   * drills that run at any hour of CI's day (decision 082). Never turn it off for real shops.
+   */
+  quietHours: boolean;
   worker: WorkerConfig;
 }
 
@@ -68,6 +74,7 @@ export function resolveMessagingConfig(input: MessagingConfigInput = {}): Messag
     smtpUrl: input.smtpUrl ?? null,
     publicUrl: input.publicUrl ?? null,
     dkim: input.dkim ?? null,
+    quietHours: input.quietHours ?? true,
     secretsKey: input.secretsKey ?? crypto.randomBytes(32),
     worker: resolveWorkerConfig(input),
   };
@@ -156,6 +163,7 @@ export const messagingEnvSchema = z
       .transform((v) => v.replace(/\\n/g, '\n').trim())
       .refine((v) => /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(v), { error: 'DKIM_PRIVATE_KEY must be a PEM private key' })
       .optional(),
+    QUIET_HOURS: z.string().trim().pipe(booleanVar('QUIET_HOURS').unwrap()).optional(),
     WORKER_ENABLED: z.string().trim().pipe(booleanVar('WORKER_ENABLED').unwrap()).optional(),
     WORKER_POLL_INTERVAL_MS: integerAtLeast('WORKER_POLL_INTERVAL_MS', 10),
     WORKER_CONCURRENCY: integerAtLeast('WORKER_CONCURRENCY', 1),
@@ -175,6 +183,7 @@ export const messagingEnvSchema = z
     if (e.WORKER_LEASE_MS !== undefined) worker.leaseMs = e.WORKER_LEASE_MS;
     if (e.SCHEDULER_POLL_INTERVAL_MS !== undefined) worker.schedulerPollIntervalMs = e.SCHEDULER_POLL_INTERVAL_MS;
     const config: Omit<MessagingConfigInput, 'secretsKey'> = { driver: e.MESSAGING_DRIVER, smtpUrl: e.SMTP_URL ?? null, publicUrl: e.PUBLIC_URL ?? null, worker,
+      ...(e.QUIET_HOURS === undefined ? {} : { quietHours: e.QUIET_HOURS }),
       dkim: e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY } : null };
     return { config, secretsKey: e.SECRETS_KEY ?? null };
   });
@@ -182,7 +191,7 @@ export const messagingEnvSchema = z
 /** The messaging section parsed: the settings, and the secrets key when SECRETS_KEY is set. */
 export type MessagingEnv = z.output<typeof messagingEnvSchema>;
 
-/** Reads MESSAGING_DRIVER, SMTP_URL, PUBLIC_URL, SECRETS_KEY, WORKER_*; throws `ConfigError` naming every bad variable. */
+/** Reads MESSAGING_DRIVER, SMTP_URL, PUBLIC_URL, SECRETS_KEY, QUIET_HOURS, WORKER_*; throws `ConfigError` naming every bad variable. */
 export function parseMessagingEnv(env: NodeJS.ProcessEnv): MessagingEnv {
   return parseOrThrow(messagingEnvSchema, presentVariables(env));
 }

@@ -58,6 +58,9 @@ export interface MessagingPluginOptions {
 export default fp<MessagingPluginOptions>(
   async (app, options) => {
     const config = resolveMessagingConfig(app.config.messaging);
+    // The deployment's quiet-hours switch, where the database's functions read it (migration 040, decision 082).
+    await app.db.query('UPDATE platform_settings SET quiet_hours = $1 WHERE quiet_hours <> $1', [config.quietHours]);
+    if (!config.quietHours) app.log.warn('QUIET_HOURS=false: marketing and automatic messages leave at any hour (demo and tests only)');
     if (!app.config.messaging?.secretsKey) app.log.warn('no secrets key configured: messaging secrets saved now will not decrypt after a restart');
     const secrets = createSecretBox(config.secretsKey);
     const repo = createMessagingRepository(app.db);
