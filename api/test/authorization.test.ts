@@ -78,6 +78,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/accounts', request: () => ({ method: 'GET', url: '/api/accounts' }), expected: ADMIN_LEVEL },
   { route: 'GET /api/accounts/audit', request: () => ({ method: 'GET', url: '/api/accounts/audit' }), expected: SUPER_ONLY },
   { route: 'PUT /api/accounts/{id}/role', request: async (f) => ({ method: 'PUT', url: `/api/accounts/${await freshColleague(f)}/role`, payload: { role: 'admin' } }), expected: OWNED },
+  { route: 'PUT /api/accounts/{id}/shops', request: async (f) => ({ method: 'PUT', url: `/api/accounts/${await freshColleague(f)}/shops`, payload: { business_ids: [BAR] } }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/disable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/disable` }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/enable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/enable` }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/reset-link', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/reset-link` }), expected: OWNED },

@@ -162,6 +162,14 @@ describeEachDatabase('staff, co-admins and invitations (decision 070)', (variant
     const active = await userRow('cassa.due@test.it');
     expect((await call('DELETE', `/api/team/invitations/${active.id}`, owner)).statusCode).toBe(404);
     expect((await call('POST', `/api/team/invitations/${active.id}/resend`, owner)).statusCode).toBe(404);
+
+    // Decision 078: the invitation's life is in the audit the super admin reads; the refused calls left nothing.
+    const log = (await call('GET', '/api/accounts/audit', superAdmin)).json() as { action: string; target_id: string; target_email: string; actor_email: string; detail: string | null }[];
+    expect(log.filter((e) => e.target_id === id).reverse()).toEqual([
+      expect.objectContaining({ action: 'invited', target_email: email, actor_email: demoAccount('admin').email, detail: 'Operatore di cassa' }),
+      expect.objectContaining({ action: 'invitation_resent', target_email: email, actor_email: demoAccount('admin').email }),
+      expect.objectContaining({ action: 'invitation_cancelled', target_email: email, actor_email: demoAccount('admin').email }),
+    ]);
   });
 
   it('a link expires after 72 hours: Italian message, nothing changed', async () => {

@@ -259,7 +259,7 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 53 write routes among them', () => {
+  it('collects every route from the app, the 54 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
     // Apple Wallet: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
     // + the CSV import of cards.
@@ -272,7 +272,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     // Decision 071: + changing a role, disabling, enabling, deleting, sending a reset link; asking for a reset link,
     // checking it and setting the new password.
     // Decision 077: + scheduling a campaign and cancelling the schedule.
-    expect(writes).toHaveLength(53);
+    // Decision 078: + changing a colleague's shops.
+    expect(writes).toHaveLength(54);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

@@ -10,6 +10,7 @@ import { bearerAuth, errorResponses, messageSchema } from '../../schemas/common'
 import { enqueueMessage } from '../messaging/enqueue';
 import { CREDENTIAL_PLACEHOLDER } from '../messaging/credentials';
 import { createUsersRepository } from '../users/repository';
+import { createAccountsRepository } from '../accounts/repository';
 import { MEMBER_ROLE_LABELS, TEAM_MESSAGES } from './messages';
 import { createTeamRepository, INVITATION_HOURS, invitationTokenHash } from './repository';
 import { acceptAnswerSchema, acceptBodySchema, inviteAnswerSchema, inviteBodySchema, teamMemberSchema, userIdParamsSchema } from './schemas';
@@ -102,7 +103,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
         const user = await repo.createInvited({ email: body.email, full_name: body.full_name, role: body.role, business_ids: businessIds });
-        if (user) await repo.open(user.id, sendId, actor.id, app.clock());
+        if (user) {
+          await repo.open(user.id, sendId, actor.id, app.clock());
+          // Decision 078: the invitation is in the audit of user management.
+          await createAccountsRepository(tx).record({ actor, action: 'invited', target: { id: user.id, email: normalizeEmail(body.email) }, detail: MEMBER_ROLE_LABELS[body.role], at: app.clock() });
+        }
         return user;
       });
       if (!created) throw new HttpError(409, TEAM_MESSAGES.emailHasAccount);
@@ -131,7 +136,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!pending) throw notFound(TEAM_MESSAGES.invitationNotFound);
       await checkSender(pending.business_id);
       const sendId = randomUUID();
-      await team().open(pending.id, sendId, request.user!.id, app.clock());
+      await app.db.transaction(async (tx) => {
+        await createTeamRepository(tx).open(pending.id, sendId, request.user!.id, app.clock());
+        await createAccountsRepository(tx).record({ actor: request.user!, action: 'invitation_resent', target: pending, at: app.clock() });
+      });
       await sendInvitation(app, pending, sendId);
       return { message: TEAM_MESSAGES.resent };
     },
@@ -152,7 +160,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pending = await team().pendingInScope(request.params.userId, actorScope(request.user!));
-      if (!pending || !(await team().deletePending(pending.id))) throw notFound(TEAM_MESSAGES.invitationNotFound);
+      const cancelled =
+        pending &&
+        (await app.db.transaction(async (tx) => {
+          if (!(await createTeamRepository(tx).deletePending(pending.id))) return false;
+          await createAccountsRepository(tx).record({ actor: request.user!, action: 'invitation_cancelled', target: pending, at: app.clock() });
+          return true;
+        }));
+      if (!pending || !cancelled) throw notFound(TEAM_MESSAGES.invitationNotFound);
       app.sessions.forgetUser(pending.id);
       return { message: TEAM_MESSAGES.cancelled };
     },
