@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
 import { FormGrid, SectionTitle, Table, TableScroll } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
-import { useCancelInvitationMutation, useGetTeamQuery, useInviteMutation, useResendInvitationMutation, type TeamMember } from '../api';
+import { useGetAccountsQuery, useGetTeamQuery, useInviteMutation, type TeamMember } from '../api';
+import { AccountActions, InvitationActions } from './AccountActions';
 
 /** Decision 070: the roles an owner gives a colleague. */
 export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
@@ -64,58 +65,34 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
   );
 }
 
-function TeamTable({ members }: { members: readonly TeamMember[] }) {
-  const notify = useNotify();
-  const [resend, resendState] = useResendInvitationMutation();
-  const [cancel, cancelState] = useCancelInvitationMutation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (id: string, action: (id: string) => { unwrap(): Promise<{ message: string }> }) => {
-    setBusy(id);
-    try {
-      notify.success((await action(id).unwrap()).message);
-    } catch (failure) {
-      notify.error(errorMessage(failure, INVITE_ERROR));
-    } finally {
-      setBusy(null);
-    }
-  };
+function TeamTable({ members, businesses, superAdmin }: { members: readonly TeamMember[]; businesses: readonly Business[]; superAdmin: boolean }) {
+  // Decision 078: the people the viewer may manage get the row actions (a co-admin manages none: invitations only).
+  const { data: accounts } = useGetAccountsQuery();
   return (
     <TableScroll>
       <Table>
         <caption>Colleghi</caption>
         <TableHead columns={['Nome', 'Email', 'Ruolo', 'Negozi', 'Stato', 'Azioni']} />
         <tbody>
-          {members.map((member) => (
-            <tr key={member.id}>
-              <td>{member.full_name}</td>
-              <td>{member.email}</td>
-              <td>{MEMBER_ROLE_LABELS[member.role]}</td>
-              <td>{member.businesses.map((b) => b.business_name).join(', ')}</td>
-              <td>{STATUS_LABELS[member.status]}</td>
-              <td>
-                {member.status !== 'active' && (
-                  <>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Invia di nuovo l’invito a ${member.full_name}`}
-                      loading={busy === member.id && resendState.isLoading}
-                      onClick={() => void act(member.id, resend)}
-                    >
-                      Invia di nuovo
-                    </Button>{' '}
-                    <Button
-                      variant="secondary"
-                      aria-label={`Annulla l’invito a ${member.full_name}`}
-                      loading={busy === member.id && cancelState.isLoading}
-                      onClick={() => void act(member.id, cancel)}
-                    >
-                      Annulla invito
-                    </Button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
+          {members.map((member) => {
+            const account = accounts?.find((a) => a.id === member.id);
+            return (
+              <tr key={member.id}>
+                <td>{member.full_name}</td>
+                <td>{member.email}</td>
+                <td>{MEMBER_ROLE_LABELS[member.role]}</td>
+                <td>{member.businesses.map((b) => b.business_name).join(', ')}</td>
+                <td>{account?.disabled ? 'Disattivato' : STATUS_LABELS[member.status]}</td>
+                <td>
+                  {account ? (
+                    <AccountActions account={account} member={member} businesses={businesses} superAdmin={superAdmin} />
+                  ) : (
+                    member.status !== 'active' && <InvitationActions member={member} />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </TableScroll>
@@ -126,7 +103,7 @@ function TeamTable({ members }: { members: readonly TeamMember[] }) {
 export const TEAM_LOAD_ERROR = 'Errore nel caricamento dei colleghi e degli inviti';
 
 /** The owner's colleagues: the invitation form and the list with each one's state (decision 070). */
-export function TeamSection({ businesses }: { businesses: readonly Business[] }) {
+export function TeamSection({ businesses, superAdmin = false }: { businesses: readonly Business[]; superAdmin?: boolean }) {
   const query = useGetTeamQuery();
   return (
     <Card aria-labelledby="invite-title">
@@ -139,7 +116,7 @@ export function TeamSection({ businesses }: { businesses: readonly Business[] })
         errorMessage={TEAM_LOAD_ERROR}
         empty={{ message: 'Nessun collega', description: 'Invita un amministratore o un operatore di cassa con il modulo qui sopra.' }}
       >
-        {(members) => <TeamTable members={members} />}
+        {(members) => <TeamTable members={members} businesses={businesses} superAdmin={superAdmin} />}
       </QueryState>
     </Card>
   );
