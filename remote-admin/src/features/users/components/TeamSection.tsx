@@ -9,6 +9,9 @@ import { AccountActions, InvitationActions } from './AccountActions';
 export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
 const STATUS_LABELS: Record<TeamMember['status'], string> = { invited: 'Invito inviato', expired: 'Invito scaduto', active: 'Attivo' };
 const INVITE_ERROR = 'Impossibile inviare l’invito. Riprova.';
+type InviteChannel = 'email' | 'whatsapp' | 'sms';
+/** How the link travels: WhatsApp or SMS only where the first chosen shop really sends them (the API says so). */
+const CHANNEL_LABELS: Record<InviteChannel, string> = { email: 'Email', whatsapp: 'WhatsApp', sms: 'SMS' };
 
 /** «Invita un collega»: e-mail, name, role and the shops (of this owner) the colleague will work in. */
 function InviteForm({ businesses }: { businesses: readonly Business[] }) {
@@ -19,19 +22,30 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
   const [fullName, setFullName] = useState('');
   const [role, setRole] = useState<'staff' | 'admin'>('staff');
   const [chosen, setChosen] = useState<string[]>([]);
+  // Decision 078: the link may travel by WhatsApp or SMS where the first chosen shop sends them.
+  const [channel, setChannel] = useState<InviteChannel>('email');
+  const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !fullName.trim()) return setError('Campi email e nome sono obbligatori');
     if (chosen.length === 0) return setError('Scegli almeno un negozio');
+    if (channel !== 'email' && !phone.trim()) return setError('Per un invito via WhatsApp o SMS serve il numero di telefono del collega');
     setError(undefined);
     try {
-      const answer = await invite({ email: email.trim(), full_name: fullName.trim(), role, business_ids: chosen }).unwrap();
+      const answer = await invite({
+        email: email.trim(),
+        full_name: fullName.trim(),
+        role,
+        business_ids: chosen,
+        ...(channel === 'email' ? {} : { channel, phone: phone.trim() }),
+      }).unwrap();
       notify.success(`${answer.message} a ${answer.member.email}`);
       setEmail('');
       setFullName('');
       setChosen([]);
+      setPhone('');
     } catch (failure) {
       setError(errorMessage(failure, INVITE_ERROR));
     }
@@ -52,6 +66,20 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
           </Select>
         )}
       </Field>
+      <Field label="Invia l’invito via">
+        {(control) => (
+          <Select {...control} value={channel} onChange={(e) => setChannel(e.target.value as InviteChannel)}>
+            {Object.entries(CHANNEL_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {channel !== 'email' && (
+        <TextField label="Telefono del collega" type="tel" autoComplete="off" required value={phone} onChange={(e) => setPhone(e.target.value)} {...invalid} />
+      )}
       <fieldset {...invalid}>
         <legend>Negozi</legend>
         {businesses.map((business) => (
@@ -108,7 +136,7 @@ export function TeamSection({ businesses, superAdmin = false }: { businesses: re
   return (
     <Card aria-labelledby="invite-title">
       <SectionTitle id="invite-title">Invita un collega</SectionTitle>
-      <p>Il collega riceve per email un link (valido 72 ore, usabile una volta) per scegliere la sua password.</p>
+      <p>Il collega riceve per email (o WhatsApp / SMS, se il negozio li invia) un link, valido 72 ore e usabile una volta, per scegliere la sua password.</p>
       <InviteForm businesses={businesses} />
       <QueryState
         query={query}

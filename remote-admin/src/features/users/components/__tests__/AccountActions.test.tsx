@@ -116,6 +116,28 @@ describe('as an owner', () => {
   });
 });
 
+describe('the invitation’s channel (decision 078)', () => {
+  it('asks for the phone for WhatsApp or SMS, and says when the shop does not send on that channel', async () => {
+    const owner = await createAdmin();
+    const { token } = await logIn(owner);
+    const shop = (await callApi<{ id: string; name: string }>('/business', { method: 'POST', token, body: { name: 'Negozio Senza WhatsApp' } })).body;
+    const { user } = await renderSignedIn(<UsersScreen />, PATH, owner);
+    const invite = await screen.findByRole('region', { name: 'Invita un collega' });
+    expect(within(invite).queryByLabelText('Telefono del collega')).toBeNull();
+    await user.type(within(invite).getByLabelText('Email del collega'), `collega.${Date.now()}@example.it`);
+    await user.type(within(invite).getByLabelText('Nome e cognome'), 'Collega WhatsApp');
+    await user.click(await within(invite).findByLabelText(shop.name));
+    await user.selectOptions(within(invite).getByLabelText('Invia l’invito via'), 'whatsapp');
+    await user.click(within(invite).getByRole('button', { name: 'Invia invito' }));
+    expect(within(invite).getByRole('alert')).toHaveTextContent('Per un invito via WhatsApp o SMS serve il numero di telefono del collega');
+
+    await user.type(within(invite).getByLabelText('Telefono del collega'), '333 765 4321');
+    await user.click(within(invite).getByRole('button', { name: 'Invia invito' }));
+    expect(await within(invite).findByRole('alert')).toHaveTextContent(/^Il negozio non può ancora inviare messaggi WhatsApp di servizio/);
+    expect(screen.getByText('Nessun collega')).toBeInTheDocument();
+  });
+});
+
 describe('as the super admin', () => {
   it('manages any other account from the users list and reads who changed what in the audit', async () => {
     const { owner, colleague } = await ownerWithColleague('Registro');
