@@ -84,7 +84,7 @@ export function AccountActions({ account, member, businesses, superAdmin }: Acco
         {account.disabled ? 'Riattiva' : 'Disattiva'}
       </Button>
       {account.role !== 'client' && !account.disabled && (
-        <Button variant="secondary" aria-label={`Invia a ${name} un link per reimpostare la password`} loading={busy === 'reset'} onClick={() => void act('reset', () => sendResetLink(account.id))}>
+        <Button variant="secondary" aria-label={`Invia link password a ${name}`} loading={busy === 'reset'} onClick={() => void act('reset', () => sendResetLink(account.id))}>
           Invia link password
         </Button>
       )}
@@ -108,7 +108,7 @@ export function InvitationActions({ member }: { member: Pick<TeamMember, 'id' | 
       <Button variant="secondary" aria-label={`Invia di nuovo l’invito a ${name}`} loading={busy === 'resend'} onClick={() => void act('resend', () => resend(member.id), INVITE_ERROR)}>
         Invia di nuovo
       </Button>
-      <Button variant="secondary" aria-label={`Annulla l’invito a ${name}`} loading={busy === 'cancel'} onClick={() => void act('cancel', () => cancel(member.id), INVITE_ERROR)}>
+      <Button variant="secondary" aria-label={`Annulla invito a ${name}`} loading={busy === 'cancel'} onClick={() => void act('cancel', () => cancel(member.id), INVITE_ERROR)}>
         Annulla invito
       </Button>
     </Actions>

@@ -40,7 +40,7 @@ describe('as an owner', () => {
     expect(await screen.findByText('Utente disattivato: le sue sessioni sono state chiuse')).toBeInTheDocument();
     const disabledRow = await colleagueRow(colleague.email);
     await waitFor(() => expect(within(disabledRow).getByText('Disattivato')).toBeInTheDocument());
-    expect(within(disabledRow).queryByRole('button', { name: /link per reimpostare/ })).toBeNull();
+    expect(within(disabledRow).queryByRole('button', { name: /Invia link password/ })).toBeNull();
     const refused = await callApi('/auth/login', { method: 'POST', body: { email: colleague.email, password: colleague.password } });
     expect(refused.status).toBe(403);
 
@@ -89,7 +89,7 @@ describe('as an owner', () => {
     const { owner, colleague } = await ownerWithColleague('Elimina');
     const { user } = await renderSignedIn(<UsersScreen />, PATH, owner);
     const row = await colleagueRow(colleague.email);
-    await user.click(await within(row).findByRole('button', { name: 'Invia a Admin di Prova un link per reimpostare la password' }));
+    await user.click(await within(row).findByRole('button', { name: 'Invia link password a Admin di Prova' }));
     expect(await screen.findByText('Link per reimpostare la password inviato all’indirizzo dell’utente')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Elimina Admin di Prova' }));
