@@ -211,6 +211,52 @@ describeEachDatabase('accounts (decision 071)', (variant) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/accounts/audit', headers: ownerSession })).statusCode).toBe(403);
     });
 
+    it('changes a colleague’s shops among the owner’s (another owner’s stay), ends the sessions, records it; refuses bad input and changes nothing', async () => {
+      const second = 'test-negozio-titolare-due';
+      await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, created_at) VALUES ($1, 'Secondo Negozio', $2, now())`, [second, owner.id]);
+      const staff = await createUser(t.app, { email: 'cassa.negozi@test.it', password: 'Collega2026!', role: 'staff', full_name: 'Cassa Negozi', business_id: SHOP });
+      await t.app.db.query(`INSERT INTO business_members (business_id, user_id, role) VALUES ($1, $3, 'staff'), ($2, $3, 'staff')`, [SHOP, OTHER_BUSINESS_ID, staff.id]);
+      const shopsOf = async () =>
+        (await t.app.db.query<{ business_id: string }>('SELECT business_id FROM business_members WHERE user_id = $1 ORDER BY business_id', [staff.id])).rows.map((r) => r.business_id);
+      const session = await authHeader(t.app, staff.email, 'Collega2026!');
+      const ownerSession = await authHeader(t.app, owner.email, owner.password);
+      const put = (headers: Headers, payload: object, id = staff.id) => t.app.inject({ method: 'PUT', url: `/api/accounts/${id}/shops`, headers, payload });
+
+      const before = await shopsOf();
+      for (const [payload, status, error] of [
+        [{ business_ids: [] }, 400, 'Scegli almeno un negozio'],
+        [{}, 400, 'Scegli almeno un negozio'],
+        [{ business_ids: [OTHER_BUSINESS_ID] }, 404, 'Azienda non trovata'],
+        [{ business_ids: ['non-esiste'] }, 404, 'Azienda non trovata'],
+      ] as const) {
+        const refused = await put(ownerSession, payload);
+        expect([refused.statusCode, refused.json()]).toEqual([status, { error }]);
+      }
+      // The other owner, whose shop the person also works in, changes only their own shops; someone only of the
+      // owner's shops is not theirs at all.
+      const other = await authHeader(t.app, OTHER_ADMIN.email, OTHER_ADMIN.password);
+      expect((await put(other, { business_ids: [OTHER_BUSINESS_ID] })).statusCode).toBe(200);
+      expect(await shopsOf()).toEqual(before);
+      const onlyMine = await colleague('solo.del.titolare@test.it');
+      expect((await put(other, { business_ids: [OTHER_BUSINESS_ID] }, onlyMine.id)).json()).toEqual({ error: 'Utente non trovato' });
+      const client = (await t.app.db.query<{ id: string }>("SELECT id FROM users WHERE role = 'client' LIMIT 1")).rows[0];
+      const notColleague = await put(superAdmin, { business_ids: [SHOP] }, client.id);
+      expect([notColleague.statusCode, notColleague.json()]).toEqual([400, { error: 'Solo un amministratore o un operatore di cassa lavora in negozi scelti' }]);
+      expect(await shopsOf()).toEqual(before);
+      expect((await me(session)).statusCode).toBe(401);
+      const fresh = await authHeader(t.app, staff.email, 'Collega2026!');
+
+      const changed = await put(ownerSession, { business_ids: [second] });
+      expect([changed.statusCode, changed.json()]).toEqual([200, { message: 'Negozi aggiornati' }]);
+      expect(await shopsOf()).toEqual([OTHER_BUSINESS_ID, second].sort());
+      expect((await t.app.db.query<{ business_id: string }>('SELECT business_id FROM users WHERE id = $1', [staff.id])).rows[0].business_id).toBe(second);
+      expect((await me(fresh)).statusCode).toBe(401);
+      expect((await audit(staff.id)).map((e) => [e.action, e.actor_id, e.detail])).toEqual([
+        ['shops_changed', expect.any(String), 'Libreria Altrove'],
+        ['shops_changed', owner.id, 'Secondo Negozio'],
+      ]);
+    });
+
     it('refuses to delete an owner of a shop (409), and nothing changes', async () => {
       const response = await t.app.inject({ method: 'DELETE', url: `/api/accounts/${owner.id}`, headers: superAdmin });
       expect(response.statusCode).toBe(409);

@@ -11,6 +11,7 @@ import { MESSAGES } from '../src/messages';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
+import { injectStream } from './helpers/inject-stream';
 import { contractOf, documentedRoutes, type ApiDocument, type Contract } from './helpers/contract';
 import { CLIENT, createClientWithCard, createMember, createOtherAdmin, OTHER_ADMIN, OTHER_BUSINESS_ID, OTHER_STAFF, STAFF } from './helpers/fixtures';
 
@@ -37,7 +38,10 @@ interface Row {
   route: string;
   request: (f: Fixture) => Promise<InjectOptions> | InjectOptions;
   expected: Record<Actor, Expected>;
+  /** A stream that stays open while the session holds (decision 078): its answer is read up to its headers. */
+  stream?: boolean;
 }
+
 
 /**
  * Admin-level route of one business: owner and super admin pass, the other admin gets the 404 of a missing one;
@@ -75,9 +79,12 @@ const ROWS: Row[] = [
     expected: ALL(400),
   },
   // user management (decision 071): the target is a fresh colleague admin of the owner's shop
+  // Decision 078: an open page's session-events stream; any session, nothing but its own end in it.
+  { route: 'GET /api/auth/session-events', request: () => ({ method: 'GET', url: '/api/auth/session-events' }), expected: ANY_LOGGED_IN, stream: true },
   { route: 'GET /api/accounts', request: () => ({ method: 'GET', url: '/api/accounts' }), expected: ADMIN_LEVEL },
   { route: 'GET /api/accounts/audit', request: () => ({ method: 'GET', url: '/api/accounts/audit' }), expected: SUPER_ONLY },
   { route: 'PUT /api/accounts/{id}/role', request: async (f) => ({ method: 'PUT', url: `/api/accounts/${await freshColleague(f)}/role`, payload: { role: 'admin' } }), expected: OWNED },
+  { route: 'PUT /api/accounts/{id}/shops', request: async (f) => ({ method: 'PUT', url: `/api/accounts/${await freshColleague(f)}/shops`, payload: { business_ids: [BAR] } }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/disable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/disable` }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/enable', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/enable` }), expected: OWNED },
   { route: 'POST /api/accounts/{id}/reset-link', request: async (f) => ({ method: 'POST', url: `/api/accounts/${await freshColleague(f)}/reset-link` }), expected: OWNED },
@@ -516,7 +523,8 @@ describeEachDatabase('authorization matrix', (variant) => {
     const mismatches: string[] = [];
     for (const actor of ACTORS) {
       const request = await row.request(f);
-      const response = await f.t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...headers.get(actor) } } as InjectOptions);
+      const options = { ...request, headers: { ...(request.headers ?? {}), ...headers.get(actor) } } as InjectOptions;
+      const response = row.stream ? await injectStream(f.t.app, options) : await f.t.app.inject(options);
       const want = row.expected[actor];
       actual[actor] = response.statusCode;
       expected[actor] = want === 'ok' ? (response.statusCode >= 200 && response.statusCode < 300 ? response.statusCode : '2xx') : want;

@@ -162,6 +162,14 @@ describeEachDatabase('staff, co-admins and invitations (decision 070)', (variant
     const active = await userRow('cassa.due@test.it');
     expect((await call('DELETE', `/api/team/invitations/${active.id}`, owner)).statusCode).toBe(404);
     expect((await call('POST', `/api/team/invitations/${active.id}/resend`, owner)).statusCode).toBe(404);
+
+    // Decision 078: the invitation's life is in the audit the super admin reads; the refused calls left nothing.
+    const log = (await call('GET', '/api/accounts/audit', superAdmin)).json() as { action: string; target_id: string; target_email: string; actor_email: string; detail: string | null }[];
+    expect(log.filter((e) => e.target_id === id).reverse()).toEqual([
+      expect.objectContaining({ action: 'invited', target_email: email, actor_email: demoAccount('admin').email, detail: 'Operatore di cassa' }),
+      expect.objectContaining({ action: 'invitation_resent', target_email: email, actor_email: demoAccount('admin').email }),
+      expect.objectContaining({ action: 'invitation_cancelled', target_email: email, actor_email: demoAccount('admin').email }),
+    ]);
   });
 
   it('a link expires after 72 hours: Italian message, nothing changed', async () => {
@@ -179,6 +187,37 @@ describeEachDatabase('staff, co-admins and invitations (decision 070)', (variant
       now = start;
     }
     expect((await accept(token)).statusCode).toBe(200);
+  });
+
+  it('invites by WhatsApp where the shop sends it (decision 078): a phone is required, a channel the shop does not send is refused, «Invia di nuovo» keeps the channel', async () => {
+    await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1, sms_enabled = 0 WHERE id = $1', [BAR]);
+    const before = await invitations();
+    const byWhatsapp = (email: string, extra: object) =>
+      call('POST', '/api/team/invitations', owner, { email, full_name: 'Collega WhatsApp', role: 'staff', business_ids: [BAR], ...extra });
+    const noPhone = await byWhatsapp('whatsapp.senza@test.it', { channel: 'whatsapp' });
+    expect([noPhone.statusCode, noPhone.json()]).toEqual([400, { error: 'Per un invito via WhatsApp o SMS serve il numero di telefono del collega' }]);
+    const bySms = await byWhatsapp('sms.spento@test.it', { channel: 'sms', phone: '333 765 4321' });
+    expect(bySms.statusCode).toBe(409);
+    expect(bySms.json().error).toMatch(/^Il negozio non può ancora inviare messaggi SMS di servizio/);
+    expect(await invitations()).toBe(before);
+    expect(await userRow('sms.spento@test.it')).toBeUndefined();
+
+    const email = 'whatsapp.cassa@test.it';
+    const sent = await byWhatsapp(email, { channel: 'whatsapp', phone: '333 765 4321' });
+    expect(sent.statusCode).toBe(201);
+    const jobs = await t.app.db.query<{ channel: string; recipient: string; body: string }>(
+      "SELECT channel, recipient, body FROM messaging_jobs WHERE idempotency_key LIKE 'staff-invitation:%' AND recipient = '+393337654321'",
+    );
+    expect(jobs.rows).toEqual([{ channel: 'whatsapp', recipient: '+393337654321', body: expect.stringContaining('/invito?token=•••') }]);
+    const { id } = await userRow(email);
+    await t.app.messaging.worker.drain();
+    expect((await call('POST', `/api/team/invitations/${id}/resend`, owner)).statusCode).toBe(200);
+    await t.app.messaging.worker.drain();
+    const tokens = driver.messages.filter((m) => m.recipient.endsWith('+393337654321')).map((m) => /\/invito\?token=([A-Za-z0-9_-]+)/.exec(m.body)![1]);
+    expect(tokens).toHaveLength(2);
+    expect(driver.messages.filter((m) => m.recipient === email)).toEqual([]);
+    expect((await accept(tokens[0])).statusCode).toBe(400);
+    expect((await accept(tokens[1])).statusCode).toBe(200);
   });
 
   it('refuses: an address with an account (the same words for any account), another owner’s shop, no shop', async () => {

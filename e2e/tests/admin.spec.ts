@@ -55,7 +55,9 @@ test('super admin creates an admin, who sets up a shop and a client, and the ser
   await page.getByRole('button', { name: 'Crea azienda' }).click();
   const business = (await (await createdBusiness).json()) as { id: string };
   await expect(page.getByText('Azienda creata con successo')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Attività corrente: ${shopName}. Cambia attività` })).toBeVisible();
+  // Its one shop: the name in the top bar, no switcher (decision 078).
+  await expect(page.getByText(`Attività corrente: ${shopName}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Attività corrente/ })).toHaveCount(0);
 
   // Its counter poster: 600×800, with the QR of the public signup link on the landing address.
   const [poster] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Scarica locandina di ${shopName}` }).click()]);

@@ -15,7 +15,9 @@ async function openCards(page: Page, shop: Shop, name: string) {
   await withCookieChoiceSaved(page);
   await loginThroughApi(page, shop.account);
   await page.goto('/dashboard');
-  await expect(page.getByRole('button', { name: new RegExp(`Attività corrente: ${shop.businessName}`) })).toBeVisible();
+  // One business: its name in the top bar, no switcher (decision 078).
+  await expect(page.getByText(`Attività corrente: ${shop.businessName}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Attività corrente/ })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await page.getByLabel('Cerca per nome, numero carta o telefono').fill(name);
   const row = page.getByRole('article', { name });

@@ -79,6 +79,7 @@ export {
   selectCurrentBusinessId,
 } from './business/currentBusinessSlice';
 export { useCurrentBusiness } from './business/useCurrentBusiness';
+export { useSessionEndWatch, readUntilEnded } from './session/sessionEndWatch';
 export { readRememberedBusiness, rememberBusiness, rememberedBusinessKey, useRememberedBusiness } from './business/rememberedBusiness';
 export { NoBusinessState, CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS } from './business/NoBusinessState';
 

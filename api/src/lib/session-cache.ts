@@ -22,6 +22,12 @@ export interface SessionCache {
   /** Forgets every token of the user: its password changed, it was deleted or changed. */
   forgetUser(userId: string): void;
   clear(): void;
+  /**
+   * Decision 078: called with the user's id (or `*` for everyone) each time this instance forgets one — asked
+   * here or, with Redis, by another instance — so an open session-events stream can tell its page at once.
+   * Returns the function that stops listening.
+   */
+  onForget(listener: (userId: string) => void): () => void;
   readonly size: number;
 }
 
@@ -39,6 +45,10 @@ export interface SessionCache {
 export function createSessionCache({ ttlMs, maxEntries, now = Date.now }: SessionCacheOptions): SessionCache {
   const entries = new LRUCache<string, { user: UserRecord; until: number }>({ max: Math.max(1, maxEntries) });
   let generation = 0;
+  const listeners = new Set<(userId: string) => void>();
+  const tell = (userId: string) => {
+    for (const listener of [...listeners]) listener(userId);
+  };
   return {
     get(token) {
       const entry = entries.get(token);
@@ -60,10 +70,16 @@ export function createSessionCache({ ttlMs, maxEntries, now = Date.now }: Sessio
       generation++;
       const tokens = [...entries.entries()].filter(([, entry]) => entry.user.id === userId).map(([token]) => token);
       for (const token of tokens) entries.delete(token);
+      tell(userId);
     },
     clear() {
       generation++;
       entries.clear();
+      tell('*');
+    },
+    onForget(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     get size() {
       return entries.size;

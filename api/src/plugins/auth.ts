@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match ? match[1] : null;
 }
@@ -91,6 +91,7 @@ function sharedSessionCache(app: FastifyInstance, local: SessionCache, now: () =
   });
   return {
     get: (token) => local.get(token),
+    onForget: (listener) => local.onForget(listener),
     set: (token, user, expiresAt, generation) =>
       local.set(token, user, listening ? expiresAt : Math.min(expiresAt, now() + SESSION_CACHE_TTL_WITHOUT_REDIS_MS), generation),
     generation: () => local.generation(),

@@ -31,6 +31,9 @@ const SENTENCES = new Set<string>([
   UNSUBSCRIBE_MESSAGES.badBody,
   // The team: staff, co-admins and invitations (decision 070); accounts and password recovery (decision 071).
   ...(Object.values(TEAM_MESSAGES).filter((value) => typeof value === 'string') as string[]),
+  // Decision 078: an invitation by WhatsApp or SMS from a shop that does not send them.
+  TEAM_MESSAGES.cannotSendChannel('whatsapp'),
+  TEAM_MESSAGES.cannotSendChannel('sms'),
   ...(Object.values(ACCOUNT_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   // Scheduled campaigns and the shop's sending window (decision 077).
   ...Object.values(SCHEDULE_MESSAGES),

@@ -23,6 +23,7 @@ import { hostileExamples, hostileHeader, hostileJson, hostileQuery, hostileSegme
 import { isItalianError } from '../helpers/italian-errors';
 import { collectRoutes, type FieldSchema, type InputField, type InputPart, type RouteInputs } from '../helpers/routes';
 import { tableDigest } from '../helpers/table-digest';
+import { injectStream, STREAMING_ROUTES } from '../helpers/inject-stream';
 
 /** Random hostile values per input, after the fixed examples, each from one of the callers. */
 const NUM_RUNS = 10;
@@ -45,6 +46,7 @@ const WITHOUT_DECLARED_INPUTS = [
   'GET /api/accounts',
   'GET /api/accounts/audit',
   'GET /api/auth/me',
+  'GET /api/auth/session-events',
   'GET /api/business',
   'GET /api/business/admins',
   'GET /api/customer/cards',
@@ -181,7 +183,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
 
   /** Sends one hostile request and checks the answer and the database. */
   async function probe(route: RouteInputs, slot: Slot, raw: string, caller: Caller): Promise<void> {
-    const response = await t.app.inject(request(route, slot, raw, caller));
+    const sent = request(route, slot, raw, caller);
+    const response = STREAMING_ROUTES.has(routeName(route)) ? await injectStream(t.app, sent) : await t.app.inject(sent);
     const before = digest;
     digest = await tableDigest(t.app.db);
     const status = response.statusCode;
@@ -273,7 +276,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     // checking it and setting the new password.
     // Decision 077: + scheduling a campaign and cancelling the schedule.
     // Decision 080: + the owner's automations.
-    expect(writes).toHaveLength(54);
+    // Decision 078: + changing a colleague's shops.
+    expect(writes).toHaveLength(55);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

@@ -13,7 +13,7 @@ import type { Role, UserRecord } from '../../lib/principal';
 import { createUsersRepository } from '../users/repository';
 import { ACCOUNT_MESSAGES } from './messages';
 import { createAccountsRepository, type AuditAction, type ManagedUser } from './repository';
-import { accountIdParamsSchema, auditEventSchema, managedUserSchema, roleBodySchema } from './schemas';
+import { accountIdParamsSchema, auditEventSchema, managedUserSchema, roleBodySchema, shopsBodySchema } from './schemas';
 
 /** The roles a principal may give: an owner admin or staff (of their own shops: decision 070); the super admin any. */
 const ASSIGNABLE: Record<'admin' | 'super_admin', readonly Role[]> = { admin: ['admin', 'staff'], super_admin: ['client', 'staff', 'admin', 'super_admin'] };
@@ -92,6 +92,36 @@ const managementRoutes: FastifyPluginAsyncZod = async (app) => {
         return `${target.role} → ${request.body.role}`;
       }, true);
       return { message: ACCOUNT_MESSAGES.roleChanged };
+    },
+  );
+
+  app.put(
+    '/:id/shops',
+    {
+      onRequest: managers,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Cambia i negozi di un collega',
+        description:
+          'Per un amministratore o un operatore di cassa: i negozi scelti (tutti gestiti da chi chiede; uno altrui: 404 come uno inesistente) ' +
+          'sostituiscono quelli di chi chiede; i negozi di altri titolari restano. Le sessioni dell’utente si chiudono. ' +
+          '400 per un cliente o un super admin; 404 per un utente non gestibile.',
+        security: bearerAuth,
+        params: accountIdParamsSchema,
+        body: shopsBodySchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = request.user!;
+      const businessIds = [...new Set(request.body.business_ids)];
+      for (const id of businessIds) await app.authorizeBusiness(actor, id);
+      await change(actor, request.params.id, 'shops_changed', async (target, accounts) => {
+        if (target.role !== 'admin' && target.role !== 'staff') throw badRequest(ACCOUNT_MESSAGES.shopsOnlyForColleagues);
+        const names = await accounts.setShops(target, businessIds, actor.role === 'super_admin' ? null : actor.id);
+        return names.join(', ');
+      }, true);
+      return { message: ACCOUNT_MESSAGES.shopsChanged };
     },
   );
 

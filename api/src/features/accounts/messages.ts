@@ -14,5 +14,7 @@ export const ACCOUNT_MESSAGES = {
   resetLinkSent: 'Link per reimpostare la password inviato all’indirizzo dell’utente',
   roleNotAllowed: 'Non puoi assegnare questo ruolo',
   ownsBusinesses: 'L’utente è titolare di almeno un’azienda: assegnala a un altro titolare prima di eliminarlo',
+  shopsChanged: 'Negozi aggiornati',
+  shopsOnlyForColleagues: 'Solo un amministratore o un operatore di cassa lavora in negozi scelti',
   notResettable: 'Un cliente o un utente disattivato non riceve link per reimpostare la password',
 } as const;

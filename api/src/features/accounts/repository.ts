@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db';
+import { managedBySql } from '../../lib/business-access';
 import type { Role, UserRecord } from '../../lib/principal';
 
 /** A reset link lasts 30 minutes from its request. */
@@ -11,7 +12,21 @@ export const RESET_LINK_MINUTES = 30;
 
 export const resetTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export type AuditAction = 'role_changed' | 'disabled' | 'enabled' | 'deleted' | 'reset_link_sent' | 'password_reset';
+export const AUDIT_ACTIONS = [
+  'role_changed',
+  'disabled',
+  'enabled',
+  'deleted',
+  'reset_link_sent',
+  'password_reset',
+  // Decision 078 (migration 037): the shops of a colleague and the life of an invitation.
+  'shops_changed',
+  'invited',
+  'invitation_resent',
+  'invitation_cancelled',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEvent {
   id: string;
@@ -77,6 +92,32 @@ export function createAccountsRepository(db: Queryable) {
     async setRole(id: string, role: Role): Promise<void> {
       await db.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);
       if (role === 'admin' || role === 'staff') await db.query('UPDATE business_members SET role = $2 WHERE user_id = $1', [id, role]);
+    },
+
+    /**
+     * Decision 078: the shops a colleague (admin or staff member) works in, among those `actorId` manages (null:
+     * the super admin, every shop): memberships in those shops not chosen go, chosen ones are added with the
+     * user's role; memberships in shops the actor does not manage stay. The home business follows when it left.
+     * Returns the chosen shops' names, in the order given.
+     */
+    async setShops(user: { id: string; role: Role }, businessIds: readonly string[], actorId: string | null): Promise<string[]> {
+      await db.query(
+        `DELETE FROM business_members m USING businesses b
+          WHERE m.user_id = $2 AND b.id = m.business_id AND NOT (b.id = ANY($3::text[]))
+            AND ($1::text IS NULL OR ${managedBySql('b', 1)})`,
+        [actorId, user.id, businessIds],
+      );
+      await db.query(
+        `INSERT INTO business_members (business_id, user_id, role) SELECT unnest($1::text[]), $2, $3 ON CONFLICT DO NOTHING`,
+        [businessIds, user.id, user.role],
+      );
+      await db.query(
+        `UPDATE users SET business_id = $2
+          WHERE id = $1 AND (business_id IS NULL OR NOT EXISTS (SELECT 1 FROM business_members m WHERE m.user_id = $1 AND m.business_id = users.business_id))`,
+        [user.id, businessIds[0]],
+      );
+      const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM businesses WHERE id = ANY($1::text[])', [businessIds]);
+      return businessIds.map((id) => rows.find((r) => r.id === id)?.name ?? id);
     },
 
     async setDisabled(id: string, at: Date | null): Promise<void> {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { timestampSchema } from '../../schemas/common';
 import { roleSchema } from '../users/schemas';
+import { TEAM_MESSAGES } from '../team/messages';
+import { AUDIT_ACTIONS } from './repository';
 
 export const resetRequestBodySchema = z.object({ email: z.string().trim().min(1).max(254) });
 
@@ -32,13 +34,21 @@ export const accountIdParamsSchema = z.object({ id: z.string().trim().min(1).max
 
 export const roleBodySchema = z.object({ role: roleSchema });
 
+export const shopsBodySchema = z.object({
+  business_ids: z
+    .array(z.string().trim().min(1).max(200), { error: TEAM_MESSAGES.businessesRequired })
+    .min(1, TEAM_MESSAGES.businessesRequired)
+    .max(50)
+    .describe('I negozi in cui lavora: tutti gestiti da chi chiede'),
+});
+
 export const auditEventSchema = z
   .object({
     id: z.string(),
     at: timestampSchema,
     actor_id: z.string().nullable(),
     actor_email: z.string().nullable(),
-    action: z.enum(['role_changed', 'disabled', 'enabled', 'deleted', 'reset_link_sent', 'password_reset']),
+    action: z.enum(AUDIT_ACTIONS),
     target_id: z.string().nullable(),
     target_email: z.string(),
     detail: z.string().nullable(),

@@ -10,6 +10,9 @@ export const TEAM_MESSAGES = {
   superAdminOnlyPassword: 'Solo il super admin crea un utente con la password; per un collega usa l’invito.',
   cannotSendEmail:
     'Il negozio non può ancora inviare email di servizio (invio email non attivo o in modalità di prova): l’invito non è partito. Chiedi all’amministratore della piattaforma di attivare l’invio email.',
+  cannotSendChannel: (channel: 'whatsapp' | 'sms') =>
+    `Il negozio non può ancora inviare messaggi ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} di servizio (servizio non attivo o in modalità di prova): l’invito non è partito. Scegli l’email o chiedi all’amministratore della piattaforma di attivarlo.`,
+  phoneRequired: 'Per un invito via WhatsApp o SMS serve il numero di telefono del collega',
   invitationNotFound: 'Invito non trovato',
   linkInvalid: 'Link di invito non valido: chiedi a chi ti ha invitato di inviarlo di nuovo.',
   linkUsedOrExpired: 'Questo link di invito è scaduto o è già stato usato: chiedi a chi ti ha invitato di inviarlo di nuovo.',

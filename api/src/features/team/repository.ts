@@ -21,6 +21,19 @@ export interface TeamMember {
   created_at: string;
 }
 
+/** How an invitation's link travels (decision 078). */
+export type InvitationChannel = 'email' | 'whatsapp' | 'sms';
+
+export interface PendingInvitee {
+  id: string;
+  email: string;
+  phone: string | null;
+  channel: InvitationChannel;
+  role: MemberRole;
+  business_id: string;
+  business_name: string;
+}
+
 export function createTeamRepository(db: Queryable) {
   return {
     /**
@@ -46,10 +59,10 @@ export function createTeamRepository(db: Queryable) {
     },
 
     /** Creates the invited user (no password) with its memberships; null when the e-mail has an account. */
-    async createInvited(person: { email: string; full_name: string; role: MemberRole; business_ids: string[] }): Promise<{ id: string } | null> {
+    async createInvited(person: { email: string; full_name: string; role: MemberRole; business_ids: string[]; phone?: string | null }): Promise<{ id: string } | null> {
       const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO users (email, full_name, role, business_id) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
-        [normalizeEmail(person.email), person.full_name, person.role, person.business_ids[0]],
+        `INSERT INTO users (email, full_name, role, business_id, phone) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [normalizeEmail(person.email), person.full_name, person.role, person.business_ids[0], person.phone ?? null],
       );
       if (!rows[0]) return null;
       await db.query(
@@ -63,13 +76,14 @@ export function createTeamRepository(db: Queryable) {
      * Opens (or reopens) the user's invitation with a new sending: the previous link stops working at once
      * (its hash is dropped); the new one is issued when its message is sent (`issue`).
      */
-    async open(userId: string, sendId: string, invitedBy: string, now: Date): Promise<void> {
+    async open(userId: string, sendId: string, invitedBy: string, now: Date, channel?: InvitationChannel): Promise<void> {
       const expires = new Date(now.getTime() + INVITATION_HOURS * 3_600_000).toISOString();
+      // A resend (no channel given) keeps the invitation's channel.
       await db.query(
-        `INSERT INTO user_invitations (user_id, send_id, invited_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO user_invitations (user_id, send_id, invited_by, created_at, expires_at, channel) VALUES ($1, $2, $3, $4, $5, COALESCE($6, 'email'))
          ON CONFLICT (user_id) DO UPDATE SET send_id = EXCLUDED.send_id, token_hash = NULL, invited_by = EXCLUDED.invited_by,
-           created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-        [userId, sendId, invitedBy, now.toISOString(), expires],
+           created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, channel = COALESCE($6, user_invitations.channel)`,
+        [userId, sendId, invitedBy, now.toISOString(), expires, channel ?? null],
       );
     },
 
@@ -106,9 +120,9 @@ export function createTeamRepository(db: Queryable) {
      * The pending invitee `userId` when `actorId` (null: super admin) manages every business it was invited to
      * (an invitation is one inviter's), with its first business for the message; else null.
      */
-    async pendingInScope(userId: string, actorId: string | null): Promise<{ id: string; email: string; role: MemberRole; business_id: string; business_name: string } | null> {
-      const { rows } = await db.query<{ id: string; email: string; role: MemberRole; business_id: string; business_name: string; outside: boolean }>(
-        `SELECT u.id, u.email, m.role, b.id AS business_id, b.name AS business_name,
+    async pendingInScope(userId: string, actorId: string | null): Promise<PendingInvitee | null> {
+      const { rows } = await db.query<PendingInvitee & { outside: boolean }>(
+        `SELECT u.id, u.email, u.phone, i.channel, m.role, b.id AS business_id, b.name AS business_name,
                 EXISTS (SELECT 1 FROM business_members m2 JOIN businesses b2 ON b2.id = m2.business_id
                          WHERE m2.user_id = u.id AND $2::text IS NOT NULL AND NOT ${managedBySql('b2', 2)}) AS outside
            FROM users u

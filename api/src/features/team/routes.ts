@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { normalizeEmail } from '../../lib/email';
 import { createDatabaseAdmission } from '../../lib/hashing-queue';
-import type { MemberRole, UserRecord } from '../../lib/principal';
+import type { UserRecord } from '../../lib/principal';
 import { bearerAuth, errorResponses, messageSchema } from '../../schemas/common';
 import { enqueueMessage } from '../messaging/enqueue';
 import { CREDENTIAL_PLACEHOLDER } from '../messaging/credentials';
 import { createUsersRepository } from '../users/repository';
+import { createAccountsRepository } from '../accounts/repository';
 import { MEMBER_ROLE_LABELS, TEAM_MESSAGES } from './messages';
-import { createTeamRepository, INVITATION_HOURS, invitationTokenHash } from './repository';
+import { createTeamRepository, INVITATION_HOURS, invitationTokenHash, type InvitationChannel, type PendingInvitee } from './repository';
 import { acceptAnswerSchema, acceptBodySchema, inviteAnswerSchema, inviteBodySchema, teamMemberSchema, userIdParamsSchema } from './schemas';
 
 /** The credential kind of an invitation's message (decision 058: its token is issued when the message leaves). */
@@ -24,13 +25,14 @@ const actorScope = (user: Pick<UserRecord, 'id' | 'role'>) => (user.role === 'su
  * Queues the invitation's message for a (re)opened sending: one service e-mail through the first shop it
  * invites to, which must really deliver e-mail (a shop in test mode would put the link in a log the shop reads).
  */
-async function sendInvitation(app: FastifyInstance, invitee: { email: string; role: MemberRole; business_id: string; business_name: string }, sendId: string) {
+async function sendInvitation(app: FastifyInstance, invitee: Omit<PendingInvitee, 'id'>, sendId: string) {
   const url = `${app.config.dashboardBaseUrl}/invito?token=${CREDENTIAL_PLACEHOLDER}`;
   await enqueueMessage(app.db, {
     businessId: invitee.business_id,
     cardId: null,
-    channel: 'email',
-    recipient: normalizeEmail(invitee.email),
+    // Decision 078: by WhatsApp or SMS to the colleague's phone where the invitation chose it.
+    channel: invitee.channel,
+    recipient: invitee.channel === 'email' ? normalizeEmail(invitee.email) : invitee.phone!,
     body: TEAM_MESSAGES.invitationText(invitee.business_name, MEMBER_ROLE_LABELS[invitee.role], url),
     idempotencyKey: `${CREDENTIAL_KIND}:${sendId}`,
     credential: `${CREDENTIAL_KIND}:${sendId}`,
@@ -49,11 +51,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await team().issue(sendId, invitationTokenHash(token), app.clock())) ? token : null;
   });
 
-  /** 409 unless every business may send the e-mail; the first one sends it. */
-  async function checkSender(businessId: string): Promise<void> {
+  /** 409 unless the business really sends on the channel (the shop's service on, not in test mode). */
+  async function checkSender(businessId: string, channel: InvitationChannel): Promise<void> {
     const business = await app.repos.businesses.findById(businessId);
-    if (!business || business.email_enabled !== 1 || !(await app.messaging.deliversCredentials(businessId, 'email'))) {
-      throw new HttpError(409, TEAM_MESSAGES.cannotSendEmail);
+    const enabled = business && business[`${channel}_enabled`] === 1;
+    if (!enabled || !(await app.messaging.deliversCredentials(businessId, channel))) {
+      throw new HttpError(409, channel === 'email' ? TEAM_MESSAGES.cannotSendEmail : TEAM_MESSAGES.cannotSendChannel(channel));
     }
   }
 
@@ -82,9 +85,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invita un collega',
         description:
           `Crea l’utente senza password (ruolo admin o staff) nei negozi scelti, tutti gestiti da chi invita (un negozio altrui: 404 come uno inesistente), ` +
-          `e mette in coda UN’email di servizio tramite il primo negozio con il link \`<DASHBOARD_BASE_URL>/invito?token=<token>\`: ` +
+          `e mette in coda UN messaggio di servizio tramite il primo negozio (email, o WhatsApp/SMS al \`phone\` se \`channel\` lo chiede) con il link \`<DASHBOARD_BASE_URL>/invito?token=<token>\`: ` +
           `32 byte casuali creati all’invio, validi ${INVITATION_HOURS} ore, una sola volta; si conserva solo lo SHA-256 e i registri mostrano \`token=•••\`. ` +
-          '409 se l’indirizzo ha già un account (stessa frase per ogni account, nessun negozio nominato) o se il negozio non invia davvero email.',
+          '400 senza `phone` per WhatsApp/SMS; 409 se l’indirizzo ha già un account (stessa frase per ogni account, nessun negozio nominato) o se il negozio non invia davvero su quel canale.',
         security: bearerAuth,
         body: inviteBodySchema,
         response: { 201: inviteAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -94,15 +97,21 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = request.user!;
       const body = request.body;
       const businessIds = [...new Set(body.business_ids)];
+      const channel = body.channel ?? 'email';
+      if (channel !== 'email' && !body.phone) throw badRequest(TEAM_MESSAGES.phoneRequired);
       for (const id of businessIds) await app.authorizeBusiness(actor, id);
       // The address first (the same sentence for any account), then whether the shop can send the link.
       if (await app.repos.users.findByEmail(body.email)) throw new HttpError(409, TEAM_MESSAGES.emailHasAccount);
-      await checkSender(businessIds[0]);
+      await checkSender(businessIds[0], channel);
       const sendId = randomUUID();
       const created = await app.db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
-        const user = await repo.createInvited({ email: body.email, full_name: body.full_name, role: body.role, business_ids: businessIds });
-        if (user) await repo.open(user.id, sendId, actor.id, app.clock());
+        const user = await repo.createInvited({ email: body.email, full_name: body.full_name, role: body.role, business_ids: businessIds, phone: body.phone ?? null });
+        if (user) {
+          await repo.open(user.id, sendId, actor.id, app.clock(), channel);
+          // Decision 078: the invitation is in the audit of user management.
+          await createAccountsRepository(tx).record({ actor, action: 'invited', target: { id: user.id, email: normalizeEmail(body.email) }, detail: MEMBER_ROLE_LABELS[body.role], at: app.clock() });
+        }
         return user;
       });
       if (!created) throw new HttpError(409, TEAM_MESSAGES.emailHasAccount);
@@ -129,9 +138,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const pending = await team().pendingInScope(request.params.userId, actorScope(request.user!));
       if (!pending) throw notFound(TEAM_MESSAGES.invitationNotFound);
-      await checkSender(pending.business_id);
+      await checkSender(pending.business_id, pending.channel);
       const sendId = randomUUID();
-      await team().open(pending.id, sendId, request.user!.id, app.clock());
+      await app.db.transaction(async (tx) => {
+        await createTeamRepository(tx).open(pending.id, sendId, request.user!.id, app.clock());
+        await createAccountsRepository(tx).record({ actor: request.user!, action: 'invitation_resent', target: pending, at: app.clock() });
+      });
       await sendInvitation(app, pending, sendId);
       return { message: TEAM_MESSAGES.resent };
     },
@@ -152,7 +164,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pending = await team().pendingInScope(request.params.userId, actorScope(request.user!));
-      if (!pending || !(await team().deletePending(pending.id))) throw notFound(TEAM_MESSAGES.invitationNotFound);
+      const cancelled =
+        pending &&
+        (await app.db.transaction(async (tx) => {
+          if (!(await createTeamRepository(tx).deletePending(pending.id))) return false;
+          await createAccountsRepository(tx).record({ actor: request.user!, action: 'invitation_cancelled', target: pending, at: app.clock() });
+          return true;
+        }));
+      if (!pending || !cancelled) throw notFound(TEAM_MESSAGES.invitationNotFound);
       app.sessions.forgetUser(pending.id);
       return { message: TEAM_MESSAGES.cancelled };
     },

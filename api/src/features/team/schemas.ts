@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { requiredEmail, timestampSchema } from '../../schemas/common';
+import { optionalPhone, requiredEmail, timestampSchema } from '../../schemas/common';
 import { userSchema } from '../users/schemas';
 import { TEAM_MESSAGES } from './messages';
 
@@ -28,6 +28,11 @@ export const inviteBodySchema = z.object({
     .min(1, TEAM_MESSAGES.businessesRequired)
     .max(50)
     .describe('I negozi in cui lavorerà: tutti gestiti da chi invita'),
+  channel: z
+    .enum(['email', 'whatsapp', 'sms'])
+    .optional()
+    .describe('Come arriva il link (decisione 078): email (predefinito) o, se il primo negozio li invia davvero, WhatsApp o SMS al `phone`'),
+  phone: optionalPhone().describe('Il telefono del collega: obbligatorio per un invito via WhatsApp o SMS'),
 });
 
 export const inviteAnswerSchema = z.object({ message: z.string(), member: teamMemberSchema });

@@ -195,6 +195,37 @@ describe('as a new admin without any business', () => {
   });
 });
 
+describe('as an owner with exactly one shop (decision 078)', () => {
+  it('shows the shop’s name and no switcher', async () => {
+    const superAdmin = await fetch(`${API}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@demo.it', password: 'SuperAdmin2026!' }),
+    });
+    const { token: superToken } = (await superAdmin.json()) as { token: string };
+    const account = { email: `un-negozio-${Date.now()}@example.it`, password: 'Password2026!' };
+    await fetch(`${API}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${superToken}` },
+      body: JSON.stringify({ ...account, full_name: 'Titolare Unico', role: 'admin' }),
+    });
+    const login = await fetch(`${API}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    const { token } = (await login.json()) as { token: string };
+    const shop = await fetch(`${API}/api/business`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Unico Negozio' }),
+    });
+    expect(shop.status).toBe(201);
+    localStorage.setItem('token', token);
+
+    renderApp('/dashboard');
+    expect(await screen.findByText('Unico Negozio')).toBeVisible();
+    expect(screen.getByText('Unico Negozio').closest('p')).toHaveTextContent('Attività corrente: Unico Negozio');
+    expect(screen.queryByRole('button', { name: /Attività corrente/ })).toBeNull();
+  });
+});
+
 describe('admin-only screens', () => {
   const client: User = { id: 'c1', email: 'cliente@example.it', full_name: 'Cliente', role: 'client', phone: null, created_at: '2026-01-01', business_id: null };
 

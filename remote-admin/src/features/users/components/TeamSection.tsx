@@ -1,13 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
 import { FormGrid, SectionTitle, Table, TableScroll } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
-import { useCancelInvitationMutation, useGetTeamQuery, useInviteMutation, useResendInvitationMutation, type TeamMember } from '../api';
+import { useGetAccountsQuery, useGetTeamQuery, useInviteMutation, type TeamMember } from '../api';
+import { AccountActions, InvitationActions } from './AccountActions';
 
 /** Decision 070: the roles an owner gives a colleague. */
 export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
 const STATUS_LABELS: Record<TeamMember['status'], string> = { invited: 'Invito inviato', expired: 'Invito scaduto', active: 'Attivo' };
 const INVITE_ERROR = 'Impossibile inviare l’invito. Riprova.';
+type InviteChannel = 'email' | 'whatsapp' | 'sms';
+/** How the link travels: WhatsApp or SMS only where the first chosen shop really sends them (the API says so). */
+const CHANNEL_LABELS: Record<InviteChannel, string> = { email: 'Email', whatsapp: 'WhatsApp', sms: 'SMS' };
 
 /** «Invita un collega»: e-mail, name, role and the shops (of this owner) the colleague will work in. */
 function InviteForm({ businesses }: { businesses: readonly Business[] }) {
@@ -18,19 +22,30 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
   const [fullName, setFullName] = useState('');
   const [role, setRole] = useState<'staff' | 'admin'>('staff');
   const [chosen, setChosen] = useState<string[]>([]);
+  // Decision 078: the link may travel by WhatsApp or SMS where the first chosen shop sends them.
+  const [channel, setChannel] = useState<InviteChannel>('email');
+  const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !fullName.trim()) return setError('Campi email e nome sono obbligatori');
     if (chosen.length === 0) return setError('Scegli almeno un negozio');
+    if (channel !== 'email' && !phone.trim()) return setError('Per un invito via WhatsApp o SMS serve il numero di telefono del collega');
     setError(undefined);
     try {
-      const answer = await invite({ email: email.trim(), full_name: fullName.trim(), role, business_ids: chosen }).unwrap();
+      const answer = await invite({
+        email: email.trim(),
+        full_name: fullName.trim(),
+        role,
+        business_ids: chosen,
+        ...(channel === 'email' ? {} : { channel, phone: phone.trim() }),
+      }).unwrap();
       notify.success(`${answer.message} a ${answer.member.email}`);
       setEmail('');
       setFullName('');
       setChosen([]);
+      setPhone('');
     } catch (failure) {
       setError(errorMessage(failure, INVITE_ERROR));
     }
@@ -51,6 +66,20 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
           </Select>
         )}
       </Field>
+      <Field label="Invia l’invito via">
+        {(control) => (
+          <Select {...control} value={channel} onChange={(e) => setChannel(e.target.value as InviteChannel)}>
+            {Object.entries(CHANNEL_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {channel !== 'email' && (
+        <TextField label="Telefono del collega" type="tel" autoComplete="off" required value={phone} onChange={(e) => setPhone(e.target.value)} {...invalid} />
+      )}
       <fieldset {...invalid}>
         <legend>Negozi</legend>
         {businesses.map((business) => (
@@ -64,58 +93,34 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
   );
 }
 
-function TeamTable({ members }: { members: readonly TeamMember[] }) {
-  const notify = useNotify();
-  const [resend, resendState] = useResendInvitationMutation();
-  const [cancel, cancelState] = useCancelInvitationMutation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (id: string, action: (id: string) => { unwrap(): Promise<{ message: string }> }) => {
-    setBusy(id);
-    try {
-      notify.success((await action(id).unwrap()).message);
-    } catch (failure) {
-      notify.error(errorMessage(failure, INVITE_ERROR));
-    } finally {
-      setBusy(null);
-    }
-  };
+function TeamTable({ members, businesses, superAdmin }: { members: readonly TeamMember[]; businesses: readonly Business[]; superAdmin: boolean }) {
+  // Decision 078: the people the viewer may manage get the row actions (a co-admin manages none: invitations only).
+  const { data: accounts } = useGetAccountsQuery();
   return (
     <TableScroll>
       <Table>
         <caption>Colleghi</caption>
         <TableHead columns={['Nome', 'Email', 'Ruolo', 'Negozi', 'Stato', 'Azioni']} />
         <tbody>
-          {members.map((member) => (
-            <tr key={member.id}>
-              <td>{member.full_name}</td>
-              <td>{member.email}</td>
-              <td>{MEMBER_ROLE_LABELS[member.role]}</td>
-              <td>{member.businesses.map((b) => b.business_name).join(', ')}</td>
-              <td>{STATUS_LABELS[member.status]}</td>
-              <td>
-                {member.status !== 'active' && (
-                  <>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Invia di nuovo l’invito a ${member.full_name}`}
-                      loading={busy === member.id && resendState.isLoading}
-                      onClick={() => void act(member.id, resend)}
-                    >
-                      Invia di nuovo
-                    </Button>{' '}
-                    <Button
-                      variant="secondary"
-                      aria-label={`Annulla l’invito a ${member.full_name}`}
-                      loading={busy === member.id && cancelState.isLoading}
-                      onClick={() => void act(member.id, cancel)}
-                    >
-                      Annulla invito
-                    </Button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
+          {members.map((member) => {
+            const account = accounts?.find((a) => a.id === member.id);
+            return (
+              <tr key={member.id}>
+                <td>{member.full_name}</td>
+                <td>{member.email}</td>
+                <td>{MEMBER_ROLE_LABELS[member.role]}</td>
+                <td>{member.businesses.map((b) => b.business_name).join(', ')}</td>
+                <td>{account?.disabled ? 'Disattivato' : STATUS_LABELS[member.status]}</td>
+                <td>
+                  {account ? (
+                    <AccountActions account={account} member={member} businesses={businesses} superAdmin={superAdmin} />
+                  ) : (
+                    member.status !== 'active' && <InvitationActions member={member} />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </TableScroll>
@@ -126,12 +131,12 @@ function TeamTable({ members }: { members: readonly TeamMember[] }) {
 export const TEAM_LOAD_ERROR = 'Errore nel caricamento dei colleghi e degli inviti';
 
 /** The owner's colleagues: the invitation form and the list with each one's state (decision 070). */
-export function TeamSection({ businesses }: { businesses: readonly Business[] }) {
+export function TeamSection({ businesses, superAdmin = false }: { businesses: readonly Business[]; superAdmin?: boolean }) {
   const query = useGetTeamQuery();
   return (
     <Card aria-labelledby="invite-title">
       <SectionTitle id="invite-title">Invita un collega</SectionTitle>
-      <p>Il collega riceve per email un link (valido 72 ore, usabile una volta) per scegliere la sua password.</p>
+      <p>Il collega riceve per email (o WhatsApp / SMS, se il negozio li invia) un link, valido 72 ore e usabile una volta, per scegliere la sua password.</p>
       <InviteForm businesses={businesses} />
       <QueryState
         query={query}
@@ -139,7 +144,7 @@ export function TeamSection({ businesses }: { businesses: readonly Business[] })
         errorMessage={TEAM_LOAD_ERROR}
         empty={{ message: 'Nessun collega', description: 'Invita un amministratore o un operatore di cassa con il modulo qui sopra.' }}
       >
-        {(members) => <TeamTable members={members} />}
+        {(members) => <TeamTable members={members} businesses={businesses} superAdmin={superAdmin} />}
       </QueryState>
     </Card>
   );

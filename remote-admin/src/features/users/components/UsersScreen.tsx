@@ -14,7 +14,9 @@ import {
   useCurrentBusiness,
 } from '@loyalty/shared';
 import { Muted, Page, PageTitle, SectionTitle } from '../../../shared/layout';
-import { useGetUsersQuery } from '../api';
+import { useGetAccountsQuery, useGetTeamQuery, useGetUsersQuery } from '../api';
+import { AccountActions } from './AccountActions';
+import { AuditSection } from './AuditSection';
 import { CreateUserForm } from './CreateUserForm';
 import { UsersTable } from './UsersTable';
 import { TeamSection } from './TeamSection';
@@ -30,6 +32,17 @@ export function UsersScreen() {
 /** The users of one business (an admin's filter) or all of them (super admin); mounted anew for another business. */
 function UsersList({ businessId, superAdmin }: { businessId: string | undefined; superAdmin: boolean }) {
   const query = useGetUsersQuery({ businessId });
+  // Decision 078: the super admin manages every other account from this list (an owner, its colleagues above).
+  const { data: accounts } = useGetAccountsQuery(undefined, { skip: !superAdmin });
+  const { data: team } = useGetTeamQuery(undefined, { skip: !superAdmin });
+  const { businesses } = useCurrentBusiness();
+  const actionsFor = superAdmin
+    ? (user: { id: string }) => {
+        const account = accounts?.find((a) => a.id === user.id);
+        if (!account) return null;
+        return <AccountActions account={account} member={team?.find((m) => m.id === user.id)} businesses={businesses} superAdmin />;
+      }
+    : undefined;
   return (
     <QueryState
       query={query}
@@ -42,7 +55,7 @@ function UsersList({ businessId, superAdmin }: { businessId: string | undefined;
           : 'Nessun cliente con una carta di questa azienda: crealo con il modulo qui sopra o condividi il link di iscrizione.',
       }}
     >
-      {(users) => <UsersTable users={users} />}
+      {(users) => <UsersTable users={users} actionsFor={actionsFor} />}
     </QueryState>
   );
 }
@@ -62,7 +75,7 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
         // The new client shows up in the list: the filter moves to its business.
         onCreated={(created) => created.business_id && setChosenBusinessId(created.business_id)}
       />
-      <TeamSection businesses={businesses} />
+      <TeamSection businesses={businesses} superAdmin={superAdmin} />
       <Card aria-labelledby="users-list-title">
         <SectionTitle id="users-list-title">{superAdmin ? 'Tutti gli utenti' : 'Utenti dell’azienda'}</SectionTitle>
         {!superAdmin && (
@@ -87,6 +100,7 @@ function UsersManagement({ superAdmin }: { superAdmin: boolean }) {
           <UsersList key={filterBusinessId ?? 'all'} businessId={filterBusinessId} superAdmin={superAdmin} />
         )}
       </Card>
+      {superAdmin && <AuditSection />}
     </Page>
   );
 }

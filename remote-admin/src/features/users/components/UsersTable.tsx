@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ROLE_LABELS, TableHead, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
 import { Table, TableScroll } from '../../../shared/layout';
 import type { ManagedUser } from '../api';
@@ -6,8 +6,11 @@ import { downloadUserQr } from '../model/userQr';
 
 const QR_DOWNLOAD_ERROR = 'Impossibile generare il QR Code. Riprova.';
 
-/** Only admins and the super admin reach this table, so the per-user card QR column is always there. */
-export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
+/**
+ * Only admins and the super admin reach this table, so the per-user card QR column is always there. `actionsFor`
+ * (the super admin's, decision 078) adds the «Azioni» column: what the viewer may do to each person.
+ */
+export function UsersTable({ users, actionsFor }: { users: readonly ManagedUser[]; actionsFor?: (user: ManagedUser) => ReactNode }) {
   const notify = useNotify();
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -26,7 +29,7 @@ export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
     <TableScroll>
       <Table>
         <caption>Utenti</caption>
-        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'QR Code']} />
+        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'QR Code', ...(actionsFor ? ['Azioni'] : [])]} />
         <tbody>
           {users.map((user) => {
             const cardId = user.card_id;
@@ -51,6 +54,7 @@ export function UsersTable({ users }: { users: readonly ManagedUser[] }) {
                     <span>Nessuna carta</span>
                   )}
                 </td>
+                {actionsFor && <td>{actionsFor(user)}</td>}
               </tr>
             );
           })}

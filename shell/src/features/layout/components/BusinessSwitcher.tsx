@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness, useRememberedBusiness } from '@loyalty/shared';
+import { CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS, Link, useCurrentBusiness, useRememberedBusiness, VisuallyHidden } from '@loyalty/shared';
 import { useDisclosure } from '../hooks/useDisclosure';
 import { PopupAnchor, popupPanel, popupTrigger } from './popup';
 
@@ -58,12 +58,33 @@ const Empty = styled.li`
   a { color: ${({ theme }) => theme.colors.primary}; font-weight: 600; }
 `;
 
+/** One shop and nothing to choose: its name, not a switcher (decision 078). */
+const OnlyShop = styled.p`
+  margin: 0;
+  max-width: 60vw;
+  padding: 0.5rem 0.75rem;
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
 export function BusinessSwitcher() {
   const { business, businesses, select } = useCurrentBusiness();
   const { open, toggle, close, containerRef, buttonRef } = useDisclosure();
   const listId = useId();
   // Decision 071: the choice is kept per user across reloads and tabs.
   useRememberedBusiness();
+
+  // Decision 078: a user with exactly one shop (staff or owner) never sees a switcher, only the shop's name.
+  if (businesses.length === 1) {
+    return (
+      <OnlyShop>
+        <VisuallyHidden>Attività corrente: </VisuallyHidden>
+        {businesses[0].name}
+      </OnlyShop>
+    );
+  }
 
   return (
     <PopupAnchor ref={containerRef}>

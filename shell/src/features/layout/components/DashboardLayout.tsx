@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Outlet, useLocation } from '@loyalty/shared';
+import { Outlet, useLocation, useSessionEndWatch } from '@loyalty/shared';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -44,6 +44,8 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Decision 078: a session ended elsewhere (disabled, deleted, role or shops changed) ends this page at once.
+  useSessionEndWatch();
 
   return (
     <Frame>

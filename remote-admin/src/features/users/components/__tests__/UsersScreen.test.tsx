@@ -16,6 +16,7 @@ import {
   unreachableApiBaseUrl,
 } from '../../../../../test/helpers';
 import { TEAM_LOAD_ERROR } from '../TeamSection';
+import { AUDIT_LOAD_ERROR } from '../AuditSection';
 import { UsersScreen } from '../UsersScreen';
 import { newUserRequest, EMPTY_NEW_USER } from '../../model/newUser';
 import { userQrFileName, userQrLink } from '../../model/userQr';
@@ -229,7 +230,9 @@ it("shows 'Errore nel caricamento degli utenti' when the list cannot be loaded",
   expect(await screen.findByText('Errore nel caricamento degli utenti')).toBeInTheDocument();
   // The colleagues' list (decision 070) fails on its own, with its own words: each list has its «Riprova».
   expect(await screen.findByText(TEAM_LOAD_ERROR)).toBeInTheDocument();
-  expect(screen.getAllByRole('button', { name: 'Riprova' })).toHaveLength(2);
+  // So does the super admin's audit (decision 078).
+  expect(await screen.findByText(AUDIT_LOAD_ERROR)).toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: 'Riprova' })).toHaveLength(3);
 });
 
 describe('requests and QR links', () => {

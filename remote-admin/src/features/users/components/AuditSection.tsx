@@ -1,0 +1,46 @@
+import { Card, QueryState, TableHead, formatDateTime } from '@loyalty/shared';
+import { SectionTitle, Table, TableScroll } from '../../../shared/layout';
+import { useGetAccountsAuditQuery, type AuditEvent } from '../api';
+import { AUDIT_ACTION_LABELS, auditActor, auditDetail } from '../model/accountChange';
+
+export const AUDIT_LOAD_ERROR = 'Errore nel caricamento del registro delle modifiche';
+
+function AuditTable({ events }: { events: readonly AuditEvent[] }) {
+  return (
+    <TableScroll>
+      <Table>
+        <caption>Registro delle modifiche agli utenti</caption>
+        <TableHead columns={['Quando', 'Chi', 'Azione', 'Utente', 'Dettaglio']} />
+        <tbody>
+          {events.map((event) => (
+            <tr key={event.id}>
+              <td>{formatDateTime(event.at)}</td>
+              <td>{auditActor(event)}</td>
+              <td>{AUDIT_ACTION_LABELS[event.action]}</td>
+              <td>{event.target_email}</td>
+              <td>{auditDetail(event)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** Decision 078: who changed which user, what and when — the super admin's list (the newest 200). */
+export function AuditSection() {
+  const query = useGetAccountsAuditQuery();
+  return (
+    <Card aria-labelledby="audit-title">
+      <SectionTitle id="audit-title">Registro delle modifiche</SectionTitle>
+      <QueryState
+        query={query}
+        loadingLabel="Caricamento del registro…"
+        errorMessage={AUDIT_LOAD_ERROR}
+        empty={{ message: 'Nessuna modifica registrata', description: 'Qui compaiono inviti, cambi di ruolo e di negozi, disattivazioni ed eliminazioni.' }}
+      >
+        {(events) => <AuditTable events={events} />}
+      </QueryState>
+    </Card>
+  );
+}
