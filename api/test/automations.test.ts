@@ -24,7 +24,7 @@ describeEachDatabase('automations', (variant) => {
   const driver = new FakeDriver();
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
+    t = await startTestApp(variant, { messaging: { quietHours: true, worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
     ownerId = (await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Automazioni' })).id;
     auth = await authHeader(t.app, OWNER.email, OWNER.password);
   });
@@ -158,7 +158,7 @@ describeEachDatabase('automations', (variant) => {
       const cards = await Promise.all([0, 1, 2].map((i) => cardVisited(shop, new Date(now.getTime() - 70 * DAY), { phone: `+39333700000${i}` })));
       let second: App | null = null;
       if (variant.name === 'PostgreSQL') {
-        second = buildApp(testConfig(t.database.config, { messaging: { worker: { enabled: false } } }), { clock: () => now });
+        second = buildApp(testConfig(t.database.config, { messaging: { quietHours: true, worker: { enabled: false } } }), { clock: () => now });
         await second.ready();
       }
       try {

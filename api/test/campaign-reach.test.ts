@@ -25,7 +25,7 @@ describeEachDatabase('campaign reach and delivery status', (variant) => {
   });
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
+    t = await startTestApp(variant, { messaging: { quietHours: true, worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Portata' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled, sms_enabled, email_enabled) VALUES ($1, 'Negozio Portata', $2, 0, 1, 1)`, [
       BUSINESS_ID,

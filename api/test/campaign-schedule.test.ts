@@ -17,7 +17,7 @@ describeEachDatabase('scheduled campaigns', (variant) => {
   let now = new Date('2030-01-15T10:00:00Z');
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { clock: () => now });
+    t = await startTestApp(variant, { messaging: { quietHours: true, worker: { enabled: false } } }, { clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Programma' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, sms_enabled) VALUES ($1, 'Negozio Programma', $2, 1)`, [BUSINESS_ID, owner.id]);
     await createCard(t.app, BUSINESS_ID, { name: 'Anna Sera', phone: '+393331400001', consent: true });

@@ -19,7 +19,7 @@ describeEachDatabase('quiet hours', (variant) => {
   const driver = new FakeDriver();
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { messaging: { worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
+    t = await startTestApp(variant, { messaging: { quietHours: true, worker: { enabled: false } } }, { messagingDriver: driver, clock: () => now });
     const owner = await createUser(t.app, { ...OWNER, role: 'admin', full_name: 'Titolare Silenzio' });
     await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, sms_enabled) VALUES ($1, 'Negozio Silenzio', $2, 1)`, [BUSINESS_ID, owner.id]);
     await createCard(t.app, BUSINESS_ID, { name: 'Anna Notte', phone: '+393331300001', consent: true });

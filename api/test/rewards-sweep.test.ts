@@ -23,7 +23,7 @@ describeEachDatabase('rewards sweep', (variant) => {
   let now = new Date(Date.now() + DAY);
 
   beforeAll(async () => {
-    t = await startTestApp(variant, { seedDemo: true, messaging: { worker: { enabled: false } } }, { clock: () => now });
+    t = await startTestApp(variant, { seedDemo: true, messaging: { quietHours: true, worker: { enabled: false } } }, { clock: () => now });
     admin = await authHeader(t.app, demoAccount('admin').email, demoAccount('admin').password);
     adminId = (await t.app.repos.users.findByEmail(demoAccount('admin').email))!.id;
   });

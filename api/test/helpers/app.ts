@@ -38,6 +38,10 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     // Suites log in and create users in parallel from one address; the flood test sets its own bounds.
     passwordHashQueue: { concurrency: 4, maxWaiting: 1000, maxWaitingPerClient: 1000 },
     ...overrides,
+    // The quiet hours off unless a suite asks for them (decision 082): most suites send on the real clock, at any
+    // hour of CI's day; those that prove the hold (quiet-hours, automations, campaign-schedule, rewards-sweep)
+    // set `quietHours: true` under a clock they control.
+    messaging: { ...overrides.messaging, quietHours: overrides.messaging?.quietHours ?? false },
   };
 }
 
