@@ -258,10 +258,13 @@ describe('drill: three API instances on one PostgreSQL behave as one', () => {
     if (!composition || !db) return;
     const BIRTHDAYS = 500;
     await db.query(`UPDATE businesses SET birthday_points = 5 WHERE id = $1`, [CAMPAIGN_BUSINESS]);
-    // Born today (Rome) 30 years ago: the sweep's birthdays of the day.
+    // Cards of their own, born today (Rome) 30 years ago: the campaign's cards had their one promotional message
+    // of the day (decision 080), so their greetings would be skipped.
     await db.query(
-      `UPDATE loyalty_cards SET birth_date = ((now() AT TIME ZONE 'Europe/Rome')::date - interval '30 years')::date
-        WHERE id IN (SELECT id FROM loyalty_cards WHERE business_id = $1 ORDER BY card_number LIMIT $2)`,
+      `INSERT INTO loyalty_cards (business_id, card_number, customer_name, customer_phone, privacy_ack, marketing_channels, birth_date)
+       SELECT $1, 'LC-8' || lpad(i::text, 7, '0'), 'Festeggiato ' || i, '+39 334 ' || lpad(i::text, 7, '0'), true, ARRAY['sms'],
+              ((now() AT TIME ZONE 'Europe/Rome')::date - interval '30 years')::date
+         FROM generate_series(1, $2::int) AS i`,
       [CAMPAIGN_BUSINESS, BIRTHDAYS],
     );
     const SWEEPS = 3;
