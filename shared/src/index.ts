@@ -88,6 +88,8 @@ export {
 } from './notifications/notificationsSlice';
 export { useNotify } from './notifications/useNotify';
 export { errorMessage } from './notifications/errorMessage';
+// 2.10.0: a settings form's save, its notice and its refusal, written once for the rewards' and automations' forms.
+export { useSaveSettings } from './notifications/useSaveSettings';
 export { Notifications } from './notifications/Notifications';
 
 export {

@@ -26,7 +26,7 @@ import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
 import { API_CLOSING_HEADER } from '../../api/src/closing';
 import { REDIS_TEST_URL, redisReachable } from '../../api/test/helpers/redis';
 import { spawnTs, waitForHttp, type Managed } from '../src/processes';
-import { postgresAdminClient } from './helpers/postgres-admin';
+import { drillEnvironment, postgresAdminClient } from './helpers/postgres-admin';
 
 jest.setTimeout(180_000);
 
@@ -105,19 +105,9 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
       return;
     }
     const started = Date.now();
-    await adminDb.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminDb.adminUrl);
-    url.pathname = `/${dbName}`;
     const secret = crypto.randomBytes(24).toString('hex');
     apiEnv = {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'development',
-      REDIS_URL: REDIS_TEST_URL,
-      REDIS_NAMESPACE: `loyalty-lbdrill-${crypto.randomBytes(4).toString('hex')}:`,
+      ...(await drillEnvironment(adminDb, { database: dbName, dir, redisUrl: REDIS_TEST_URL, namespace: 'loyalty-lbdrill' })),
       PROXY_SECRET: secret,
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       // no messages are sent in this drill: the instances serve requests only
@@ -152,7 +142,7 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
     haproxy.stderr?.on('data', keep);
     await waitUntil('HAProxy counts the three instances up', async () => (await serversUp()).length === 3);
     figures.push(`3 istanze dell'API e HAProxy avviati in ${((Date.now() - started) / 1000).toFixed(1)} s (porte su loopback: ${API_PORTS.join(', ')}; HAProxy ${HAPROXY_PORT})`);
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: apiEnv.DATABASE_URL });
     await db.connect();
     ready = true;
   });

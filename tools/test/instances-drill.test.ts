@@ -19,7 +19,7 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
 import { REDIS_TEST_URL, redisReachable } from '../../api/test/helpers/redis';
 import { APPS, type AppName } from '../src/apps';
-import { postgresAdminClient } from './helpers/postgres-admin';
+import { drillEnvironment, postgresAdminClient } from './helpers/postgres-admin';
 import { startComposition, type Composition } from '../src/composition';
 import { DEFAULT_DRAIN_MS } from '../src/api-pool';
 
@@ -98,24 +98,15 @@ describe('drill: three API instances on one PostgreSQL behave as one', () => {
       if (process.env.CI) throw new Error(`The drill needs PostgreSQL and Redis when CI is set (PostgreSQL ${admin_ ? 'ok' : 'unreachable'}, Redis ${redis ? 'ok' : `unreachable at ${REDIS_URL}`})`);
       return;
     }
-    await admin_.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(admin_.adminUrl);
-    url.pathname = `/${dbName}`;
     const root = path.join(dir, 'root');
     fs.mkdirSync(root);
     const started = Date.now();
+    const env = await drillEnvironment(admin_, { database: dbName, dir, redisUrl: REDIS_URL, namespace: 'loyalty-drill' });
     composition = await startComposition({
       env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        DATA_DIR: path.join(dir, 'data'),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-        NODE_ENV: 'development',
+        ...env,
         // The drill's campaign leaves at any hour of CI's day (decision 082).
         QUIET_HOURS: 'false',
-        REDIS_URL,
-        REDIS_NAMESPACE: `loyalty-drill-${crypto.randomBytes(4).toString('hex')}:`,
         LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT),
         // A killed instance's jobs go back to the others after 3 s instead of a minute.
         WORKER_LEASE_MS: '3000',
@@ -129,7 +120,7 @@ describe('drill: three API instances on one PostgreSQL behave as one', () => {
       roots: Object.fromEntries(APPS.map((a) => [a.name, root])),
     });
     figure(`composizione con 3 istanze avviata in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: env.DATABASE_URL });
     await db.connect();
     const login = await call<{ token: string }>(`${SHELL}/api/auth/login`, { method: 'POST', body: { email: admin.email, password: admin.password } });
     expect(login.status).toBe(200);

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, errorMessage, useNotify } from '@loyalty/shared';
+import { useSaveSettings } from '@loyalty/shared';
 import { useSaveAutomationsMutation, type Automations } from '../api';
 import { automationFormOf, automationFormSchema, automationsRequest, type AutomationForm } from '../model/automationForm';
 
@@ -8,19 +8,14 @@ export const AUTOMATIONS_SAVED = 'Automazioni salvate';
 
 /** The automations form, started from what the server has (mount it anew, `key`, when that changes). */
 export function useAutomationForm(businessId: string, saved: Automations) {
-  const notify = useNotify();
+  const saveSettings = useSaveSettings();
   const [save, saving] = useSaveAutomationsMutation();
   const form = useForm<AutomationForm>({ resolver: zodResolver(automationFormSchema), defaultValues: automationFormOf(saved) });
   const { errors, isDirty } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await save({ businessId, change: automationsRequest(values) }).unwrap();
-      notify.success(AUTOMATIONS_SAVED);
-    } catch (error) {
-      form.setError('root.server', { message: errorMessage(error, MESSAGES.settingsSaveError) });
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    saveSettings(save({ businessId, change: automationsRequest(values) }), AUTOMATIONS_SAVED, (message) => form.setError('root.server', { message })),
+  );
 
   return {
     register: form.register,

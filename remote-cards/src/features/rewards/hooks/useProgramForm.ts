@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, errorMessage, useNotify } from '@loyalty/shared';
+import { useSaveSettings } from '@loyalty/shared';
 import { useSaveProgramMutation, type Program } from '../api';
 import { programFormOf, programFormSchema, programRequest, type ProgramForm } from '../model/programForm';
 
@@ -11,19 +11,16 @@ export const PROGRAM_SAVED = 'Programma fedeltà salvato';
  * A refusal (switching to stamps while a card holds a fractional balance…) is shown in the API's words.
  */
 export function useProgramForm(businessId: string, saved: Program) {
-  const notify = useNotify();
+  const saveSettings = useSaveSettings();
   const [saveProgram, saving] = useSaveProgramMutation();
   const form = useForm<ProgramForm>({ resolver: zodResolver(programFormSchema), defaultValues: programFormOf(saved) });
   const { errors, isDirty } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await saveProgram({ businessId, change: programRequest(values, saved) }).unwrap();
-      notify.success(PROGRAM_SAVED);
-    } catch (error) {
-      form.setError('root.server', { message: errorMessage(error, MESSAGES.settingsSaveError) });
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    saveSettings(saveProgram({ businessId, change: programRequest(values, saved) }), PROGRAM_SAVED, (message) =>
+      form.setError('root.server', { message }),
+    ),
+  );
 
   return {
     register: form.register,
