@@ -20,6 +20,19 @@ let saved: { href: string; download: string }[];
 let revoked: string[];
 /** A download is a real request to the real API: on a loaded machine it takes longer than waitFor's 1 s. */
 const DOWNLOAD_WAIT = { timeout: 15_000 };
+// The clock's own functions, kept before a test fakes it: under fake timers waitFor measures its timeout on the
+// fake clock, which it runs 15 s ahead in a fraction of a real second, so a slow real download would fail it.
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
+
+/** Waits, on the real clock, until the screen has handed `count` files to the browser. */
+async function downloaded(count: number) {
+  const deadline = realNow() + DOWNLOAD_WAIT.timeout;
+  while (saved.length < count) {
+    if (realNow() > deadline) throw new Error(`${count} file scaricati attesi entro ${DOWNLOAD_WAIT.timeout} ms, visti ${saved.length}`);
+    await new Promise((resolve) => realSetTimeout(resolve, 20));
+  }
+}
 
 beforeAll(async () => {
   shop = await createBusiness(session.token);
@@ -59,7 +72,8 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     const clicking = admin.click(cardsButton);
     await waitFor(() => expect(cardsButton).toHaveAttribute('aria-busy', 'true'));
     await clicking;
-    await waitFor(() => expect(saved).toHaveLength(1), DOWNLOAD_WAIT);
+    await downloaded(1);
+    expect(saved).toHaveLength(1);
     await waitFor(() => expect(cardsButton).not.toHaveAttribute('aria-busy'), DOWNLOAD_WAIT);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
     expect(saved[0].download).toMatch(new RegExp(`^carte-negozio-[a-z0-9-]+-${day}\\.csv$`));
@@ -75,7 +89,8 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
     expect(revoked).toEqual([saved[0].href]);
 
     await admin.click(within(exports).getByRole('button', { name: 'Esporta movimenti (CSV)' }));
-    await waitFor(() => expect(saved).toHaveLength(2), DOWNLOAD_WAIT);
+    await downloaded(2);
+    expect(saved).toHaveLength(2);
     expect(saved[1].download).toMatch(/^movimenti-negozio-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
     const ledger = (await textOf(blobs.get(saved[1].href)!)).slice(1).split('\r\n');
     expect(ledger[0]).toBe('Data;Numero carta;Cliente;Tipo;Punti;Importo (€);Premio;Descrizione;Operatore');
@@ -83,7 +98,8 @@ it('downloads the cards and the ledger with the session, shows the busy button, 
 
     // The same cards as an Excel file (typed cells: api/test/csv-export.test.ts reads them back): a zip, named .xlsx.
     await admin.click(within(exports).getByRole('button', { name: 'Esporta carte (Excel .xlsx)' }));
-    await waitFor(() => expect(saved).toHaveLength(3), DOWNLOAD_WAIT);
+    await downloaded(3);
+    expect(saved).toHaveLength(3);
     expect(saved[2].download).toMatch(new RegExp(`^carte-negozio-[a-z0-9-]+-${day}\\.xlsx$`));
     const xlsx = new Uint8Array(await new Response(blobs.get(saved[2].href)!).arrayBuffer());
     expect([...xlsx.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
