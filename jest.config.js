@@ -43,8 +43,9 @@ module.exports = {
   // The default output, plus one line naming the cause if Jest ever exits non-zero with no failed test.
   reporters: ['default', '<rootDir>/tools/jest/exit-reason-reporter.js'],
   // Jest's default on two cores is one worker, i.e. every suite in turn inside Jest's own process; most suites
-  // spend much of their time waiting (PostgreSQL, child processes, timers), so two workers keep both cores busy.
-  maxWorkers: phase === 'serial' ? 1 : 2,
+  // spend much of their time waiting (PostgreSQL, child processes, timers), so more workers than cores keep both
+  // busy. JEST_WORKERS overrides it, for a measurement.
+  maxWorkers: phase === 'serial' ? 1 : Number(process.env.JEST_WORKERS) || 3,
   projects: PACKAGES.filter((p) => fs.existsSync(path.join(__dirname, p, 'jest.config.js')))
     .map(project)
     .filter(Boolean),
