@@ -1,5 +1,5 @@
 /**
- * Truthful reach (issue 37): the send dialog's number is what the send queues — the preview
+ * Truthful reach (decision 077): the send dialog's number is what the send queues — the preview
  * (`GET /campaigns/{id}/reach`) and the send read the same recipients and apply the same rule
  * (`loyalty_message_skip_reason`, migration 027) — and a sent campaign's status follows its jobs (decision 077).
  */

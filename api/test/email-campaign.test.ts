@@ -1,5 +1,5 @@
 /**
- * Decision 074 (issue 37): e-mail as mail clients expect and one-click opt-out, against real protocol peers — a
+ * Decision 074: e-mail as mail clients expect and one-click opt-out, against real protocol peers — a
  * real SMTP server process receives the e-mails, `mailparser` (what mail clients' libraries do) reads them, and
  * the List-Unsubscribe URL is posted to as a mail client does (RFC 8058).
  */

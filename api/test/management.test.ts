@@ -246,7 +246,7 @@ describeEachDatabase('campaigns, businesses, settings, users, password', (varian
       expect([await count('users'), await count('loyalty_cards')]).toEqual(before);
     });
 
-    it('sends an admin who adds a colleague to the invitation (issue 35: an account without a password could never log in)', async () => {
+    it('sends an admin who adds a colleague to the invitation (an account without a password could never log in)', async () => {
       const before = await count('users');
       const response = await call('POST', '/api/users', ADMIN, { email: 'collega@test.it', full_name: 'Collega', role: 'admin' });
       expect([response.statusCode, response.json()]).toEqual([400, { error: 'Per aggiungere un collega usa «Invita un collega»: riceverà un link per scegliere la sua password.' }]);

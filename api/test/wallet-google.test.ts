@@ -323,7 +323,7 @@ describeEachDatabase('Google Wallet', (variant) => {
   it('has a schema that tells a valid object from an invalid one (the check can fail)', () => {
     const object = { id: `${TEST_GOOGLE_ISSUER_ID}.o`, classId: `${TEST_GOOGLE_ISSUER_ID}.c`, state: 'ACTIVE', loyaltyPoints: { label: 'Punti', balance: { int: 27 } } };
     expect(googleSchemaErrors('LoyaltyObject', object)).toEqual([]);
-    // The object of issue 38: a decimal in `int`.
+    // The object that once carried a decimal in an `int` field.
     expect(googleSchemaErrors('LoyaltyObject', { ...object, loyaltyPoints: { label: 'Punti', balance: { int: 2505.12 } } }).join()).toMatch(/\/loyaltyPoints\/balance\/int must be integer/);
     expect(googleSchemaErrors('LoyaltyObject', { ...object, loyaltyPoints: { label: 'Punti', balance: { int: 2 ** 31 } } })).not.toEqual([]);
     expect(googleSchemaErrors('LoyaltyObject', { ...object, state: 'ATTIVO' })).not.toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Issue 35, what staff.spec.ts does not cover (decisions 071, 078), in Chromium with its own owner, shops,
+ * Accounts: what staff.spec.ts does not cover (decisions 071, 078), in Chromium with its own owner, shops,
  * colleague and customer made through the API, so it runs beside the other journeys:
  * - the owner forgets their password: «Password dimenticata?» on /login → the link arrives by e-mail (the
  *   composition's mail server) → a new password → logged in with it, the old one refused;

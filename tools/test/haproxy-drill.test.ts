@@ -1,5 +1,5 @@
 /**
- * The drill behind HAProxy (issue 40, decision 081): three API processes on one PostgreSQL with Redis, behind
+ * The drill behind HAProxy (decision 081): three API processes on one PostgreSQL with Redis, behind
  * Debian's HAProxy running the shipped deploy/haproxy/haproxy.cfg as it is (only its environment differs: the
  * instances' addresses, the bind address, the secret). Under a steady load of reads and points writes:
  *   - api-1 is killed (SIGKILL) and started again, as systemd's Restart=on-failure does;

@@ -1,6 +1,6 @@
 /**
  * The one rule for a customer's name on a card, whoever writes it: the dashboard's new card, the public signup and
- * the import of a CSV or Excel file (issue 38). A name that a spreadsheet would run as a formula (`=1+1`,
+ * the import of a CSV or Excel file. A name that a spreadsheet would run as a formula (`=1+1`,
  * `+39…`, `-2`, `@SUM`) is no one's name: refused with the same Italian sentence on every path.
  */
 import { NAME_MESSAGES } from '../messages';

@@ -1,6 +1,6 @@
 /**
  * Section 12: recording a sale at the counter (decision 075) beside the points update it replaces, on PostgreSQL,
- * each as a share of the hello-world ceiling of the same server in the same run (issue 36: a sale ≥ the points
+ * each as a share of the hello-world ceiling of the same server in the same run (the goal: a sale ≥ the points
  * update's share, nothing lost). The same runs as section 1 (throughput.ts), only these three.
  */
 import { notMeasured, pct, ms, section, target, type SectionReport } from '../report';

@@ -55,7 +55,7 @@ const MANAGED_COLUMNS = 'u.id, u.email, u.full_name, u.role, u.business_id, u.cr
  * The one rule of who may manage whom: a SQL condition on the users row `u`, with the principal's id as `$1`.
  * The super admin: every other account. An owner (admin): the admins whose home business is one of the owner's
  * shops and who own no shop of their own (another owner's account is never theirs to change) — never itself,
- * a client or the super admin. The staff memberships of issue 35 extend it here.
+ * a client or the super admin. Staff memberships extend it here.
  */
 export function usersManageableBy(principal: Pick<UserRecord, 'id' | 'role'>): string | null {
   if (principal.role === 'super_admin') return 'u.id <> $1';

@@ -1,12 +1,12 @@
 /**
- * E-mail as mail clients expect (issue 37, decision 074): the subject, the From with the shop's name, a text part
+ * E-mail as mail clients expect (decision 074): the subject, the From with the shop's name, a text part
  * and a small HTML part (the shop's name and colour, the message, the footer), and — in a marketing e-mail — the
  * visible unsubscribe link and the RFC 8058 one-click headers. The HTML is our own template of a few lines with
  * every value escaped, not a framework (mjml would add ~10 MB of dependencies for one box with a heading).
  */
 import addressparser from 'nodemailer/lib/addressparser';
 
-/** The visible opt-out of every marketing e-mail (issue 37's wording). */
+/** The visible opt-out of every marketing e-mail (decision 074's wording). */
 export const UNSUBSCRIBE_PROMPT = 'Non vuoi più ricevere queste email?';
 export const UNSUBSCRIBE_LINK_TEXT = "Annulla l'iscrizione";
 

@@ -11,7 +11,7 @@ export const CAMPAIGN_MESSAGE_MAX_LENGTH = 160;
 /** An e-mail campaign's text (decision 074: SPEC's 160 is an SMS's length, not an e-mail's). */
 export const EMAIL_MESSAGE_MAX_LENGTH = 5000;
 
-/** How a marketing SMS or WhatsApp says how to stop them (issue 37; the STOP reply is handled by webhooks.ts). */
+/** How a marketing SMS or WhatsApp says how to stop them (the STOP reply is handled by webhooks.ts). */
 export const STOP_FOOTER = 'Rispondi STOP per non ricevere più messaggi';
 export const withStopFooter = (message: string) => `${message}\n${STOP_FOOTER}`;
 

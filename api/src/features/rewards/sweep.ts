@@ -20,7 +20,7 @@ import { createConsentsRepository, MARKETING_LAPSES_AT_SQL } from '../consents/r
 import { POINTS_BALANCE_MAX } from '../cards/repository';
 import { italianDay, type LoyaltyMode } from './repository';
 
-/** The first name: what `{nome}` says (issue 37: a greeting addressed with the full name read as a form letter). */
+/** The first name: what `{nome}` says (a greeting addressed with the full name reads as a form letter). */
 export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 export interface SweepResult {
