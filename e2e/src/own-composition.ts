@@ -19,7 +19,7 @@ type Server = Awaited<ReturnType<typeof createStaticServer>>;
  * extra origins): kept apart, the compositions run at the same time, and away from the API's (+100) and from
  * 4045 with the default base (a port Chromium refuses, src/env.ts).
  */
-export const OWN_COMPOSITIONS = { delivery: 10, runtimePatch: 50, loginPages: 70, skeleton: 110, deliveryFaults: 130, behindNginx: 150 } as const;
+export const OWN_COMPOSITIONS = { delivery: 10, runtimePatch: 50, loginPages: 70, skeleton: 110, deliveryFaults: 130, behindNginx: 150, deliveryFaultsMore: 170 } as const;
 
 const ORDER: AppName[] = ['shell', 'landing', 'cards', 'campaigns', 'messaging', 'admin'];
 

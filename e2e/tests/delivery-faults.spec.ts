@@ -1,65 +1,11 @@
 /**
- * Resilience, per remote, on a composition of the file's own (src/own-composition.ts), so the journeys running
- * beside it never see a faulty origin: a failing manifest, a slow or garbage script and a component that throws
- * are contained in the remote's area ('Questa sezione non è al momento disponibile.', 'Riprova') while the
- * shell, the switcher and another remote keep working — also once a slow remote's script arrives late — and the
- * next load after the fault is gone works. Test titles start with [remote]: the summary reporter prints one
- * line per remote.
+ * The proxy's faults (failing manifest, slow script, garbage script) for three of the remotes; the other two and
+ * the throwing components are in delivery-faults-more.spec.ts, on a composition of their own, so the two halves
+ * run on two workers (src/delivery-faults.ts says what each journey proves).
  */
-import { test } from '@playwright/test';
-import { NAMES, REMOTES, deliveryComposition, expectContained, expectWorking } from '../src/delivery';
-import { startFaultProxy, type Fault, type FaultProxy } from '../src/fault-proxy';
+import { deliveryComposition, proxyFaultJourneys } from '../src/delivery-faults';
 import { OWN_COMPOSITIONS } from '../src/own-composition';
-import { loginThroughApi } from '../src/session';
-import { variantDir } from '../src/variants';
 
 const composition = deliveryComposition('delivery-faults', OWN_COMPOSITIONS.deliveryFaults);
-const { originalUrls, own } = composition;
-/** Extra origins of the composition's block: the faulty builds (0–4), the fault proxy (5). */
-const PORT = { faulty: 0, proxy: 5 };
 
-// First the faults a proxy makes, which need no variant: they run while the variants may still be building.
-for (const name of NAMES) {
-  const { route } = REMOTES[name];
-
-  for (const fault of ['manifest-500', 'slow-script', 'garbage-script'] as Fault[]) {
-    test(`[${name}] fault: ${fault}`, async ({ page }) => {
-      let proxy: FaultProxy | undefined;
-      try {
-        proxy = await startFaultProxy(new URL(originalUrls[name]).origin, own().extraPort(PORT.proxy));
-        proxy.fault = fault;
-        own().pointRemote(name, `${proxy.origin}/mf-manifest.json`);
-        await loginThroughApi(page);
-        await page.goto(route);
-        await expectContained(page, name, { late: fault === 'slow-script' });
-        proxy.fault = 'none';
-        await page.goto(route);
-        await expectWorking(page, name);
-      } finally {
-        own().pointRemote(name, originalUrls[name]);
-        await proxy?.close();
-      }
-    });
-  }
-}
-
-for (const name of NAMES) {
-  const { route } = REMOTES[name];
-
-  test(`[${name}] fault: component throws while rendering`, async ({ page }) => {
-    // It may wait for the background build of the variants.
-    test.setTimeout(10 * 60_000);
-    const faultyOrigins = await composition.serveEach(variantDir.faulty, PORT.faulty);
-    own().pointRemote(name, `${faultyOrigins[name]}/mf-manifest.json`);
-    try {
-      await loginThroughApi(page);
-      await page.goto(route);
-      await expectContained(page, name);
-    } finally {
-      own().pointRemote(name, originalUrls[name]);
-    }
-    // Nothing the broken version left behind (store, local storage) breaks the next load.
-    await page.goto(route);
-    await expectWorking(page, name);
-  });
-}
+proxyFaultJourneys(composition, ['landing', 'cards', 'campaigns']);
