@@ -72,7 +72,7 @@ describeEachDatabase('the platform messaging account', (variant) => {
   const platformRow = async () => (await t.app.db.query('SELECT * FROM platform_settings')).rows[0] as Record<string, unknown>;
 
   /** A campaign of `businessId` to these contacts, sent on `service` by `headers` and handed to the worker. */
-  async function sendCampaign(businessId: string, headers: object, service: 'sms' | 'email', contacts: string[]) {
+  async function sendCampaign(businessId: string, headers: object, service: 'sms' | 'email' | 'whatsapp', contacts: string[]) {
     const id = await createCampaign(t.app, businessId, contacts.map((c) => (service === 'email' ? { email: c } : { customer_phone: c })));
     await consentingCards(t.app, businessId, contacts, [service]);
     const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: headers as Record<string, string>, payload: { service, message: 'Novità in negozio' } });
@@ -154,6 +154,8 @@ describeEachDatabase('the platform messaging account', (variant) => {
     expect(sms.answer).toMatchObject({ queued: 2, mode: 'live' });
     const mail = await sendCampaign(ALTROVE, otherAdmin, 'email', ['lettore@example.it']);
     expect(mail.answer).toMatchObject({ queued: 1, mode: 'live' });
+    const whatsapp = await sendCampaign(ALTROVE, otherAdmin, 'whatsapp', ['+393330005009']);
+    expect(whatsapp.answer).toMatchObject({ queued: 1, mode: 'live' });
     const ownSms = await sendCampaign(PROFUMERIA, admin, 'sms', ['+393330005003']);
     expect(ownSms.answer).toMatchObject({ queued: 1, mode: 'live' });
     const ownMail = await sendCampaign(PROFUMERIA, admin, 'email', ['cliente@example.it']);
@@ -164,11 +166,13 @@ describeEachDatabase('the platform messaging account', (variant) => {
         // The platform's account, with the shop's name as the alphanumeric sender.
         { path: `/api/2010-04-01/Accounts/${PLATFORM_SID}/Messages.json`, user: PLATFORM_SID, password: PLATFORM_TOKEN, from: 'Libreria Al', to: '+393330005001' },
         { path: `/api/2010-04-01/Accounts/${PLATFORM_SID}/Messages.json`, user: PLATFORM_SID, password: PLATFORM_TOKEN, from: 'Libreria Al', to: '+393330005002' },
+        // WhatsApp from the platform's WhatsApp number (its display name is the WhatsApp profile's).
+        { path: `/api/2010-04-01/Accounts/${PLATFORM_SID}/Messages.json`, user: PLATFORM_SID, password: PLATFORM_TOKEN, from: 'whatsapp:+390288888888', to: 'whatsapp:+393330005009' },
         // The shop's own account and number.
         { path: `/api/2010-04-01/Accounts/${SHOP_SID}/Messages.json`, user: SHOP_SID, password: SHOP_TOKEN, from: '+390212345678', to: '+393330005003' },
       ]),
     );
-    expect(posts).toHaveLength(3);
+    expect(posts).toHaveLength(4);
     expect(posts.every((r) => r.form.StatusCallback?.startsWith(`${PUBLIC_URL}/api/twilio/status/`))).toBe(true);
 
     await waitFor(async () => platformSmtp.received.length > platformMailsBefore && shopSmtp.received.length > shopMailsBefore, 5_000);
@@ -217,7 +221,7 @@ describeEachDatabase('the platform messaging account', (variant) => {
     const month = romeMonth(new Date(rows[0].created_at));
     const [, previous] = monthAndPrevious(month);
     const zero = (m: string) => ({ month: m, whatsapp: 0, sms: 0, email: 0, total: 0, platform: 0 });
-    const altrove = [{ month, whatsapp: 0, sms: 2, email: 1, total: 3, platform: 3 }, zero(previous)];
+    const altrove = [{ month, whatsapp: 1, sms: 2, email: 1, total: 4, platform: 4 }, zero(previous)];
 
     const own = await t.app.inject({ method: 'GET', url: `/api/messaging/usage?businessId=${ALTROVE}&month=${month}`, headers: otherAdmin });
     expect(own.json()).toEqual({ businessId: ALTROVE, months: altrove });
@@ -226,7 +230,7 @@ describeEachDatabase('the platform messaging account', (variant) => {
       `SELECT channel, count(*)::int AS n FROM outbox_messages WHERE business_id = $1 AND account IS NOT NULL AND status <> 'failed' GROUP BY channel ORDER BY channel`,
       [ALTROVE],
     );
-    expect(logged).toEqual([{ channel: 'email', n: 1 }, { channel: 'sms', n: 2 }]);
+    expect(logged).toEqual([{ channel: 'email', n: 1 }, { channel: 'sms', n: 2 }, { channel: 'whatsapp', n: 1 }]);
     // Another shop's admin is told the shop does not exist; a bad month names the field.
     expect((await t.app.inject({ method: 'GET', url: `/api/messaging/usage?businessId=${PROFUMERIA}&month=${month}`, headers: otherAdmin })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: `/api/messaging/usage?businessId=${ALTROVE}&month=2026-13`, headers: otherAdmin });
@@ -257,6 +261,6 @@ describeEachDatabase('the platform messaging account', (variant) => {
     const { rows } = await t.app.db.query('SELECT driver, account FROM outbox_messages WHERE campaign_id = $1', [id]);
     expect(rows).toEqual([{ driver: 'outbox', account: null }]);
     const usage = await t.app.inject({ method: 'GET', url: `/api/messaging/usage?businessId=${ALTROVE}`, headers: otherAdmin });
-    expect((usage.json() as { months: { total: number }[] }).months.reduce((sum, m) => sum + m.total, 0)).toBe(3);
+    expect((usage.json() as { months: { total: number }[] }).months.reduce((sum, m) => sum + m.total, 0)).toBe(4);
   });
 });
