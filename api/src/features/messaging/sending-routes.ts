@@ -392,7 +392,9 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messaging'],
         summary: 'Modalità di invio di un’azienda',
-        description: "mode 'test' quando il driver dell’azienda (o MESSAGING_DRIVER) è l’outbox: i messaggi sono solo registrati, nessuno viene consegnato.",
+        description:
+          "mode 'test' quando nessun canale dell’azienda invia davvero: il suo driver (o MESSAGING_DRIVER) è l’outbox e l’account della piattaforma non serve nessuno dei suoi canali. " +
+          'I messaggi sono allora solo registrati, nessuno viene consegnato.',
         security: bearerAuth,
         querystring: z.object({ businessId: z.string().trim().min(1).max(200) }),
         response: { 200: messagingStatusSchema, ...errorResponses(400, 401, 403, 404) },
