@@ -361,6 +361,17 @@ const ROWS: Row[] = [
   { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
   { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },
   { route: 'GET /api/messaging/status', request: () => ({ method: 'GET', url: `/api/messaging/status?businessId=${BAR}` }), expected: OWNED },
+  // The platform's messaging account and the monthly usage (decision 086): the account and every shop's usage are
+  // the super admin's; a shop's own usage is its admins'.
+  { route: 'GET /api/platform/messaging-account', request: () => ({ method: 'GET', url: '/api/platform/messaging-account' }), expected: SUPER_ONLY },
+  {
+    route: 'PUT /api/platform/messaging-account',
+    request: () => ({ method: 'PUT', url: '/api/platform/messaging-account', payload: { smsShopNameSender: false } }),
+    expected: SUPER_ONLY,
+  },
+  { route: 'DELETE /api/platform/messaging-account', request: () => ({ method: 'DELETE', url: '/api/platform/messaging-account' }), expected: SUPER_ONLY },
+  { route: 'GET /api/platform/messaging-usage', request: () => ({ method: 'GET', url: '/api/platform/messaging-usage' }), expected: SUPER_ONLY },
+  { route: 'GET /api/messaging/usage', request: () => ({ method: 'GET', url: `/api/messaging/usage?businessId=${BAR}` }), expected: OWNED },
   // The wallets for the dashboard (wallet-links.test.ts). No wallet is configured here: an admin who
   // may send a card's links gets 409 (past authorization, nothing sent), another shop's admin the card's 404.
   { route: 'GET /api/wallet/status', request: () => ({ method: 'GET', url: '/api/wallet/status' }), expected: ADMIN_LEVEL },

@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from '../../src/features/accounts/messages';
 import { SCHEDULE_MESSAGES } from '../../src/features/messaging/sending-routes';
 import { AUTOMATION_MESSAGES, WIN_BACK_TEXT_MAX } from '../../src/features/automations/messages';
 import { SERVICE_LABEL } from '../../src/features/messaging/messages';
+import { PLATFORM_MESSAGES } from '../../src/features/messaging/platform-account';
 
 /** Every fixed sentence the API answers an error with. */
 const SENTENCES = new Set<string>([
@@ -38,6 +39,8 @@ const SENTENCES = new Set<string>([
   // Scheduled campaigns and the shop's sending window (decision 077).
   ...Object.values(SCHEDULE_MESSAGES),
   ...Object.values(QUIET_HOURS_MESSAGES),
+  // The platform's messaging account (decision 086).
+  ...Object.values(PLATFORM_MESSAGES),
   // The automations' refusals (decision 080).
   ...(Object.values(AUTOMATION_MESSAGES).filter((value) => typeof value === 'string') as string[]),
   ...CHANNELS.map((channel) => AUTOMATION_MESSAGES.messageTooLong(WIN_BACK_TEXT_MAX[channel], SERVICE_LABEL[channel])),

@@ -43,6 +43,7 @@ const WRITES_WHEN_REFUSED: Record<string, { tables: string[]; why: string }> = {
  * that a route losing its inputs' schema shows up here.
  */
 const WITHOUT_DECLARED_INPUTS = [
+  'DELETE /api/platform/messaging-account',
   'GET /api/accounts',
   'GET /api/accounts/audit',
   'GET /api/auth/me',
@@ -55,6 +56,7 @@ const WITHOUT_DECLARED_INPUTS = [
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/health',
+  'GET /api/platform/messaging-account',
   'GET /api/team',
   'GET /api/wallet/status',
   'POST /api/customer/logout',
@@ -262,7 +264,7 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 54 write routes among them', () => {
+  it('collects every route from the app, the 57 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
     // Apple Wallet: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
     // + the CSV import of cards.
@@ -277,7 +279,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     // Decision 077: + scheduling a campaign and cancelling the schedule.
     // Decision 080: + the owner's automations.
     // Decision 078: + changing a colleague's shops.
-    expect(writes).toHaveLength(55);
+    // Decision 086: + saving and clearing the platform's messaging account.
+    expect(writes).toHaveLength(57);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

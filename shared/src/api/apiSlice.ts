@@ -30,6 +30,8 @@ export const API_TAG_TYPES = [
   'Reward',
   // A business's automations (the campaigns remote's Automazioni screen, decision 080).
   'Automation',
+  // The platform's messaging account and the messages counted per shop (decision 086).
+  'PlatformMessaging',
 ] as const;
 
 /** Id of the tag that stands for "the whole list" of a type. */

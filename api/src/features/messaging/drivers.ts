@@ -9,7 +9,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
 import { parseSender } from './email';
 import { MESSAGING_MESSAGES, SMTP_ERRORS, TWILIO_ERRORS, TWILIO_UNREACHABLE, twilioHttpError } from './messages';
-import { MessagingError, type MessageDriver, type OutgoingMessage, type SendResult } from './types';
+import { MessagingError, type MessageDriver, type OutgoingMessage, type SendingAccount, type SendResult } from './types';
 
 export const outboxDriver: MessageDriver = {
   name: 'outbox',
@@ -72,6 +72,8 @@ export interface TwilioDriverOptions {
   httpClient?: unknown;
   /** Per request; under the 10 s shutdown grace of server.ts, so a stopping worker finishes its sends. */
   timeoutMs?: number;
+  /** Whose account the credentials are (decision 086): recorded with each message. */
+  account?: SendingAccount;
 }
 
 export function createTwilioDriver(credentials: TwilioCredentials, options: TwilioDriverOptions = {}): MessageDriver {
@@ -83,6 +85,7 @@ export function createTwilioDriver(credentials: TwilioCredentials, options: Twil
   });
   return {
     name: 'twilio',
+    account: options.account ?? 'shop',
     async send(message: OutgoingMessage): Promise<SendResult> {
       const whatsapp = message.channel === 'whatsapp';
       const address = (n: string) => (whatsapp ? `whatsapp:${n}` : n);
@@ -135,12 +138,13 @@ export interface DkimOptions {
  * 'Nome <a@x.it>'). The From carries the display name the worker chose (the configured one, else the shop's name),
  * which nodemailer encodes (RFC 2047) when it has accents or an apostrophe.
  */
-export function createSmtpDriver(smtp: string | Transporter, sender: string, dkim: DkimOptions | null = null): MessageDriver {
+export function createSmtpDriver(smtp: string | Transporter, sender: string, dkim: DkimOptions | null = null, account: SendingAccount = 'shop'): MessageDriver {
   const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp, dkim ? { dkim } : {}) : smtp;
   const configured = parseSender(sender);
   const address = configured?.address ?? sender;
   return {
     name: 'smtp',
+    account,
     async send(message: OutgoingMessage): Promise<SendResult> {
       const email = message.email;
       const fromName = email?.fromName ?? configured?.name ?? '';

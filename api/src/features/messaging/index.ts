@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Feature, FeatureOptions } from '../feature';
 import messagingPlugin from './plugin';
 import messagingRoutes from './sending-routes';
+import platformRoutes from './platform-routes';
 import { createMessagingSettingsRepository } from './settings-repository';
 import twilioRoutes from './twilio-routes';
 import unsubscribeRoutes from './unsubscribe';
@@ -21,5 +22,7 @@ export default {
     ['/unsubscribe', unsubscribeRoutes],
     // Sending: full paths, across resources.
     ['', messagingRoutes],
+    // The platform's messaging account and the monthly usage (decision 086): full paths.
+    ['', platformRoutes],
   ],
 } satisfies Feature;

@@ -33,6 +33,7 @@ export const MESSAGING_MESSAGES = {
   emailSenderMissing: 'Mittente email non configurato',
   publicUrlForUnsubscribe: 'PUBLIC_URL non configurato: un’email promozionale deve contenere il link per annullare l’iscrizione',
   tokenUnreadable: 'Auth Token non leggibile: inseriscilo di nuovo',
+  platformSecretUnreadable: 'Un segreto dell’account di messaggistica della piattaforma non è leggibile: il super admin deve inserirlo di nuovo',
   invalidSignature: 'Firma Twilio non valida',
 } as const;
 

@@ -11,7 +11,15 @@ import { createLocalMailboxDriver } from './local-mailbox';
 import { createMessagingRepository, type MessagingRepository } from './repository';
 import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
-import { MessagingError, type Channel, type MessageDriver, type OutgoingMessage } from './types';
+import { CHANNELS, MessagingError, type Channel, type MessageDriver, type OutgoingMessage } from './types';
+import {
+  alphanumericSenderId,
+  createPlatformAccountRepository,
+  PLATFORM_SECRET_SCOPE,
+  platformServes,
+  platformSmtpTransport,
+  type PlatformAccountRepository,
+} from './platform-account';
 import { createJobWorker, MESSAGING_QUEUE, type JobWorker } from './worker';
 import { isAutomationMarketing, parseSender, renderEmail, serviceSubject } from './email';
 import { MESSAGING_MESSAGES } from './messages';
@@ -31,8 +39,13 @@ export interface Messaging {
   worker: JobWorker;
   /** The driver that sends `channel` for the business: its settings' driver, else the configured default. */
   driverFor(businessId: string, channel: Channel): Promise<MessageDriver>;
-  /** 'test' when the business's driver is the outbox (nothing leaves the machine), else 'live'. */
-  modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }>;
+  /**
+   * 'test' when the business's messages on `channel` (on every channel, without one) only get recorded (nothing
+   * leaves the machine), else 'live' — through its own provider or the platform's account (decision 086).
+   */
+  modeFor(businessId: string, channel?: Channel): Promise<{ driver: string; mode: DeliveryMode }>;
+  /** The platform's messaging account (decision 086). */
+  platformAccounts: PlatformAccountRepository;
   /** The issuers of the credentials messages carry (decision 058): a feature registers its kind. */
   credentials: Credentials;
   /**
@@ -68,15 +81,77 @@ export default fp<MessagingPluginOptions>(
     // claiming its jobs.
     const workerRepo = createMessagingRepository(app.db.background);
 
-    async function modeFor(businessId: string): Promise<{ driver: string; mode: DeliveryMode }> {
-      const driver = options.driver?.name ?? (await repo.findSettings(businessId))?.driver ?? config.driver;
-      return { driver, mode: driver === 'outbox' ? 'test' : 'live' };
+    const platformAccounts = createPlatformAccountRepository(app.db);
+    const workerPlatformAccounts = createPlatformAccountRepository(app.db.background);
+
+    /**
+     * Who sends `channel` for the business (decision 086), in this order: a shop the super admin put in test mode
+     * ('outbox' in its settings) records only; a shop with its own provider for the channel (Twilio credentials and a
+     * sender; for e-mail its sender address on the deployment's SMTP_URL) uses it — in test mode while its driver,
+     * or MESSAGING_DRIVER, is the outbox; else the platform's account when it serves the channel; else test mode
+     * when the driver is the outbox, and otherwise the shop's settings are missing.
+     */
+    async function route(businessId: string, channel: Channel, settingsFrom: MessagingRepository, accounts: PlatformAccountRepository) {
+      const settings = await settingsFrom.findSettings(businessId);
+      const driver = settings?.driver ?? config.driver;
+      if (settings?.driver === 'outbox') return { kind: 'outbox' as const, settings };
+      const own =
+        channel === 'email'
+          ? Boolean(config.smtpUrl && settings?.email_sender)
+          : Boolean(settings?.account_sid && settings.auth_token_encrypted && (settings.phone_number || settings.messaging_service_sid));
+      if (own) return { kind: driver === 'outbox' ? ('outbox' as const) : ('shop' as const), settings };
+      const platform = await accounts.find();
+      if (platformServes(platform, channel)) return { kind: 'platform' as const, settings, platform };
+      return { kind: driver === 'outbox' ? ('outbox' as const) : ('shop' as const), settings };
     }
 
-    async function driverFor(businessId: string, channel: Channel, settingsFrom: MessagingRepository = repo): Promise<MessageDriver> {
+    async function modeFor(businessId: string, channel?: Channel): Promise<{ driver: string; mode: DeliveryMode }> {
+      if (options.driver) return { driver: options.driver.name, mode: options.driver.name === 'outbox' ? 'test' : 'live' };
+      const live = [];
+      for (const c of channel ? [channel] : CHANNELS) {
+        const { kind, settings } = await route(businessId, c, repo, platformAccounts);
+        if (kind !== 'outbox') live.push(kind === 'platform' ? (c === 'email' ? 'smtp' : 'twilio') : (settings?.driver ?? config.driver));
+      }
+      return live.length > 0 ? { driver: live[0], mode: 'live' } : { driver: 'outbox', mode: 'test' };
+    }
+
+    async function driverFor(
+      businessId: string,
+      channel: Channel,
+      settingsFrom: MessagingRepository = repo,
+      accounts: PlatformAccountRepository = platformAccounts,
+    ): Promise<MessageDriver> {
       if (options.driver) return options.driver;
-      const settings = await settingsFrom.findSettings(businessId);
-      if ((settings?.driver ?? config.driver) === 'outbox') return outboxDriver;
+      const routed = await route(businessId, channel, settingsFrom, accounts);
+      if (routed.kind === 'outbox') return outboxDriver;
+      const statusCallback = config.publicUrl ? `${config.publicUrl}/api/twilio/status/${encodeURIComponent(businessId)}` : null;
+      if (routed.kind === 'platform') {
+        const platform = routed.platform;
+        if (channel === 'email') {
+          let transport;
+          try {
+            transport = platformSmtpTransport(platform, secrets, dkim);
+          } catch {
+            throw missingSettings('platformSecretUnreadable');
+          }
+          return createSmtpDriver(transport, platform.email_from!, null, 'platform');
+        }
+        let authToken: string;
+        try {
+          authToken = secrets.decrypt(platform.twilio_auth_token_encrypted!, PLATFORM_SECRET_SCOPE.twilio);
+        } catch {
+          throw missingSettings('platformSecretUnreadable');
+        }
+        // An SMS carries the shop's name as its sender when the super admin turned that on (and the name gives one).
+        const shopName = channel === 'sms' && platform.sms_shop_name_sender ? (await app.repos.businesses.findById(businessId))?.name : undefined;
+        const sender = channel === 'whatsapp' ? platform.twilio_whatsapp_from : ((shopName && alphanumericSenderId(shopName)) ?? platform.twilio_sms_from);
+        if (!sender) throw missingSettings('twilioNotConfigured');
+        return createTwilioDriver(
+          { accountSid: platform.twilio_account_sid!, authToken, phoneNumber: sender, messagingServiceSid: null, statusCallback },
+          { httpClient: options.twilioHttpClient, account: 'platform' },
+        );
+      }
+      const settings = routed.settings;
       if (channel === 'email') {
         if (!config.smtpUrl) throw missingSettings('smtpNotConfigured');
         if (!settings?.email_sender) throw missingSettings('emailSenderMissing');
@@ -96,7 +171,7 @@ export default fp<MessagingPluginOptions>(
         authToken,
         phoneNumber: settings.phone_number,
         messagingServiceSid: settings.messaging_service_sid,
-        statusCallback: config.publicUrl ? `${config.publicUrl}/api/twilio/status/${encodeURIComponent(businessId)}` : null,
+        statusCallback,
       }, { httpClient: options.twilioHttpClient });
     }
 
@@ -104,8 +179,13 @@ export default fp<MessagingPluginOptions>(
     if (localMailbox) app.log.info({ file: app.config.localMailbox }, 'local try-out: access links a shop in test mode would send are written to the try-out mailbox');
 
     /** A credential's driver: never the outbox (a shop reads its log); on a local try-out, the try-out mailbox instead. */
-    async function credentialDriverFor(businessId: string, channel: Channel, settingsFrom: MessagingRepository = repo): Promise<MessageDriver> {
-      const driver = await driverFor(businessId, channel, settingsFrom);
+    async function credentialDriverFor(
+      businessId: string,
+      channel: Channel,
+      settingsFrom: MessagingRepository = repo,
+      accounts: PlatformAccountRepository = platformAccounts,
+    ): Promise<MessageDriver> {
+      const driver = await driverFor(businessId, channel, settingsFrom, accounts);
       if (driver !== outboxDriver) return driver;
       if (localMailbox) return localMailbox;
       throw new MessagingError(CREDENTIAL_MESSAGES.testMode, true);
@@ -159,13 +239,15 @@ export default fp<MessagingPluginOptions>(
       config: app.jobs.config,
       log: app.log.child({ component: MESSAGING_QUEUE }),
       driverFor: (job) =>
-        job.credential ? credentialDriverFor(job.business_id, job.channel, workerRepo) : driverFor(job.business_id, job.channel, workerRepo),
+        job.credential
+          ? credentialDriverFor(job.business_id, job.channel, workerRepo, workerPlatformAccounts)
+          : driverFor(job.business_id, job.channel, workerRepo, workerPlatformAccounts),
       credentials,
       compose,
       queue: (handler) => app.jobs.queue(MESSAGING_QUEUE, handler),
     });
 
-    app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor, credentials, deliversCredentials });
+    app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor, platformAccounts, credentials, deliversCredentials });
 
     // Scheduled campaigns (migration 036): each due one is sent as «Invia ora» would, due at its scheduled time
     // (so the quiet hours hold one scheduled for 21:00 until the window opens).

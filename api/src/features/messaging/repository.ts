@@ -8,7 +8,7 @@ import type { DriverName } from '../../config/messaging';
 import { maskCredentials } from './credentials';
 import { enqueueMessage, type MessageToContact } from './enqueue';
 import { noneSkipped, TRUTH_MESSAGES, type SkippedByReason } from './messages';
-import type { Channel, SendResult } from './types';
+import type { Channel, SendingAccount, SendResult } from './types';
 
 export interface StoredSettings {
   business_id: string;
@@ -515,7 +515,7 @@ export function createMessagingRepository(db: Queryable) {
      * Marks the job sent and logs the message in one statement, only while this worker still holds it:
      * false when the lease was lost (another worker took the job over), and then nothing is written.
      */
-    async complete(job: JobRecord, driver: string, result: SendResult): Promise<boolean> {
+    async complete(job: JobRecord, driver: string, result: SendResult, account: SendingAccount | null = null): Promise<boolean> {
       const { rows } = await db.query(
         `WITH done AS (
            UPDATE messaging_jobs SET status = 'sent', provider_message_id = $3, sent_at = now(), updated_at = now(),
@@ -524,16 +524,16 @@ export function createMessagingRepository(db: Queryable) {
             WHERE id = $1 AND lock_token = $2 AND status = 'sending'
            RETURNING id, business_id, campaign_id, card_id, channel, recipient, body
          )
-         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, provider_message_id, job_id)
-         SELECT business_id, campaign_id, card_id, channel, recipient, body, $4, $5, $3, id FROM done
+         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, provider_message_id, job_id, account)
+         SELECT business_id, campaign_id, card_id, channel, recipient, body, $4, $5, $3, id, $7 FROM done
          RETURNING id`,
-        [job.id, job.lock_token, result.providerMessageId, result.status, driver, ERASED_RECIPIENT],
+        [job.id, job.lock_token, result.providerMessageId, result.status, driver, ERASED_RECIPIENT, account],
       );
       return rows.length > 0;
     },
 
     /** Back to the queue at `retryInMs`, or (retryInMs null) failed for good and logged as failed. */
-    async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null): Promise<void> {
+    async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null, account: SendingAccount | null = null): Promise<void> {
       if (retryInMs !== null) {
         await db.query(
           // A job the quiet hours held when enqueued waits for the window again (migration 039).
@@ -553,17 +553,17 @@ export function createMessagingRepository(db: Queryable) {
             WHERE id = $1 AND lock_token = $2
            RETURNING id, business_id, campaign_id, card_id, channel, recipient, body
          )
-         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, error, job_id)
-         SELECT business_id, campaign_id, card_id, channel, recipient, body, 'failed', $4, $3, id FROM done`,
-        [job.id, job.lock_token, error, driver, ERASED_RECIPIENT],
+         INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, error, job_id, account)
+         SELECT business_id, campaign_id, card_id, channel, recipient, body, 'failed', $4, $3, id, $6 FROM done`,
+        [job.id, job.lock_token, error, driver, ERASED_RECIPIENT, account],
       );
     },
 
     /** A message sent outside the queue (connection test). */
-    async logMessage(message: { businessId: string; channel: Channel; recipient: string; body: string; driver: string; result?: SendResult; error?: string }) {
+    async logMessage(message: { businessId: string; channel: Channel; recipient: string; body: string; driver: string; result?: SendResult; error?: string; account?: SendingAccount | null }) {
       await db.query(
-        `INSERT INTO outbox_messages (business_id, channel, recipient, body, status, driver, provider_message_id, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO outbox_messages (business_id, channel, recipient, body, status, driver, provider_message_id, error, account)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           message.businessId,
           message.channel,
@@ -573,6 +573,7 @@ export function createMessagingRepository(db: Queryable) {
           message.driver,
           message.result?.providerMessageId ?? null,
           message.error ?? null,
+          message.account ?? null,
         ],
       );
     },

@@ -201,7 +201,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...audienceOf(campaign, service),
       });
       if (counts.queued > 0) app.messaging.worker.wake();
-      const { mode } = await app.messaging.modeFor(campaign.business_id);
+      const { mode } = await app.messaging.modeFor(campaign.business_id, service);
       request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
       return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
     },
@@ -338,7 +338,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await app.messaging.repo.isOptedOut(card.business_id, recipient)) throw badRequest(MESSAGING_MESSAGES.recipientOptedOut);
       // Easy SMS is a marketing message: only to a holder who agreed to offers on WhatsApp (decision 025).
       if (!(await app.messaging.repo.hasMarketingConsent(card.business_id, 'whatsapp', recipient))) {
-        const { mode } = await app.messaging.modeFor(card.business_id);
+        const { mode } = await app.messaging.modeFor(card.business_id, 'whatsapp');
         const skippedByReason = { ...noneSkipped(), noConsent: 1 };
         return { message: sendOutcomeMessage(0, skippedByReason), queued: 0, skipped: 1, skippedByReason, alreadyEnqueued: 0, mode };
       }
@@ -355,7 +355,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         held: { at: app.clock() },
       });
       if (queued) app.messaging.worker.wake();
-      const { mode } = await app.messaging.modeFor(card.business_id);
+      const { mode } = await app.messaging.modeFor(card.business_id, 'whatsapp');
       // 'WhatsApp inviato' (the specification's wording) only when a message really leaves for the customer.
       const message = !queued ? TRUTH_MESSAGES.whatsappAlreadyQueued : mode === 'live' ? MESSAGING_MESSAGES.whatsappSent : TRUTH_MESSAGES.whatsappQueuedTest;
       return { message, queued: queued ? 1 : 0, skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: queued ? 0 : 1, mode };
@@ -392,7 +392,9 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messaging'],
         summary: 'Modalità di invio di un’azienda',
-        description: "mode 'test' quando il driver dell’azienda (o MESSAGING_DRIVER) è l’outbox: i messaggi sono solo registrati, nessuno viene consegnato.",
+        description:
+          "mode 'test' quando nessun canale dell’azienda invia davvero: il suo driver (o MESSAGING_DRIVER) è l’outbox e l’account della piattaforma non serve nessuno dei suoi canali. " +
+          'I messaggi sono allora solo registrati, nessuno viene consegnato.',
         security: bearerAuth,
         querystring: z.object({ businessId: z.string().trim().min(1).max(200) }),
         response: { 200: messagingStatusSchema, ...errorResponses(400, 401, 403, 404) },

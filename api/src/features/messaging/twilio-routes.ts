@@ -7,6 +7,7 @@ import { FIELD_LABELS, fieldInvalid, MESSAGES } from '../../messages';
 import { connectionTestBody, connectionTestSucceeded, connectionWorks, DEFAULT_BONUS_TEMPLATE, MESSAGING_MESSAGES, noneSkipped, QUIET_HOURS, QUIET_HOURS_MESSAGES, serviceDisabled, TRUTH_MESSAGES } from './messages';
 import { createMessagingRepository, reachableContact, type SettingsUpdate } from './repository';
 import { TWILIO_STATUSES, twilioReason } from './drivers';
+import { PLATFORM_SECRET_SCOPE } from './platform-account';
 import { MessagingError, type Channel } from './types';
 import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderChannel, senderContact } from './webhooks';
 import { CONSENT_WORDING } from '../../consent-wording';
@@ -161,7 +162,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // What is sent: the recipient reads it only when the connection works. The log's text says what the dialog says.
       const body = connectionTestBody(business.name, connectionWorks(service));
-      const { mode } = await app.messaging.modeFor(businessId);
+      const { mode } = await app.messaging.modeFor(businessId, service);
       const outcome = { skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: 0, mode };
       let driverName = 'unknown';
       try {
@@ -184,7 +185,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { subject: `Test di connessione – ${business.name}`, fromName: business.name, replyTo: null, unsubscribeUrl: null, ...renderEmail({ shopName: business.name, brandColor: null, body }) }
           : undefined;
         const result = await driver.send({ businessId, channel: service, recipient, body, ...(email ? { email } : {}) });
-        await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result });
+        await app.messaging.repo.logMessage({ businessId, channel: service, recipient, body, driver: driver.name, result, account: driver.account ?? null });
         return { message: connectionTestSucceeded(service), queued: 1, ...outcome };
       } catch (error) {
         const reason = error instanceof MessagingError ? error.message : null;
@@ -219,18 +220,27 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  /** 403 unless the request carries Twilio's signature made with the business's auth token. */
-  async function verifySignature(request: FastifyRequest, businessId: string, params: Record<string, unknown>) {
-    const settings = await app.messaging.repo.findSettings(businessId);
-    let authToken: string | null;
+  /** A stored token in clear, or null when there is none or it no longer decrypts. */
+  const readToken = (stored: string | null | undefined, scope: string) => {
     try {
-      authToken = settings?.auth_token_encrypted ? app.messaging.secrets.decrypt(settings.auth_token_encrypted, businessId) : null;
+      return stored ? app.messaging.secrets.decrypt(stored, scope) : null;
     } catch {
-      authToken = null;
+      return null;
     }
+  };
+
+  /**
+   * 403 unless the request carries Twilio's signature made with the business's auth token — or, for the status of a
+   * message the platform's account sent for it (decision 086), with the platform's.
+   */
+  async function verifySignature(request: FastifyRequest, businessId: string, params: Record<string, unknown>, platformToo = false) {
+    const settings = await app.messaging.repo.findSettings(businessId);
+    const tokens = [readToken(settings?.auth_token_encrypted, businessId)];
+    if (platformToo) tokens.push(readToken((await app.messaging.platformAccounts.find()).twilio_auth_token_encrypted, PLATFORM_SECRET_SCOPE.twilio));
     const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const signature = request.headers['x-twilio-signature'];
-    if (!authToken || !isValidTwilioSignature(authToken, typeof signature === 'string' ? signature : undefined, `${origin}${request.url}`, params)) {
+    const header = request.headers['x-twilio-signature'];
+    const signature = typeof header === 'string' ? header : undefined;
+    if (!tokens.some((token) => token && isValidTwilioSignature(token, signature, `${origin}${request.url}`, params))) {
       request.log.warn({ businessId }, 'twilio webhook with a bad signature');
       throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
     }
@@ -292,7 +302,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
     },
     async (request, reply) => {
       const { businessId } = request.params;
-      await verifySignature(request, businessId, request.body);
+      await verifySignature(request, businessId, request.body, true);
       const status = TWILIO_STATUSES[request.body.MessageStatus.toLowerCase()];
       if (status) {
         const error = request.body.ErrorCode ? twilioReason(request.body.ErrorCode) : null;

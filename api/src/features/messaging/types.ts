@@ -44,10 +44,17 @@ export interface SendResult {
 export interface MessageDriver {
   /** Recorded with each message ('outbox', 'twilio', 'smtp', or a test double's name). */
   readonly name: string;
+  /**
+   * Whose account sends (decision 086): 'shop' (its own credentials), 'platform' (the platform's account); absent
+   * when nothing leaves the machine (the outbox, a test double). Recorded with each message: usage is counted from it.
+   */
+  readonly account?: SendingAccount;
   send(message: OutgoingMessage): Promise<SendResult>;
   /** Checks the provider with a real call that sends nothing (credentials, server); absent for the outbox. */
   verify?(): Promise<void>;
 }
+
+export type SendingAccount = 'shop' | 'platform';
 
 /** A send that failed with an Italian reason; `permanent` ones are not retried (bad settings, bad number). */
 export class MessagingError extends Error {

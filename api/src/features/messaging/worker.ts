@@ -46,6 +46,7 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
 
   async function handle(job: JobRecord, life: number, drivers: Map<string, Promise<MessageDriver>>): Promise<void> {
     let driverName = 'unknown';
+    let account: MessageDriver['account'] | null = null;
     try {
       if (job.attempts > config.maxAttempts) throw new MessagingError(`Troppi tentativi (${job.attempts - 1})`, true);
       // One settings read (and Twilio client) per business and channel per batch; a credential has its own choice of driver.
@@ -53,19 +54,20 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
       if (!drivers.has(cacheKey)) drivers.set(cacheKey, deps.driverFor(job));
       const driver = await drivers.get(cacheKey)!;
       driverName = driver.name;
+      account = driver.account ?? null;
       // A credential's token is issued now, after the driver is known to deliver, and lives only in this call:
       // the job keeps the placeholder, and so does the log row written from it.
       const body = job.credential ? withCredential(job.body, await deps.credentials.issue(job.credential)) : job.body;
       const result = await driver.send(await deps.compose(job, body, driver));
       if (!loop.isCurrent(life)) return; // killed meanwhile: a dead process records nothing
-      if (!(await repo.complete(job, driver.name, result))) log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
+      if (!(await repo.complete(job, driver.name, result, account))) log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
     } catch (error) {
       if (!loop.isCurrent(life)) return;
       const permanent = error instanceof MessagingError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
       const retryIn = retryInMs(config, job.attempts, permanent);
       log.warn({ jobId: job.id, attempts: job.attempts, retryIn, err: error }, 'messaging job failed');
-      await repo.fail(job, driverName, reason.slice(0, 1000), retryIn);
+      await repo.fail(job, driverName, reason.slice(0, 1000), retryIn, account);
     }
   }
 

@@ -12,8 +12,31 @@ export interface ServiceToggle {
   enabled: boolean;
 }
 
+/** `GET /platform/messaging-account`: the token and the SMTP password only ever come back masked ('••••1234' or ''). */
+export type PlatformMessagingAccount = ApiSchema<'PlatformMessagingAccount'>;
+export type PlatformMessagingAccountUpdate = ApiRequestBody<'/api/platform/messaging-account', 'put'>;
+/** `GET /platform/messaging-usage`: every shop's messages in the month and the previous one. */
+export type PlatformMessagingUsage = ApiSchema<'PlatformMessagingUsage'>;
+
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getPlatformMessagingAccount: build.query<PlatformMessagingAccount, void>({
+      query: () => '/platform/messaging-account',
+      providesTags: [{ type: 'PlatformMessaging', id: 'account' }],
+    }),
+    savePlatformMessagingAccount: build.mutation<{ message: string; account: PlatformMessagingAccount }, PlatformMessagingAccountUpdate>({
+      query: (body) => ({ url: '/platform/messaging-account', method: 'PUT', body }),
+      // Whether a shop sends for real may change with the account: the messaging screens read it again.
+      invalidatesTags: [{ type: 'PlatformMessaging', id: 'account' }, { type: 'TwilioSettings' }],
+    }),
+    clearPlatformMessagingAccount: build.mutation<{ message: string; account: PlatformMessagingAccount }, void>({
+      query: () => ({ url: '/platform/messaging-account', method: 'DELETE' }),
+      invalidatesTags: [{ type: 'PlatformMessaging', id: 'account' }, { type: 'TwilioSettings' }],
+    }),
+    getPlatformMessagingUsage: build.query<PlatformMessagingUsage, void>({
+      query: () => '/platform/messaging-usage',
+      providesTags: [{ type: 'PlatformMessaging', id: 'usage' }],
+    }),
     getAdmins: build.query<AdminSummary[], void>({
       query: () => '/business/admins',
       providesTags: [{ type: 'Admin', id: LIST_TAG_ID }],
@@ -56,4 +79,13 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminsQuery, useGetAdminBusinessesQuery, useToggleServiceMutation, useUpdateBrandColorMutation } = settingsApi;
+export const {
+  useGetAdminsQuery,
+  useGetAdminBusinessesQuery,
+  useToggleServiceMutation,
+  useUpdateBrandColorMutation,
+  useGetPlatformMessagingAccountQuery,
+  useSavePlatformMessagingAccountMutation,
+  useClearPlatformMessagingAccountMutation,
+  useGetPlatformMessagingUsageQuery,
+} = settingsApi;

@@ -9,8 +9,15 @@ export type TwilioSettingsUpdate = ApiRequestBody<'/api/twilio/settings/{busines
 type ConnectionTest = ApiRequestBody<'/api/twilio/test-connection', 'post'>;
 export type MessagingService = ConnectionTest['service'];
 
+/** `GET /messaging/usage?businessId=`: the shop's messages this month and the previous one (decision 086). */
+export type MessagingUsage = ApiSchema<'ShopMessagingUsage'>;
+
 export const twilioApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getMessagingUsage: build.query<MessagingUsage, string>({
+      query: (businessId) => ({ url: '/messaging/usage', params: { businessId } }),
+      providesTags: (_r, _e, businessId) => [{ type: 'TwilioSettings', id: businessId }],
+    }),
     getTwilioSettings: build.query<TwilioSettings, string>({
       query: (businessId) => ({ url: '/twilio/settings', params: { businessId } }),
       providesTags: (_r, _e, businessId) => [{ type: 'TwilioSettings', id: businessId }],
@@ -30,4 +37,4 @@ export const twilioApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTwilioSettingsQuery, useSaveTwilioSettingsMutation, useTestConnectionMutation } = twilioApi;
+export const { useGetMessagingUsageQuery, useGetTwilioSettingsQuery, useSaveTwilioSettingsMutation, useTestConnectionMutation } = twilioApi;

@@ -179,6 +179,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         body: [
           'I canali disponibili dipendono dal pacchetto: il super admin li abilita o disabilita per ogni azienda in Impostazioni App → Servizi.',
           'Le credenziali del fornitore (Account SID, token, numero o mittente, indirizzo email) si inseriscono in Impostazioni Twilio, dove puoi anche fare un test di connessione verso un destinatario di prova. Il token salvato non viene mai mostrato per intero.',
+          'Senza credenziali proprie, un negozio invia con l’account della piattaforma, se il super admin lo ha configurato in Impostazioni App → Messaggistica piattaforma: le email partono col nome del negozio come mittente e le risposte arrivano all’email del negozio. Le credenziali del negozio, se presenti, hanno sempre la precedenza. In Impostazioni Twilio, «Messaggi inviati questo mese» conta i messaggi partiti per canale.',
         ],
       },
       {

@@ -3,6 +3,7 @@ import { Page, PageTitle } from '../../../shared/layout';
 import { AccountTab } from './AccountTab';
 import { AdminManagementTab } from './AdminManagementTab';
 import { BusinessesTab } from './BusinessesTab';
+import { PlatformMessagingTab } from './PlatformMessagingTab';
 import { ServicesTab } from './ServicesTab';
 import { WalletTab } from './WalletTab';
 
@@ -24,6 +25,8 @@ export function SettingsScreen() {
       ? [
           { id: 'admin', label: 'Gestione Admin', content: <AdminManagementTab /> },
           { id: 'servizi', label: 'Servizi', content: <ServicesTab /> },
+          // The platform's Twilio and SMTP account for shops without their own, and every shop's usage (decision 086).
+          { id: 'messaggistica', label: 'Messaggistica piattaforma', content: <PlatformMessagingTab /> },
         ]
       : []),
   ];

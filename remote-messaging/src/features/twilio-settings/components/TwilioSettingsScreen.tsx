@@ -1,6 +1,7 @@
 import { MESSAGES, NoBusinessState, QueryState, Spinner, TestModeBanner, isSuperAdmin, selectCurrentUser, useAppSelector, useCurrentBusiness, type Business } from '@loyalty/shared';
 import { useGetTwilioSettingsQuery } from '../api';
 import { ConnectionTest } from './ConnectionTest';
+import { MessagingUsage } from './MessagingUsage';
 import { SettingsForm } from './SettingsForm';
 
 /** One business's settings; mounted anew for another business, whose settings never fill this form. */
@@ -13,6 +14,7 @@ function BusinessSettings({ business, canToggleServices }: { business: Business;
           <TestModeBanner businessId={business.id} />
           <SettingsForm businessId={business.id} settings={settings} canToggleServices={canToggleServices} />
           <ConnectionTest businessId={business.id} />
+          <MessagingUsage businessId={business.id} />
         </>
       )}
     </QueryState>

@@ -33,14 +33,14 @@ describe('tabs', () => {
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet']);
   });
 
-  it('adds Gestione Admin and Servizi for the super admin, reachable by keyboard', async () => {
+  it('adds Gestione Admin, Servizi and Messaggistica piattaforma for the super admin, reachable by keyboard', async () => {
     const { user } = await renderSettings(DEMO_SUPERADMIN);
     const tabs = screen.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet', 'Gestione Admin', 'Servizi']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet', 'Gestione Admin', 'Servizi', 'Messaggistica piattaforma']);
     await user.click(screen.getByRole('tab', { name: 'Account' }));
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Servizi' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Servizi' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Messaggistica piattaforma' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Messaggistica piattaforma' })).toBeInTheDocument();
   });
 
   it('opens the tab the address names (the link for a first business) and keeps the open tab there', async () => {

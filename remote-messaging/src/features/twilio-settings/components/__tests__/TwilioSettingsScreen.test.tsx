@@ -190,3 +190,21 @@ describe('errors', () => {
     }
   });
 });
+
+it('shows «Messaggi inviati questo mese» per channel, counted by the API from the shop’s message log', async () => {
+  // A new shop with every service off has sent nothing: the counts the API gives it, this month and the previous.
+  const { account, token, businessId } = await createAdminWithBusiness();
+  const { body: usage } = await callApi<{ months: { month: string; total: number }[] }>(`/messaging/usage?businessId=${businessId}`, { token });
+  expect(usage.months.map((m) => m.total)).toEqual([0, 0]);
+  await renderSignedIn(<TwilioSettingsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
+  const section = await screen.findByRole('region', { name: 'Messaggi inviati questo mese' });
+  await within(section).findByText('Totale');
+  const terms = within(section).getAllByRole('term').map((term) => term.textContent);
+  const values = within(section).getAllByRole('definition').map((value) => value.textContent);
+  expect(terms).toEqual(['WhatsApp', 'SMS', 'Email', 'Totale']);
+  expect(values).toEqual(['0', '0', '0', '0']);
+  const previous = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${usage.months[1].month}-01T12:00:00Z`));
+  expect(within(section).getByText(`${previous}: 0 messaggi inviati.`)).toBeInTheDocument();
+  // Nothing went through the platform's account: no sentence about it.
+  expect(within(section).queryByText(/account della piattaforma/)).toBeNull();
+});
