@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db';
 import { FIELD_LABELS, fieldInvalid } from '../../messages';
 import { toE164 } from '../../schemas/common';
-import { parseSender } from './email';
-import { isMaskedSecret, maskSecret } from './settings-schemas';
+import { isMaskedSecret, maskSecret, senderAddressField } from './settings-schemas';
 import type { SecretBox } from './secrets';
 import type { Channel } from './types';
 
@@ -199,19 +198,7 @@ export const platformAccountUpdateSchema = z
     smtpSecure: z.boolean().optional(),
     smtpUser: z.string().trim().max(200, `${fieldInvalid(FIELD_LABELS.smtpUser)}: al massimo 200 caratteri`).optional(),
     smtpPassword: secret(FIELD_LABELS.smtpPassword, 'almeno 8 caratteri', 8),
-    emailFrom: z
-      .string()
-      .trim()
-      .max(320)
-      .transform((v, ctx) => {
-        if (v === '') return v;
-        const sender = parseSender(v);
-        if (!sender || sender.name || !z.email().safeParse(sender.address).success) {
-          ctx.addIssue({ code: 'custom', message: `${fieldInvalid(FIELD_LABELS.emailFrom)}: inserisci solo l’indirizzo (il nome è quello di ogni negozio)` });
-          return z.NEVER;
-        }
-        return sender.address;
-      })
+    emailFrom: senderAddressField(FIELD_LABELS.emailFrom, { withName: false, hint: 'inserisci solo l’indirizzo (il nome è quello di ogni negozio)' })
       .optional(),
   })
   .describe('Account di messaggistica della piattaforma da salvare');

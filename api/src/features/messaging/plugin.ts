@@ -115,6 +115,15 @@ export default fp<MessagingPluginOptions>(
       return live.length > 0 ? { driver: live[0], mode: 'live' } : { driver: 'outbox', mode: 'test' };
     }
 
+    /** A stored secret in clear, or the settings error that says it cannot be read (the key changed since it was saved). */
+    function decryptOr(encrypted: string, scope: string, unreadable: Parameters<typeof missingSettings>[0]): string {
+      try {
+        return secrets.decrypt(encrypted, scope);
+      } catch {
+        throw missingSettings(unreadable);
+      }
+    }
+
     async function driverFor(
       businessId: string,
       channel: Channel,
@@ -136,12 +145,7 @@ export default fp<MessagingPluginOptions>(
           }
           return createSmtpDriver(transport, platform.email_from!, null, 'platform');
         }
-        let authToken: string;
-        try {
-          authToken = secrets.decrypt(platform.twilio_auth_token_encrypted!, PLATFORM_SECRET_SCOPE.twilio);
-        } catch {
-          throw missingSettings('platformSecretUnreadable');
-        }
+        const authToken = decryptOr(platform.twilio_auth_token_encrypted!, PLATFORM_SECRET_SCOPE.twilio, 'platformSecretUnreadable');
         // An SMS carries the shop's name as its sender when the super admin turned that on (and the name gives one).
         const shopName = channel === 'sms' && platform.sms_shop_name_sender ? (await app.repos.businesses.findById(businessId))?.name : undefined;
         const sender = channel === 'whatsapp' ? platform.twilio_whatsapp_from : ((shopName && alphanumericSenderId(shopName)) ?? platform.twilio_sms_from);
@@ -160,12 +164,7 @@ export default fp<MessagingPluginOptions>(
       if (!settings?.account_sid || !settings.auth_token_encrypted || !(settings.phone_number || settings.messaging_service_sid)) {
         throw missingSettings('twilioNotConfigured');
       }
-      let authToken: string;
-      try {
-        authToken = secrets.decrypt(settings.auth_token_encrypted, businessId);
-      } catch {
-        throw missingSettings('tokenUnreadable');
-      }
+      const authToken = decryptOr(settings.auth_token_encrypted, businessId, 'tokenUnreadable');
       return createTwilioDriver({
         accountSid: settings.account_sid,
         authToken,

@@ -15,6 +15,30 @@ import {
 } from './messages';
 import { toE164 } from '../../schemas/common';
 
+
+/**
+ * An e-mail sender typed in a settings form: 'offerte@x.it' or, `withName`, "Caffè dell'Università <offerte@x.it>"
+ * (the display name kept as typed: nodemailer encodes it, RFC 5322/2047; the address lower-case, decision 074).
+ * Without `withName` a display name is refused and the address alone is kept (the platform's address, which
+ * carries each shop's name). An empty string stays empty (the field cleared); anything else is refused with
+ * the field's label and the hint.
+ */
+export function senderAddressField(label: string, { withName, hint }: { withName: boolean; hint: string }) {
+  return z
+    .string()
+    .trim()
+    .max(320)
+    .transform((v, ctx) => {
+      if (v === '') return v;
+      const sender = parseSender(v);
+      if (!sender || (!withName && sender.name) || !z.email().safeParse(sender.address).success) {
+        ctx.addIssue({ code: 'custom', message: `${fieldInvalid(label)}: ${hint}` });
+        return z.NEVER;
+      }
+      return withName ? formatSender(sender) : sender.address;
+    });
+}
+
 export const twilioSettingsQuerySchema = z.object({ businessId: z.string().trim().min(1).max(200) });
 
 export const twilioSettingsSchema = z
@@ -110,21 +134,10 @@ export const twilioSettingsUpdateSchema = z
       .trim()
       .regex(/^(MG[0-9a-fA-F]{32})?$/, `${fieldInvalid(FIELD_LABELS.messagingServiceSid)}: deve essere MG seguito da 32 caratteri esadecimali`)
       .optional(),
-    emailSender: z
-      .string()
-      .trim()
-      .max(320)
-      // 'offerte@x.it' or "Caffè dell'Università <offerte@x.it>": the display name kept as typed (nodemailer encodes it,
-      // RFC 5322/2047), the address lower-case (decision 074).
-      .transform((v, ctx) => {
-        if (v === '') return v;
-        const sender = parseSender(v);
-        if (!sender || !z.email().safeParse(sender.address).success) {
-          ctx.addIssue({ code: 'custom', message: `${fieldInvalid(FIELD_LABELS.emailSender)}: inserisci un indirizzo email, anche con il nome (Nome <indirizzo@dominio.it>)` });
-          return z.NEVER;
-        }
-        return formatSender(sender);
-      })
+    emailSender: senderAddressField(FIELD_LABELS.emailSender, {
+      withName: true,
+      hint: 'inserisci un indirizzo email, anche con il nome (Nome <indirizzo@dominio.it>)',
+    })
       .optional()
       .describe('Indirizzo del mittente, anche con il nome visualizzato: Caffè dell’Università <offerte@esempio.it>'),
     whatsappEnabled: channelFlag.optional(),
