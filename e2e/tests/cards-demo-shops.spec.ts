@@ -26,16 +26,16 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.goto('/dashboard');
   await expect(page.getByText('Carte fedeltà di Bar Centrale')).toBeVisible();
   // Other journeys sign customers up to the demo shop: the tile shows what the API counts now.
-  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
   await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
   // Switching business refreshes the data without a reload.
   const marker = await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = Math.random()));
   await switchBusiness(page, 'Profumeria Bella');
   await expect(page.getByText('Carte fedeltà di Profumeria Bella')).toBeVisible();
-  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
   expect(await page.evaluate(() => (window as unknown as { e2eMarker: number }).e2eMarker)).toBe(marker);
-  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await page.getByRole('tab', { name: 'Grafici' }).click();
   await expect(page.getByRole('figure', { name: 'Distribuzione dei punti' }).locator('svg').first()).toBeVisible();
 
   // A customer of the Profumeria just below the bonus threshold (1000), prepared through the API.

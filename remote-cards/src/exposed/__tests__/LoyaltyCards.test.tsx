@@ -79,7 +79,7 @@ describe('the list', () => {
     expect(await cardRow('Dario Pieno')).toBeInTheDocument();
     await person.clear(search);
     await person.type(search, 'nessuno-così');
-    expect(await screen.findByText('No cards found')).toBeInTheDocument();
+    expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
     expect(screen.getByText('Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte».')).toBeInTheDocument();
   });
 });
@@ -177,7 +177,7 @@ describe('bonus (decided and sent by the server)', () => {
       expect(within(row).queryByText('Bonus!')).not.toBeInTheDocument();
     }
     expect(within(screen.getAllByRole('article', { name: 'Marta Sotto' })[0]).queryByText(/bonus inviato/)).not.toBeInTheDocument();
-    expect(screen.queryByText('WhatsApp non abilitato')).not.toBeInTheDocument();
+    expect(screen.queryByText('WhatsApp non abilitato:')).not.toBeInTheDocument();
     expect(screen.getAllByLabelText('Soglia bonus (punti)')[0]).toHaveValue(1000);
 
     // 2500 points reach 1000 and 2000: two messages, each once.
@@ -209,7 +209,7 @@ describe('bonus (decided and sent by the server)', () => {
     renderScreen(off.id);
     expect(within(await cardRow('Olga Spenta')).getByText('Bonus!')).toBeInTheDocument();
     expect(within(await cardRow('Piero Spento')).getByText('Bonus!')).toBeInTheDocument();
-    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+    expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
     expect(await sentTo(first.id, off.id)).toBe(0);
     expect(await sentTo(second.id, off.id)).toBe(0);
   });
@@ -286,7 +286,7 @@ describe('bonus (decided and sent by the server)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await thresholdOf(off.id)).toBe(500);
     await waitFor(async () => expect(within(await cardRow('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
-    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+    expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
   });
 
   it('validates the threshold (integer, at least 1) before asking the server', async () => {

@@ -91,7 +91,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
         <>
           {business.whatsapp_enabled !== 1 && (
             <Notice>
-              <strong>{MESSAGES.whatsappNotEnabled}</strong>
+              <strong>{MESSAGES.whatsappNotEnabled}:</strong>
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
