@@ -105,6 +105,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
             <TextField
               label="Cerca per nome, numero carta o telefono"
               type="search"
+              data-main-action
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
