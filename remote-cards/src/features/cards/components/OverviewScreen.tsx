@@ -70,10 +70,10 @@ function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMod
       {(stats) => (
         <TileGrid>
           <Tile><dt>Carte totali</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
-          <Tile><dt>Punti totali</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
           <Tile><dt>Carte attive</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
           <Tile><dt>Media per carta</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
-          {/* What the shop owes its customers, and what of it lapses within 30 days. */}
+          {/* What the shop owes its customers (the sum of the balances, so no separate «total points» tile), and
+              what of it lapses within 30 days. */}
           <Tile><dt>{unitTitle(mode)} in circolazione</dt><dd>{formatPoints(stats.points_outstanding)}</dd></Tile>
           <Tile><dt>In scadenza nei prossimi 30 giorni</dt><dd>{formatPoints(stats.expiring_points_30d)}</dd></Tile>
         </TileGrid>

@@ -44,7 +44,8 @@ it('shows the tiles of the current business from the stats call', async () => {
   session.render(<OverviewScreen />, shop.id);
   expect(await screen.findByText(`Carte fedeltà di ${shop.name}`)).toBeInTheDocument();
   await waitFor(() => expect(tile('Carte totali')).toBe('3'));
-  expect(tile('Punti totali')).toBe('150,5');
+  // The sum of the balances is one tile, «Punti in circolazione», not two.
+  expect(screen.queryByText('Punti totali')).not.toBeInTheDocument();
   expect(tile('Carte attive')).toBe('2');
   expect(tile('Media per carta')).toBe('50,17');
 });
@@ -82,7 +83,7 @@ it("shows a card's points expiring within 30 days, and a stamp shop's figures in
 
 it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
   session.render(<OverviewScreen />, bigShop.id);
-  await waitFor(() => expect(tile('Punti totali')).toBe('4.017,5'));
+  await waitFor(() => expect(tile('Punti in circolazione')).toBe('4.017,5'));
   expect(tile('Media per carta')).toBe('2.008,75');
   expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
 });
@@ -130,13 +131,16 @@ it('shows a new admin without any business where to create the first', async () 
   expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
 });
 
-it('opens the Analytics tab with the three charts, loaded on demand', async () => {
+it('opens the charts tab with the three charts, loaded on demand, the points ranges in order', async () => {
   const { user: person } = session.render(<OverviewScreen />, shop.id);
   await person.click(await screen.findByRole('tab', { name: 'Grafici' }));
   // The first import of recharts in a test process takes a while.
   expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Punti per mese' })).toBeInTheDocument();
+  // The legend lists the ranges in their own order, not sorted as text (which puts «101+» before «51-100»).
+  const legend = screen.getByRole('figure', { name: 'Distribuzione dei punti' }).querySelectorAll('.recharts-legend-item-text');
+  expect([...legend].map((item) => item.textContent)).toEqual(['0', '1-50', '51-100', '101+']);
   // The months' bars count the rewards redeemed beside the new cards.
   expect(within(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).getByText('Premi riscattati')).toBeInTheDocument();
 });
