@@ -113,14 +113,13 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.keyboard.press('Escape');
   await expect(ledger).toBeHidden();
 
-  // Delete, after the confirmation.
+  // Delete, after the product's confirmation naming the customer.
   await search.fill(inactive.customer_name);
   const doomed = page.getByRole('article', { name: inactive.customer_name });
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Eliminare questa carta?');
-    void dialog.accept();
-  });
   await doomed.getByRole('button', { name: `Elimina ${inactive.customer_name}` }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Eliminare questa carta?' });
+  await expect(confirmation).toContainText(`La carta di ${inactive.customer_name}`);
+  await confirmation.getByRole('button', { name: 'Elimina carta' }).click();
   await expect(page.getByText('Carta eliminata')).toBeVisible();
   await expect(doomed).toBeHidden();
   expect((await businessCards(PROFUMERIA)).some((c) => c.id === inactive.id)).toBe(false);

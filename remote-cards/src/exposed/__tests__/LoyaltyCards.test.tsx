@@ -140,19 +140,23 @@ describe('points', () => {
   });
 });
 
-it("deletes a card only after 'Eliminare questa carta?' is confirmed", async () => {
+it("deletes a card only after the product's dialog, naming the customer and what is lost, is confirmed", async () => {
   const shop = await createBusiness(session.token);
-  await createCard(session.token, shop.id, 'Gino Via', 0);
+  await createCard(session.token, shop.id, 'Gino Via', 12);
   await createCard(session.token, shop.id, 'Ida Resta', 0);
-  const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
   const { user: person } = renderScreen(shop.id);
   await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
-  expect(confirm).toHaveBeenCalledWith('Eliminare questa carta?');
+  const dialog = await screen.findByRole('dialog', { name: 'Eliminare questa carta?' });
+  expect(dialog).toHaveTextContent(/La carta di Gino Via \(N\. \S+\) sarà eliminata con il saldo di 12 punti e lo storico dei movimenti\. Non si può annullare\./);
+  await person.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('article', { name: 'Gino Via' })).toBeInTheDocument();
 
   await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
+  await person.click(within(await screen.findByRole('dialog', { name: 'Eliminare questa carta?' })).getByRole('button', { name: 'Elimina carta' }));
   expect(await screen.findByText('Carta eliminata')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('article', { name: 'Gino Via' })).not.toBeInTheDocument());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('article', { name: 'Ida Resta' })).toBeInTheDocument();
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
 });
@@ -222,6 +226,7 @@ describe('bonus (decided and sent by the server)', () => {
     const { user: person } = renderScreen(shop.id);
     const input = await screen.findByLabelText('Soglia bonus (punti)');
     expect(input).toHaveValue(1000);
+    expect(input).toHaveAccessibleDescription('Salvata: 1.000 punti');
     const save = screen.getByRole('button', { name: 'Salva soglia' });
     expect(save).toBeDisabled();
 
@@ -285,6 +290,8 @@ describe('bonus (decided and sent by the server)', () => {
     expect(await screen.findByText('Soglia bonus salvata')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await thresholdOf(off.id)).toBe(500);
+    // After the toast has gone, the field still says what is saved.
+    await waitFor(() => expect(screen.getByLabelText('Soglia bonus (punti)')).toHaveAccessibleDescription('Salvata: 500 punti'));
     await waitFor(async () => expect(within(await cardRow('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
     expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
   });
