@@ -170,7 +170,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       // From the top of the cards screen the skip link, then Enter, lands on the search: at most 3 Tab presses.
       await page.goto('/dashboard/loyalty-cards');
       await settled(page);
-      const search = page.getByRole('searchbox', { name: 'Cerca per nome, numero carta o telefono' });
+      const search = page.getByRole('searchbox', { name: 'Cerca per nome, e-mail, numero carta o telefono' });
       let presses = 0;
       while (presses < 3 && !(await search.evaluate((el) => el === document.activeElement))) {
         await page.keyboard.press('Tab');

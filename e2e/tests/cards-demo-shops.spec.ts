@@ -84,7 +84,7 @@ test('overview, switching business, search, filter, points with history, delete 
   // Search and filter, server-side.
   const inactive = cards.find((c) => c.id === fresh.id)!;
   const active = cards.find((c) => c.points > 0 && c.points < 1000 && c.id !== bonusCard.id)!;
-  const search = page.getByLabel('Cerca per nome, numero carta o telefono');
+  const search = page.getByLabel('Cerca per nome, e-mail, numero carta o telefono');
   await search.fill(inactive.card_number);
   await expect(page.getByText('1 carta', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: inactive.customer_name })).toBeVisible();
@@ -137,7 +137,7 @@ test('overview, switching business, search, filter, points with history, delete 
     await switchBusiness(other, 'Profumeria Bella');
     const rows = [page, other].map((screen) => screen.getByRole('article', { name: 'Beatrice Bonus' }));
     for (const [screen, row] of [[page, rows[0]], [other, rows[1]]] as const) {
-      await screen.getByLabel('Cerca per nome, numero carta o telefono').fill('Beatrice Bonus');
+      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
       // The search reaches the server after a pause and the list is drawn anew: type into the row of the
       // searched list, as a person who sees it would, not into the one it replaces.
       await expect(screen.getByText('1 carta', { exact: true })).toBeVisible();
@@ -156,7 +156,7 @@ test('overview, switching business, search, filter, points with history, delete 
     for (const screen of [page, other]) {
       await screen.reload();
       await switchBusiness(screen, 'Profumeria Bella');
-      await screen.getByLabel('Cerca per nome, numero carta o telefono').fill('Beatrice Bonus');
+      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
       const row = screen.getByRole('article', { name: 'Beatrice Bonus' });
       await expect(row.getByText(/^1\.?150 punti$/)).toBeVisible();
       await expect(row.getByText(`bonus inviato il ${today}`)).toBeVisible();

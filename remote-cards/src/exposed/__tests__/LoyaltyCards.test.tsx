@@ -69,7 +69,7 @@ describe('the list', () => {
     expect(screen.queryByRole('article', { name: 'Dario Pieno' })).not.toBeInTheDocument();
     await person.selectOptions(screen.getByLabelText('Stato'), 'Tutte');
 
-    const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');
+    const search = screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono');
     await person.type(search, zero.phone.slice(-7));
     expect(await screen.findByText('1 carta')).toBeInTheDocument();
     expect(await cardRow('Carla Zero')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('points', () => {
     await createCard(session.token, shop.id, 'Ugo Altro', 4);
     const { user: person } = renderScreen(shop.id);
     await person.type(within(await cardRow('Gina Bozza')).getByLabelText('Punti per Gina Bozza'), '4');
-    await person.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'gina');
+    await person.type(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'), 'gina');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ugo Altro' })).not.toBeInTheDocument());
     // The list was rebuilt for the search: a new row, the same draft.
     const card = await cardRow('Gina Bozza');

@@ -103,7 +103,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           <FilterBar>
             {!staff && bonusSettings?.(business)}
             <TextField
-              label="Cerca per nome, numero carta o telefono"
+              label="Cerca per nome, e-mail, numero carta o telefono"
               type="search"
               data-main-action
               value={search}
