@@ -420,7 +420,7 @@ export const IMPORT_CONSENT_MESSAGES = {
   dateInvalid: 'data del consenso non valida (GG/MM/AAAA)',
   dateFuture: 'data del consenso nel futuro',
   lapsed: (months: number) =>
-    `consenso marketing scaduto: è stato dato più di ${months} mesi fa (limite di ${months} mesi, decisione 047). ` +
+    `consenso marketing scaduto: è stato dato più di ${months} mesi fa (limite di ${months} mesi). ` +
     'Il cliente deve darlo di nuovo; oppure importa la riga senza le colonne del consenso.',
   sourceTooLong: (max: number) => `fonte del consenso troppo lunga (al massimo ${max} caratteri)`,
   sourceInvalid: 'fonte del consenso con caratteri non validi',

@@ -78,6 +78,29 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     expect(inactive.total).toBe(all.filter((c) => c.points === 0).length);
   });
 
+  it('searches ignoring accents and case («Nicolo» finds «Nicolò») and by e-mail too', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { email: 'nicolo.accenti@example.it', full_name: 'Nicolò Èrcole', role: 'client', phone: '+39 333 7654321', business_id: bar },
+    });
+    expect(created.statusCode).toBe(201);
+    const cardId: string = created.json().card_id;
+    try {
+      const found = async (typed: string) => ((await get(`/api/loyalty-cards/business/${bar}?q=${encodeURIComponent(typed)}`)).json() as Card[]).map((c) => c.id);
+      for (const typed of ['Nicolo', 'nicolò', 'NICOLO', 'NICOLÒ', 'ercole', 'Èrcole', 'nicolo.accenti', 'NICOLO.ACCENTI@EXAMPLE', '@example.it']) {
+        expect({ typed, found: (await found(typed)).includes(cardId) }).toEqual({ typed, found: true });
+      }
+      expect(await found('Nicola')).not.toContain(cardId);
+      // Another shop's admin never finds it, by name or by e-mail.
+      expect((await get(`/api/loyalty-cards/business/${bar}?q=nicolo`, other)).statusCode).toBe(404);
+    } finally {
+      // The other tests count the demo shop's 24 cards.
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/loyalty-cards/${cardId}`, headers: admin })).statusCode).toBe(200);
+    }
+  });
+
   it('keeps only the cards at or above min_points, with the other filters and paging', async () => {
     const all = await fullList();
     const atLeast100 = all.filter((c) => c.points >= 100);

@@ -568,7 +568,7 @@ describeEachDatabase('CSV import of marketing consents', (variant) => {
     const response = await post(FILE, true);
     expect(response.statusCode).toBe(200);
     const lapsed =
-      'consenso marketing scaduto: è stato dato più di 24 mesi fa (limite di 24 mesi, decisione 047). Il cliente deve darlo di nuovo; oppure importa la riga senza le colonne del consenso.';
+      'consenso marketing scaduto: è stato dato più di 24 mesi fa (limite di 24 mesi). Il cliente deve darlo di nuovo; oppure importa la riga senza le colonne del consenso.';
     expect(response.json()).toEqual({
       valid: 4,
       invalid: [

@@ -79,14 +79,14 @@ async function timeApi(url: string, authorization: string) {
 }
 
 /**
- * Runs in the page before its scripts: checks every animation frame for the tiles (Total Cards with the
+ * Runs in the page before its scripts: checks every animation frame for the tiles (Carte totali with the
  * expected total) and the first card of the list, and records when both are on screen. A string, not a
  * function: tsx (esbuild keepNames) would wrap a function's inner closures in a `__name` helper the page
  * does not have.
  */
 const watchOverviewReady = (total: string) => `(() => {
   const check = () => {
-    const tile = [...document.querySelectorAll('dt')].find((dt) => dt.textContent && dt.textContent.includes('Total Cards'));
+    const tile = [...document.querySelectorAll('dt')].find((dt) => dt.textContent && dt.textContent.includes('Carte totali'));
     const value = tile && tile.nextElementSibling ? tile.nextElementSibling.textContent || '' : '';
     const cardShown = document.querySelector('[aria-label="Carte fedeltà"] article');
     if (value.includes(${JSON.stringify(total)}) && cardShown) window.__overviewReady = performance.now();
@@ -121,7 +121,7 @@ async function main() {
       await page.evaluate((t) => localStorage.setItem('token', t), bearer.slice('Bearer '.length));
       await page.context().addInitScript({ content: watchOverviewReady(total) });
       await page.goto(`${SHELL}/dashboard`);
-      await page.locator('dt', { hasText: 'Total Cards' }).locator('xpath=following-sibling::dd[1]').filter({ hasText: total }).waitFor({ timeout: 60_000 });
+      await page.locator('dt', { hasText: 'Carte totali' }).locator('xpath=following-sibling::dd[1]').filter({ hasText: total }).waitFor({ timeout: 60_000 });
       await page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first().waitFor({ timeout: 60_000 });
       // Measured in the page (first frame where both show, from the navigation start), not by polling.
       coldLoads.push(await page.waitForFunction(() => (window as unknown as { __overviewReady?: number }).__overviewReady).then((h) => h.jsonValue() as Promise<number>));

@@ -39,7 +39,7 @@ test('[api] down: the login form reports a connection error and does not count i
 test('[api] down: dashboard screens show their load error with Riprova, navigation keeps working, Riprova recovers', async ({ page }) => {
   await login(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
-  await expect(page.getByText('Total Cards')).toBeVisible();
+  await expect(page.getByText('Carte totali')).toBeVisible();
   await stopApi();
 
   // A screen opened while the API is down: its own Italian error and 'Riprova'; shell and sidebar stay.

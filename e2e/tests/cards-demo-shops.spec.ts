@@ -26,16 +26,16 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.goto('/dashboard');
   await expect(page.getByText('Carte fedeltà di Bar Centrale')).toBeVisible();
   // Other journeys sign customers up to the demo shop: the tile shows what the API counts now.
-  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
   await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
   // Switching business refreshes the data without a reload.
   const marker = await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = Math.random()));
   await switchBusiness(page, 'Profumeria Bella');
   await expect(page.getByText('Carte fedeltà di Profumeria Bella')).toBeVisible();
-  await expect(tile(page, 'Total Cards')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
   expect(await page.evaluate(() => (window as unknown as { e2eMarker: number }).e2eMarker)).toBe(marker);
-  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await page.getByRole('tab', { name: 'Grafici' }).click();
   await expect(page.getByRole('figure', { name: 'Distribuzione dei punti' }).locator('svg').first()).toBeVisible();
 
   // A customer of the Profumeria just below the bonus threshold (1000), prepared through the API.
@@ -84,7 +84,7 @@ test('overview, switching business, search, filter, points with history, delete 
   // Search and filter, server-side.
   const inactive = cards.find((c) => c.id === fresh.id)!;
   const active = cards.find((c) => c.points > 0 && c.points < 1000 && c.id !== bonusCard.id)!;
-  const search = page.getByLabel('Cerca per nome, numero carta o telefono');
+  const search = page.getByLabel('Cerca per nome, e-mail, numero carta o telefono');
   await search.fill(inactive.card_number);
   await expect(page.getByText('1 carta', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: inactive.customer_name })).toBeVisible();
@@ -113,14 +113,13 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.keyboard.press('Escape');
   await expect(ledger).toBeHidden();
 
-  // Delete, after the confirmation.
+  // Delete, after the product's confirmation naming the customer.
   await search.fill(inactive.customer_name);
   const doomed = page.getByRole('article', { name: inactive.customer_name });
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Eliminare questa carta?');
-    void dialog.accept();
-  });
   await doomed.getByRole('button', { name: `Elimina ${inactive.customer_name}` }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Eliminare questa carta?' });
+  await expect(confirmation).toContainText(`La carta di ${inactive.customer_name}`);
+  await confirmation.getByRole('button', { name: 'Elimina carta' }).click();
   await expect(page.getByText('Carta eliminata')).toBeVisible();
   await expect(doomed).toBeHidden();
   expect((await businessCards(PROFUMERIA)).some((c) => c.id === inactive.id)).toBe(false);
@@ -138,7 +137,7 @@ test('overview, switching business, search, filter, points with history, delete 
     await switchBusiness(other, 'Profumeria Bella');
     const rows = [page, other].map((screen) => screen.getByRole('article', { name: 'Beatrice Bonus' }));
     for (const [screen, row] of [[page, rows[0]], [other, rows[1]]] as const) {
-      await screen.getByLabel('Cerca per nome, numero carta o telefono').fill('Beatrice Bonus');
+      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
       // The search reaches the server after a pause and the list is drawn anew: type into the row of the
       // searched list, as a person who sees it would, not into the one it replaces.
       await expect(screen.getByText('1 carta', { exact: true })).toBeVisible();
@@ -157,7 +156,7 @@ test('overview, switching business, search, filter, points with history, delete 
     for (const screen of [page, other]) {
       await screen.reload();
       await switchBusiness(screen, 'Profumeria Bella');
-      await screen.getByLabel('Cerca per nome, numero carta o telefono').fill('Beatrice Bonus');
+      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
       const row = screen.getByRole('article', { name: 'Beatrice Bonus' });
       await expect(row.getByText(/^1\.?150 punti$/)).toBeVisible();
       await expect(row.getByText(`bonus inviato il ${today}`)).toBeVisible();

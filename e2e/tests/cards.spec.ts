@@ -70,7 +70,7 @@ test('a search that arrives while the admin types into a card keeps the focus in
   await expect(page.getByText(cardCount(2), { exact: true })).toBeVisible();
 
   // The search, then at once (before it has reached the server) points into the card still on screen.
-  await page.getByLabel('Cerca per nome, numero carta o telefono').fill('fabio');
+  await page.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('fabio');
   await page.getByLabel('Punti per Fabio Fuoco').pressSequentially('5');
   await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
   // The searched list's row has the field, the text typed so far and the focus: the next keys land there.

@@ -19,7 +19,7 @@ async function openCards(page: Page, shop: Shop, name: string) {
   await expect(page.getByText(`Attività corrente: ${shop.businessName}`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Attività corrente/ })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
-  await page.getByLabel('Cerca per nome, numero carta o telefono').fill(name);
+  await page.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill(name);
   const row = page.getByRole('article', { name });
   await expect(row).toBeVisible();
   return row;

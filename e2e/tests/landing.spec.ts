@@ -16,7 +16,7 @@ async function scriptsContaining(scripts: ReturnType<typeof recordScripts>, mark
 async function expectLandingPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /Carte fedeltà digitali/ })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
-  await expect(nav.getByRole('link', { name: 'Funzionalita' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Funzionalità' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Prezzi' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Accedi' })).toBeVisible();
   await expect(page.getByText(/aumentano il fatturato in media del 20% in meno di 6 mesi/)).toBeVisible();
@@ -81,10 +81,10 @@ test.describe('at the landing origin', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link', { name: 'Funzionalita' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Funzionalità' })).toBeFocused();
     // Focus stays inside the open menu.
     for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
-    await expect(menu.getByRole('link', { name: 'Funzionalita' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Funzionalità' })).toBeFocused();
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -136,7 +136,7 @@ test.describe('at the landing origin', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     const { brandName, dashboardBaseUrl } = e2eRuntimeConfig();
-    expect(file.suggestedFilename()).toBe(`${brandName.toLowerCase()}-loyalty-card.png`);
+    expect(file.suggestedFilename()).toBe(`${brandName.toLowerCase()}-carta-fedelta.png`);
     const png = readPngWithQr(await file.path());
     expect({ width: png.width, height: png.height }).toEqual({ width: 400, height: 250 });
     expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);

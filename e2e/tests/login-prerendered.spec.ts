@@ -126,7 +126,7 @@ test('the cookie banner and the mobile menu work from the script, on a phone', a
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('link', { name: 'Funzionalita' })).toBeFocused();
+  await expect(menu.getByRole('link', { name: 'Funzionalità' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(toggle).toBeFocused();

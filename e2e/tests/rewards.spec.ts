@@ -129,7 +129,7 @@ test('points: two rewards, points through the QR page, one reward redeemed there
 
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Panoramica', exact: true }).click();
   await expect(tile(page, 'Punti in circolazione')).toHaveText('50');
-  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await page.getByRole('tab', { name: 'Grafici' }).click();
   await expect(page.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toContainText('Premi riscattati');
   expect(await redeemedThisMonth(shop)).toBe(1);
 

@@ -123,7 +123,7 @@ test('with JavaScript, at the shell on a phone: one small script, then a custome
   await expect(download).toBeEnabled();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(file.suggestedFilename()).toBe(`${brandName.toLowerCase()}-loyalty-card.png`);
+  expect(file.suggestedFilename()).toBe(`${brandName.toLowerCase()}-carta-fedelta.png`);
   const png = readPngWithQr(await file.path());
   expect({ width: png.width, height: png.height }).toEqual({ width: 400, height: 250 });
   expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);

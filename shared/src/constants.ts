@@ -4,8 +4,12 @@
 export const REQUEST_TIMEOUT_MS = 90_000;
 /** localStorage key of the session token. */
 export const TOKEN_STORAGE_KEY = 'token';
-/** Success notifications disappear after this long; errors stay until dismissed. */
+/** Success notifications disappear after this long. */
 export const NOTIFICATION_TIMEOUT_MS = 3_000;
+/** Error notifications disappear after this long: long enough to read twice, never left to pile up. */
+export const ERROR_NOTIFICATION_TIMEOUT_MS = 8_000;
+/** At most this many notifications on screen: a new one pushes out the oldest. */
+export const MAX_NOTIFICATIONS = 3;
 
 /** The product's name where the run-time configuration names none (BRAND_NAME sets it: tools/src/runtime-config.ts). */
 export const DEFAULT_BRAND_NAME = 'Appo';

@@ -31,7 +31,7 @@ export const MESSAGES = {
   connectionTestError: 'Errore durante il test di connessione',
   usersLoadError: 'Errore nel caricamento degli utenti',
   addPointsError: "Errore durante l'aggiunta dei punti.",
-  loyaltyCardsLoadError: 'Error loading loyalty cards',
+  loyaltyCardsLoadError: 'Errore durante il caricamento delle carte fedeltà',
   whatsappNotEnabled: 'WhatsApp non abilitato',
 
   // Successes; they vanish after NOTIFICATION_TIMEOUT_MS

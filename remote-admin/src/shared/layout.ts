@@ -40,10 +40,6 @@ export const FormError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-export const TableScroll = styled.div`
-  overflow-x: auto;
-`;
-
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;

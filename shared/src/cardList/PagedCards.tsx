@@ -130,7 +130,7 @@ export interface PagedCardsProps extends Pick<VirtualListProps, 'lineHeight' | '
   query: CardListQuery;
   label: string;
   errorMessage: string;
-  /** What the list says when it is empty (e.g. 'No cards found' on the cards screens, 'Nessuna carta trovata' in Easy SMS). */
+  /** What the list says when it is empty (e.g. 'Nessuna carta trovata'). */
   emptyMessage: string;
   /** Beside it when a search or filter found nothing: how to find more. */
   noMatchHint: string;

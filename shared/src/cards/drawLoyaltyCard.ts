@@ -4,6 +4,9 @@ import { fitText } from './fitText';
 import { renderQrCode } from './qrCode';
 import { stampsRow, type CardStamps } from './stampsRow';
 
+/** The line under the card's brand, in Italian like the rest of the card. */
+export const CARD_IMAGE_CAPTION = 'CARTA FEDELTÀ';
+
 export interface LoyaltyCardImage {
   brandName: string;
   businessName: string;
@@ -68,7 +71,7 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   context.font = `600 13px ${FONT}`;
   context.fillStyle = colors.muted;
   context.textBaseline = 'bottom';
-  context.fillText('PREMIUM MEMBERSHIP', PADDING, CARD_HEIGHT - PADDING);
+  context.fillText(CARD_IMAGE_CAPTION, PADDING, CARD_HEIGHT - PADDING);
 
   // The QR keeps its own white quiet zone; integer position and no smoothing keep modules sharp for scanners.
   context.imageSmoothingEnabled = false;

@@ -9,11 +9,11 @@ export function addPointsLink(dashboardBaseUrl: string, cardId: string, userId: 
   return url.toString();
 }
 
-/** 'Appo' → 'appo-loyalty-card.png'; anything but letters and digits becomes a dash. */
+/** 'Appo' → 'appo-carta-fedelta.png'; anything but letters and digits becomes a dash. */
 export function loyaltyCardFileName(brandName: string): string {
   const slug = brandName
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  return `${slug || 'carta'}-loyalty-card.png`;
+  return `${slug || 'negozio'}-carta-fedelta.png`;
 }

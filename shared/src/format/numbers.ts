@@ -25,9 +25,13 @@ export function formatPointsChange(points: number): string {
   return points > 0 ? `+${formatPoints(points)}` : formatPoints(points);
 }
 
-/** Average balance with two decimals (the overview's average points): '167,40'; '0' when there are no cards. */
+/**
+ * The overview's average balance: whole when every balance is whole (837 over 5 cards → '167', like the tiles
+ * beside it), two decimals when the balances have decimals (4017.5 over 24 → '167,40'); '0' without cards.
+ */
 export function formatAveragePoints(totalPoints: number, totalCards: number): string {
   if (totalCards <= 0) return '0';
+  if (Number.isInteger(totalPoints)) return countFormat().format(totalPoints / totalCards);
   return averageFormat().format(totalPoints / totalCards);
 }
 

@@ -18,7 +18,7 @@ const EmptyMessage = styled.p`
 `;
 
 export interface EmptyStateProps {
-  /** What is missing, e.g. 'No cards found'. */
+  /** What is missing, e.g. 'Nessuna carta trovata'. */
   message: ReactNode;
   description?: ReactNode;
   /** E.g. a button that creates the first item. */

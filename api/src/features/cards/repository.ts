@@ -169,6 +169,18 @@ function scopeCondition(scope: CardScope, n: number): { sql: string; param: stri
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** Text without its accents: «Nicolò» → «Nicolo». */
+export const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * The accented letters of Italian and its neighbours, in both cases, and the same letters plain. SQL's
+ * `translate()` maps one list onto the other on PGlite and PostgreSQL alike (PGlite has no `unaccent`
+ * extension), so a name or an e-mail is compared without accents, and ILIKE ignores the case.
+ */
+const ACCENTED = 'àáâãäåèéêëìíîïòóôõöùúûüýÿçñÀÁÂÃÄÅÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÝÇÑ';
+const PLAIN = withoutAccents(ACCENTED);
+const plainSql = (column: string) => `translate(${column}, '${ACCENTED}', '${PLAIN}')`;
+
 /**
  * A search typed like a phone number ('333 123', '+39 333-12', '0039 333'): its digits, to find them in the
  * stored E.164 number ('+393331234567', decision 024), however the person wrote the spaces. Null for any
@@ -194,7 +206,8 @@ function filterSql(businessId: string, filter: CardListFilter): { where: string;
 export function cardFilterConditions(filter: CardListFilter, params: unknown[]): string[] {
   const conditions: string[] = [];
   if (filter.q) {
-    params.push(likePattern(filter.q));
+    // Accents and case ignored: «nicolo» finds «Nicolò», «NICOLÒ» too.
+    params.push(likePattern(withoutAccents(filter.q)));
     const p = `$${params.length}`;
     const digits = phoneSearchDigits(filter.q);
     let phone = `c.customer_phone ILIKE ${p}`;
@@ -202,7 +215,7 @@ export function cardFilterConditions(filter: CardListFilter, params: unknown[]):
       params.push(`%${digits}%`);
       phone = `(${phone} OR c.customer_phone LIKE $${params.length})`;
     }
-    conditions.push(`(c.customer_name ILIKE ${p} OR c.card_number ILIKE ${p} OR ${phone})`);
+    conditions.push(`(${plainSql('c.customer_name')} ILIKE ${p} OR ${plainSql('c.email')} ILIKE ${p} OR c.card_number ILIKE ${p} OR ${phone})`);
   }
   if (filter.status === 'active') conditions.push('c.points > 0');
   if (filter.status === 'inactive') conditions.push('c.points <= 0');

@@ -69,7 +69,7 @@ describe('the list', () => {
     expect(screen.queryByRole('article', { name: 'Dario Pieno' })).not.toBeInTheDocument();
     await person.selectOptions(screen.getByLabelText('Stato'), 'Tutte');
 
-    const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');
+    const search = screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono');
     await person.type(search, zero.phone.slice(-7));
     expect(await screen.findByText('1 carta')).toBeInTheDocument();
     expect(await cardRow('Carla Zero')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('the list', () => {
     expect(await cardRow('Dario Pieno')).toBeInTheDocument();
     await person.clear(search);
     await person.type(search, 'nessuno-così');
-    expect(await screen.findByText('No cards found')).toBeInTheDocument();
+    expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
     expect(screen.getByText('Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte».')).toBeInTheDocument();
   });
 });
@@ -116,7 +116,7 @@ describe('points', () => {
     await createCard(session.token, shop.id, 'Ugo Altro', 4);
     const { user: person } = renderScreen(shop.id);
     await person.type(within(await cardRow('Gina Bozza')).getByLabelText('Punti per Gina Bozza'), '4');
-    await person.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'gina');
+    await person.type(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'), 'gina');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ugo Altro' })).not.toBeInTheDocument());
     // The list was rebuilt for the search: a new row, the same draft.
     const card = await cardRow('Gina Bozza');
@@ -140,19 +140,23 @@ describe('points', () => {
   });
 });
 
-it("deletes a card only after 'Eliminare questa carta?' is confirmed", async () => {
+it("deletes a card only after the product's dialog, naming the customer and what is lost, is confirmed", async () => {
   const shop = await createBusiness(session.token);
-  await createCard(session.token, shop.id, 'Gino Via', 0);
+  await createCard(session.token, shop.id, 'Gino Via', 12);
   await createCard(session.token, shop.id, 'Ida Resta', 0);
-  const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
   const { user: person } = renderScreen(shop.id);
   await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
-  expect(confirm).toHaveBeenCalledWith('Eliminare questa carta?');
+  const dialog = await screen.findByRole('dialog', { name: 'Eliminare questa carta?' });
+  expect(dialog).toHaveTextContent(/La carta di Gino Via \(N\. \S+\) sarà eliminata con il saldo di 12 punti e lo storico dei movimenti\. Non si può annullare\./);
+  await person.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('article', { name: 'Gino Via' })).toBeInTheDocument();
 
   await person.click(within(await cardRow('Gino Via')).getByRole('button', { name: 'Elimina Gino Via' }));
+  await person.click(within(await screen.findByRole('dialog', { name: 'Eliminare questa carta?' })).getByRole('button', { name: 'Elimina carta' }));
   expect(await screen.findByText('Carta eliminata')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('article', { name: 'Gino Via' })).not.toBeInTheDocument());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('article', { name: 'Ida Resta' })).toBeInTheDocument();
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
 });
@@ -177,7 +181,7 @@ describe('bonus (decided and sent by the server)', () => {
       expect(within(row).queryByText('Bonus!')).not.toBeInTheDocument();
     }
     expect(within(screen.getAllByRole('article', { name: 'Marta Sotto' })[0]).queryByText(/bonus inviato/)).not.toBeInTheDocument();
-    expect(screen.queryByText('WhatsApp non abilitato')).not.toBeInTheDocument();
+    expect(screen.queryByText('WhatsApp non abilitato:')).not.toBeInTheDocument();
     expect(screen.getAllByLabelText('Soglia bonus (punti)')[0]).toHaveValue(1000);
 
     // 2500 points reach 1000 and 2000: two messages, each once.
@@ -209,7 +213,7 @@ describe('bonus (decided and sent by the server)', () => {
     renderScreen(off.id);
     expect(within(await cardRow('Olga Spenta')).getByText('Bonus!')).toBeInTheDocument();
     expect(within(await cardRow('Piero Spento')).getByText('Bonus!')).toBeInTheDocument();
-    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+    expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
     expect(await sentTo(first.id, off.id)).toBe(0);
     expect(await sentTo(second.id, off.id)).toBe(0);
   });
@@ -222,6 +226,7 @@ describe('bonus (decided and sent by the server)', () => {
     const { user: person } = renderScreen(shop.id);
     const input = await screen.findByLabelText('Soglia bonus (punti)');
     expect(input).toHaveValue(1000);
+    expect(input).toHaveAccessibleDescription('Salvata: 1.000 punti');
     const save = screen.getByRole('button', { name: 'Salva soglia' });
     expect(save).toBeDisabled();
 
@@ -285,8 +290,10 @@ describe('bonus (decided and sent by the server)', () => {
     expect(await screen.findByText('Soglia bonus salvata')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await thresholdOf(off.id)).toBe(500);
+    // After the toast has gone, the field still says what is saved.
+    await waitFor(() => expect(screen.getByLabelText('Soglia bonus (punti)')).toHaveAccessibleDescription('Salvata: 500 punti'));
     await waitFor(async () => expect(within(await cardRow('Vera Seicento')).getByText('Bonus!')).toBeInTheDocument());
-    expect(screen.getAllByText('WhatsApp non abilitato')).toHaveLength(1);
+    expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
   });
 
   it('validates the threshold (integer, at least 1) before asking the server', async () => {

@@ -52,7 +52,7 @@ const gradientStops = (calls: Call[]) => calls.filter(([name]) => name === 'addC
 it('draws the card as before when it has no stamps: names, footer and QR, no circles', async () => {
   const { canvas, calls } = recordingCanvas();
   await drawLoyaltyCard(canvas, CARD);
-  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'PREMIUM MEMBERSHIP']);
+  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'CARTA FEDELTÀ']);
   expect(arcs(calls)).toHaveLength(0);
   expect(calls.filter(([name]) => name === 'drawImage')).toHaveLength(1);
 });
@@ -63,7 +63,7 @@ it('draws 7 filled circles out of 10, all left of the QR code', async () => {
   expect(circleKinds(calls)).toEqual([...Array<string>(7).fill('fill'), ...Array<string>(3).fill('stroke')]);
   const qrLeft = CARD_WIDTH - 24 - CARD_QR_SIZE;
   for (const [, x, , radius] of arcs(calls)) expect((x as number) + (radius as number)).toBeLessThan(qrLeft);
-  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'PREMIUM MEMBERSHIP']);
+  expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'CARTA FEDELTÀ']);
 });
 
 it("writes 'N/M timbri' instead of more than 20 circles", async () => {
@@ -82,7 +82,7 @@ describe('the shop’s colour (brand_color)', () => {
       expect(coloredTexts(calls)).toEqual([
         ['Appo', '#ffffff'],
         ['Bar Centrale', '#ffffff'],
-        ['PREMIUM MEMBERSHIP', '#bfdbfe'],
+        ['CARTA FEDELTÀ', '#bfdbfe'],
       ]);
     }
   });
@@ -107,7 +107,7 @@ describe('the shop’s colour (brand_color)', () => {
       ['Appo', '#111827'],
       ['Bar Centrale', '#111827'],
     ]);
-    expect(footer[0]).toBe('PREMIUM MEMBERSHIP');
+    expect(footer[0]).toBe('CARTA FEDELTÀ');
     expect(calls.filter(([name]) => name === 'set strokeStyle')).toEqual([['set strokeStyle', '#111827']]);
   });
 });

@@ -16,10 +16,10 @@ describe('addPointsLink', () => {
 
 describe('loyaltyCardFileName', () => {
   it('is the brand lowercased', () => {
-    expect(loyaltyCardFileName('Appo')).toBe('appo-loyalty-card.png');
+    expect(loyaltyCardFileName('Appo')).toBe('appo-carta-fedelta.png');
   });
 
   it('turns spaces and symbols into dashes', () => {
-    expect(loyaltyCardFileName(' Caffè & Co. ')).toBe('caffè-co-loyalty-card.png');
+    expect(loyaltyCardFileName(' Caffè & Co. ')).toBe('caffè-co-carta-fedelta.png');
   });
 });

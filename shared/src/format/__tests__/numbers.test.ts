@@ -26,12 +26,19 @@ describe('formatAveragePoints', () => {
     expect(formatAveragePoints(120, 0)).toBe('0');
   });
 
-  it('has two decimals, with a comma and grouped thousands', () => {
-    expect(formatAveragePoints(837, 5)).toBe('167,40');
-    expect(formatAveragePoints(10, 3)).toBe('3,33');
-    expect(formatAveragePoints(0, 5)).toBe('0,00');
-    expect(formatAveragePoints(2, 3)).toBe('0,67');
-    expect(formatAveragePoints(1000, 1)).toBe('1.000,00');
+  it('is whole, rounded, when the balances are whole, like the tiles beside it', () => {
+    expect(formatAveragePoints(837, 5)).toBe('167');
+    expect(formatAveragePoints(10, 3)).toBe('3');
+    expect(formatAveragePoints(0, 5)).toBe('0');
+    expect(formatAveragePoints(2, 3)).toBe('1');
+    expect(formatAveragePoints(1000, 1)).toBe('1.000');
+    expect(formatAveragePoints(24_100, 2)).toBe('12.050');
+  });
+
+  it('has two decimals, with a comma and grouped thousands, when the balances have decimals', () => {
+    expect(formatAveragePoints(837.5, 5)).toBe('167,50');
+    expect(formatAveragePoints(10.5, 3)).toBe('3,50');
+    expect(formatAveragePoints(1000.5, 1)).toBe('1.000,50');
   });
 
   it('writes a total and an average in the same style side by side', () => {

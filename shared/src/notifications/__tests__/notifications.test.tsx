@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { act, screen, within } from '@testing-library/react';
-import { NOTIFICATION_TIMEOUT_MS } from '../../constants';
+import { ERROR_NOTIFICATION_TIMEOUT_MS, MAX_NOTIFICATIONS, NOTIFICATION_TIMEOUT_MS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Modal } from '../../ui/Modal';
@@ -16,6 +16,11 @@ function PointsForm() {
       <button type="button" onClick={() => notify.error(MESSAGES.pointsUpdateError)}>
         Elimina
       </button>
+      {['Errore uno', 'Errore due', 'Errore tre', 'Errore quattro'].map((message) => (
+        <button key={message} type="button" onClick={() => notify.error(message)}>
+          {message}
+        </button>
+      ))}
     </>
   );
 }
@@ -45,17 +50,30 @@ it(`announces a success politely and removes it after ${NOTIFICATION_TIMEOUT_MS}
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });
 
-it('keeps an error until the user closes it', async () => {
+it(`removes an error after ${ERROR_NOTIFICATION_TIMEOUT_MS} ms, or sooner when the user closes it`, async () => {
   const { user } = renderForm();
 
   await user.click(screen.getByRole('button', { name: 'Elimina' }));
-  act(() => jest.advanceTimersByTime(60_000));
-
+  act(() => jest.advanceTimersByTime(ERROR_NOTIFICATION_TIMEOUT_MS - 1));
   expect(screen.getByRole('alert')).toHaveTextContent('Errore aggiornamento punti');
-
-  await user.click(screen.getByRole('button', { name: 'Chiudi' }));
-
+  act(() => jest.advanceTimersByTime(1));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Elimina' }));
+  await user.click(screen.getByRole('button', { name: 'Chiudi' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('never piles errors up: the same one again is shown once, and a new one pushes out the oldest', async () => {
+  const { user } = renderForm();
+
+  // The same failure three times (say, «Riprova» pressed while the server is still down): one toast.
+  for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Elimina' }));
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+  for (const message of ['Errore uno', 'Errore due', 'Errore tre', 'Errore quattro']) await user.click(screen.getByRole('button', { name: message }));
+  expect(screen.getAllByRole('alert').map((toast) => toast.textContent?.replace('×', ''))).toEqual(['Errore due', 'Errore tre', 'Errore quattro']);
+  expect(screen.getAllByRole('alert')).toHaveLength(MAX_NOTIFICATIONS);
 });
 
 it('lets the user close a success early', async () => {

@@ -41,7 +41,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           'Se gestisci più punti vendita, ogni schermata (carte, campagne, messaggi, impostazioni Twilio) mostra i dati dell’azienda scelta nel selettore in alto, accanto al menu.',
           {
             steps: [
-              'Apri il selettore «Seleziona store» nella barra in alto.',
+              'Apri il selettore «Seleziona negozio» nella barra in alto.',
               'Scegli l’azienda dall’elenco: le schermate si aggiornano subito.',
               'Per aggiungere un punto vendita vai in Impostazioni App → Aziende e compila «Nuova azienda»: diventa subito l’azienda attuale.',
             ],

@@ -1,5 +1,5 @@
-import { Card, QueryState, TableHead, formatDateTime } from '@loyalty/shared';
-import { SectionTitle, Table, TableScroll } from '../../../shared/layout';
+import { Card, QueryState, TableHead, TableScroll, formatDateTime } from '@loyalty/shared';
+import { SectionTitle, Table } from '../../../shared/layout';
 import { useGetAccountsAuditQuery, type AuditEvent } from '../api';
 import { AUDIT_ACTION_LABELS, auditActor, auditDetail } from '../model/accountChange';
 
@@ -7,9 +7,7 @@ export const AUDIT_LOAD_ERROR = 'Errore nel caricamento del registro delle modif
 
 function AuditTable({ events }: { events: readonly AuditEvent[] }) {
   return (
-    // Focusable: on a phone the table scrolls sideways and has no control inside to reach it by keyboard (axe's
-    // scrollable-region-focusable).
-    <TableScroll tabIndex={0} role="region" aria-label="Tabella del registro delle modifiche">
+    <TableScroll label="Tabella del registro delle modifiche">
       <Table>
         <caption>Registro delle modifiche agli utenti</caption>
         <TableHead columns={['Quando', 'Chi', 'Azione', 'Utente', 'Dettaglio']} />

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Card, Checkbox, Field, QueryState, Select, TableHead, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
-import { FormGrid, SectionTitle, Table, TableScroll } from '../../../shared/layout';
+import { Card, Checkbox, Field, QueryState, Select, TableHead, TableScroll, TextField, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { FormGrid, SectionTitle, Table } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
 import { useGetAccountsQuery, useGetTeamQuery, useInviteMutation, type TeamMember } from '../api';
 import { AccountActions, InvitationActions } from './AccountActions';
@@ -97,7 +97,7 @@ function TeamTable({ members, businesses, superAdmin }: { members: readonly Team
   // Decision 078: the people the viewer may manage get the row actions (a co-admin manages none: invitations only).
   const { data: accounts } = useGetAccountsQuery();
   return (
-    <TableScroll>
+    <TableScroll label="Tabella dei colleghi" minWidth="40rem">
       <Table>
         <caption>Colleghi</caption>
         <TableHead columns={['Nome', 'Email', 'Ruolo', 'Negozi', 'Stato', 'Azioni']} />

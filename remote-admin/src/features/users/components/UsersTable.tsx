@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, ROLE_LABELS, TableHead, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
-import { Table, TableScroll } from '../../../shared/layout';
+import { Button, ROLE_LABELS, TableHead, TableScroll, errorMessage, formatDate, formatPhone, useNotify } from '@loyalty/shared';
+import { Table } from '../../../shared/layout';
 import type { ManagedUser } from '../api';
 import { downloadUserQr } from '../model/userQr';
 
@@ -26,7 +26,7 @@ export function UsersTable({ users, actionsFor }: { users: readonly ManagedUser[
   };
 
   return (
-    <TableScroll>
+    <TableScroll label="Tabella degli utenti" minWidth="44rem">
       <Table>
         <caption>Utenti</caption>
         <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'QR Code', ...(actionsFor ? ['Azioni'] : [])]} />

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, Modal, TextField, type Business } from '@loyalty/shared';
+import { Button, Modal, TextField, formatCount, type Business } from '@loyalty/shared';
 import { loyaltyModeOf, unitWord } from '../../../shared/loyaltyMode';
 import { confirmQuestion } from '../model/bonusThreshold';
 import { useBonusThreshold } from '../hooks/useBonusThreshold';
@@ -25,11 +25,14 @@ const Actions = styled.div`
  */
 export function BonusThresholdForm({ business }: { business: Pick<Business, 'id' | 'bonus_threshold' | 'loyalty_mode'> }) {
   const threshold = useBonusThreshold(business);
+  const unit = unitWord(loyaltyModeOf(business));
   return (
     <>
       <Form onSubmit={(event) => void threshold.submit(event)} aria-label="Soglia bonus" noValidate>
         <TextField
-          label={`Soglia bonus (${unitWord(loyaltyModeOf(business))})`}
+          label={`Soglia bonus (${unit})`}
+          // What the server holds, under the field for as long as nothing else is typed: a save says it stuck.
+          hint={threshold.changed ? undefined : `Salvata: ${formatCount(threshold.saved)} ${unit}`}
           type="number"
           min={1}
           step={1}

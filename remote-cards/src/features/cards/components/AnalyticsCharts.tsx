@@ -8,7 +8,7 @@ import { VisuallyHidden, formatCount, formatPoints } from '@loyalty/shared';
 import type { CardStats, SalesReport } from '../api';
 import { formatCents } from '../model/sale';
 import { hasActivity } from '../model/salesReport';
-import { italianMonthLabel, monthSeries, pointsBuckets } from '../model/stats';
+import { bucketOrder, italianMonthLabel, monthSeries, pointsBuckets, yAxisWidth } from '../model/stats';
 import { ReportMonthsTable } from './ReportMonthsTable';
 
 // ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
@@ -49,7 +49,7 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
               ))}
             </Pie>
             <Tooltip formatter={(value) => [formatCount(Number(value), CARDS), 'Carte']} />
-            <Legend />
+            <Legend itemSorter={bucketOrder} />
           </PieChart>
         </ResponsiveContainer>
       </Figure>
@@ -59,7 +59,11 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
           <BarChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
             <XAxis dataKey="label" />
-            <YAxis allowDecimals={false} width={40} tickFormatter={(value: number) => formatCount(value)} />
+            <YAxis
+              allowDecimals={false}
+              width={yAxisWidth(Math.max(...months.map((m) => Math.max(m.newCards, m.redeemedRewards))), formatCount)}
+              tickFormatter={(value: number) => formatCount(value)}
+            />
             <Tooltip formatter={(value) => formatCount(Number(value))} />
             <Legend />
             <Bar dataKey="newCards" name="Nuove carte" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
@@ -73,7 +77,7 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
           <LineChart data={months} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
             <XAxis dataKey="label" />
-            <YAxis width={56} tickFormatter={(value: number) => formatPoints(value)} />
+            <YAxis width={yAxisWidth(Math.max(...months.map((m) => m.points)), formatPoints)} tickFormatter={(value: number) => formatPoints(value)} />
             <Tooltip formatter={(value) => formatPoints(Number(value))} />
             <Line type="monotone" dataKey="points" name="Punti" stroke={theme.colors.success} strokeWidth={3} isAnimationActive={false} />
           </LineChart>
@@ -88,7 +92,7 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
               <BarChart data={report.months.map((m) => ({ label: italianMonthLabel(m.month), spend: m.spend_cents }))} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
                 <XAxis dataKey="label" />
-                <YAxis width={72} tickFormatter={(cents: number) => formatCents(cents)} />
+                <YAxis width={yAxisWidth(Math.max(...report.months.map((m) => m.spend_cents)), formatCents)} tickFormatter={(cents: number) => formatCents(cents)} />
                 <Tooltip formatter={(cents) => formatCents(Number(cents))} />
                 <Bar dataKey="spend" name="Spesa" fill={theme.colors.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
               </BarChart>

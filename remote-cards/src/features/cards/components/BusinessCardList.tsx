@@ -5,5 +5,5 @@ import { PagedCards, type PagedCardsProps } from '@loyalty/shared';
  * accessible name and one empty-list text for the same list; each screen gives its rows, sizes and hints.
  */
 export function BusinessCardList(props: Omit<PagedCardsProps, 'label' | 'emptyMessage'>) {
-  return <PagedCards label="Carte fedeltà" emptyMessage="No cards found" {...props} />;
+  return <PagedCards label="Carte fedeltà" emptyMessage="Nessuna carta trovata" {...props} />;
 }

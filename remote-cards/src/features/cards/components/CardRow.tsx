@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
@@ -18,8 +18,8 @@ import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } fro
 import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation } from '../api';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
+import { DeleteCardDialog } from './DeleteCardDialog';
 
-export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
@@ -100,6 +100,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   const [updatePoints, update] = useUpdatePointsMutation();
   const [deleteCard, removal] = useDeleteCardMutation();
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
   // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
   const messages = pointsFormMessages(mode);
@@ -126,9 +127,9 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   );
 
   const remove = async () => {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
     try {
       await deleteCard(card.id).unwrap();
+      setConfirmingDelete(false);
       notify.success(MESSAGES.cardDeleted);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.cardDeleteError));
@@ -185,9 +186,16 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           </Button>
         )}
         {canDelete && (
-          <Button variant="danger" onClick={() => void remove()} loading={removal.isLoading} aria-label={`Elimina ${name}`}>Elimina</Button>
+          <Button variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Elimina ${name}`}>Elimina</Button>
         )}
       </Actions>
+      <DeleteCardDialog
+        card={confirmingDelete ? card : null}
+        mode={mode}
+        busy={removal.isLoading}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmingDelete(false)}
+      />
     </Row>
   );
 }

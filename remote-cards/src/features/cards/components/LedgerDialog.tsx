@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, Modal, QueryState, TableHead, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
+import { Badge, Modal, QueryState, TableHead, TableScroll, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardLedgerQuery, type LedgerEntry } from '../api';
 import { ledgerKindOf } from '../model/ledgerKind';
@@ -33,6 +33,7 @@ function LedgerTable({ cardId, mode }: { cardId: string; mode: LoyaltyMode }) {
       empty={{ message: 'Nessun movimento', description: 'I punti aggiunti o tolti con «Aggiorna» o con il QR della carta, e i premi riscattati, compariranno qui.' }}
     >
       {(entries) => (
+        <TableScroll label="Tabella dei movimenti" minWidth="34rem">
         <Table>
           <TableHead columns={['Data', 'Tipo', unitTitle(mode), 'Descrizione', 'Operatore']} />
           <tbody>
@@ -47,6 +48,7 @@ function LedgerTable({ cardId, mode }: { cardId: string; mode: LoyaltyMode }) {
             ))}
           </tbody>
         </Table>
+        </TableScroll>
       )}
     </QueryState>
   );

@@ -91,7 +91,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
         <>
           {business.whatsapp_enabled !== 1 && (
             <Notice>
-              <strong>{MESSAGES.whatsappNotEnabled}</strong>
+              <strong>{MESSAGES.whatsappNotEnabled}:</strong>
               <span>i bonus raggiunti sono segnati con «Bonus!» ma nessun messaggio viene inviato.</span>
             </Notice>
           )}
@@ -103,8 +103,9 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           <FilterBar>
             {!staff && bonusSettings?.(business)}
             <TextField
-              label="Cerca per nome, numero carta o telefono"
+              label="Cerca per nome, e-mail, numero carta o telefono"
               type="search"
+              data-main-action
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />

@@ -21,7 +21,7 @@ import { BusinessCardList } from './BusinessCardList';
 import { Tile, TileGrid } from './OverviewTiles';
 import { SalesReportSection } from './SalesReportSection';
 
-// recharts is only fetched when the Analytics tab is opened.
+// recharts is only fetched when the charts tab («Grafici») is opened.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
 
 const Header = styled.header`
@@ -69,11 +69,11 @@ function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMod
     <QueryState query={query} loadingLabel="Caricamento delle statistiche…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
       {(stats) => (
         <TileGrid>
-          <Tile><dt>Total Cards</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
-          <Tile><dt>Total Points</dt><dd>{formatPoints(stats.total_points)}</dd></Tile>
-          <Tile><dt>Active Cards</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
-          <Tile><dt>Avg Points</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
-          {/* What the shop owes its customers, and what of it lapses within 30 days. */}
+          <Tile><dt>Carte totali</dt><dd>{formatCount(stats.total_cards)}</dd></Tile>
+          <Tile><dt>Carte attive</dt><dd>{formatCount(stats.active_cards)}</dd></Tile>
+          <Tile><dt>Media per carta</dt><dd>{formatAveragePoints(stats.total_points, stats.total_cards)}</dd></Tile>
+          {/* What the shop owes its customers (the sum of the balances, so no separate «total points» tile), and
+              what of it lapses within 30 days. */}
           <Tile><dt>{unitTitle(mode)} in circolazione</dt><dd>{formatPoints(stats.points_outstanding)}</dd></Tile>
           <Tile><dt>In scadenza nei prossimi 30 giorni</dt><dd>{formatPoints(stats.expiring_points_30d)}</dd></Tile>
         </TileGrid>
@@ -119,7 +119,7 @@ export function OverviewScreen() {
             tabs={[
               {
                 id: 'cards',
-                label: 'Card List',
+                label: 'Elenco carte',
                 content: (
                   <>
                     <Toolbar>
@@ -141,7 +141,7 @@ export function OverviewScreen() {
                   </>
                 ),
               },
-              { id: 'analytics', label: 'Analytics', content: <Analytics key={business.id} businessId={business.id} /> },
+              { id: 'analytics', label: 'Grafici', content: <Analytics key={business.id} businessId={business.id} /> },
             ]}
           />
         </>

@@ -60,3 +60,16 @@ export function monthSeries(months: CardStats['months'], now: Date, count = 6): 
     redeemedRewards: byMonth.get(month)?.redeemed_rewards ?? 0,
   }));
 }
+
+/**
+ * A y-axis wide enough for its longest tick label, so «12.000» is never drawn as «2.000». The top tick recharts
+ * picks rounds the highest value up (11 800 → 12.000), never past twice it; about 8 px a character at the
+ * charts' 12 px, plus the tick mark.
+ */
+export function yAxisWidth(highest: number, format: (value: number) => string): number {
+  const longest = format(Math.ceil(Math.max(highest, 1) * 2)).length;
+  return Math.max(32, longest * 8 + 16);
+}
+
+/** The pie's legend in the buckets' own order (recharts sorts legend entries by their text otherwise). */
+export const bucketOrder = (entry: { value?: string }): number => POINTS_BUCKETS.indexOf(entry.value as PointsBucket);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, Button, QueryState, TableHead, errorMessage } from '@loyalty/shared';
+import { Badge, Button, QueryState, TableHead, TableScroll, errorMessage } from '@loyalty/shared';
 import { formatAmount, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetRewardsQuery, type Reward } from '../api';
 import { redeemedText, stockText, validityText } from '../model/rewardText';
@@ -15,10 +15,6 @@ const Table = styled.table`
   td.name span { color: ${({ theme }) => theme.colors.textMuted}; }
   td.actions { white-space: nowrap; }
   td.actions button + button { margin-left: ${({ theme }) => theme.space.xs}; }
-`;
-
-const Scroll = styled.div`
-  overflow-x: auto;
 `;
 
 const COLUMNS = ['Premio', 'Costo', 'Stato', 'Validità', 'Disponibili', 'Riscattato', 'Azioni'];
@@ -46,7 +42,7 @@ export function RewardList({ businessId, mode, onCreate, onEdit, onDelete }: Rew
       }}
     >
       {(rewards) => (
-        <Scroll>
+        <TableScroll label="Tabella dei premi" minWidth="44rem">
           <Table aria-label="Premi">
             <TableHead columns={COLUMNS} />
             <tbody>
@@ -73,7 +69,7 @@ export function RewardList({ businessId, mode, onCreate, onEdit, onDelete }: Rew
               ))}
             </tbody>
           </Table>
-        </Scroll>
+        </TableScroll>
       )}
     </QueryState>
   );

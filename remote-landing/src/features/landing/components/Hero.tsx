@@ -68,7 +68,7 @@ export function Hero({ aside }: { aside: ReactNode }) {
           <Actions>
             <ButtonLink href="#login">Inizia ora</ButtonLink>
             <ButtonLink href="#features" $variant="secondary">
-              Scopri di piu
+              Scopri di più
             </ButtonLink>
           </Actions>
         </div>

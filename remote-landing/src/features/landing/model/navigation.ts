@@ -1,6 +1,6 @@
 /** The landing page's in-page navigation. */
 export const NAV_LINKS = [
-  { href: '#features', label: 'Funzionalita' },
+  { href: '#features', label: 'Funzionalità' },
   { href: '#pricing', label: 'Prezzi' },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, NoBusinessState, QueryState, Spinner, TableHead, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
+import { Button, NoBusinessState, QueryState, Spinner, TableHead, TableScroll, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
 import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from '../api';
 import { CHANNEL_LABELS, recipientLabel, statusLabel } from '../model/outboxLabels';
 
@@ -16,6 +16,7 @@ const Table = styled.table`
 
 const Pager = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
   margin-top: ${({ theme }) => theme.space.md};
@@ -33,6 +34,7 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
         const pages = Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE));
         return (
           <>
+            <TableScroll label="Tabella dei messaggi" minWidth="40rem">
             <Table aria-label="Messaggi">
               <TableHead columns={['Data', 'Canale', 'Destinatario', 'Testo', 'Stato']} />
               <tbody>
@@ -47,6 +49,7 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
                 ))}
               </tbody>
             </Table>
+            </TableScroll>
             <Pager aria-label="Pagine dei messaggi">
               <Button variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE)}>
                 Precedenti

@@ -97,7 +97,7 @@ export function BusinessSwitcher() {
         aria-label={`Attività corrente: ${business?.name ?? 'nessuna'}. Cambia attività`}
         onClick={toggle}
       >
-        <span>{business?.name ?? 'Seleziona store'}</span>
+        <span>{business?.name ?? 'Seleziona negozio'}</span>
         <span aria-hidden="true">▾</span>
       </Trigger>
       {open && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useSessionEndWatch } from '@loyalty/shared';
 import { Sidebar } from './Sidebar';
@@ -40,6 +40,18 @@ const SkipLink = styled.a`
   }
 `;
 
+/**
+ * The skip link lands on the screen's main action when the screen marks one (`data-main-action`, the search on
+ * the cards screen), otherwise on the screen itself: one Tab and Enter from the top of any page.
+ */
+function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('contenuto');
+  if (!main) return;
+  event.preventDefault();
+  const action = main.querySelector<HTMLElement>('[data-main-action]');
+  (action ?? main).focus();
+}
+
 export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -49,7 +61,9 @@ export function DashboardLayout() {
 
   return (
     <Frame>
-      <SkipLink href="#contenuto">Vai al contenuto</SkipLink>
+      <SkipLink href="#contenuto" onClick={skipToMainAction}>
+        Vai al contenuto
+      </SkipLink>
       <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <Column>
         <TopBar menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((o) => !o)} />

@@ -20,7 +20,7 @@ it('keeps the focus in the points field being typed in when the debounced search
   const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   expect(await screen.findByText('2 carte')).toBeInTheDocument();
   // The admin searches, then at once (before the search has gone out) types into the card still on screen.
-  await admin.type(screen.getByLabelText('Cerca per nome, numero carta o telefono'), 'mario');
+  await admin.type(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'), 'mario');
   await admin.type(screen.getByLabelText('Punti per Mario Rossi'), '5');
   // The search's answer replaces the list: the row of the new list is another element...
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
@@ -39,7 +39,7 @@ it('leaves the focus where the user took it: a new list never pulls it back into
   const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
   expect(await screen.findByText('2 carte')).toBeInTheDocument();
   await admin.type(screen.getByLabelText('Punti per Lucia Bianchi'), '3');
-  const search = screen.getByLabelText('Cerca per nome, numero carta o telefono');
+  const search = screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono');
   await admin.type(search, 'lucia');
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
   expect(await screen.findByLabelText('Punti per Lucia Bianchi')).toHaveValue('3');

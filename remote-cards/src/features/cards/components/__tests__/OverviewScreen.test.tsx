@@ -43,10 +43,11 @@ const tile = (term: string) => screen.getByText(term, { selector: 'dt' }).nextEl
 it('shows the tiles of the current business from the stats call', async () => {
   session.render(<OverviewScreen />, shop.id);
   expect(await screen.findByText(`Carte fedeltà di ${shop.name}`)).toBeInTheDocument();
-  await waitFor(() => expect(tile('Total Cards')).toBe('3'));
-  expect(tile('Total Points')).toBe('150,5');
-  expect(tile('Active Cards')).toBe('2');
-  expect(tile('Avg Points')).toBe('50,17');
+  await waitFor(() => expect(tile('Carte totali')).toBe('3'));
+  // The sum of the balances is one tile, «Punti in circolazione», not two.
+  expect(screen.queryByText('Punti totali')).not.toBeInTheDocument();
+  expect(tile('Carte attive')).toBe('2');
+  expect(tile('Media per carta')).toBe('50,17');
 });
 
 it('shows the points in circulation and those expiring in the next 30 days', async () => {
@@ -82,8 +83,8 @@ it("shows a card's points expiring within 30 days, and a stamp shop's figures in
 
 it('writes every number the Italian way: thousands grouped, decimal comma, two decimals for the average', async () => {
   session.render(<OverviewScreen />, bigShop.id);
-  await waitFor(() => expect(tile('Total Points')).toBe('4.017,5'));
-  expect(tile('Avg Points')).toBe('2.008,75');
+  await waitFor(() => expect(tile('Punti in circolazione')).toBe('4.017,5'));
+  expect(tile('Media per carta')).toBe('2.008,75');
   expect(within(await screen.findByRole('article', { name: 'Carla Grandi' })).getByText('4.000 punti')).toBeInTheDocument();
 });
 
@@ -106,16 +107,16 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
 
   await person.clear(screen.getByLabelText('Cerca per nome o numero carta'));
   await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'nessuno-così');
-  expect(await screen.findByText('No cards found')).toBeInTheDocument();
+  expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
   expect(screen.getByText('Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta.')).toBeInTheDocument();
 });
 
-it("shows '0' as the average and 'No cards found' for a business without cards", async () => {
+it("shows '0' as the average and 'Nessuna carta trovata' for a business without cards", async () => {
   session.render(<OverviewScreen />, emptyShop.id);
-  await waitFor(() => expect(tile('Total Cards')).toBe('0'));
-  expect(tile('Avg Points')).toBe('0');
-  expect(await screen.findByText('No cards found')).toBeInTheDocument();
-  // Beside the product's own 'No cards found', what would fill the list.
+  await waitFor(() => expect(tile('Carte totali')).toBe('0'));
+  expect(tile('Media per carta')).toBe('0');
+  expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
+  // Beside the product's own 'Nessuna carta trovata', what would fill the list.
   expect(screen.getByText('Nessuna carta: condividi il link di iscrizione o crea un cliente in Gestione Utenti.')).toBeInTheDocument();
 });
 
@@ -130,13 +131,16 @@ it('shows a new admin without any business where to create the first', async () 
   expect(screen.getByText('Nessuna attività selezionata')).toBeInTheDocument();
 });
 
-it('opens the Analytics tab with the three charts, loaded on demand', async () => {
+it('opens the charts tab with the three charts, loaded on demand, the points ranges in order', async () => {
   const { user: person } = session.render(<OverviewScreen />, shop.id);
-  await person.click(await screen.findByRole('tab', { name: 'Analytics' }));
+  await person.click(await screen.findByRole('tab', { name: 'Grafici' }));
   // The first import of recharts in a test process takes a while.
   expect(await screen.findByRole('figure', { name: 'Distribuzione dei punti' }, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toBeInTheDocument();
   expect(screen.getByRole('figure', { name: 'Punti per mese' })).toBeInTheDocument();
+  // The legend lists the ranges in their own order, not sorted as text (which puts «101+» before «51-100»).
+  const legend = screen.getByRole('figure', { name: 'Distribuzione dei punti' }).querySelectorAll('.recharts-legend-item-text');
+  expect([...legend].map((item) => item.textContent)).toEqual(['0', '1-50', '51-100', '101+']);
   // The months' bars count the rewards redeemed beside the new cards.
   expect(within(screen.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).getByText('Premi riscattati')).toBeInTheDocument();
 });
@@ -174,7 +178,7 @@ describe('the sales report (decision 079)', () => {
   it('draws the spend per month on the Analytics tab, with the same months as a table for screen readers', async () => {
     const { user: person } = session.render(<OverviewScreen />, sales.id);
     await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
-    await person.click(screen.getByRole('tab', { name: 'Analytics' }));
+    await person.click(screen.getByRole('tab', { name: 'Grafici' }));
     const spend = await screen.findByRole('figure', { name: 'Spesa per mese' }, { timeout: 10_000 });
     const rows = within(within(spend).getByRole('table', { name: 'Spesa, visite e premi riscattati per mese' })).getAllByRole('row');
     expect(within(rows[12]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1.258,00 €', '2', '0']);
@@ -205,15 +209,15 @@ describe('the sales report (decision 079)', () => {
 
 it('follows the business switcher without a reload', async () => {
   const { store } = session.render(<OverviewScreen />, shop.id);
-  await waitFor(() => expect(tile('Total Cards')).toBe('3'));
+  await waitFor(() => expect(tile('Carte totali')).toBe('3'));
   const total = await cardCount(session.token, BAR_CENTRALE);
   act(() => void store.dispatch(businessSelected(BAR_CENTRALE)));
   expect(await screen.findByText('Carte fedeltà di Bar Centrale')).toBeInTheDocument();
-  await waitFor(() => expect(tile('Total Cards')).toBe(String(total)));
+  await waitFor(() => expect(tile('Carte totali')).toBe(String(total)));
   expect(screen.queryByRole('article', { name: 'Anna Russo' })).not.toBeInTheDocument();
 });
 
-it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async () => {
+it("shows 'Errore durante il caricamento delle carte fedeltà' when the cards cannot be loaded", async () => {
   // A server that knows the business but fails every card call (the real API does not fail on demand).
   const failing = await startTestApiServer({
     'GET /business': { body: [shop] },
@@ -222,7 +226,7 @@ it("shows 'Error loading loyalty cards' when the cards cannot be loaded", async 
   });
   try {
     session.render(<OverviewScreen />, shop.id);
-    await waitFor(() => expect(screen.getAllByText('Error loading loyalty cards')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Errore durante il caricamento delle carte fedeltà')).toHaveLength(2));
     // Riprova for the tiles, the cards and the sales report (this server does not know it either).
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Riprova' }).length).toBe(3));
   } finally {

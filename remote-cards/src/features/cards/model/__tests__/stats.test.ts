@@ -1,4 +1,5 @@
-import { italianMonthLabel, lastMonths, monthSeries, pointsBucket, pointsBuckets } from '../stats';
+import { formatCount, formatPoints } from '@loyalty/shared';
+import { bucketOrder, italianMonthLabel, lastMonths, monthSeries, pointsBucket, pointsBuckets, yAxisWidth } from '../stats';
 
 describe('pointsBucket', () => {
   it.each([
@@ -60,5 +61,21 @@ describe('month series', () => {
 
   it('is all zeros without data', () => {
     expect(monthSeries([], now).every((m) => m.newCards === 0 && m.points === 0 && m.redeemedRewards === 0)).toBe(true);
+  });
+});
+
+describe('the charts\' axes and legend', () => {
+  it('makes the y-axis wide enough for its top tick: «12.000» for 11 800, not «2.000»', () => {
+    // 8 px a character: the top tick (at most twice the highest value, «23.600» here) fits whole.
+    expect(yAxisWidth(11_800, formatPoints)).toBeGreaterThanOrEqual('23.600'.length * 8);
+    expect(yAxisWidth(11_800, formatPoints)).toBeGreaterThan(56);
+    expect(yAxisWidth(3, formatCount)).toBe(32);
+    expect(yAxisWidth(0, formatCount)).toBe(32);
+    expect(yAxisWidth(125_000, formatCount)).toBeGreaterThan(yAxisWidth(12_500, formatCount));
+  });
+
+  it('orders the points-range legend 0, 1-50, 51-100, 101+ whatever its text sorts to', () => {
+    const legend = ['101+', '51-100', '0', '1-50'].map((value) => ({ value }));
+    expect([...legend].sort((a, b) => bucketOrder(a) - bucketOrder(b)).map((entry) => entry.value)).toEqual(['0', '1-50', '51-100', '101+']);
   });
 });

@@ -64,7 +64,7 @@ describe('the page', () => {
     // jsdom matches no media query, so the desktop navigation is hidden as on a phone (and has no
     // accessible name while hidden): find it by its label.
     const nav = document.querySelector<HTMLElement>('nav[aria-label="Navigazione principale"]')!;
-    expect(within(nav).getByRole('link', { name: 'Funzionalita', hidden: true })).toHaveAttribute('href', '#features');
+    expect(within(nav).getByRole('link', { name: 'Funzionalità', hidden: true })).toHaveAttribute('href', '#features');
     expect(within(nav).getByRole('link', { name: 'Prezzi', hidden: true })).toHaveAttribute('href', '#pricing');
     expect(within(nav).getByRole('link', { name: 'Accedi', hidden: true })).toHaveAttribute('href', '#login');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-controls', 'landing-mobile-menu');
@@ -85,7 +85,7 @@ describe('the page', () => {
       'Palestre',
     ]);
     expect(screen.getByRole('link', { name: 'Inizia ora' })).toHaveAttribute('href', '#login');
-    expect(screen.getByRole('link', { name: 'Scopri di piu' })).toHaveAttribute('href', '#features');
+    expect(screen.getByRole('link', { name: 'Scopri di più' })).toHaveAttribute('href', '#features');
   });
 
   it('shows the two plans, each asking support for itself by email', () => {
@@ -179,7 +179,7 @@ describe('the mobile menu', () => {
     await user.click(toggle);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getByRole('link', { name: 'Funzionalita' })).toHaveFocus();
+    expect(within(menu).getByRole('link', { name: 'Funzionalità' })).toHaveFocus();
     await user.tab();
     expect(within(menu).getByRole('link', { name: 'Prezzi' })).toHaveFocus();
     await user.tab();
