@@ -24,5 +24,5 @@ export { TableHead } from './TableHead';
 export { StackedForm, FormAlert, ButtonRow, DialogFooter, type DialogFooterProps } from './FormLayout';
 // 2.9.0: the auto-fitting grid of form rows, filters and tiles, written once for the admin and cards screens.
 export { autoFitGrid } from './ScreenLayout';
-// A wide table scrolls inside its own focusable box, never the page (phones at 360 px).
+// 2.10.0: a wide table scrolls inside its own focusable box, never the page (phones at 360 px).
 export { TableScroll, type TableScrollProps } from './TableScroll';

@@ -4,8 +4,8 @@
  * sent this month and the previous one. The saved secrets come back masked only; an empty secret field keeps them.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, QueryState, TextField, errorMessage, useNotify } from '@loyalty/shared';
-import { FormActions, FormError, FormGrid, Muted, SectionTitle, Table, TableScroll } from '../../../shared/layout';
+import { Button, Card, Checkbox, QueryState, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { FormActions, FormError, FormGrid, Muted, SectionTitle, Table } from '../../../shared/layout';
 import {
   useClearPlatformMessagingAccountMutation,
   useGetPlatformMessagingAccountQuery,
@@ -123,7 +123,7 @@ const CHANNEL_NAMES = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as co
 function UsageTable({ usage }: { usage: PlatformMessagingUsage }) {
   const [current, previous] = usage.months;
   return (
-    <TableScroll>
+    <TableScroll label="Tabella dei messaggi inviati per negozio">
       <Table>
         <caption>Messaggi inviati per negozio</caption>
         <thead>
