@@ -357,6 +357,17 @@ const ROWS: Row[] = [
       expected: ALL(403),
     }),
   ),
+  // The replies to the platform's shared number (decision 086): only the platform's Twilio signature is accepted.
+  {
+    route: 'POST /api/twilio/inbound',
+    request: () => ({
+      method: 'POST',
+      url: '/api/twilio/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'From=%2B393331112222&Body=STOP',
+    }),
+    expected: ALL(403),
+  },
   // Every business at once: the super admin only (an admin must name an own business: 400).
   { route: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: { ...SUPER_ONLY, owner: 400, otherAdmin: 400 } },
   { route: 'GET /api/outbox (own business)', request: () => ({ method: 'GET', url: `/api/outbox?businessId=${BAR}` }), expected: OWNED },

@@ -246,6 +246,47 @@ describeEachDatabase('the platform messaging account', (variant) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/platform/messaging-usage', headers: admin })).statusCode).toBe(403);
   });
 
+  it('takes a STOP to the platform’s number for every shop that wrote from it, signed with the platform’s token only', async () => {
+    const url = '/api/twilio/inbound';
+    const reply = (token: string, from: string, body = 'STOP') => {
+      const params = { From: from, Body: body };
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(token, `${PUBLIC_URL}${url}`, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+    };
+    const optOuts = async () =>
+      (await t.app.db.query<{ business_id: string; contact: string }>("SELECT business_id, contact FROM messaging_opt_outs WHERE contact LIKE '+3933300050%' ORDER BY business_id, contact")).rows;
+
+    // A shop's own token (or none) does not speak for the shared number.
+    expect((await reply(SHOP_TOKEN, '+393330005001')).statusCode).toBe(403);
+    expect(await optOuts()).toEqual([]);
+    // Libreria Altrove wrote to +39 333 000 5001 from the platform's number; Profumeria Bella wrote to 5003 from its own.
+    const stop = await reply(PLATFORM_TOKEN, '+393330005001');
+    expect([stop.statusCode, stop.headers['content-type']]).toEqual([200, 'text/xml']);
+    expect((await reply(PLATFORM_TOKEN, '+393330005003')).statusCode).toBe(200);
+    expect(await optOuts()).toEqual([{ business_id: ALTROVE, contact: '+393330005001' }]);
+    // The withdrawal is on the card's consent history, from the reply.
+    const { rows: events } = await t.app.db.query<{ source: string }>(
+      `SELECT e.source FROM consent_events e JOIN loyalty_cards c ON c.id = e.card_id
+        WHERE c.business_id = $1 AND c.customer_phone = '+393330005001' AND e.channel = 'sms' AND e.granted = false`,
+      [ALTROVE],
+    );
+    expect(events.map((e) => e.source)).toEqual(['stop_reply']);
+    // The next campaign skips the contact: nothing goes to Twilio.
+    twilioApi.requests.length = 0;
+    const { answer } = await sendCampaign(ALTROVE, otherAdmin, 'sms', ['+393330005001']);
+    expect(answer).toMatchObject({ queued: 0 });
+    expect(twilioApi.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // START takes the contact off the shop's STOP list again.
+    expect((await reply(PLATFORM_TOKEN, 'whatsapp:+393330005009', 'STOP')).statusCode).toBe(200);
+    expect((await optOuts()).map((o) => o.contact)).toEqual(['+393330005001', '+393330005009']);
+    expect((await reply(PLATFORM_TOKEN, 'whatsapp:+393330005009', 'START')).statusCode).toBe(200);
+    expect((await optOuts()).map((o) => o.contact)).toEqual(['+393330005001']);
+  });
+
   it('clears the account: a shop without a provider is back in test mode and nothing more is counted', async () => {
     const cleared = await account('DELETE');
     expect(cleared.json()).toMatchObject({

@@ -82,6 +82,7 @@ const FLOODS: Record<string, (t: Targets) => FloodRequest[]> = {
       }),
     ),
   'POST /api/twilio/inbound/:businessId': () => [{ method: 'POST', path: `/api/twilio/inbound/${BAR}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'falsa' }, body: twilioForm }],
+  'POST /api/twilio/inbound': () => [{ method: 'POST', path: '/api/twilio/inbound', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'falsa' }, body: twilioForm }],
   'POST /api/twilio/status/:businessId': () => [{ method: 'POST', path: `/api/twilio/status/${BAR}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'falsa' }, body: twilioForm }],
   // A real pass download: the pass is built and signed for the request.
   'GET /api/wallet/apple/pass/:file': (t) => [{ method: 'GET', path: pathOf(t.appleLink) }],

@@ -63,7 +63,7 @@ const WITHOUT_DECLARED_INPUTS = [
 ];
 
 /** Twilio's webhooks: only a request signed with the business's token reaches the handler. */
-const isWebhook = (route: RouteInputs) => /^\/api\/twilio\/(inbound|status)\//.test(route.url);
+const isWebhook = (route: RouteInputs) => /^\/api\/twilio\/(inbound|status)(\/|$)/.test(route.url);
 
 type Caller = 'anonymous' | 'admin' | 'super_admin' | 'twilio';
 /** One input to fuzz; `key` null is the body as a whole. */
@@ -264,7 +264,7 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
       return slots.map((slot): [RouteInputs, Slot] => [route, slot]);
     });
 
-  it('collects every route from the app, the 57 write routes among them', () => {
+  it('collects every route from the app, the 58 write routes among them', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map(routeName);
     // Apple Wallet: + the PassKit web service's register, unregister and log, and sending a card's wallet links.
     // + the CSV import of cards.
@@ -279,8 +279,8 @@ describeEachDatabase('fuzz: hostile values at every input of every route', (vari
     // Decision 077: + scheduling a campaign and cancelling the schedule.
     // Decision 080: + the owner's automations.
     // Decision 078: + changing a colleague's shops.
-    // Decision 086: + saving and clearing the platform's messaging account.
-    expect(writes).toHaveLength(57);
+    // Decision 086: + saving and clearing the platform's messaging account, and the replies to the platform's number.
+    expect(writes).toHaveLength(58);
     const withoutInputs = routes.filter((r) => r.params.length + r.querystring.length + r.headers.length === 0 && r.body === null).map(routeName);
     expect(withoutInputs.sort()).toEqual(WITHOUT_DECLARED_INPUTS);
     // The public, token-guarded wallet links (no wallet configured here: 404) and the Google class's logo (decision 044).

@@ -348,6 +348,20 @@ export function createMessagingRepository(db: Queryable) {
       await db.query('INSERT INTO messaging_opt_outs (business_id, contact, source) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [businessId, contact, source]);
     },
 
+    /**
+     * The shops whose messages the platform's account sent to a contact on a channel (decision 086): a STOP to the
+     * shared number is theirs to honour, since the person cannot say which of them it is for.
+     */
+    async platformSenders(channel: Channel, contact: string): Promise<string[]> {
+      const { rows } = await db.query<{ business_id: string }>(
+        `SELECT DISTINCT business_id FROM outbox_messages
+          WHERE account = 'platform' AND channel = $1 AND regexp_replace(recipient, '^whatsapp:|[\\s().-]', '', 'g') = $2
+          ORDER BY business_id`,
+        [channel, contact],
+      );
+      return rows.map((r) => r.business_id);
+    },
+
     async removeOptOut(businessId: string, contact: string): Promise<void> {
       await db.query('DELETE FROM messaging_opt_outs WHERE business_id = $1 AND contact = $2', [businessId, contact]);
     },

@@ -246,6 +246,23 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
     }
   }
 
+  /**
+   * A reply's word for one business: STOP adds the contact to its STOP list (every message to the contact stops)
+   * and, as evidence, withdraws marketing on the channel the reply came on for each of its cards with that contact
+   * (decision 047); START takes the contact off the list (the consent stays withdrawn).
+   */
+  async function applyReply(businessId: string, action: 'opt_out' | 'opt_in', channel: Channel, contact: string) {
+    if (action !== 'opt_out') return app.messaging.repo.removeOptOut(businessId, contact);
+    await app.db.transaction(async (tx) => {
+      await createMessagingRepository(tx).addOptOut(businessId, contact, 'stop');
+      await createConsentsRepository(tx).withdrawByContact(businessId, channel, contact, {
+        source: 'stop_reply',
+        wordingVersion: CONSENT_WORDING.stopReply,
+        at: app.clock(),
+      });
+    });
+  }
+
   app.post(
     '/inbound/:businessId',
     {
@@ -267,22 +284,45 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
       const action = inboundAction(request.body.Body);
       const contact = senderContact(request.body.From);
       if (action && contact) {
-        if (action === 'opt_out') {
-          // The STOP list (every message to the contact stops) and, as evidence, a withdrawal of marketing on
-          // the channel the reply came on for each card of the business with that contact (decision 047).
-          const channel: Channel = senderChannel(request.body.From);
-          await app.db.transaction(async (tx) => {
-            await createMessagingRepository(tx).addOptOut(businessId, contact, 'stop');
-            await createConsentsRepository(tx).withdrawByContact(businessId, channel, contact, {
-              source: 'stop_reply',
-              wordingVersion: CONSENT_WORDING.stopReply,
-              at: app.clock(),
-            });
-          });
-        } else await app.messaging.repo.removeOptOut(businessId, contact);
+        await applyReply(businessId, action, senderChannel(request.body.From), contact);
         request.log.info({ businessId, action }, 'messaging opt-out updated');
       }
       // TwiML, not JSON: the 200 is declared as text/xml, so the string leaves as it is.
+      return reply.type('text/xml').send(EMPTY_TWIML as never);
+    },
+  );
+
+  app.post(
+    '/inbound',
+    {
+      schema: {
+        tags: ['twilio'],
+        summary: 'Webhook di Twilio per i messaggi ricevuti sui numeri della piattaforma',
+        description:
+          'Da configurare sui numeri dell’account di messaggistica della piattaforma: `<PUBLIC_URL>/api/twilio/inbound`. Uno STOP vale per ogni negozio ' +
+          'che ha scritto al mittente da quei numeri (chi risponde non può dire a quale): esclusione e revoca del consenso marketing sul canale della risposta, ' +
+          'come sul numero di un negozio; START lo toglie dalle esclusioni. Risponde TwiML vuoto (text/xml). Richiede X-Twilio-Signature fatta con il token della piattaforma.',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: inboundBodySchema,
+        response: { 200: fileResponse('text/xml', 'TwiML vuoto'), ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const token = readToken((await app.messaging.platformAccounts.find()).twilio_auth_token_encrypted, PLATFORM_SECRET_SCOPE.twilio);
+      const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const header = request.headers['x-twilio-signature'];
+      if (!token || !isValidTwilioSignature(token, typeof header === 'string' ? header : undefined, `${origin}${request.url}`, request.body)) {
+        request.log.warn('platform twilio webhook with a bad signature');
+        throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
+      }
+      const action = inboundAction(request.body.Body);
+      const contact = senderContact(request.body.From);
+      if (action && contact) {
+        const channel = senderChannel(request.body.From);
+        const businesses = await app.messaging.repo.platformSenders(channel, contact);
+        for (const businessId of businesses) await applyReply(businessId, action, channel, contact);
+        request.log.info({ businesses: businesses.length, action }, 'messaging opt-out updated through the platform number');
+      }
       return reply.type('text/xml').send(EMPTY_TWIML as never);
     },
   );
