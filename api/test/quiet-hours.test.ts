@@ -5,6 +5,7 @@
  */
 import { createUser, authHeader, startTestApp, type TestApp } from './helpers/app';
 import { withStopFooter } from '../src/features/messaging/messages';
+import { enqueueMessage } from '../src/features/messaging/enqueue';
 import { describeEachDatabase } from './helpers/databases';
 import { createCard, FakeDriver, transient } from './helpers/messaging';
 
@@ -177,5 +178,14 @@ describeEachDatabase('quiet hours switched off for the deployment (QUIET_HOURS=f
     expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } })).json()).toMatchObject({ queued: 1 });
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-01-15T20:00:00.000Z']);
+  });
+
+  it('lets a message held until 10:00 (a birthday greeting) leave at once too', async () => {
+    const card = await createCard(t.app, BUSINESS_ID, { name: 'Bruno Compleanno', phone: '+393331300002', consent: true });
+    const at = new Date('2030-01-15T23:30:00Z'); // 00:30 Rome: the greeting would wait for 10:00
+    const job = await enqueueMessage(t.app.db, { cardId: card, body: 'Auguri!', idempotencyKey: 'birthday:spento', held: { at, notBeforeHour: 10 }, marketingConsent: true });
+    expect(job).toMatchObject({ status: 'queued' });
+    const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE id = $1', [job!.id]);
+    expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual([at.toISOString()]);
   });
 });

@@ -72,8 +72,10 @@ export async function enqueueMessage(db: Queryable, job: MessageJob): Promise<En
   const at = job.held?.at.toISOString() ?? null;
   const hour = job.held?.notBeforeHour ?? null;
   // Held (migration 035): due at `at`, or at `hour`:00 Rome of its day when that is later; then the quiet hours.
+  // The hour belongs to the quiet hours: with the deployment's switch off (decision 082) a message is due at `at`.
   const enqueue = (messages: string, first: number) =>
-    `loyalty_enqueue_messages(${messages}, $${first}::boolean, CASE WHEN $${first + 2}::int IS NULL THEN $${first + 1}::timestamptz
+    `loyalty_enqueue_messages(${messages}, $${first}::boolean, CASE WHEN $${first + 2}::int IS NULL
+       OR NOT coalesce((SELECT quiet_hours FROM platform_settings), true) THEN $${first + 1}::timestamptz
        ELSE greatest($${first + 1}::timestamptz, (($${first + 1}::timestamptz AT TIME ZONE 'Europe/Rome')::date + make_time($${first + 2}::int, 0, 0)) AT TIME ZONE 'Europe/Rome') END)`;
   const timing = [job.held !== undefined, at, hour];
   const marketing = job.marketingConsent ?? null;
