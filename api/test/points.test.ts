@@ -125,6 +125,65 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
     expect(Math.max(...balances)).toBe(expected);
   });
 
+  describe('the same submission sent again (Idempotency-Key)', () => {
+    // A card of its own (a demo card of the same shop): the tests after these count the first card's rows.
+    let cardId: string;
+    beforeAll(async () => {
+      const { rows } = await t.app.db.query<{ id: string }>('SELECT id FROM loyalty_cards WHERE business_id = $1 AND user_id <> $2 ORDER BY id LIMIT 1', [
+        DEMO_BUSINESSES[1].id,
+        clientId,
+      ]);
+      cardId = rows[0].id;
+    });
+    const send = (key: string | undefined, payload: object, account: Account = demoAccount('admin')) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/loyalty-cards/${cardId}/points`,
+        headers: { ...headers.get(account.email), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+        payload,
+      });
+
+    it('records one movement for 20 identical submissions at once, and every one gets the same answer', async () => {
+      const before = await state(cardId);
+      const key = `points-${variant.name}-${Date.now()}-a`;
+      const responses = await Promise.all(Array.from({ length: 20 }, () => send(key, { points: 4, description: 'Ritentato' })));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+      expect(responses.filter((r) => r.headers['idempotent-replay'] === 'true')).toHaveLength(19);
+      expect(responses[0].json()).toMatchObject({ points: before.points + 4, entry: { points: 4, description: 'Ritentato', author_name: 'Marco Bianchi' } });
+      expect(await state(cardId)).toEqual({ points: before.points + 4, ledger: before.ledger + 4, rows: before.rows + 1 });
+    });
+
+    it('answers a later resend with the balance that movement left, even after other movements', async () => {
+      const key = `points-${variant.name}-${Date.now()}-b`;
+      const first = await send(key, { points: 2.5, description: 'Primo invio' });
+      expect(first.statusCode).toBe(200);
+      expect((await send(undefined, { points: 1, description: 'Altro movimento' })).statusCode).toBe(200);
+      const before = await state(cardId);
+      const again = await send(key, { points: 2.5, description: 'Primo invio' });
+      expect([again.statusCode, again.headers['idempotent-replay'], again.body]).toEqual([200, 'true', first.body]);
+      expect(await state(cardId)).toEqual(before);
+    });
+
+    it('keeps a distinct key a distinct movement, and hides another shop’s card behind the 404 even with a used key', async () => {
+      const before = await state(cardId);
+      const stamp = `${variant.name}-${Date.now()}`;
+      expect((await send(`points-${stamp}-c`, { points: 1, description: 'Uno' })).statusCode).toBe(200);
+      expect((await send(`points-${stamp}-d`, { points: 1, description: 'Due' })).statusCode).toBe(200);
+      expect(await state(cardId)).toEqual({ points: before.points + 2, ledger: before.ledger + 2, rows: before.rows + 2 });
+      const foreign = await send(`points-${stamp}-c`, { points: 1, description: 'Uno' }, OTHER_ADMIN);
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+      expect(await state(cardId)).toEqual({ points: before.points + 2, ledger: before.ledger + 2, rows: before.rows + 2 });
+    });
+
+    it('refuses a key too short with the Italian message, writing nothing', async () => {
+      const before = await state(cardId);
+      const response = await send('corta', { points: 1, description: 'x' });
+      expect([response.statusCode, response.json()]).toEqual([400, { error: 'Manca la chiave dell’invio (Idempotency-Key): ricarica la pagina e riprova' }]);
+      expect(await state(cardId)).toEqual(before);
+    });
+  });
+
   describe('POST /api/qrcode/scan', () => {
     it('adds points when card and user belong together', async () => {
       const before = await state(cardId);

@@ -382,13 +382,38 @@ export function createLoyaltyCardsRepository(db: Queryable) {
      * zero, 'over-limit' when it would pass the maximum, 'stamps' when the business counts stamps and the
      * change is not a whole number of at least 1 (nothing written). The row is a 'credit' (a lot), or an
      * 'adjustment' when negative; `at` dates it (the app's clock), else the database's now().
+     *
+     * With `key` (the submission's idempotency key; `db` must then be a transaction) the card's row is locked
+     * first, so submissions on one card take turns, and a key the card's ledger already holds answers that row
+     * again with the balance it left (`replayed`, nothing written): a submission sent again after a lost answer
+     * counts once. The row keeps the key and the balance it left, as a sale's does (migration 033).
      */
     async addPoints(
       id: string,
       scope: CardScope,
-      change: { points: number; description: string; authorId: string | null; userId?: string; at?: Date },
-    ): Promise<{ balance: number; entry: LedgerEntry } | null | 'negative' | 'over-limit' | 'stamps'> {
+      change: { points: number; description: string; authorId: string | null; userId?: string; at?: Date; key?: string },
+    ): Promise<{ balance: number; entry: LedgerEntry; replayed?: boolean } | null | 'negative' | 'over-limit' | 'stamps'> {
       const s = scopeCondition(scope, 3);
+      if (change.key !== undefined) {
+        // The lock and the look-up are two statements: a statement that waited for the lock still reads with
+        // the snapshot it started with, so only the next one sees the row the holder of the lock wrote.
+        const { rows: card } = await db.query<{ id: string }>(
+          `SELECT c.id FROM loyalty_cards c WHERE c.id = $1 AND ${scopeCondition(scope, 2).sql} AND ($3::text IS NULL OR c.user_id = $3) FOR UPDATE`,
+          [id, s.param, change.userId ?? null],
+        );
+        const { rows: same } =
+          card.length === 0
+            ? { rows: [] }
+            : await db.query<LedgerEntry & { balance_after: number }>(
+                `SELECT ${LEDGER_RETURNING}, l.balance_after, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name
+                   FROM points_ledger l WHERE l.card_id = $1 AND l.idempotency_key = $2`,
+                [id, change.key],
+              );
+        if (same[0]) {
+          const { balance_after, ...entry } = same[0];
+          return { balance: balance_after, entry, replayed: true };
+        }
+      }
       const { rows } = await db.query<LedgerEntry & { balance: number }>(
         `WITH card AS (
            UPDATE loyalty_cards c SET points = c.points + $2
@@ -397,13 +422,14 @@ export function createLoyaltyCardsRepository(db: Queryable) {
             RETURNING c.id, c.points
          ),
          entry AS (
-           INSERT INTO points_ledger AS l (card_id, points, kind, description, author_id, created_at)
-           SELECT card.id, $2, CASE WHEN $2 < 0 THEN 'adjustment' ELSE 'credit' END, $5::text, $6::text, coalesce($8::timestamptz, now()) FROM card
+           INSERT INTO points_ledger AS l (card_id, points, kind, description, author_id, created_at, idempotency_key, balance_after)
+           SELECT card.id, $2, CASE WHEN $2 < 0 THEN 'adjustment' ELSE 'credit' END, $5::text, $6::text, coalesce($8::timestamptz, now()), $9::text,
+                  CASE WHEN $9::text IS NULL THEN NULL ELSE card.points END FROM card
            RETURNING ${LEDGER_RETURNING}
          )
          SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name
            FROM card, entry`,
-        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId, POINTS_BALANCE_MAX, change.at?.toISOString() ?? null],
+        [id, change.points, s.param, change.userId ?? null, change.description, change.authorId, POINTS_BALANCE_MAX, change.at?.toISOString() ?? null, change.key ?? null],
       );
       if (!rows[0]) {
         const card = await this.findInScope(id, scope);

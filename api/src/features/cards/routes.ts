@@ -33,7 +33,7 @@ import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledg
 import { CARD_TYPES, LEDGER_TYPES, xlsxFile, type XlsxType } from '../import-export/xlsx-export';
 import { italianDay } from '../rewards/repository';
 import { saleEarning } from '../rewards/earning';
-import { saleBodySchema, saleHeadersSchema, salePreviewQuerySchema, salePreviewSchema, saleResultSchema } from '../rewards/schemas';
+import { pointsHeadersSchema, saleBodySchema, saleHeadersSchema, salePreviewQuerySchema, salePreviewSchema, saleResultSchema } from '../rewards/schemas';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../import-export/csv-import';
 
 /** The card list's answer: the full list (array) without paging parameters, else a page. */
@@ -459,24 +459,35 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Aggiunge o toglie punti',
-        description: `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}. Un operatore di cassa può solo aggiungere punti (togliere è 403).`,
+        description:
+          `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}. Un operatore di cassa può solo aggiungere punti (togliere è 403). ` +
+          'Con l’intestazione facoltativa `Idempotency-Key` (una per invio, la stessa nei tentativi ripetuti) lo stesso invio ripetuto registra un solo movimento ' +
+          'e riceve la stessa risposta (con l’intestazione `idempotent-replay: true`).',
         security: bearerAuth,
         params: idParamsSchema,
+        headers: pointsHeadersSchema,
         body: pointsBodySchema,
         response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       const { points, description } = request.body;
       // Decision 070: the counter adds points; taking them away is a correction for the shop's admins.
       if (user.role === 'staff' && points < 0) throw forbidden();
-      // One statement: the balance and the ledger row together (see addPoints).
-      const result = await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), { points, description, authorId: user.id, at: app.clock() });
+      const key = request.headers['idempotency-key'];
+      const change = { points, description, authorId: user.id, at: app.clock(), key };
+      // Without a key, one statement: the balance and the ledger row together (see addPoints). With one, the
+      // card's row is locked first to look the key up, so it runs in a transaction.
+      const result =
+        key === undefined
+          ? await app.repos.loyaltyCards.addPoints(request.params.id, cardScope(user), change)
+          : await app.db.transaction((tx) => app.reposOf(tx).loyaltyCards.addPoints(request.params.id, cardScope(user), change));
       if (result === null) throw notFound(MESSAGES.cardNotFound);
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
+      if (result.replayed) reply.header('idempotent-replay', 'true');
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
     },
   );

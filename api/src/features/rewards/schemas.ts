@@ -219,6 +219,11 @@ export const saleHeadersSchema = z.object({
     .describe('Una per invio (la stessa nei tentativi ripetuti dello stesso invio): lo stesso invio registra una sola vendita'),
 });
 
+/** The manual points update's key: the same rule as the sale's, optional (the QR page and scripts send none). */
+export const pointsHeadersSchema = z.object({
+  'idempotency-key': saleHeadersSchema.shape['idempotency-key'].optional().describe('Facoltativa, una per invio (la stessa nei tentativi ripetuti): lo stesso invio registra un solo movimento'),
+});
+
 export const saleBodySchema = z.object({
   amount: amountField.optional().describe('Obbligatorio con la regola per euro; facoltativo a visita (per i report)'),
   confirm: z.boolean({ error: EARNING_MESSAGES.confirmInvalid }).optional().describe('true: registra anche se la carta ha una vendita negli ultimi 60 secondi'),
