@@ -229,6 +229,20 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
     }
   };
 
+  /** The platform account's Twilio token in clear (decision 086), or null when there is none or it cannot be read. */
+  const platformToken = async () => readToken((await app.messaging.platformAccounts.find()).twilio_auth_token_encrypted, PLATFORM_SECRET_SCOPE.twilio);
+
+  /** 403 unless the request carries Twilio's signature made with one of `tokens` (a null one signs nothing). */
+  function requireSignature(request: FastifyRequest, tokens: (string | null)[], params: Record<string, unknown>, context: object) {
+    const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const header = request.headers['x-twilio-signature'];
+    const signature = typeof header === 'string' ? header : undefined;
+    if (!tokens.some((token) => token && isValidTwilioSignature(token, signature, `${origin}${request.url}`, params))) {
+      request.log.warn(context, 'twilio webhook with a bad signature');
+      throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
+    }
+  }
+
   /**
    * 403 unless the request carries Twilio's signature made with the business's auth token — or, for the status of a
    * message the platform's account sent for it (decision 086), with the platform's.
@@ -236,14 +250,8 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
   async function verifySignature(request: FastifyRequest, businessId: string, params: Record<string, unknown>, platformToo = false) {
     const settings = await app.messaging.repo.findSettings(businessId);
     const tokens = [readToken(settings?.auth_token_encrypted, businessId)];
-    if (platformToo) tokens.push(readToken((await app.messaging.platformAccounts.find()).twilio_auth_token_encrypted, PLATFORM_SECRET_SCOPE.twilio));
-    const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const header = request.headers['x-twilio-signature'];
-    const signature = typeof header === 'string' ? header : undefined;
-    if (!tokens.some((token) => token && isValidTwilioSignature(token, signature, `${origin}${request.url}`, params))) {
-      request.log.warn({ businessId }, 'twilio webhook with a bad signature');
-      throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
-    }
+    if (platformToo) tokens.push(await platformToken());
+    requireSignature(request, tokens, params, { businessId });
   }
 
   /**
@@ -308,13 +316,7 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
       },
     },
     async (request, reply) => {
-      const token = readToken((await app.messaging.platformAccounts.find()).twilio_auth_token_encrypted, PLATFORM_SECRET_SCOPE.twilio);
-      const origin = app.messaging.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const header = request.headers['x-twilio-signature'];
-      if (!token || !isValidTwilioSignature(token, typeof header === 'string' ? header : undefined, `${origin}${request.url}`, request.body)) {
-        request.log.warn('platform twilio webhook with a bad signature');
-        throw new HttpError(403, MESSAGING_MESSAGES.invalidSignature);
-      }
+      requireSignature(request, [await platformToken()], request.body, { platform: true });
       const action = inboundAction(request.body.Body);
       const contact = senderContact(request.body.From);
       if (action && contact) {
