@@ -8,7 +8,7 @@ import { resolveMessagingConfig, type MessagingConfig } from '../../config/messa
 import { CREDENTIAL_MESSAGES, createCredentials, type Credentials } from './credentials';
 import { createSmtpDriver, createTwilioDriver, missingSettings, outboxDriver } from './drivers';
 import { createLocalMailboxDriver } from './local-mailbox';
-import { createMessagingRepository, type MessagingRepository } from './repository';
+import { createMessagingRepository, type MessagingRepository, type StoredSettings } from './repository';
 import { createSecretBox, type SecretBox } from './secrets';
 import type { DeliveryMode } from './messages';
 import { CHANNELS, MessagingError, type Channel, type MessageDriver, type OutgoingMessage } from './types';
@@ -91,6 +91,10 @@ export default fp<MessagingPluginOptions>(
      * or MESSAGING_DRIVER, is the outbox; else the platform's account when it serves the channel; else test mode
      * when the driver is the outbox, and otherwise the shop's settings are missing.
      */
+    /** A shop's own Twilio account: credentials and a sender (a number or a messaging service). */
+    const hasOwnTwilio = (settings: StoredSettings | null | undefined): settings is StoredSettings & { account_sid: string; auth_token_encrypted: string } =>
+      Boolean(settings?.account_sid && settings.auth_token_encrypted && (settings.phone_number || settings.messaging_service_sid));
+
     async function route(businessId: string, channel: Channel, settingsFrom: MessagingRepository, accounts: PlatformAccountRepository) {
       const settings = await settingsFrom.findSettings(businessId);
       const driver = settings?.driver ?? config.driver;
@@ -98,7 +102,7 @@ export default fp<MessagingPluginOptions>(
       const own =
         channel === 'email'
           ? Boolean(config.smtpUrl && settings?.email_sender)
-          : Boolean(settings?.account_sid && settings.auth_token_encrypted && (settings.phone_number || settings.messaging_service_sid));
+          : hasOwnTwilio(settings);
       if (own) return { kind: driver === 'outbox' ? ('outbox' as const) : ('shop' as const), settings };
       const platform = await accounts.find();
       if (platformServes(platform, channel)) return { kind: 'platform' as const, settings, platform };
@@ -161,9 +165,7 @@ export default fp<MessagingPluginOptions>(
         if (!settings?.email_sender) throw missingSettings('emailSenderMissing');
         return createSmtpDriver(config.smtpUrl, settings.email_sender, dkim);
       }
-      if (!settings?.account_sid || !settings.auth_token_encrypted || !(settings.phone_number || settings.messaging_service_sid)) {
-        throw missingSettings('twilioNotConfigured');
-      }
+      if (!hasOwnTwilio(settings)) throw missingSettings('twilioNotConfigured');
       const authToken = decryptOr(settings.auth_token_encrypted, businessId, 'tokenUnreadable');
       return createTwilioDriver({
         accountSid: settings.account_sid,
