@@ -8,7 +8,7 @@
  * reporter prints one line per remote.
  */
 import { test } from '@playwright/test';
-import { REMOTES, deliveryComposition, expectContained, expectWorking, type DeliveryComposition, type RemoteApp } from './delivery';
+import { REMOTES, expectContained, expectWorking, type DeliveryComposition, type RemoteApp } from './delivery';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
 import { loginThroughApi } from './session';
 import { variantDir } from './variants';
@@ -68,5 +68,3 @@ export function throwingComponentJourneys(composition: DeliveryComposition, name
     });
   }
 }
-
-export { deliveryComposition };

@@ -3,8 +3,8 @@
  * for the variants' background build); the first three remotes' proxy faults are in delivery-faults.spec.ts
  * (src/delivery-faults.ts says what each journey proves).
  */
-import { NAMES } from '../src/delivery';
-import { deliveryComposition, proxyFaultJourneys, throwingComponentJourneys } from '../src/delivery-faults';
+import { NAMES, deliveryComposition } from '../src/delivery';
+import { proxyFaultJourneys, throwingComponentJourneys } from '../src/delivery-faults';
 import { OWN_COMPOSITIONS } from '../src/own-composition';
 
 const composition = deliveryComposition('delivery-faults-more', OWN_COMPOSITIONS.deliveryFaultsMore);
