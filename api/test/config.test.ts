@@ -102,6 +102,15 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads METRICS_TOKEN, the scraper\'s token of GET /api/metrics, and refuses one shorter than 32 characters without echoing it', () => {
+    expect(parseEnv({}).metricsToken).toBeNull();
+    const token = 'm'.repeat(40);
+    expect(parseEnv({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    const problems = problemsOf({ METRICS_TOKEN: 'hunter2-metrics' });
+    expect(problems).toEqual(['METRICS_TOKEN must be at least 32 characters (got 15)']);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
   it('rejects a REDIS_URL that is not a redis:// URL without echoing it (it may carry a password)', () => {
     for (const value of ['http://:hunter2@cache.example', 'cache.example:6379', 'redis://:hunter2@']) {
       const problems = problemsOf({ REDIS_URL: value });

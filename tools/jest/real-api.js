@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Jest globalSetup/globalTeardown for frontend packages whose tests talk to the real API:
- * starts `api/src/server.ts` on a fresh PGlite data folder with the demo seed, on a free port, and
+ * starts the API (`api/test/serve-for-tests.ts`: the product's entry with the tests' cheap password hashing) on a fresh PGlite data folder with the demo seed, on a free port, and
  * exposes its address to the tests as process.env.TEST_API_URL (e.g. http://127.0.0.1:41234).
  *
  * Jest runs a global hook module once per run even when several projects name it, so every frontend
@@ -64,7 +64,7 @@ async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-jest-api-'));
   const wallet = appleWalletEnv(dataDir);
   let output = '';
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'test', 'serve-for-tests.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn',
       // Every test logs in from 127.0.0.1 with the demo accounts: the per-IP, per-user and per-business limits

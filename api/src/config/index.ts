@@ -25,9 +25,10 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   /**
    * `dataDir: null` keeps the database in memory (tests). `loadDataDir`: a tarball of a data folder to start a
-   * new database from, instead of an empty one (tests: the one migrated once per run).
+   * new database from, instead of an empty one (tests: the one migrated once per run). `settings`: server
+   * settings given at start (`-c name=value`), e.g. the tests' small `shared_buffers` (see db/pglite.ts).
    */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: string };
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: string; settings?: Readonly<Record<string, string>> };
 
 /** argon2id cost parameters; see `PRODUCTION_PASSWORD_HASHING`. */
 export interface PasswordHashingConfig {
@@ -135,6 +136,11 @@ export interface AppConfig {
    * only on a local try-out (`LOCAL_MAILBOX`, features/messaging/local-mailbox.ts). Left out: off.
    */
   localMailbox?: string | null;
+  /**
+   * Decision 087: the bearer token of `GET /api/metrics` (Prometheus text), at least 32 characters
+   * (`METRICS_TOKEN`). Left out or null: no such route (404 like any unknown one).
+   */
+  metricsToken?: string | null;
 }
 
 export interface RedisConfig {
@@ -255,6 +261,11 @@ const appVariablesSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'REDIS_NAMESPACE must be 1-64 letters, digits or _ . : - (e.g. loyalty-staging:)' })
       .optional(),
+    // Decision 087: the operators' scraper's token; unset, GET /api/metrics does not exist.
+    METRICS_TOKEN: z
+      .string()
+      .refine((s) => s.trim().length >= 32, { error: (issue) => `METRICS_TOKEN must be at least 32 characters (got ${String(issue.input).trim().length})` })
+      .optional(),
     // Decision 055, rolling restarts: how long a stopping instance keeps answering «riavvio» before closing.
     SHUTDOWN_DRAIN_MS: z.coerce
       .number({ error: SHUTDOWN_DRAIN_ERROR })
@@ -368,6 +379,7 @@ function appEnvSchema(cwd: string) {
       demoAccountsFile: e.DEMO_ACCOUNTS_FILE ? path.resolve(cwd, e.DEMO_ACCOUNTS_FILE) : null,
       redis: e.REDIS_URL ? { url: e.REDIS_URL.trim(), namespace: e.REDIS_NAMESPACE ?? DEFAULT_REDIS_NAMESPACE } : null,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      metricsToken: e.METRICS_TOKEN?.trim() ?? null,
       localMailbox: (e.LOCAL_MAILBOX ?? mailboxAllowed(e.API_HOST, e.HOST, e.NODE_ENV, e.PUBLIC_HOST, e.DASHBOARD_BASE_URL)) ? path.join(dataDir, 'local-mailbox.txt') : null,
     } satisfies Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
   });

@@ -6,5 +6,5 @@ import type { Db } from './types';
 export type { Db, DbKind, Queryable, QueryResult, Transaction } from './types';
 
 export function createDb(config: DatabaseConfig, options: PostgresDbOptions = {}): Promise<Db> {
-  return config.kind === 'postgres' ? Promise.resolve(createPostgresDb(config.url, options)) : createPGliteDb(config.dataDir, config.loadDataDir);
+  return config.kind === 'postgres' ? Promise.resolve(createPostgresDb(config.url, options)) : createPGliteDb(config.dataDir, config.loadDataDir, config.settings);
 }

@@ -11,6 +11,8 @@ export interface HashingQueue {
    * a newer attempt takes this one's place.
    */
   run<T>(client: string | undefined, task: () => Promise<T>): Promise<T>;
+  /** Attempts waiting for a place now (GET /api/metrics). */
+  readonly waiting: number;
 }
 
 interface Waiter {
@@ -55,6 +57,9 @@ export function createHashingQueue({ concurrency, maxWaiting, maxWaitingPerClien
   };
 
   return {
+    get waiting() {
+      return line.length;
+    },
     async run(client, task) {
       if (running < concurrency) {
         running += 1;

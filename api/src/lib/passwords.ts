@@ -25,6 +25,8 @@ export interface PasswordHasher {
    * unknown addresses right after it does not wait for that measurement (nor slow the first real logins with it).
    */
   warmUp(): Promise<void>;
+  /** Hashes and checks waiting for their turn in the hashing queue now (GET /api/metrics). */
+  readonly waiting: number;
 }
 
 /** How many recent check durations the answer for an address without a password is drawn from. */
@@ -59,6 +61,9 @@ export function createPasswordHasher(params: PasswordHashingConfig, queue: Hashi
       .catch(() => (calibration = undefined)));
 
   return {
+    get waiting() {
+      return queue.waiting;
+    },
     hash: (password, client) => queue.run(client, () => argon2.hash(password, options)),
     async verify(hash, password, client) {
       if (hash !== null) return check(hash, password, client);

@@ -5,6 +5,8 @@ import { DEMO_ACCOUNTS } from '../../src/seed/demo';
 import type { DatabaseVariant, TestDatabase } from './databases';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+/** GET /api/metrics exists in every test app, so the route registries (authorization matrix, OpenAPI, fuzz, floods) cover it. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789-abcdefghij';
 
 /**
  * Cheap argon2id parameters for tests only: the production ones cost ~0.2 s per hash on CI machines,
@@ -37,6 +39,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     passwordHashing: TEST_PASSWORD_HASHING,
     // Suites log in and create users in parallel from one address; the flood test sets its own bounds.
     passwordHashQueue: { concurrency: 4, maxWaiting: 1000, maxWaitingPerClient: 1000 },
+    metricsToken: TEST_METRICS_TOKEN,
     ...overrides,
     // The quiet hours off unless a suite asks for them (decision 082): most suites send on the real clock, at any
     // hour of CI's day; those that prove the hold (quiet-hours, automations, campaign-schedule, rewards-sweep)

@@ -51,6 +51,12 @@ export interface FloodOptions {
   total?: number;
   /** A health probe is sent every this many milliseconds, answered or not. Default 10 ms. */
   healthEveryMs?: number;
+  /**
+   * The flood goes on past `durationMs` until this many probes were sent (at most 10 × `durationMs`): the worker's
+   * timers fire late when the worker itself is short of CPU (e.g. reading 200 KB answers on a loaded machine), and a
+   * flood with too few probes says nothing about the health check. Default 0 (no minimum).
+   */
+  minProbes?: number;
   /** The proxy secret the API was started with. Default `FLOOD_PROXY_SECRET`. */
   proxySecret?: string;
   /** Keep the flood's answers (their bodies, in the order answered) in the report: for a few long requests. */
@@ -119,7 +125,7 @@ export async function listenForFlood(app: App): Promise<string> {
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { baseUrl, requests, from, concurrency, durationMs, total, healthEveryMs, secretHeader, secret, keepAnswers } = workerData;
+const { baseUrl, requests, from, concurrency, durationMs, total, healthEveryMs, minProbes, secretHeader, secret, keepAnswers } = workerData;
 const base = new URL(baseUrl);
 const floodAgent = new http.Agent({ keepAlive: true, maxSockets: from === 'both' ? 2 * concurrency : concurrency });
 const probeAgent = new http.Agent({ keepAlive: true });
@@ -133,6 +139,7 @@ let healthFailures = 0;
 let healthNon200 = 0;
 let next = 0;
 let address = 0;
+let probesSent = 0;
 
 function send(agent, request, headers, keep) {
   return new Promise((resolve) => {
@@ -164,8 +171,8 @@ function clientAddress(fromOne) {
   return '10.' + ((address >> 16) & 255) + '.' + ((address >> 8) & 255) + '.' + (address & 255);
 }
 
-async function client(until, fromOne) {
-  while (Date.now() < until && (total === undefined || sent < total)) {
+async function client(until, latest, fromOne) {
+  while ((Date.now() < until || (probesSent < minProbes && Date.now() < latest)) && (total === undefined || sent < total)) {
     sent += 1;
     const request = requests[next++ % requests.length];
     const started = process.hrtime.bigint();
@@ -180,6 +187,7 @@ async function client(until, fromOne) {
 async function probe() {
   const probes = [];
   while (flooding) {
+    probesSent += 1;
     const started = process.hrtime.bigint();
     probes.push(
       send(probeAgent, { method: 'GET', path: '/api/health' }, { [secretHeader]: secret, 'x-forwarded-for': '192.0.2.1' }).then((status) => {
@@ -198,9 +206,10 @@ async function probe() {
 (async () => {
   const started = Date.now();
   const until = started + durationMs;
+  const latest = started + 10 * durationMs;
   const probing = probe();
-  const clients = Array.from({ length: concurrency }, () => client(until, from === 'one'));
-  if (from === 'both') clients.push(...Array.from({ length: concurrency }, () => client(until, true)));
+  const clients = Array.from({ length: concurrency }, () => client(until, latest, from === 'one'));
+  if (from === 'both') clients.push(...Array.from({ length: concurrency }, () => client(until, latest, true)));
   await Promise.all(clients);
   const elapsed = Date.now() - started;
   flooding = false;
@@ -234,6 +243,7 @@ export async function floodAndMeasure(options: FloodOptions): Promise<FloodRepor
       durationMs: options.durationMs ?? 1500,
       total: options.total,
       healthEveryMs: options.healthEveryMs ?? 10,
+      minProbes: options.minProbes ?? 0,
       secretHeader: PROXY_SECRET_HEADER,
       secret: options.proxySecret ?? FLOOD_PROXY_SECRET,
       keepAnswers: options.keepAnswers ?? false,

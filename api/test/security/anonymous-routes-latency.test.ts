@@ -41,6 +41,8 @@ const HEALTH_P99_GOAL_MS = 200;
  * phase instead of 75 s at 1.5 s each.
  */
 const FLOOD_MS = 800;
+/** Probes a flood sends at least (it lasts longer when the probing worker was short of CPU), all of which must be answered. */
+const MIN_PROBES = 50;
 const TYPE = 'pass.it.localhost.fidelity';
 const BAR = DEMO_BUSINESSES[0].id;
 const VICTIM = { email: 'vittima.flood@example.it', password: 'Vittima2026!' };
@@ -64,6 +66,8 @@ const twilioForm = `From=%2B393331112222&Body=STOP&MessageSid=SM1&MessageStatus=
 /** For each anonymous route (`METHOD /url` as Fastify registers it), the requests of its flood. */
 const FLOODS: Record<string, (t: Targets) => FloodRequest[]> = {
   'GET /api/health': () => [{ method: 'GET', path: '/api/health' }],
+  // Without the scraper's token: a 401 before any query (decision 087).
+  'GET /api/metrics': () => [{ method: 'GET', path: '/api/metrics' }],
   'GET /api/docs': () => [{ method: 'GET', path: '/api/docs' }],
   'GET /api/docs/openapi.json': () => [{ method: 'GET', path: '/api/docs/openapi.json' }],
   // Wrong passwords of an account that exists and of addresses that do not (each costs a hash).
@@ -191,7 +195,7 @@ describeEachDatabase('anonymous routes under a flood', (variant) => {
 
   it.each(Object.keys(FLOODS))('%s: /api/health answers every probe without a stall, under a flood from one address and from many at once', async (route) => {
     const flood = async (label: string) => {
-      const report = await floodAndMeasure({ baseUrl, requests: FLOODS[route](targets), from: 'both', durationMs: FLOOD_MS });
+      const report = await floodAndMeasure({ baseUrl, requests: FLOODS[route](targets), from: 'both', durationMs: FLOOD_MS, minProbes: MIN_PROBES });
       const goal = report.health.p99 < HEALTH_P99_GOAL_MS ? `within the ${HEALTH_P99_GOAL_MS} ms goal` : `OVER the ${HEALTH_P99_GOAL_MS} ms goal`;
       process.stdout.write(`${describeReport(`${variant.name} ${route} from one address and from many${label}`, report)} · ${goal}\n`);
       return report;
@@ -210,7 +214,7 @@ describeEachDatabase('anonymous routes under a flood', (variant) => {
     for (const { report } of attempts) {
       // The flood was answered (no 500, no request left without an answer), and so were the probes.
       expect(Object.keys(report.statuses).filter((status) => status === 'error' || (Number(status) >= 500 && status !== '503'))).toEqual([]);
-      expect(report.health.count).toBeGreaterThanOrEqual(50);
+      expect(report.health.count).toBeGreaterThanOrEqual(MIN_PROBES);
       expect(report.health.failures + report.health.non200).toBe(0);
     }
     const last = attempts[attempts.length - 1];

@@ -30,13 +30,17 @@ describe('hashing queue', () => {
     expect(tasks.map((t) => t.started)).toEqual([true, true, false, false, false, false]);
     // 2 and 3 waited first: pushed out by 4 and 5.
     expect(await Promise.all([results[2], results[3]])).toEqual([503, 503]);
+    // What GET /api/metrics reports: the line, not the places.
+    expect(queue.waiting).toBe(2);
 
     tasks[0].finish();
     await tick();
     expect(tasks[4].started).toBe(true);
+    expect(queue.waiting).toBe(1);
     tasks[1].finish();
     await tick();
     expect(tasks[5].started).toBe(true);
+    expect(queue.waiting).toBe(0);
     tasks[4].finish();
     tasks[5].finish();
     expect(await Promise.all(results)).toEqual(['done', 'done', 503, 503, 'done', 'done']);
@@ -91,6 +95,9 @@ describe('a password check for an address without an account', () => {
           turns.push(performance.now() - started);
         }
       },
+      get waiting() {
+        return inner.waiting;
+      },
     };
     const hasher = createPasswordHasher({ memoryCost: 19456, timeCost: 2, parallelism: 1 }, queue);
     const timed = async (check: Promise<boolean>) => {
@@ -120,7 +127,7 @@ describe('a password check for an address without an account', () => {
   it('is measured at start (`warmUp`), so that the first unknown address already costs nothing', async () => {
     const inner = createHashingQueue({ concurrency: 1, maxWaiting: 100, maxWaitingPerClient: 100 });
     let runs = 0;
-    const hasher = createPasswordHasher({ memoryCost: 4096, timeCost: 2, parallelism: 1 }, { run: (client, task) => ((runs += 1), inner.run(client, task)) });
+    const hasher = createPasswordHasher({ memoryCost: 4096, timeCost: 2, parallelism: 1 }, { run: (client, task) => ((runs += 1), inner.run(client, task)), waiting: 0 });
     await hasher.warmUp();
     expect(runs).toBe(2);
     await Promise.all([hasher.verify(null, 'uno'), hasher.verify(null, 'due'), hasher.warmUp()]);

@@ -7,7 +7,6 @@
  * is read.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 
 export type XlsxType = 'text' | 'number' | 'day' | 'instant';
 
@@ -39,11 +38,14 @@ export function xlsxFile(sheetName: string, headers: string[], types: XlsxType[]
   // A column added to the headers without its type would shift every type after it (a number written as text).
   if (types.length !== headers.length) throw new Error(`xlsxFile: ${headers.length} columns, ${types.length} types`);
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = headers.map((header, i) => ({ header, key: String(i), width: Math.max(WIDTHS[types[i]], header.length + 2), style: { numFmt: FORMATS[types[i]] } }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
+    // Loaded at the first spreadsheet, not with the API: exceljs and its zip libraries were the heaviest part of
+    // loading the app (about a second of a start on a busy machine, in every test suite and every API process).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = headers.map((header, i) => ({ header, key: String(i), width: Math.max(WIDTHS[types[i]], header.length + 2), style: { numFmt: FORMATS[types[i]] } }));
+    sheet.getRow(1).font = { bold: true };
     for await (const cells of rows as AsyncIterable<(string | number | null)[]>) {
       sheet.addRow(cells.map((value, i) => typed(value, types[i]))).commit();
     }

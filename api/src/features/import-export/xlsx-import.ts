@@ -10,7 +10,7 @@
  * least every slice (decision 061): the reader inflates and parses a chunk of the zip at a time.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest, HttpError } from '../../errors';
 import { IMPORT_MESSAGES } from '../../messages';
 import type { CsvRecord } from './csv-import';
@@ -85,7 +85,9 @@ export async function readXlsxRecords(body: Buffer, limits: { maxRows: number; m
   const chunks = (function* () {
     for (let at = 0; at < body.length; at += CHUNK) yield body.subarray(at, at + CHUNK);
   })();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks), {
+  // Loaded at the first spreadsheet, not with the API (see xlsx-export.ts).
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(chunks), {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
