@@ -42,6 +42,11 @@ declare module 'fastify' {
      * request of its clients is refused (decision 081).
      */
     startLeaving: () => void;
+    /**
+     * Where the instance is in a drain (server.ts): 'serving', 'leaving' (only /api/health answers «riavvio»)
+     * or 'closing' (every request does). Read by GET /api/metrics.
+     */
+    drainState: () => 'serving' | 'leaving' | 'closing';
     /** Work a route does after its answer has left (lib/after-answer.ts); closing waits for it. */
     afterAnswer: AfterAnswer;
   }
@@ -130,6 +135,7 @@ export function buildApp(config: AppConfig, options: AppOptions = {}) {
   app.decorate('startLeaving', () => {
     leaving = true;
   });
+  app.decorate('drainState', () => (closing ? 'closing' : leaving ? 'leaving' : 'serving'));
   app.addHook('preClose', async () => {
     closing = true;
   });

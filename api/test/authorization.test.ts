@@ -9,7 +9,7 @@
 import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '../src/messages';
 import { DEMO_BUSINESSES } from '../src/seed/demo';
-import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
+import { authHeader, createUser, demoAccount, startTestApp, TEST_METRICS_TOKEN, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { injectStream } from './helpers/inject-stream';
 import { contractOf, documentedRoutes, type ApiDocument, type Contract } from './helpers/contract';
@@ -448,6 +448,14 @@ const ROWS: Row[] = [
   },
   // infrastructure
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: PUBLIC },
+  // The operators' scraper (decision 087): its own token, never a session, whoever the caller is.
+  { route: 'GET /api/metrics', request: () => ({ method: 'GET', url: '/api/metrics' }), expected: ALL(401) },
+  // With the token: the actors' sessions take the Authorization header's place, so only the anonymous caller carries it.
+  {
+    route: "GET /api/metrics (with the scraper's token)",
+    request: () => ({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } }),
+    expected: { ...ALL(401), anonymous: 200 },
+  },
 ];
 
 describeEachDatabase('authorization matrix', (variant) => {

@@ -95,6 +95,19 @@ describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
     return { ...card, serial: rows[0].serial_number, authToken: rows[0].auth_token };
   }
   const pushedTokens = () => apns.received.map((r) => r.path.replace('/3/device/', '')).sort();
+  /** The push queue's finished jobs as `loyalty_jobs_finished_total` counts them (GET /api/metrics exposes it). */
+  const finishedPushes = async () => {
+    const counts = { sent: 0, retried: 0, failed: 0 };
+    for (const { labels, value } of (await t.app.jobs.finishedCounter.get()).values) {
+      if (labels.queue === 'wallet-push') counts[labels.outcome as keyof typeof counts] = value;
+    }
+    return counts;
+  };
+  const since = (before: Awaited<ReturnType<typeof finishedPushes>>, after: typeof before) => ({
+    sent: after.sent - before.sent,
+    retried: after.retried - before.retried,
+    failed: after.failed - before.failed,
+  });
 
   it('sends one push per registered device per balance change, with the pass certificate, topic and an empty payload', async () => {
     const a = await cardWithDevices('apns.uno@example.it', ['phone-1', 'watch-1']);
@@ -194,6 +207,7 @@ describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
 
   it('retries a push APNs failed, and forgets a device APNs says is gone (410)', async () => {
     const card = await cardWithDevices('apns.quattro@example.it', ['phone-4']);
+    const before = await finishedPushes();
     apns.planned.push(500, 500); // two failures, then 200
     await addPoints(t.app, card.id, 2);
     let handled = 0;
@@ -204,6 +218,8 @@ describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
     expect(pushedTokens()).toEqual(['token-phone-4', 'token-phone-4', 'token-phone-4']);
     const { rows } = await t.app.db.query('SELECT status, attempts FROM wallet_push_jobs WHERE device_library_id = $1', ['phone-4']);
     expect(rows).toEqual([{ status: 'sent', attempts: 3 }]);
+    const retriedThenSent = await finishedPushes();
+    expect(since(before, retriedThenSent)).toEqual({ sent: 1, retried: 2, failed: 0 });
 
     apns.received.length = 0;
     apns.planned.push(410);
@@ -213,6 +229,7 @@ describeEachDatabase('Apple Wallet pushes through APNs', (variant) => {
     expect(await t.app.wallet.apple!.pushes.drain()).toBe(0);
     expect(apns.received).toHaveLength(1);
     expect((await t.app.db.query('SELECT 1 FROM wallet_registrations WHERE device_library_id = $1', ['phone-4'])).rows).toEqual([]);
+    expect(since(retriedThenSent, await finishedPushes())).toEqual({ sent: 0, retried: 0, failed: 1 });
     // No registration left: the next change pushes nothing.
     await addPoints(t.app, card.id, 2);
     expect(await t.app.wallet.apple!.pushes.drain()).toBe(0);

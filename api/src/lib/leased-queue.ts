@@ -9,6 +9,13 @@
  */
 import type { WorkerConfig } from '../config/messaging';
 
+/**
+ * How a worker finished with a claimed job: sent; given back to the queue for a later try (a transient failure);
+ * failed for good (a permanent failure, its attempts used up, or a newer job of the same thing queued). A job
+ * whose lease another worker took over is not counted here: that worker counts it.
+ */
+export type JobOutcome = 'sent' | 'retried' | 'failed';
+
 /** One leased job table: its name, the columns a claim answers, and any further condition on a due job `j`. */
 export interface LeasedTable {
   table: 'messaging_jobs' | 'wallet_push_jobs' | 'wallet_google_jobs';
@@ -49,7 +56,8 @@ export function completeSql(table: LeasedTable['table']): string {
 /**
  * Gives job `$1` (held under lock token `$2`) back to the queue in `$3` milliseconds, or fails it for good when `$3`
  * is null or a newer job of the same thing is already queued (it will send the newest content anyway:
- * `supersededBy`, a condition on that queued job `q` and this one `j`); `$4` is the error kept.
+ * `supersededBy`, a condition on that queued job `q` and this one `j`); `$4` is the error kept. Returns the
+ * job's new status ('queued' or 'failed'), no row when the lease was lost.
  */
 export function retryOrFailSql(table: 'wallet_push_jobs' | 'wallet_google_jobs', supersededBy: string): string {
   return `UPDATE ${table} j
@@ -57,7 +65,14 @@ export function retryOrFailSql(table: 'wallet_push_jobs' | 'wallet_google_jobs',
                               THEN 'failed' ELSE 'queued' END,
                 next_run_at = now() + coalesce($3::bigint, 0) * interval '1 millisecond',
                 last_error = $4, lock_token = NULL, locked_until = NULL, updated_at = now()
-          WHERE id = $1 AND lock_token = $2 AND status = 'sending'`;
+          WHERE id = $1 AND lock_token = $2 AND status = 'sending'
+      RETURNING j.status`;
+}
+
+/** What `retryOrFailSql` answered, as a job's outcome (null: the lease was lost, nothing written). */
+export function retryOrFailOutcome(rows: { status: string }[]): JobOutcome | null {
+  if (rows.length === 0) return null;
+  return rows[0].status === 'failed' ? 'failed' : 'retried';
 }
 
 /** The wait before retry n of a failed job: retryBaseMs · 2^(n-1), at most retryMaxMs (the same for every queue). */

@@ -10,14 +10,28 @@
  *
  * The workers' settings (poll interval, concurrency, lease, attempts, backoff: `WORKER_*`) are one set for
  * every queue: `app.jobs.config`.
+ *
+ * How the workers of this process finished their jobs is counted here (`loyalty_jobs_finished_total{queue,
+ * outcome}`, a Prometheus counter the metrics route exposes, decision 087): in memory, per instance, from its
+ * start, as Prometheus counters are. The jobs tables keep the history, but counting sent and failed rows there
+ * would read the whole table at every scrape.
  */
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { resolveWorkerConfig, type WorkerConfig } from '../config/messaging';
-import { createPollingLoop, retryInMs, type PollingLoop, type PollingLoopOptions } from '../lib/leased-queue';
+import { createPollingLoop, retryInMs, type JobOutcome, type PollingLoop, type PollingLoopOptions } from '../lib/leased-queue';
 import { createScheduler, type Scheduler } from '../lib/scheduler';
 
-/** What a feature gives for its queue: how to claim and handle a batch, and what to do once the loop stopped. */
-export type QueueHandler = Pick<PollingLoopOptions, 'batch' | 'onStop'>;
+/** The queues as the figures name them (`queue` label): the same names as the pending jobs' gauges. */
+export type JobQueueLabel = 'messaging' | 'wallet-push' | 'wallet-google';
+
+const JOB_OUTCOMES: readonly JobOutcome[] = ['sent', 'retried', 'failed'];
+
+/**
+ * What a feature gives for its queue: how to claim and handle a batch, what to do once the loop stopped, and the
+ * queue's name in the figures (its finished jobs' series start at 0 when it registers).
+ */
+export type QueueHandler = Pick<PollingLoopOptions, 'batch' | 'onStop'> & { figures?: JobQueueLabel };
 
 export interface Jobs {
   /** The workers' settings, the same for every queue. */
@@ -38,6 +52,14 @@ export interface Jobs {
    * backoff of its attempt in milliseconds.
    */
   retryIn(attempts: number, permanent: boolean): number | null;
+  /**
+   * Counts how this process's worker finished a job of `queue` (nothing when the lease was lost: the worker that
+   * took it over counts it). A registered queue's three series exist from its registration, at 0, so that a rate
+   * of failures is defined before the first one.
+   */
+  finished(queue: JobQueueLabel, outcome: JobOutcome | null): void;
+  /** The counter behind `finished`, in no registry: the metrics route registers it in its own. */
+  readonly finishedCounter: Counter<'queue' | 'outcome'>;
 }
 
 declare module 'fastify' {
@@ -63,13 +85,22 @@ export default fp(
       leaseMs: SCHEDULER_LEASE_MS,
     });
 
+    const finishedCounter = new Counter({
+      name: 'loyalty_jobs_finished_total',
+      help: "Jobs this instance's workers finished since it started, by queue and outcome: sent, retried (given back for a later try), failed (for good).",
+      labelNames: ['queue', 'outcome'] as const,
+      registers: [],
+    });
+
     const jobs: Jobs = {
       config,
       queue(name, handler) {
         if (queues.has(name)) throw new Error(`two job queues are named '${name}'`);
         const log = app.log.child({ component: name });
+        if (handler.figures) for (const outcome of JOB_OUTCOMES) finishedCounter.inc({ queue: handler.figures, outcome }, 0);
         const loop = createPollingLoop({
-          ...handler,
+          batch: handler.batch,
+          onStop: handler.onStop,
           pollIntervalMs: config.pollIntervalMs,
           onError: (err) => log.error({ err }, 'job worker could not claim jobs'),
         });
@@ -84,6 +115,10 @@ export default fp(
       schedule: (name, task) => scheduler.add(name, task),
       scheduler,
       retryIn: (attempts, permanent) => retryInMs(config, attempts, permanent),
+      finished(queue, outcome) {
+        if (outcome) finishedCounter.inc({ queue, outcome });
+      },
+      finishedCounter,
     };
     app.decorate('jobs', jobs);
 

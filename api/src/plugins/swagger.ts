@@ -143,6 +143,7 @@ export default fp(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'Il `METRICS_TOKEN` del deployment (decisione 087)' },
             applePass: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'PassKit: `ApplePass <token del pass>`' },
           },
         },

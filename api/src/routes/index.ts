@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import docsRoutes from './docs';
 import healthRoutes from './health';
+import metricsRoutes from './metrics';
 
 /** A route module and the URL segment it serves under /api (several modules may share one segment). */
 export type RouteModule = [prefix: string, plugin: FastifyPluginAsync];
@@ -10,9 +11,10 @@ export interface RoutesOptions {
   modules: readonly RouteModule[];
 }
 
-/** The API's own routes, which belong to no feature: the health check and the OpenAPI document. */
+/** The API's own routes, which belong to no feature: the health check, the operators' metrics and the OpenAPI document. */
 const API_ROUTES: RouteModule[] = [
   ['/health', healthRoutes],
+  ['/metrics', metricsRoutes],
   ['/docs', docsRoutes],
 ];
 

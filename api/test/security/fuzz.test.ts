@@ -56,6 +56,7 @@ const WITHOUT_DECLARED_INPUTS = [
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/health',
+  'GET /api/metrics',
   'GET /api/platform/messaging-account',
   'GET /api/team',
   'GET /api/wallet/status',

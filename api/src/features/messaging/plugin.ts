@@ -245,7 +245,8 @@ export default fp<MessagingPluginOptions>(
           : driverFor(job.business_id, job.channel, workerRepo, workerPlatformAccounts),
       credentials,
       compose,
-      queue: (handler) => app.jobs.queue(MESSAGING_QUEUE, handler),
+      queue: (handler) => app.jobs.queue(MESSAGING_QUEUE, { ...handler, figures: 'messaging' }),
+      finished: (outcome) => app.jobs.finished('messaging', outcome),
     });
 
     app.decorate('messaging', { config, secrets, repo, worker, driverFor, modeFor, platformAccounts, credentials, deliversCredentials });

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db';
 import { cardFilterConditions, segmentFilter, type Segment } from '../cards/repository';
 import { normalizeEmail } from '../../lib/email';
 import { normalizePhone, phoneLineType, phoneOrCompact } from '../../lib/phone';
-import { claimDueSql } from '../../lib/leased-queue';
+import { claimDueSql, type JobOutcome } from '../../lib/leased-queue';
 import type { DriverName } from '../../config/messaging';
 import { maskCredentials } from './credentials';
 import { enqueueMessage, type MessageToContact } from './enqueue';
@@ -546,21 +546,25 @@ export function createMessagingRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Back to the queue at `retryInMs`, or (retryInMs null) failed for good and logged as failed. */
-    async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null, account: SendingAccount | null = null): Promise<void> {
+    /**
+     * Back to the queue at `retryInMs`, or (retryInMs null) failed for good and logged as failed. Answers which
+     * (null: the lease was lost, nothing written).
+     */
+    async fail(job: JobRecord, driver: string, error: string, retryInMs: number | null, account: SendingAccount | null = null): Promise<JobOutcome | null> {
       if (retryInMs !== null) {
-        await db.query(
+        const { rows } = await db.query(
           // A job the quiet hours held when enqueued waits for the window again (migration 039).
           `UPDATE messaging_jobs SET status = 'queued', last_error = $4,
                   next_run_at = CASE WHEN quiet THEN loyalty_quiet_release(business_id, now() + $3 * interval '1 millisecond')
                                      ELSE now() + $3 * interval '1 millisecond' END,
                   lock_token = NULL, locked_until = NULL, updated_at = now()
-            WHERE id = $1 AND lock_token = $2`,
+            WHERE id = $1 AND lock_token = $2
+           RETURNING id`,
           [job.id, job.lock_token, retryInMs, error],
         );
-        return;
+        return rows.length > 0 ? 'retried' : null;
       }
-      await db.query(
+      const { rows } = await db.query(
         `WITH done AS (
            UPDATE messaging_jobs SET status = 'failed', last_error = $3, lock_token = NULL, locked_until = NULL, updated_at = now(),
                   recipient = CASE WHEN forget_recipient THEN $5 ELSE recipient END
@@ -568,9 +572,11 @@ export function createMessagingRepository(db: Queryable) {
            RETURNING id, business_id, campaign_id, card_id, channel, recipient, body
          )
          INSERT INTO outbox_messages (business_id, campaign_id, card_id, channel, recipient, body, status, driver, error, job_id, account)
-         SELECT business_id, campaign_id, card_id, channel, recipient, body, 'failed', $4, $3, id, $6 FROM done`,
+         SELECT business_id, campaign_id, card_id, channel, recipient, body, 'failed', $4, $3, id, $6 FROM done
+         RETURNING id`,
         [job.id, job.lock_token, error, driver, ERASED_RECIPIENT, account],
       );
+      return rows.length > 0 ? 'failed' : null;
     },
 
     /** A message sent outside the queue (connection test). */

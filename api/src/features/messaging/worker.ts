@@ -15,7 +15,7 @@ import type { WorkerConfig } from '../../config/messaging';
 import { withCredential, type Credentials } from './credentials';
 import type { JobRecord, MessagingRepository } from './repository';
 import { MessagingError, type MessageDriver, type OutgoingMessage } from './types';
-import { retryDelayMs, retryInMs, type PollingLoop, type PollingLoopOptions } from '../../lib/leased-queue';
+import { retryDelayMs, retryInMs, type JobOutcome, type PollingLoop, type PollingLoopOptions } from '../../lib/leased-queue';
 
 export { retryDelayMs };
 
@@ -39,6 +39,8 @@ export interface WorkerDeps {
   compose(job: JobRecord, body: string, driver: MessageDriver): Promise<OutgoingMessage>;
   /** Makes the polling loop that runs the batches (the app's: `app.jobs.queue`, plugins/jobs.ts). */
   queue(handler: Pick<PollingLoopOptions, 'batch'>): PollingLoop;
+  /** Counts how a job was finished (the app's: `app.jobs.finished`; null: the lease was lost). */
+  finished(outcome: JobOutcome | null): void;
 }
 
 export function createJobWorker(deps: WorkerDeps): JobWorker {
@@ -60,14 +62,15 @@ export function createJobWorker(deps: WorkerDeps): JobWorker {
       const body = job.credential ? withCredential(job.body, await deps.credentials.issue(job.credential)) : job.body;
       const result = await driver.send(await deps.compose(job, body, driver));
       if (!loop.isCurrent(life)) return; // killed meanwhile: a dead process records nothing
-      if (!(await repo.complete(job, driver.name, result, account))) log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
+      if (await repo.complete(job, driver.name, result, account)) deps.finished('sent');
+      else log.warn({ jobId: job.id }, 'messaging job lease lost; another worker took it over');
     } catch (error) {
       if (!loop.isCurrent(life)) return;
       const permanent = error instanceof MessagingError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
       const retryIn = retryInMs(config, job.attempts, permanent);
       log.warn({ jobId: job.id, attempts: job.attempts, retryIn, err: error }, 'messaging job failed');
-      await repo.fail(job, driverName, reason.slice(0, 1000), retryIn, account);
+      deps.finished(await repo.fail(job, driverName, reason.slice(0, 1000), retryIn, account));
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
-import { claimDueSql, completeSql, retryOrFailSql } from '../../lib/leased-queue';
+import { claimDueSql, completeSql, retryOrFailOutcome, retryOrFailSql, type JobOutcome } from '../../lib/leased-queue';
 import { NEXT_REWARD_SQL, type CardFace } from './repository';
 
 export interface GoogleObjectRecord {
@@ -101,10 +101,12 @@ export function createGoogleWalletRepository(db: Db, issuerId: string) {
 
     /**
      * Back to the queue in `retryInMs`, or failed for good (null). A sync already queued for the same object (a
-     * later change, which sends the newest content anyway) takes its place: this one is closed.
+     * later change, which sends the newest content anyway) takes its place: this one is closed. Answers which of
+     * the two it did (null: the lease was lost, nothing written).
      */
-    async fail(job: GoogleJob, error: string, retryInMs: number | null): Promise<void> {
-      await db.query(retryOrFailSql('wallet_google_jobs', 'q.object_id = j.object_id'), [job.id, job.lock_token, retryInMs, error]);
+    async fail(job: GoogleJob, error: string, retryInMs: number | null): Promise<JobOutcome | null> {
+      const { rows } = await db.query<{ status: string }>(retryOrFailSql('wallet_google_jobs', 'q.object_id = j.object_id'), [job.id, job.lock_token, retryInMs, error]);
+      return retryOrFailOutcome(rows);
     },
   };
 }

@@ -18,6 +18,8 @@ export interface PassSigner {
   sign(files: Record<string, Buffer>): Promise<Buffer>;
   /** Ends the worker thread (the app's close). */
   close(): Promise<void>;
+  /** Passes waiting for the worker thread now (GET /api/metrics). */
+  readonly waiting: number;
 }
 
 export interface PassSignerOptions {
@@ -59,5 +61,8 @@ export function createPassSigner(config: AppleWalletConfig, options: PassSignerO
       return pass;
     },
     close: () => pool.destroy(),
+    get waiting() {
+      return pool.queueSize;
+    },
   };
 }

@@ -20,7 +20,7 @@ import type { AppleWalletConfig, GoogleWalletConfig } from '../../config/wallet'
 import { createGoogleApi, loyaltyClass, loyaltyObject, saveLink } from './google';
 import { createGoogleWalletRepository, type GoogleWalletRepository } from './google-repository';
 import { prepareLogo } from './images';
-import { createPassSigner } from './pass-signer';
+import { createPassSigner, type PassSigner } from './pass-signer';
 import { createWalletRepository, type PassContent, type WalletRepository } from './repository';
 
 /** A job table's polling loop (lib/leased-queue.ts): start, wake, stop, drain (tests, scripts). */
@@ -34,6 +34,8 @@ export interface AppleWallet {
   linkFor(cardId: string): Promise<string | null>;
   /** The signed .pkpass of a pass's content (signed off the event loop, or from memory: features/wallet/pass-signer.ts). */
   build(content: PassContent): Promise<Buffer>;
+  /** The pass signer's line (GET /api/metrics). */
+  signer: Pick<PassSigner, 'waiting'>;
 }
 
 /** Google Wallet (src/features/wallet/google*.ts, decisions 041, 044): the card's "Salva in Google Wallet" link and the syncs. */
@@ -108,12 +110,12 @@ export default fp<WalletPluginOptions>(
           claimed.map(async (job) => {
             const outcome = await apns.push(job.push_token);
             if (outcome.ok) {
-              await jobs.complete(job);
+              if (await jobs.complete(job)) app.jobs.finished('wallet-push', 'sent');
               return;
             }
             const retryIn = app.jobs.retryIn(job.attempts, outcome.permanent);
             log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, retryIn }, 'wallet push failed');
-            await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn);
+            app.jobs.finished('wallet-push', await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn));
             if (outcome.status === 410) await jobs.forgetDevice(job.serial_number, job.device_library_id);
           }),
         );
@@ -128,7 +130,8 @@ export default fp<WalletPluginOptions>(
       return {
         config,
         repo,
-        pushes: app.jobs.queue(WALLET_PUSH_QUEUE, { batch, onStop: () => apns.close() }),
+        signer,
+        pushes: app.jobs.queue(WALLET_PUSH_QUEUE, { batch, onStop: () => apns.close(), figures: 'wallet-push' }),
         async linkFor(cardId) {
           const pass = await repo.ensurePass(cardId);
           return pass ? `${publicOrigin}/api/wallet/apple/pass/${pass.download_token}.pkpass` : null;
@@ -166,19 +169,19 @@ export default fp<WalletPluginOptions>(
           claimed.map(async (job) => {
             const outcome = await sync(job.object_id);
             if (outcome.ok) {
-              await jobs.complete(job);
+              if (await jobs.complete(job)) app.jobs.finished('wallet-google', 'sent');
               return;
             }
             const retryIn = app.jobs.retryIn(job.attempts, outcome.permanent);
             // The reason is Google's short error text: no key, no token.
             log.warn({ jobId: job.id, attempts: job.attempts, status: outcome.status, reason: outcome.reason, retryIn }, 'Google Wallet sync failed');
-            await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn);
+            app.jobs.finished('wallet-google', await jobs.fail(job, outcome.reason.slice(0, 1000), retryIn));
           }),
         );
         return claimed.length;
       }
 
-      const syncs = app.jobs.queue(WALLET_GOOGLE_QUEUE, { batch });
+      const syncs = app.jobs.queue(WALLET_GOOGLE_QUEUE, { batch, figures: 'wallet-google' });
       return {
         config,
         repo,

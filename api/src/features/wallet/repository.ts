@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
-import { claimDueSql, completeSql, retryOrFailSql } from '../../lib/leased-queue';
+import { claimDueSql, completeSql, retryOrFailOutcome, retryOrFailSql, type JobOutcome } from '../../lib/leased-queue';
 
 export interface PassRecord {
   card_id: string;
@@ -186,15 +186,15 @@ export function createWalletRepository(db: Db) {
 
     /**
      * Back to the queue in `retryInMs`, or failed for good (null, or APNs said the token is gone). A push
-     * already queued for the same device and pass (a later change) takes its place: this one is closed.
+     * already queued for the same device and pass (a later change) takes its place: this one is closed. Answers
+     * which of the two it did (null: the lease was lost, nothing written).
      */
-    async fail(job: PushJob, error: string, retryInMs: number | null): Promise<void> {
-      await db.query(retryOrFailSql('wallet_push_jobs', 'q.serial_number = j.serial_number AND q.device_library_id = j.device_library_id'), [
-        job.id,
-        job.lock_token,
-        retryInMs,
-        error,
-      ]);
+    async fail(job: PushJob, error: string, retryInMs: number | null): Promise<JobOutcome | null> {
+      const { rows } = await db.query<{ status: string }>(
+        retryOrFailSql('wallet_push_jobs', 'q.serial_number = j.serial_number AND q.device_library_id = j.device_library_id'),
+        [job.id, job.lock_token, retryInMs, error],
+      );
+      return retryOrFailOutcome(rows);
     },
 
     /** APNs answered 410 (the device no longer has the pass): its registration goes. */
