@@ -1,6 +1,8 @@
 /** Every Italian string the API answers with, in one place (the specification's wording, verbatim, where it gives one). */
 export const MESSAGES = {
   notAuthenticated: 'Non autenticato',
+  /** GET /api/metrics without the scraper's token (decision 087): not a user's session that is missing. */
+  metricsTokenInvalid: 'Token delle metriche mancante o non valido',
   forbidden: 'Accesso negato',
   notFound: 'Risorsa non trovata',
   internal: 'Errore interno del server',

@@ -101,6 +101,33 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     }
   });
 
+  it('lists the cards whose balance has decimals (status=fractional), those that stop the switch to stamps', async () => {
+    const all = await fullList();
+    // The demo shop has some already (its seed); one more is made here from a whole balance.
+    const seeded = all.filter((c) => Math.round(c.points * 100) % 100 !== 0);
+    const half = all.find((c) => Number.isInteger(c.points))!;
+    const fractional = async () => ((await get(`/api/loyalty-cards/business/${bar}?status=fractional`)).json() as Card[]).map((c) => [c.id, c.points]);
+    const add = (id: string, points: number) =>
+      t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${id}/points`, headers: admin, payload: { points, description: 'Prova decimali' } });
+    expect(await fractional()).toEqual(seeded.map((c) => [c.id, c.points]));
+    expect((await add(half.id, 0.5)).statusCode).toBe(200);
+    try {
+      const expected = all.filter((c) => c.id === half.id || seeded.includes(c));
+      expect(await fractional()).toEqual(expected.map((c) => [c.id, c.id === half.id ? c.points + 0.5 : c.points]));
+      const page = (await get(`/api/loyalty-cards/business/${bar}?status=fractional&limit=50`)).json();
+      expect(page).toMatchObject({ total: expected.length, nextOffset: null });
+      expect(page.items.map((c: Card) => c.id)).toEqual(expected.map((c) => c.id));
+      // With the other filters, as the others combine.
+      expect((await get(`/api/loyalty-cards/business/${bar}?status=fractional&q=${encodeURIComponent(half.customer_name)}`)).json().map((c: Card) => c.id)).toContain(half.id);
+      // Another shop's admin gets the usual 404, and a status the API does not know is a 400.
+      expect((await get(`/api/loyalty-cards/business/${bar}?status=fractional`, other)).statusCode).toBe(404);
+      expect((await get(`/api/loyalty-cards/business/${bar}?status=decimali`)).statusCode).toBe(400);
+    } finally {
+      expect((await add(half.id, -0.5)).statusCode).toBe(200);
+    }
+    expect(await fractional()).toEqual(seeded.map((c) => [c.id, c.points]));
+  });
+
   it('keeps only the cards at or above min_points, with the other filters and paging', async () => {
     const all = await fullList();
     const atLeast100 = all.filter((c) => c.points >= 100);

@@ -256,6 +256,9 @@ describeEachDatabase('read cache of the card page and stats', (variant) => {
     const expected = ['loyalty_cards', 'points_ledger'].flatMap((table) =>
       ['delete', 'insert', 'truncate', 'update'].map((event) => ({ table, trigger: `${table}_version_${event}` })),
     );
+    // Migration 044: the version of a business's earning terms (program and promotions), which a sale checks.
+    expected.unshift({ table: 'businesses', trigger: 'businesses_earning_version' });
+    expected.push({ table: 'promotions', trigger: 'promotions_earning_version' }, { table: 'promotions', trigger: 'promotions_earning_version_truncate' });
     expect(rows).toEqual(expected);
   });
 });

@@ -237,6 +237,37 @@ describeEachDatabase('sales, earning rules and promotions', (variant) => {
       expect((await sale(card, {})).json().earning).toMatchObject({ base_points: 1, multiplier: 1, bonus_points: 10_000, points: 10_001 });
     });
 
+    it('a change of the program or the promotions by another API instance (here: straight in the database) counts from the next sale; a card moved to another shop earns by that shop’s program', async () => {
+      const shop = await newShop({ earning_rule: 'per_visit', visit_points: 3, visit_once_per_day: false });
+      const card = await newCard(shop);
+      const points = async (payload: object) => {
+        const answer = await sale(card, { confirm: true, ...payload });
+        expect(answer.statusCode).toBe(200);
+        return answer.json().earning;
+      };
+      // The first sale reads the terms; this instance keeps them from then on.
+      expect(await points({})).toMatchObject({ points: 3 });
+      expect(await points({})).toMatchObject({ points: 3 });
+      await t.app.db.query('UPDATE businesses SET visit_points = 7 WHERE id = $1', [shop]);
+      expect(await points({})).toMatchObject({ points: 7 });
+      await t.app.db.query(`INSERT INTO promotions (business_id, name, bonus_points) VALUES ($1, 'Regalo diretto', 100)`, [shop]);
+      expect(await points({})).toMatchObject({ points: 107, promotions: [{ name: 'Regalo diretto' }] });
+      await t.app.db.query('UPDATE promotions SET active = false WHERE business_id = $1', [shop]);
+      expect(await points({})).toMatchObject({ points: 7, promotions: [] });
+      await t.app.db.query('DELETE FROM promotions WHERE business_id = $1', [shop]);
+      await t.app.db.query(`UPDATE businesses SET earning_rule = 'manual' WHERE id = $1`, [shop]);
+      const manual = await sale(card, { confirm: true });
+      expect([manual.statusCode, manual.json()]).toEqual([400, { error: 'Questo negozio assegna i punti a mano: usa il campo punti con una descrizione' }]);
+      const other = await newShop({ earning_rule: 'per_euro', earn_points: 2 });
+      await t.app.db.query('UPDATE loyalty_cards SET business_id = $1 WHERE id = $2', [other, card]);
+      expect(await points({ amount: '12.00' })).toMatchObject({ points: 24 });
+      const { rows } = await t.app.db.query<{ points: number; sales: number }>(
+        "SELECT c.points, (SELECT count(*) FROM points_ledger l WHERE l.card_id = c.id AND l.earning IS NOT NULL)::int AS sales FROM loyalty_cards c WHERE c.id = $1",
+        [card],
+      );
+      expect(rows[0]).toEqual({ points: 3 + 3 + 7 + 107 + 7 + 24, sales: 6 });
+    });
+
     it.each([
       [{ name: 'X', multiplier: 2, bonus_points: 5 }, 'Indica un moltiplicatore (per esempio 2 per doppi punti) oppure dei punti extra, non entrambi'],
       [{ name: 'X' }, 'Indica un moltiplicatore (per esempio 2 per doppi punti) oppure dei punti extra, non entrambi'],

@@ -5,7 +5,7 @@
  *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
  * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
- * 6300-6399 and 6400-6500; several API instances (section 11): 6160-6165 and 6170-6172 (BENCH_INSTANCES_PORT_BASE); scale, API side: 6160
+ * 6300-6399 and 6400-6500; several API instances (section 11): 6160-6165, 6170-6172 and HAProxy 6185-6186 (BENCH_INSTANCES_PORT_BASE); scale, API side: 6160
  * (BENCH_SCALE_PORT); sale vs points (section 12): 6152 (BENCH_SALE_PORT). Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>. PostgreSQL databases: bench_<random>
  * and bench_inst_<random> (BENCH_DATABASE_PREFIX instead of bench), dropped at the end.
  */

@@ -162,8 +162,13 @@ export async function runOn(
     ];
     const scenarios = allScenarios.filter(pick);
 
-    // The sale scenario's rule: «1 punto ogni 1 €».
+    // The sale scenario's rule: «1 punto ogni 1 €», and no promotion (the demo's doubles Tuesdays' points), so a sale
+    // is +1 point whatever the day and the balances prove nothing lost.
     await json(`${base}/api/rewards/business/${BENCH_BUSINESS_ID}/program`, { method: 'PUT', headers: auth, body: JSON.stringify({ earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 }) });
+    for (const promotion of await json<{ id: string }[]>(`${base}/api/rewards/business/${BENCH_BUSINESS_ID}/promotions`, { headers: auth })) {
+      const gone = await fetch(`${base}/api/rewards/promotions/${promotion.id}`, { method: 'DELETE', headers: auth });
+      if (!gone.ok) throw new Error(`DELETE promozione ${promotion.id}: ${gone.status} ${await gone.text()}`);
+    }
     const results: ScenarioResult[] = [];
     let ceiling = NaN;
     let lost = '';

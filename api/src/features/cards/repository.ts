@@ -48,7 +48,8 @@ export interface LedgerEntry {
  */
 export type CardScope = { ownerId: string | null } | { holderId: string };
 
-export type CardStatus = 'active' | 'inactive';
+/** active: a balance above 0; inactive: 0; fractional: a balance with decimals (what stops the switch to stamps). */
+export type CardStatus = 'active' | 'inactive' | 'fractional';
 
 /**
  * The largest balance a card may hold: well below what numeric(12,2) can (9 999 999 999.99), so sums and
@@ -219,6 +220,8 @@ export function cardFilterConditions(filter: CardListFilter, params: unknown[]):
   }
   if (filter.status === 'active') conditions.push('c.points > 0');
   if (filter.status === 'inactive') conditions.push('c.points <= 0');
+  // The same test as the switch to stamps (rewards repository, updateProgram).
+  if (filter.status === 'fractional') conditions.push('c.points <> trunc(c.points)');
   if (filter.minPoints !== undefined) {
     params.push(filter.minPoints);
     conditions.push(`c.points >= $${params.length}`);

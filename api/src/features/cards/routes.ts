@@ -1,4 +1,5 @@
 import { pipeline, type Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,8 +32,8 @@ import { compileSerializer, fastSerializerCompiler } from '../../serialization';
 import { cardInScope, cardScope, ownerScope } from './card-scope';
 import { CARD_HEADERS, cardRows, csvWriter, exportFileName, LEDGER_HEADERS, ledgerRows } from '../import-export/csv-export';
 import { CARD_TYPES, LEDGER_TYPES, xlsxFile, type XlsxType } from '../import-export/xlsx-export';
-import { italianDay } from '../rewards/repository';
-import { saleEarning } from '../rewards/earning';
+import { italianDay, type Program } from '../rewards/repository';
+import { saleEarning, type PromotionRecord } from '../rewards/earning';
 import { pointsHeadersSchema, saleBodySchema, saleHeadersSchema, salePreviewQuerySchema, salePreviewSchema, saleResultSchema } from '../rewards/schemas';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } from '../import-export/csv-import';
 
@@ -40,6 +41,8 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCards, isCardNumberClash } fro
 const cardListResponseSchema = z.union([z.array(loyaltyCardSchema), cardPageSchema]);
 /** What fastify sets for a serialised JSON answer; a cached body is sent as bytes with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** How many times a sale reads its card's business and terms again when they changed under it before giving up. */
+const SALE_ATTEMPTS = 4;
 
 const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin', 'super_admin')];
@@ -49,6 +52,35 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeCardList = compileSerializer(cardListResponseSchema);
   const writeStats = compileSerializer(cardStatsSchema);
   const writeSalesReport = compileSerializer(salesReportSchema);
+  /**
+   * A sale's business and earning terms without a query of their own (docs/decisions/075-points-from-the-sale.md):
+   * the business of the cards sold on (a card's business is checked again by the sale itself), and each business's
+   * program and promotions in the read cache with the version they were read at. The sale's statement compares
+   * that version with the business's current one (moved by every change of the terms, migration 044) and records
+   * nothing when they differ, so terms changed through any API instance are read again before a sale uses them.
+   */
+  const saleCardBusiness = new LRUCache<string, string>({ max: 100_000 });
+  /**
+   * The business of each user's latest sale: the guess for a card this instance has not sold on yet. A counter
+   * serves one shop's customers, so the guess is almost always right and the first sale on a card takes one round
+   * trip, not two; a wrong guess costs what no guess cost (the sale answers `stale` with the card's business).
+   */
+  const saleUserBusiness = new LRUCache<string, string>({ max: 10_000 });
+  /** Terms parsed once per cached entry (an entry is replaced, never changed, when its terms move). */
+  const parsedTerms = new WeakMap<object, { program: Program; promotions: PromotionRecord[] }>();
+  async function saleTerms(businessId: string, reload: boolean): Promise<{ version: string; program: Program; promotions: PromotionRecord[] } | null> {
+    const key = JSON.stringify(['sale-terms', businessId]);
+    const cached = reload ? undefined : app.readCache.get(key);
+    if (cached) {
+      let terms = parsedTerms.get(cached);
+      if (!terms) parsedTerms.set(cached, (terms = JSON.parse(cached.body.toString()) as { program: Program; promotions: PromotionRecord[] }));
+      return { version: cached.marker, ...terms };
+    }
+    const fresh = await app.repos.rewards.earningTerms(businessId);
+    if (fresh) app.readCache.set(key, fresh.version, Buffer.from(JSON.stringify({ program: fresh.program, promotions: fresh.promotions })));
+    return fresh;
+  }
+
   /** The id of card `id` when `user` may see it, else the 404 of cardInScope: what a read of one card's history starts with. */
   const visibleCardId = async (id: string, user: Parameters<typeof cardInScope>[2]) => (await cardInScope(app.repos.loyaltyCards, id, user)).id;
 
@@ -497,6 +529,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/sales',
     {
       onRequest: counter,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['loyalty-cards'],
         summary: 'Registra una vendita',
@@ -514,32 +547,60 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const card = await cardInScope(app.repos.loyaltyCards, request.params.id, user);
-      const [program, promotions] = await Promise.all([app.repos.rewards.program(card.business_id), app.repos.promotions.listByBusiness(card.business_id)]);
-      if (!program || program.earning_rule === 'manual') throw badRequest(EARNING_MESSAGES.manualRule);
+      const cardId = request.params.id;
       const amountCents = request.body.amount ?? null;
-      if (program.earning_rule === 'per_euro' && amountCents === null) throw badRequest(EARNING_MESSAGES.amountRequired);
       const now = app.clock();
-      const outcome = await app.db.transaction((tx) =>
-        app.reposOf(tx).rewards.recordSale(card.id, {
-          businessId: card.business_id,
-          program,
-          promotions,
-          amountCents,
+      let businessId = saleCardBusiness.get(cardId) ?? saleUserBusiness.get(user.id) ?? null;
+      let reload = false;
+      for (let attempt = 0; ; attempt++) {
+        const terms = businessId === null ? null : await saleTerms(businessId, reload);
+        const rule = terms?.program.earning_rule;
+        if (businessId !== null && (rule === undefined || rule === 'manual' || (rule === 'per_euro' && amountCents === null))) {
+          // The program's refusals come after the card's scope (as one of another shop answers 404, whatever its program).
+          const card = await cardInScope(app.repos.loyaltyCards, cardId, user);
+          if (card.business_id !== businessId) {
+            businessId = card.business_id;
+            saleCardBusiness.set(cardId, businessId);
+            continue;
+          }
+          throw badRequest(rule === 'per_euro' ? EARNING_MESSAGES.amountRequired : EARNING_MESSAGES.manualRule);
+        }
+        const earning = terms && saleEarning(terms.program, terms.promotions, amountCents, now);
+        const outcome = await app.repos.rewards.recordSale(cardId, {
+          servedBy: ownerScope(user),
+          businessId,
+          version: terms?.version ?? null,
+          sale: terms && earning && {
+            program: terms.program,
+            earning,
+            amountCents,
+            description: EARNING_MESSAGES.saleDescription(amountCents, earning.promotions.map((p) => p.name)),
+          },
           key: request.headers['idempotency-key'],
           confirm: request.body.confirm === true,
           authorId: user.id,
           at: now,
-          today: italianDay(now),
-          description: (earning) => EARNING_MESSAGES.saleDescription(amountCents, earning.promotions.map((p) => p.name)),
           balanceMax: POINTS_BALANCE_MAX,
-        }),
-      );
-      if (outcome === null) throw notFound(MESSAGES.cardNotFound);
-      if ('recent' in outcome) throw new HttpError(409, EARNING_MESSAGES.recentSale(outcome.recent, program.loyalty_mode));
-      if ('refused' in outcome) throw badRequest(outcome.refused === 'visited-today' ? EARNING_MESSAGES.visitedToday : POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
-      if (outcome.replayed) reply.header('idempotent-replay', 'true');
-      return { message: EARNING_MESSAGES.saleRecorded, card_id: card.id, points: outcome.balance, earning: outcome.earning, entry: outcome.entry };
+        });
+        if (outcome === null) {
+          saleCardBusiness.delete(cardId);
+          throw notFound(MESSAGES.cardNotFound);
+        }
+        if ('stale' in outcome) {
+          // Unknown card, a card moved to another shop, or terms changed since they were kept: read them again.
+          if (attempt >= SALE_ATTEMPTS) throw new Error('The card\'s business or its earning terms kept changing during the sale');
+          reload = outcome.stale === businessId;
+          businessId = outcome.stale;
+          saleCardBusiness.set(cardId, businessId);
+          continue;
+        }
+        // The sale's statement confirmed the card's business: the guess for this user's next card.
+        if (businessId !== null) saleUserBusiness.set(user.id, businessId);
+        if ('recent' in outcome) throw new HttpError(409, EARNING_MESSAGES.recentSale(outcome.recent, terms!.program.loyalty_mode));
+        if ('refused' in outcome) throw badRequest(outcome.refused === 'visited-today' ? EARNING_MESSAGES.visitedToday : POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+        if (outcome.replayed) reply.header('idempotent-replay', 'true');
+        return { message: EARNING_MESSAGES.saleRecorded, card_id: cardId, points: outcome.balance, earning: outcome.earning, entry: outcome.entry };
+      }
     },
   );
 

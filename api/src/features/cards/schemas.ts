@@ -70,7 +70,10 @@ export const cardListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().describe('Carte per pagina (1-500); con `limit` o `offset` la risposta è una pagina'),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Carte da saltare (default 0)'),
   q: z.string().trim().max(100).optional().describe('Cerca nel nome e nell’e-mail (senza badare ad accenti e maiuscole), nel numero di carta e nel telefono'),
-  status: z.enum(['active', 'inactive']).optional().describe('active: punti > 0; inactive: punti = 0'),
+  status: z
+    .enum(['active', 'inactive', 'fractional'])
+    .optional()
+    .describe('active: punti > 0; inactive: punti = 0; fractional: saldo con decimali (quelli da arrotondare prima di passare ai timbri)'),
   min_points: z.coerce.number().min(0).max(POINTS_BALANCE_MAX).optional().describe('Solo le carte con almeno questi punti'),
 });
 

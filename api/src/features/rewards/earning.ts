@@ -64,9 +64,20 @@ const ROME_PARTS = new Intl.DateTimeFormat('en-GB', {
 });
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
+/**
+ * The last minute asked for and its Italian day, weekday and time: `formatToParts` costs more than the rest of a
+ * sale's earning, and a busy counter asks for the same minute many times. Italy's offsets from UTC are whole
+ * hours, so every instant of one UTC minute is the same Italian minute.
+ */
+let lastMoment: { minute: number; moment: RomeMoment } | null = null;
+
 export function romeMoment(now: Date): RomeMoment {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastMoment?.minute === minute) return lastMoment.moment;
   const parts = Object.fromEntries(ROME_PARTS.formatToParts(now).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday: WEEKDAYS[parts.weekday], time: `${parts.hour}:${parts.minute}` };
+  const moment = Object.freeze({ day: `${parts.year}-${parts.month}-${parts.day}`, weekday: WEEKDAYS[parts.weekday], time: `${parts.hour}:${parts.minute}` });
+  lastMoment = { minute, moment };
+  return moment;
 }
 
 /** 'HH:MM:SS' (PostgreSQL's time) or 'HH:MM' → 'HH:MM'. */
@@ -111,8 +122,7 @@ export function basePoints(rule: EarningRule, amountCents: number | null): { poi
 export function saleEarning(rule: EarningRule, promotions: readonly PromotionRecord[], amountCents: number | null, now: Date): SaleEarning {
   const base = basePoints(rule, amountCents);
   if (base.points === 0) return { base_points: 0, points: 0, multiplier: 1, bonus_points: 0, promotions: [], below_minimum: base.belowMinimum };
-  const at = romeMoment(now);
-  const applying = promotions.filter((p) => promotionApplies(p, at));
+  const applying = promotions.length === 0 ? [] : promotions.filter((p) => promotionApplies(p, romeMoment(now)));
   const best = applying.filter((p) => p.multiplier !== null).sort((a, b) => b.multiplier! - a.multiplier! || a.created_at.localeCompare(b.created_at))[0];
   const bonuses = applying.filter((p) => p.bonus_points !== null);
   const multiplier = best?.multiplier ?? 1;

@@ -7,7 +7,8 @@ import { managedBySql } from '../../lib/business-access';
 import type { Queryable } from '../../db';
 import type { LedgerEntry } from '../cards/repository';
 import { enqueueMessage } from '../messaging/enqueue';
-import { RECENT_SALE_SECONDS, saleEarning, type EarningRule, type PromotionRecord, type SaleEarning } from './earning';
+import { createPromotionsRepository } from './promotions-repository';
+import { RECENT_SALE_SECONDS, type EarningRule, type PromotionRecord, type SaleEarning } from './earning';
 
 export const LOYALTY_MODES = ['points', 'stamps'] as const;
 export type LoyaltyMode = (typeof LOYALTY_MODES)[number];
@@ -266,85 +267,86 @@ export function createRewardsRepository(db: Queryable) {
     },
 
     /**
-     * Records a sale on the card (docs/decisions/075-points-from-the-sale.md); `db` must be a transaction. The
-     * card's row is locked first, so the sales of one card take turns: a submission whose idempotency key the
-     * card already has answers that sale again (`replayed`, same balance and row, nothing written); a per-visit
-     * program refuses a second visit on the same Italian day; without `confirm`, a sale within 60 s of the
-     * card's last one answers `recent` with that sale's points. Otherwise the points computed from the rule and
-     * the promotions go on the balance and one ledger row keeps the amount, how the points were computed, the
-     * operator, the balance and the key. Null when the card is not the business's.
+     * The program and the promotions a sale earns by, with the version of these terms (migration 044: every
+     * change of either moves it). The version is read first and with the program, the promotions after: terms
+     * kept with this version are never newer than it says, so the sale's check of the version catches any change.
+     */
+    async earningTerms(businessId: string): Promise<{ version: string; program: Program; promotions: PromotionRecord[] } | null> {
+      const { rows } = await db.query<Program & { earning_version: string }>(`SELECT ${PROGRAM_COLUMNS}, earning_version::text FROM businesses WHERE id = $1`, [
+        businessId,
+      ]);
+      if (!rows[0]) return null;
+      const { earning_version: version, ...program } = rows[0];
+      const promotions = await createPromotionsRepository(db).listByBusiness(businessId);
+      return { version, program, promotions };
+    },
+
+    /**
+     * Records a sale on the card (docs/decisions/075-points-from-the-sale.md) in one statement, the function
+     * `record_sale` (migration 044), without a transaction around it. It locks the card's row when `servedBy`
+     * (null: a super admin) may serve its business, so the sales of one card take turns: a submission whose
+     * idempotency key the card already has answers that sale again (`replayed`, same balance and row, nothing
+     * written); a per-visit program refuses a second visit on the same Italian day; without `confirm`, a sale
+     * within 60 s of the card's last one answers `recent` with that sale's points. Otherwise `sale.earning`'s
+     * points go on the balance and one ledger row keeps the amount, how the points were computed, the operator,
+     * the balance and the key. `sale` was computed from the terms of `businessId` at `version`: when the card's
+     * business or its terms are not those (or `sale` is null), nothing is written and `stale` names the business.
+     * Null when the card does not exist or is not the user's to serve.
      */
     async recordSale(
       cardId: string,
       input: {
-        businessId: string;
-        program: Program;
-        promotions: readonly PromotionRecord[];
-        amountCents: number | null;
+        servedBy: string | null;
+        businessId: string | null;
+        version: string | null;
+        sale: { program: Program; earning: SaleEarning; amountCents: number | null; description: string } | null;
         key: string;
         confirm: boolean;
         authorId: string | null;
         at: Date;
-        today: string;
-        description: (earning: SaleEarning) => string;
         balanceMax: number;
       },
-    ): Promise<SaleOutcome | null> {
-      const { rows: cards } = await db.query<{ points: number }>('SELECT points FROM loyalty_cards WHERE id = $1 AND business_id = $2 FOR UPDATE', [
-        cardId,
-        input.businessId,
-      ]);
-      if (!cards[0]) return null;
-      const { rows: sales } = await db.query<LedgerEntry & { balance_after: number; earning: SaleEarning; idempotency_key: string | null; same_day: boolean; recent: boolean }>(
-        `SELECT ${LEDGER_COLUMNS}, l.balance_after, l.earning, l.idempotency_key, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name,
-                (l.created_at AT TIME ZONE 'Europe/Rome')::date = $3::date AS same_day,
-                l.created_at > $4::timestamptz - make_interval(secs => $5) AS recent
-           FROM points_ledger l
-          WHERE l.card_id = $1 AND l.earning IS NOT NULL AND (l.idempotency_key = $2 OR l.created_at >= $4::timestamptz - interval '2 days')
-          ORDER BY (l.idempotency_key = $2) DESC NULLS LAST, l.created_at DESC, l.id DESC`,
-        [cardId, input.key, input.today, input.at.toISOString(), RECENT_SALE_SECONDS],
-      );
-      const sameKey = sales.find((s) => s.idempotency_key === input.key);
-      if (sameKey) {
-        const { balance_after, earning, idempotency_key: _key, same_day: _day, recent: _recent, ...entry } = sameKey;
-        return { balance: balance_after, entry, earning, replayed: true };
-      }
-      if (input.program.earning_rule === 'per_visit' && input.program.visit_once_per_day && sales.some((s) => s.same_day)) return { refused: 'visited-today' };
-      const recent = sales.find((s) => s.recent);
-      if (recent && !input.confirm) return { recent: recent.points };
-      const earning = saleEarning(input.program, input.promotions, input.amountCents, input.at);
-      if (cards[0].points + earning.points > input.balanceMax) return { refused: 'over-limit' };
-      const { rows } = await db.query<LedgerEntry & { balance: number }>(
-        `WITH card AS (
-           -- The card's visit days (migration 038, the overview's report): first, the next day after it, latest.
-           UPDATE loyalty_cards c
-              SET points = c.points + $2,
-                  first_visit_on = least(c.first_visit_on, v.day),
-                  return_visit_on = CASE WHEN c.first_visit_on IS NULL OR v.day = c.first_visit_on THEN c.return_visit_on
-                                         WHEN v.day < c.first_visit_on THEN c.first_visit_on
-                                         ELSE least(c.return_visit_on, v.day) END,
-                  last_visit_on = greatest(c.last_visit_on, v.day)
-             FROM (SELECT ($8::timestamptz AT TIME ZONE 'Europe/Rome')::date AS day) v
-            WHERE c.id = $1 RETURNING c.id, c.points
-         ), entry AS (
-           INSERT INTO points_ledger AS l (card_id, points, kind, description, amount_cents, earning, balance_after, idempotency_key, author_id, created_at)
-           SELECT card.id, $2, 'credit', $3, $4, $5::jsonb, card.points, $6, $7::text, $8::timestamptz FROM card
-           RETURNING ${LEDGER_COLUMNS}
-         )
-         SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name FROM card, entry`,
+    ): Promise<SaleOutcome | { stale: string } | null> {
+      const { sale } = input;
+      const { rows } = await db.query<
+        LedgerEntry & { outcome: string; business_id: string | null; balance: number; recent_points: number; earning: SaleEarning }
+      >(
+        `SELECT outcome, business_id, balance, recent_points, earning, id, card_id, points, kind, reward_id, reward_name, description,
+                amount_cents, author_id, created_at, author_name
+           FROM record_sale($1, $2, $3, $4::bigint, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13::timestamptz, $14, $15)`,
         [
           cardId,
-          earning.points,
-          input.description(earning),
-          input.amountCents,
-          JSON.stringify({ rule: ruleOf(input.program), ...earning }),
+          sale ? input.businessId : null,
+          input.servedBy,
+          sale ? input.version : null,
           input.key,
+          input.confirm,
+          sale !== null && sale.program.earning_rule === 'per_visit' && sale.program.visit_once_per_day,
+          sale?.earning.points ?? 0,
+          sale?.description ?? '',
+          sale?.amountCents ?? null,
+          sale ? JSON.stringify({ rule: ruleOf(sale.program), ...sale.earning }) : null,
           input.authorId,
           input.at.toISOString(),
+          input.balanceMax,
+          RECENT_SALE_SECONDS,
         ],
       );
-      const { balance, ...entry } = rows[0];
-      return { balance, entry, earning, replayed: false };
+      const { outcome, business_id: businessId, balance, recent_points: recent, earning, ...entry } = rows[0];
+      switch (outcome) {
+        case 'missing':
+          return null;
+        case 'stale':
+          return { stale: businessId! };
+        case 'replayed':
+          return { balance, entry, earning, replayed: true };
+        case 'recorded':
+          return { balance, entry, earning: sale!.earning, replayed: false };
+        case 'recent':
+          return { recent };
+        default:
+          return { refused: outcome as 'visited-today' | 'over-limit' };
+      }
     },
   };
 }
