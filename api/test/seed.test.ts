@@ -1,6 +1,7 @@
-import { DEMO_ACCOUNTS, DEMO_BUSINESSES, seedDemoData } from '../src/seed/demo';
+import { saleEarning } from '../src/features/rewards/earning';
+import { DEMO_ACCOUNTS, DEMO_BUSINESSES, DEMO_PROMOTION, seedDemoData } from '../src/seed/demo';
 import { ensureSuperAdmin } from '../src/seed/super-admin';
-import { login, startTestApp, type TestApp } from './helpers/app';
+import { authHeader, demoAccount, login, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 
 const DAY_MS = 86_400_000;
@@ -72,6 +73,73 @@ describeEachDatabase('demo seed', (variant) => {
         GROUP BY c.id HAVING count(l.id) = 0 OR coalesce(sum(l.points), 0) <> c.points`,
     );
     expect(mismatches).toEqual([]);
+  });
+
+  it('gives Bar Centrale «1 punto ogni 1 €», double points on Tuesdays, and its points from sales as the counter records them', async () => {
+    const [bar] = DEMO_BUSINESSES;
+    const terms = (await t.app.repos.rewards.earningTerms(bar.id))!;
+    expect(terms.program).toMatchObject({ earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null });
+    expect(terms.promotions).toEqual([expect.objectContaining({ id: DEMO_PROMOTION.id, name: 'Doppi punti il martedì', multiplier: 2, weekdays: [2], active: true })]);
+    expect((await t.app.repos.rewards.earningTerms(DEMO_BUSINESSES[1].id))!.program.earning_rule).toBe('manual');
+
+    const sales = await rows<{
+      business_id: string; points: number; kind: string; description: string; amount_cents: number; earning: object; balance_after: number;
+      idempotency_key: string; author: string; created_at: Date; balance_then: number;
+    }>(
+      `SELECT c.business_id, l.points, l.kind, l.description, l.amount_cents, l.earning, l.balance_after, l.idempotency_key, u.email AS author, l.created_at,
+              (SELECT sum(p.points) FROM points_ledger p WHERE p.card_id = l.card_id AND (p.created_at, p.id) <= (l.created_at, l.id)) AS balance_then
+         FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id LEFT JOIN users u ON u.id = l.author_id
+        WHERE l.earning IS NOT NULL`,
+    );
+    expect(sales.length).toBeGreaterThan(150);
+    expect(new Set(sales.map((s) => s.idempotency_key)).size).toBe(sales.length);
+    let tuesdays = 0;
+    for (const sale of sales) {
+      // What the sale route computes for that amount at that instant, with the rule kept beside it.
+      const earning = saleEarning(terms.program, terms.promotions, sale.amount_cents, new Date(sale.created_at));
+      if (earning.multiplier === 2) tuesdays += 1;
+      expect(sale).toMatchObject({ business_id: bar.id, kind: 'credit', author: 'admin@demo.it', points: earning.points, balance_after: Number(sale.balance_then) });
+      expect(sale.earning).toEqual({ rule: { kind: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null }, ...earning });
+      expect(sale.description).toBe(`Vendita di ${(sale.amount_cents / 100).toFixed(2).replace('.', ',')} €${earning.promotions.length > 0 ? ' · Doppi punti il martedì' : ''}`);
+    }
+    // Cents in the amounts, and the promotion on some sales only.
+    expect(sales.filter((s) => s.amount_cents % 100 !== 0).length).toBeGreaterThan(sales.length / 2);
+    expect(tuesdays).toBeGreaterThan(0);
+    expect(tuesdays).toBeLessThan(sales.length / 2);
+
+    // The cards' visit days are those of their sales, as the sale's card update keeps them.
+    const wrongDays = await rows(
+      `SELECT c.id FROM loyalty_cards c
+         LEFT JOIN LATERAL (SELECT min((l.created_at AT TIME ZONE 'Europe/Rome')::date) AS first_day, max((l.created_at AT TIME ZONE 'Europe/Rome')::date) AS last_day
+                              FROM points_ledger l WHERE l.card_id = c.id AND l.earning IS NOT NULL) v ON true
+        WHERE c.first_visit_on IS DISTINCT FROM v.first_day OR c.last_visit_on IS DISTINCT FROM v.last_day`,
+    );
+    expect(wrongDays).toEqual([]);
+  });
+
+  it('fills the overview’s sales report of Bar Centrale: spend per month, average spend, visits per customer, returns', async () => {
+    const admin = demoAccount('admin');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/loyalty-cards/business/${DEMO_BUSINESSES[0].id}/sales-report`,
+      headers: await authHeader(t.app, admin.email, admin.password),
+    });
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    const [{ spend, visits, customers }] = await rows<{ spend: number; visits: number; customers: number }>(
+      `SELECT sum(l.amount_cents)::int AS spend, count(*)::int AS visits, count(DISTINCT l.card_id)::int AS customers
+         FROM points_ledger l JOIN loyalty_cards c ON c.id = l.card_id WHERE c.business_id = $1 AND l.earning IS NOT NULL`,
+      [DEMO_BUSINESSES[0].id],
+    );
+    expect(report).toMatchObject({ spend_cents: spend, visits, customers, average_spend_cents: Math.round(spend / visits) });
+    expect(customers).toBeGreaterThanOrEqual(15);
+    expect(report.visits_per_customer).toBeGreaterThan(3);
+    expect(report.months.filter((m: { spend_cents: number }) => m.spend_cents > 0).length).toBeGreaterThanOrEqual(5);
+    expect(report.months.at(-1).spend_cents).toBe(report.spend_this_month_cents);
+    for (const r of report.returns) {
+      expect(r.customers).toBeGreaterThan(0);
+      expect(r.returned).toBeGreaterThan(0);
+    }
   });
 
   it('creates 3 campaigns with different statuses and recipients', async () => {

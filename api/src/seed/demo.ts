@@ -1,11 +1,14 @@
 /**
  * Demo data for a first run: two accounts, two shops, ~40 cards with a points history and three
  * campaigns. Deterministic (fixed pseudo-random seed) apart from dates, which are relative to `now`
- * so the "last 6 months" charts always have data.
+ * so the "last 6 months" charts always have data. Bar Centrale earns «1 punto ogni 1 €» with «Doppi punti il
+ * martedì», and its customers' points come from sales at the counter (amount, rule, promotion, operator), so the
+ * overview's sales report has figures; Profumeria Bella keeps manual points (SPEC's 50 on the QR page).
  *
- * This module imports nothing at run time, so scripts can read `DEMO_ACCOUNTS` cheaply.
+ * This module imports only text constants at run time, so scripts can read `DEMO_ACCOUNTS` cheaply.
  */
 import { CONSENT_WORDING } from '../consent-wording';
+import { EARNING_MESSAGES } from '../messages';
 import type { Db, Transaction } from '../db';
 import type { Channel } from '../features/messaging/types';
 
@@ -40,7 +43,13 @@ export const DEMO_BUSINESSES = [
   },
 ] as const;
 
+/** Bar Centrale's earning rule (decision 075): «1 punto ogni 1 €», rounded down, no minimum spend. */
+export const DEMO_PROGRAM = { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null } as const;
+/** Its promotion, on since the shop opened: double points on Tuesdays (Italian days). */
+export const DEMO_PROMOTION = { id: 'demo-promotion-tuesday', name: 'Doppi punti il martedì', multiplier: 2, weekday: 2 } as const;
+
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 // Points of each demo card, in cents, covering every overview bucket (0, 1-50, 51-100, 101+, and one ≥ 1000).
 const POINTS_CENTS = [
@@ -107,6 +116,8 @@ interface LedgerRow {
   cents: number;
   description: string;
   createdAt: Date;
+  /** A sale at the counter: what the sale route writes besides points and description. */
+  sale?: { amountCents: number; earning: object; key: string; balanceAfterCents?: number };
 }
 
 function buildCards(now: Date): DemoCard[] {
@@ -143,8 +154,13 @@ function buildCards(now: Date): DemoCard[] {
 /** A plausible history whose rows add up exactly to the card's balance. */
 function buildLedger(cards: DemoCard[], now: Date): LedgerRow[] {
   const random = seededRandom(7);
+  const sales = saleHistory(now);
   const rows: LedgerRow[] = [];
   for (const card of cards) {
+    if (card.businessId === DEMO_BUSINESSES[0].id) {
+      rows.push(...sales(card));
+      continue;
+    }
     const span = now.getTime() - card.createdAt.getTime();
     const at = (fraction: number) => new Date(card.createdAt.getTime() + span * fraction);
     const welcome = Math.min(1000, card.pointsCents);
@@ -163,6 +179,90 @@ function buildLedger(cards: DemoCard[], now: Date): LedgerRow[] {
     }
   }
   return rows;
+}
+
+/**
+ * Bar Centrale's history (decision 075, the sale path's rows): the welcome points, what is not whole points of the
+ * balance as one manual purchase, then sales of the whole points from the card's first day to a quarter of an hour
+ * ago, at the bar's hours (07:00-20:00 in Rome), about one a fortnight to one every other day, each with its amount
+ * in euros and cents, the rule and, on Tuesdays, the promotion that doubled it. The rows add up to the balance and
+ * each sale keeps the balance it left, as the route does.
+ */
+function saleHistory(now: Date): (card: DemoCard) => LedgerRow[] {
+  const random = seededRandom(36);
+  // Made here, not at import: scripts that only read DEMO_ACCOUNTS pay nothing for it.
+  const romeParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const rome = (at: Date) => {
+    const parts = Object.fromEntries(romeParts.formatToParts(at).map((p) => [p.type, p.value]));
+    return { tuesday: parts.weekday === 'Tue', minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  };
+  const rule = { kind: DEMO_PROGRAM.earning_rule, earn_points: DEMO_PROGRAM.earn_points, earn_every_cents: DEMO_PROGRAM.earn_every_cents, earn_rounding: DEMO_PROGRAM.earn_rounding, min_spend_cents: DEMO_PROGRAM.min_spend_cents };
+  const promotion = { id: DEMO_PROMOTION.id, name: DEMO_PROMOTION.name };
+  const latest = now.getTime() - 15 * MINUTE_MS;
+  return (card) => {
+    const start = card.createdAt.getTime();
+    const welcome = Math.min(1000, card.pointsCents);
+    const rows: LedgerRow[] = [{ cardId: card.id, cents: card.pointsCents === 0 ? 1000 : welcome, description: 'Punti di benvenuto', createdAt: card.createdAt }];
+    if (card.pointsCents === 0) {
+      rows.push({ cardId: card.id, cents: -1000, description: 'Premio riscattato', createdAt: new Date(start + (now.getTime() - start) * 0.6) });
+      return rows;
+    }
+    const points = Math.floor((card.pointsCents - welcome) / 100);
+    let manualCents = card.pointsCents - welcome - points * 100;
+    // The instants of the visits, spread over the card's life, each moved to the bar's hours on its Italian day.
+    const first = start + 10 * MINUTE_MS;
+    const days = Math.max(0, (latest - first) / DAY_MS);
+    const count = points === 0 || latest <= first ? 0 : Math.max(1, Math.min(Math.round(points / 12), Math.floor(days * 0.5) + 1));
+    const visits: { at: number; tuesday: boolean; base: number }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      let at = first + ((latest - first) * (i + 0.2 + 0.6 * random())) / count;
+      const opening = 7 * 60 + Math.floor(random() * 13 * 60);
+      const moved = at + (opening - rome(new Date(at)).minutes) * MINUTE_MS;
+      if (moved >= first && moved <= latest) at = moved;
+      visits.push({ at, tuesday: rome(new Date(at)).tuesday, base: 0 });
+    }
+    visits.sort((a, b) => a.at - b.at);
+    // Whole points per visit (a Tuesday's are doubled, so even), about equal shares, adding up to `points`.
+    const weights = visits.map(() => 0.5 + random());
+    const total = weights.reduce((sum, w) => sum + w, 0);
+    visits.forEach((v, i) => (v.base = Math.max(1, Math.round((points * weights[i]) / total / (v.tuesday ? 2 : 1)))));
+    const earned = () => visits.reduce((sum, v) => sum + v.base * (v.tuesday ? 2 : 1), 0);
+    while (earned() > points) {
+      const largest = visits.reduce((best, v) => (v.base > best.base ? v : best), visits[0]);
+      if (largest.base > 1) largest.base -= 1;
+      else visits.pop();
+    }
+    const missing = points - earned();
+    const plain = visits.find((v) => !v.tuesday);
+    if (plain) plain.base += missing;
+    else if (visits.length > 0) {
+      visits[0].base += Math.floor(missing / 2);
+      manualCents += (missing % 2) * 100;
+    } else manualCents += missing * 100;
+    if (manualCents > 0) rows.push({ cardId: card.id, cents: manualCents, description: 'Acquisto in negozio', createdAt: new Date(start + MINUTE_MS) });
+    let balance = rows.reduce((sum, r) => sum + r.cents, 0);
+    visits.forEach((v, i) => {
+      const multiplier = v.tuesday ? 2 : 1;
+      const earnedPoints = v.base * multiplier;
+      // Rounded down, any cents under the next euro earn nothing more.
+      const amountCents = v.base * DEMO_PROGRAM.earn_every_cents + Math.floor(random() * 100);
+      const promotions = v.tuesday ? [promotion] : [];
+      balance += earnedPoints * 100;
+      rows.push({
+        cardId: card.id,
+        cents: earnedPoints * 100,
+        description: EARNING_MESSAGES.saleDescription(amountCents, promotions.map((p) => p.name)),
+        createdAt: new Date(v.at),
+        sale: {
+          amountCents,
+          earning: { rule, base_points: v.base, points: earnedPoints, multiplier, bonus_points: 0, promotions, below_minimum: false },
+          key: `demo-sale-${card.id}-${i + 1}`,
+          balanceAfterCents: balance,
+        },
+      });
+    });
+    return rows;
+  };
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -265,12 +365,58 @@ export async function seedDemoData(db: Db, hashPassword: (password: string) => P
       [cards.map((c) => c.id), CONSENT_WORDING.servicePrivacy, CONSENT_WORDING.marketing],
     );
 
+    // Bar Centrale's program and promotion, in place before its first sale (the promotion from the shop's opening).
     await tx.query(
-      `INSERT INTO points_ledger (card_id, points, description, author_id, created_at)
-       SELECT card_id, points, description, $4::text, created_at
-         FROM unnest($1::text[], $2::numeric[], $3::text[], $5::timestamptz[]) AS t(card_id, points, description, created_at)
+      `WITH program AS (
+         UPDATE businesses SET earning_rule = $2, earn_points = $3, earn_every_cents = $4, earn_rounding = $5 WHERE id = $1
+       )
+       INSERT INTO promotions (id, business_id, name, multiplier, weekdays, created_at)
+       SELECT $6, $1, $7, $8, ARRAY[$9]::smallint[], created_at FROM businesses WHERE id = $1`,
+      [
+        DEMO_BUSINESSES[0].id,
+        DEMO_PROGRAM.earning_rule,
+        DEMO_PROGRAM.earn_points,
+        DEMO_PROGRAM.earn_every_cents,
+        DEMO_PROGRAM.earn_rounding,
+        DEMO_PROMOTION.id,
+        DEMO_PROMOTION.name,
+        DEMO_PROMOTION.multiplier,
+        DEMO_PROMOTION.weekday,
+      ],
+    );
+
+    // The sales as the counter's route writes them: amount, rule and promotions, balance after, key, operator.
+    await tx.query(
+      `INSERT INTO points_ledger (card_id, points, description, author_id, created_at, amount_cents, earning, balance_after, idempotency_key)
+       SELECT card_id, points, description, $4::text, created_at, amount_cents, earning, balance_after, idempotency_key
+         FROM unnest($1::text[], $2::numeric[], $3::text[], $5::timestamptz[], $6::integer[], $7::jsonb[], $8::numeric[], $9::text[])
+           AS t(card_id, points, description, created_at, amount_cents, earning, balance_after, idempotency_key)
         ORDER BY created_at`,
-      [ledger.map((l) => l.cardId), ledger.map((l) => toPoints(l.cents)), ledger.map((l) => l.description), adminId, ledger.map((l) => iso(l.createdAt))],
+      [
+        ledger.map((l) => l.cardId),
+        ledger.map((l) => toPoints(l.cents)),
+        ledger.map((l) => l.description),
+        adminId,
+        ledger.map((l) => iso(l.createdAt)),
+        ledger.map((l) => l.sale?.amountCents ?? null),
+        ledger.map((l) => (l.sale ? JSON.stringify(l.sale.earning) : null)),
+        ledger.map((l) => (l.sale?.balanceAfterCents === undefined ? null : toPoints(l.sale.balanceAfterCents))),
+        ledger.map((l) => l.sale?.key ?? null),
+      ],
+    );
+    // Each card's visit days (first, the next day after it, latest), which a sale's card update keeps (decision 079).
+    await tx.query(
+      `WITH days AS (
+         SELECT DISTINCT l.card_id, (l.created_at AT TIME ZONE 'Europe/Rome')::date AS day
+           FROM points_ledger l WHERE l.card_id = ANY($1::text[]) AND l.earning IS NOT NULL
+       ), ranked AS (
+         SELECT card_id, day, row_number() OVER (PARTITION BY card_id ORDER BY day) AS n FROM days
+       ), visits AS (
+         SELECT card_id, min(day) AS first_day, min(day) FILTER (WHERE n = 2) AS return_day, max(day) AS last_day FROM ranked GROUP BY card_id
+       )
+       UPDATE loyalty_cards c SET first_visit_on = v.first_day, return_visit_on = v.return_day, last_visit_on = v.last_day
+         FROM visits v WHERE v.card_id = c.id`,
+      [cards.map((c) => c.id)],
     );
 
     const campaigns = buildCampaigns(cards, now);
