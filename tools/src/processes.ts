@@ -9,12 +9,14 @@ export interface Managed {
 
 /**
  * Runs a TypeScript entry with tsx, prefixing its output with the part's name. `quiet`: the child's stdout is not
- * echoed (its stderr always is: errors, the /api pool's changes).
+ * echoed (its stderr always is: errors, the /api pool's changes). `via`: a command that runs Node in turn and
+ * replaces itself with it (`ip netns exec <namespace>`), so that the child is still Node itself.
  */
-export function spawnTs(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Managed {
+export function spawnTs(name: string, script: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean; via?: string[] } = {}): Managed {
   // Node runs the script itself (tsx as a loader), so a signal reaches the app's own handlers: the tsx CLI
   // relays it and kills the child if the app has not acknowledged within 30 ms (a loaded machine misses that).
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const command = [...(opts.via ?? []), process.execPath, '--import', 'tsx', script, ...args];
+  const child = spawn(command[0], command.slice(1), {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

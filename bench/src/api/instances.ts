@@ -2,17 +2,20 @@
  * Section 11: the API with 1, 2 and 3 instances on one PostgreSQL behind `npm start`'s composition
  * (the static servers' /api proxy, tools/src/api-pool.ts), each count on a fresh database: the hello-world
  * ceiling, the page of 50 cards and the points update, through the proxy, and the same ceiling and page read
- * straight from the instances (one autocannon per instance at once, summed) to show what the proxy costs.
- * Ports: apps BENCH_INSTANCES_PORT_BASE (default 6160) … +5, API instances +10 … +12.
+ * straight from the instances (one autocannon per instance at once, summed) to show what the proxy costs; and,
+ * when Debian's HAProxy is installed, the same through it running the shipped deploy/haproxy/haproxy.cfg (the
+ * environment the HAProxy drill gives it), so that "`npm start` keeps the Node proxy" (decision 081) has a figure.
+ * Ports: apps BENCH_INSTANCES_PORT_BASE (default 6160) … +5, API instances +10 … +12, HAProxy +25, its stats +26.
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
-import { APPS, type AppName } from '../../../tools/src/apps';
-import { startComposition } from '../../../tools/src/composition';
+import { APPS, REPO_ROOT, type AppName } from '../../../tools/src/apps';
+import { generateProxySecret, startComposition } from '../../../tools/src/composition';
 import { pct, section, target, type SectionReport, notMeasured } from '../report';
 import { BENCH_BUSINESS_ID } from './seed';
 import { DATABASE_PREFIX, POSTGRES_ADMIN_URL, postgresReachable, withAdmin } from './bench-server';
@@ -25,6 +28,14 @@ const WARMUP_S = 2;
 const COUNTS = [1, 2, 3];
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+const HAPROXY_CFG = path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
+const HAPROXY_PORT = PORT_BASE + 25;
+const HAPROXY_STATS_PORT = PORT_BASE + 26;
+/** HAProxy's version line when it is installed, else null (the HAProxy columns are then left out). */
+const haproxyVersion = (() => {
+  const probe = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+  return probe.status === 0 ? (/HAProxy version \S+/.exec(probe.stdout)?.[0].replace(' version', '') ?? 'HAProxy') : null;
+})();
 
 interface Figures {
   ceiling: number;
@@ -37,6 +48,8 @@ interface Row {
   instances: number;
   direct: Figures;
   proxy: Figures;
+  /** Through HAProxy with the shipped configuration; null when it is not installed. */
+  haproxy: Figures | null;
   /** Ledger rows and balance against the 2xx answers of both points runs, in words. */
   writeOk: string;
   /** Both grew by exactly the 2xx count. */
@@ -84,6 +97,49 @@ async function figures(targets: string[], scenarios: { hello: Scenario; read: Sc
   return { f: { ceiling: ceiling.rps, read: read.rps, p99Read: read.p99, write: write.rps }, writes: write.ok };
 }
 
+/**
+ * HAProxy with the shipped file in front of `ports`, as the HAProxy drill starts it (only its environment is
+ * ours); resolves once its stats count every instance up. Its request log (one line per request, as shipped)
+ * goes to /dev/null here rather than a journal.
+ */
+async function startHaproxy(ports: number[], secret: string, dir: string): Promise<ChildProcess> {
+  const child = spawn('haproxy', ['-db', '-f', HAPROXY_CFG], {
+    env: {
+      PATH: process.env.PATH,
+      ...Object.fromEntries(ports.map((port, i) => [`API_${i + 1}`, `127.0.0.1:${port}`])),
+      PROXY_SECRET: secret,
+      HAPROXY_BIND: `127.0.0.1:${HAPROXY_PORT}`,
+      HAPROXY_STATS_BIND: `127.0.0.1:${HAPROXY_STATS_PORT}`,
+      HAPROXY_RUNTIME_SOCKET: path.join(dir, 'haproxy.sock'),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited ${child.exitCode}: ${errors.trim()}`);
+    const up = await fetch(`http://127.0.0.1:${HAPROXY_STATS_PORT}/stats;csv`)
+      .then(async (res) => (await res.text()).split('\n').filter((line) => /^api,api-\d+,/.test(line) && line.split(',')[17] === 'UP').length)
+      .catch(() => 0);
+    if (up === ports.length) return child;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`haproxy: ${up} of ${ports.length} instances up after 20 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopHaproxy(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function measure(count: number, redis: boolean, log: (line: string) => void): Promise<Row> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-instances-'));
   const name = `${DATABASE_PREFIX}_inst_${crypto.randomBytes(5).toString('hex')}`;
@@ -93,6 +149,8 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
   const root = path.join(dir, 'root');
   fs.mkdirSync(root);
   const apiPorts = Array.from({ length: count }, (_, i) => PORT_BASE + 10 + i);
+  // One secret for the static servers' proxy and HAProxy: the instances believe the X-Forwarded-For of both.
+  const secret = generateProxySecret();
   const composition = await startComposition({
     env: {
       ...process.env,
@@ -100,6 +158,7 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
       DATA_DIR: path.join(dir, 'data'),
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       NODE_ENV: 'development',
+      PROXY_SECRET: secret,
       ...(redis ? { REDIS_URL, REDIS_NAMESPACE: `loyalty-bench-${crypto.randomBytes(4).toString('hex')}:` } : {}),
     },
     ports: Object.fromEntries(APPS.map((a, i) => [a.name, PORT_BASE + i])) as Record<AppName, number>,
@@ -109,6 +168,7 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
     runtimeConfigFile: path.join(dir, 'runtime-config.json'),
     roots: Object.fromEntries(APPS.map((a) => [a.name, root])),
   });
+  let haproxy: ChildProcess | null = null;
   try {
     const proxy = `http://localhost:${PORT_BASE}`;
     const instances = apiPorts.map((p) => `http://127.0.0.1:${p}`);
@@ -129,17 +189,24 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
     const before = await totals();
     const direct = await figures(instances, { hello, read, write }, token);
     const proxied = await figures([proxy], { hello, read, write }, token);
+    let throughHaproxy: Awaited<ReturnType<typeof figures>> | null = null;
+    if (haproxyVersion) {
+      haproxy = await startHaproxy(apiPorts, secret, dir);
+      throughHaproxy = await figures([`http://127.0.0.1:${HAPROXY_PORT}`], { hello, read, write }, token);
+    }
     const after = await totals();
-    const writes = direct.writes + proxied.writes;
+    const writes = direct.writes + proxied.writes + (throughHaproxy?.writes ?? 0);
     const rows = after.ledger - before.ledger;
     const points = Math.round(after.points - before.points);
     const nothingLost = rows === writes && points === writes;
     const writeOk = `${writes} 2xx → ${rows} righe, +${points} punti${nothingLost ? '' : ' (DISCREPANZA)'}`;
-    const row: Row = { instances: count, direct: direct.f, proxy: proxied.f, writeOk, nothingLost };
+    const row: Row = { instances: count, direct: direct.f, proxy: proxied.f, haproxy: throughHaproxy?.f ?? null, writeOk, nothingLost };
     const line = (f: Figures) => `tetto ${f.ceiling.toFixed(0)} req/s, pagina ${f.read.toFixed(0)} (${pct(f.read / f.ceiling)}), punti ${f.write.toFixed(0)} (${pct(f.write / f.ceiling)})`;
-    log(`  ${count} istanz${count === 1 ? 'a' : 'e'}: diretto ${line(direct.f)}; proxy ${line(proxied.f)}; ${writeOk}; carico ${os.loadavg()[0].toFixed(2)}`);
+    const viaHaproxy = throughHaproxy ? `; HAProxy ${line(throughHaproxy.f)}` : '';
+    log(`  ${count} istanz${count === 1 ? 'a' : 'e'}: diretto ${line(direct.f)}; proxy ${line(proxied.f)}${viaHaproxy}; ${writeOk}; carico ${os.loadavg()[0].toFixed(2)}`);
     return row;
   } finally {
+    if (haproxy) await stopHaproxy(haproxy);
     await composition.stop();
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -156,6 +223,9 @@ export async function instancesScale(log: (line: string) => void): Promise<Secti
     `autocannon 50 connessioni, ${DURATION_S} s dopo ${WARMUP_S} s di riscaldamento; punti: numero fisso di richieste (5% del tetto × durata, minimo 500; durata a 0,1 s), poi righe del registro e saldi contati`,
     'proxy: lo stesso attraverso il proxy /api del server statico della shell (un processo Node, il pool di tools/src/api-pool.ts)',
     'diretto: un autocannon per istanza nello stesso momento (50 connessioni e richieste divise), req/s sommati: quello che le istanze danno senza il proxy (come un bilanciatore esterno)',
+    haproxyVersion
+      ? `HAProxy: lo stesso attraverso ${haproxyVersion} con deploy/haproxy/haproxy.cfg così com'è (l'ambiente dell'esercitazione: API_n, PROXY_SECRET, HAPROXY_BIND; il log di ogni richiesta su /dev/null), sulla stessa macchina, dopo il proxy`
+      : 'HAProxy: non installato (apt-get install haproxy), colonne omesse',
     'rapporto = req/s ÷ tetto (hello world) con lo stesso numero di istanze, nella stessa esecuzione',
   );
   report.notes.push(`macchina: ${os.cpus().length} core; carico medio all'inizio ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
@@ -174,6 +244,14 @@ export async function instancesScale(log: (line: string) => void): Promise<Secti
     head: ['istanze', 'tetto', 'pagina 50', 'vs tetto', 'p99', 'punti', 'vs tetto', 'pagina vs 1 ist.', '| proxy: tetto', 'pagina 50', 'vs tetto', 'p99', 'punti', 'vs tetto'],
     rows: rows.map((r) => [String(r.instances), ...cells(r.direct), `×${(r.direct.read / first.direct.read).toFixed(2)}`, ...cells(r.proxy)]),
   });
+  if (rows.some((r) => r.haproxy)) {
+    // Each pass-through against the direct figures of the same run: what each front costs.
+    const of = (f: Figures, direct: Figures) => [f.ceiling.toFixed(0), pct(f.ceiling / direct.ceiling), f.read.toFixed(0), pct(f.read / direct.read), `${f.p99Read} ms`, f.write.toFixed(0), pct(f.write / direct.write)];
+    report.tables.push({
+      head: ['istanze', 'proxy Node: tetto', 'vs diretto', 'pagina 50', 'vs diretto', 'p99', 'punti', 'vs diretto', '| HAProxy: tetto', 'vs diretto', 'pagina 50', 'vs diretto', 'p99', 'punti', 'vs diretto'],
+      rows: rows.filter((r) => r.haproxy).map((r) => [String(r.instances), ...of(r.proxy, r.direct), ...of(r.haproxy!, r.direct)]),
+    });
+  }
   for (const r of rows) report.notes.push(`${r.instances} istanze, punti: ${r.writeOk}`);
   report.notes.push(`carico medio alla fine ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
   const one = rows.find((r) => r.instances === 1);
