@@ -48,12 +48,12 @@ function featureZones(app) {
 
 /**
  * The API by feature (docs/decisions/065-api-feature-folders.md): api/src/features/<feature>/ holds a feature's
- * routes, schemas, SQL and services; everything else in api/src but the composition (app.ts, server.ts,
+ * routes, schemas, SQL and services; everything else in api/src but the composition (app.ts, server.ts, serve.ts,
  * openapi.ts, seed/) is infrastructure — db/, lib/, plugins/, routes/, schemas/, the config, errors, messages —
  * which imports no feature and no composition file: the app hands it what the features' registry makes.
  */
-const API_INFRASTRUCTURE = ['./api/src/!(features|seed)/**', './api/src/!(app|server|openapi).ts'];
-const API_COMPOSITION = ['./api/src/app.ts', './api/src/server.ts', './api/src/openapi.ts', './api/src/seed'];
+const API_INFRASTRUCTURE = ['./api/src/!(features|seed)/**', './api/src/!(app|server|serve|openapi).ts'];
+const API_COMPOSITION = ['./api/src/app.ts', './api/src/server.ts', './api/src/serve.ts', './api/src/openapi.ts', './api/src/seed'];
 
 function boundary(files, forbidden, message, extra = []) {
   return {
@@ -101,7 +101,7 @@ export default tseslint.config(
               from: ['./api/src/features', ...API_COMPOSITION],
               message: 'API infrastructure imports no feature and no composition file: let app.ts hand it what it needs from the features’ registry (features/index.ts), or move the shared part below the features (lib/).',
             },
-            { target: './api/src/features', from: ['./api/src/app.ts', './api/src/server.ts', './api/src/openapi.ts'], message: 'A feature never imports the composition root (app.ts, server.ts, openapi.ts).' },
+            { target: './api/src/features', from: ['./api/src/app.ts', './api/src/server.ts', './api/src/serve.ts', './api/src/openapi.ts'], message: 'A feature never imports the composition root (app.ts, server.ts, serve.ts, openapi.ts).' },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } from '@loyalty/shared';
 
 /** A reward of the catalogue: `cost` in the business's points or stamps, `stock` null = unlimited. */
 export type Reward = ApiBody<'/api/rewards/business/{id}', 'get'>[number];
@@ -13,6 +13,12 @@ export type ProgramChange = ApiRequestBody<'/api/rewards/business/{id}/program',
 /** Extra points for a period, days or hours (decision 075). */
 export type Promotion = ApiBody<'/api/rewards/business/{id}/promotions', 'get'>[number];
 export type NewPromotion = ApiRequestBody<'/api/rewards/promotions', 'post'>;
+
+/** A page of cards (`GET /loyalty-cards/business/{id}?status=fractional&limit=…`): the balances with decimals. */
+export type CardPage = ApiSchema<'CardPage'>;
+
+/** How many of the cards with decimals the program section lists (and rounds per request of the list). */
+export const FRACTIONAL_PAGE = 50;
 
 const catalogueTag = { type: 'Reward' as const, id: LIST_TAG_ID };
 /** The promotions of every business: few, asked again after any change. */
@@ -55,6 +61,23 @@ export const rewardsApi = api.injectEndpoints({
             ]
           : [],
     }),
+    /** The cards whose balance has decimals: they stop the switch to stamps until rounded. */
+    getFractionalCards: build.query<CardPage, string>({
+      query: (businessId) => ({ url: `/loyalty-cards/business/${encodeURIComponent(businessId)}`, params: { status: 'fractional', limit: FRACTIONAL_PAGE } }),
+      providesTags: [{ type: 'Card', id: LIST_TAG_ID }],
+    }),
+    /**
+     * One card's balance rounded to a whole number: a ledger row of `change` (±, under 1) with its reason, through
+     * the points route (admins only may take points away), with an idempotency key so a retry counts once.
+     */
+    roundBalance: build.mutation<ApiBody<'/api/loyalty-cards/{id}/points', 'post'>, { cardId: string; change: number; description: string; key: string }>({
+      query: ({ cardId, change, description, key }) => ({
+        url: `/loyalty-cards/${encodeURIComponent(cardId)}/points`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+        body: { points: change, description } satisfies ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>,
+      }),
+    }),
     getPromotions: build.query<Promotion[], string>({
       query: (businessId) => `/rewards/business/${encodeURIComponent(businessId)}/promotions`,
       providesTags: [promotionsTag],
@@ -85,4 +108,6 @@ export const {
   useDeleteRewardMutation,
   useGetProgramQuery,
   useSaveProgramMutation,
+  useGetFractionalCardsQuery,
+  useRoundBalanceMutation,
 } = rewardsApi;

@@ -68,7 +68,7 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
     <Card aria-labelledby="create-user-title">
       <SectionTitle id="create-user-title">Crea utente</SectionTitle>
       <FormGrid noValidate onSubmit={(event) => void submit(event)} aria-labelledby="create-user-title">
-        <TextField label="Email" type="email" autoComplete="off" required {...invalid('email')} {...register('email')} />
+        <TextField label="Email" type="email" autoComplete="off" required data-main-action {...invalid('email')} {...register('email')} />
         <TextField label="Nome completo" required {...invalid('full_name')} {...register('full_name')} />
         <TextField label="Telefono" type="tel" error={errors.phone?.message} {...register('phone')} />
         <Field label="Ruolo">

@@ -31,7 +31,9 @@ export function CampaignSuccessScreen() {
       )}
       <p>Aprila dalla lista delle campagne per inviare un messaggio su WhatsApp, SMS o Email e seguirne l’invio.</p>
       <Actions>
-        <Link to="/dashboard/campaigns">Torna alle campagne</Link>
+        <Link to="/dashboard/campaigns" data-main-action>
+          Torna alle campagne
+        </Link>
       </Actions>
     </Card>
   );

@@ -66,7 +66,7 @@ export function CampaignsScreen() {
     <div>
       <ScreenHeader>
         <h1>Campagne</h1>
-        <Button onClick={() => setCreating(true)} disabled={!business}>
+        <Button onClick={() => setCreating(true)} disabled={!business} data-main-action>
           Crea Nuova Campagna
         </Button>
       </ScreenHeader>

@@ -236,6 +236,7 @@ function ManualPointsForm({
     <Form onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={`${unitTitle(mode)} da aggiungere`}
+        data-main-action
         type="number"
         inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
         min={1}

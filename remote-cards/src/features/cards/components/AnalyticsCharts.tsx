@@ -89,7 +89,12 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
           {/* Drawn for the eyes; screen readers get the same months as a table. */}
           <div aria-hidden="true">
             <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_SIZE}>
-              <BarChart data={report.months.map((m) => ({ label: italianMonthLabel(m.month), spend: m.spend_cents }))} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+              {/* No keyboard layer: a focusable chart inside aria-hidden would be reached by Tab and read as nothing. */}
+              <BarChart
+                accessibilityLayer={false}
+                data={report.months.map((m) => ({ label: italianMonthLabel(m.month), spend: m.spend_cents }))}
+                margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
                 <XAxis dataKey="label" />
                 <YAxis width={yAxisWidth(Math.max(...report.months.map((m) => m.spend_cents)), formatCents)} tickFormatter={(cents: number) => formatCents(cents)} />

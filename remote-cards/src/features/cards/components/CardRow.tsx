@@ -16,6 +16,7 @@ import {
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation } from '../api';
+import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
 import { DeleteCardDialog } from './DeleteCardDialog';
@@ -79,7 +80,7 @@ export interface CardRowProps {
   onRedeem: (card: LoyaltyCard) => void;
   /** Points or stamps (the business's): the words, and whole numbers for stamps. */
   mode: LoyaltyMode;
-  /** A wallet is configured, so "Invia link wallet" is offered. */
+  /** A wallet is configured, so "Invia link wallet" is offered (to a card with a contact: see model/contact.ts). */
   walletLinks?: boolean;
   /** «Elimina»: not for the counter's staff (decision 070). */
   canDelete?: boolean;
@@ -149,6 +150,10 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
 
   const name = card.customer_name;
   const consent = marketingConsentText(card.marketing_channels);
+  // No e-mail nor phone (a customer who erased their data): no action that needs a contact, and a sentence that
+  // says why in place of the empty e-mail and phone. Hidden rather than disabled: a disabled button leaves the
+  // Tab order and a screen reader announces it dimmed with no reason; the sentence is read with the card.
+  const reachable = hasContact(card);
   return (
     <Row aria-label={name}>
       <Top>
@@ -158,9 +163,15 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
         <span className="points">{formatAmount(card.points, mode)}</span>
       </Top>
       <Details>
-        <span>{card.email || 'Email —'}</span>
-        <span>Tel. {formatPhone(card.customer_phone)}</span>
-        <span>Nascita: {formatDate(card.birth_date)}</span>
+        {reachable ? (
+          <>
+            <span>{card.email || 'Email —'}</span>
+            <span>Tel. {formatPhone(card.customer_phone)}</span>
+          </>
+        ) : (
+          <span>{NO_CONTACT_TEXT}</span>
+        )}
+        {(reachable || card.birth_date) && <span>Nascita: {formatDate(card.birth_date)}</span>}
         {consent && <span>{consent}</span>}
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
         {card.expiring_points > 0 && card.expiring_on && <span className="expiring">{expiringText(card.expiring_points, card.expiring_on, mode)}</span>}
@@ -180,7 +191,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
         {onShowConsents && (
           <Button variant="secondary" onClick={() => onShowConsents(card)} aria-label={`Storico consensi di ${name}`}>Storico consensi</Button>
         )}
-        {walletLinks && (
+        {walletLinks && reachable && (
           <Button variant="secondary" onClick={() => void sendLinks()} loading={linksSending.isLoading} aria-label={`Invia link wallet a ${name}`}>
             Invia link wallet
           </Button>

@@ -102,6 +102,7 @@ export function SaleForm({
         {rule === 'per_euro' && (
           <TextField
             label="Importo speso (€)"
+            data-main-action
             inputMode="decimal"
             autoComplete="off"
             placeholder="23,50"
@@ -132,7 +133,8 @@ export function SaleForm({
             </>
           )}
         </Earns>
-        <Button type="submit" loading={isLoading} fullWidth disabled={rule === 'per_euro' && amount === undefined}>
+        {/* The skip link's target: the amount where there is one, else the visit's one button. */}
+        <Button type="submit" loading={isLoading} fullWidth disabled={rule === 'per_euro' && amount === undefined} data-main-action={rule === 'per_visit' || undefined}>
           {rule === 'per_euro' ? 'Conferma vendita' : 'Registra visita'}
         </Button>
         {failure && (

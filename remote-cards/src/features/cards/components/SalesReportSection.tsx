@@ -3,7 +3,7 @@
  * customer, customers back within 30/60/90 days, rewards redeemed, and the last 12 months as a table.
  */
 import styled from 'styled-components';
-import { QueryState, formatCount } from '@loyalty/shared';
+import { QueryState, TableScroll, formatCount } from '@loyalty/shared';
 import { useGetSalesReportQuery, type SalesReport } from '../api';
 import { formatCents } from '../model/sale';
 import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, returnShare } from '../model/salesReport';
@@ -48,7 +48,10 @@ function ReportFigures({ report }: { report: SalesReport }) {
         {formatCount(report.customers, { one: 'cliente', other: 'clienti' })}. Una visita è una vendita registrata alla cassa; «tornati» conta i clienti
         alla prima visita nel periodo che sono tornati in un altro giorno.
       </p>
-      <ReportMonthsTable report={report} />
+      {/* On a phone the four columns scroll inside their own box, the page never sideways. */}
+      <TableScroll label="Tabella della spesa, delle visite e dei premi per mese" minWidth="26rem">
+        <ReportMonthsTable report={report} />
+      </TableScroll>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useGetProgramQuery, type Program } from '../api';
 import { useProgramForm } from '../hooks/useProgramForm';
 import { BIRTHDAY_PLACEHOLDERS, DEFAULT_BIRTHDAY_MESSAGE } from '../model/programForm';
 import { CountField } from './CountField';
+import { FractionalBalances } from './FractionalBalances';
 import { FieldRow, Section } from './layout';
 
 function ProgramForm({ businessId, saved }: { businessId: string; saved: Program }) {
@@ -15,7 +16,7 @@ function ProgramForm({ businessId, saved }: { businessId: string; saved: Program
       <FieldRow>
         <Field
           label="Il programma raccoglie"
-          hint="Con i timbri i saldi sono numeri interi: «Aggiungi» parte da 1 timbro. Il passaggio ai timbri è rifiutato finché una carta ha un saldo con decimali."
+          hint="Con i timbri i saldi sono numeri interi: «Aggiungi» parte da 1 timbro. Il passaggio ai timbri è rifiutato finché una carta ha un saldo con decimali: scegliendo «Timbri» le carte compaiono qui, da arrotondare."
         >
           {(control) => (
             <Select {...control} {...register('loyalty_mode')}>
@@ -33,6 +34,8 @@ function ProgramForm({ businessId, saved }: { businessId: string; saved: Program
           )}
         </Field>
       </FieldRow>
+      {/* A switch to stamps: the balances with decimals that stop it, with a way to round them. */}
+      {program.mode === 'stamps' && saved.loyalty_mode === 'points' && <FractionalBalances businessId={businessId} />}
       <FieldRow>
         <Field
           label={`Come si guadagnano i ${unit}`}

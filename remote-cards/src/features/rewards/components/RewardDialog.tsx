@@ -1,13 +1,24 @@
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import styled from 'styled-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, DialogFooter, Field, Modal, StackedForm, Textarea, TextField, errorMessage, useNotify } from '@loyalty/shared';
 import { unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useCreateRewardMutation, useUpdateRewardMutation, type Reward } from '../api';
 import { EMPTY_REWARD_FORM, rewardFormOf, rewardFormSchema, rewardRequest, type RewardForm } from '../model/rewardForm';
+import { expiredRewardWarning } from '../model/rewardText';
 import { CountField } from './CountField';
 import { FieldRow } from './layout';
 
 export const REWARD_SAVE_ERROR = 'Errore durante il salvataggio del premio';
+
+const Warning = styled.p`
+  margin: ${({ theme }) => theme.space.sm} 0 0;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  color: ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSurface};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
 
 /** What the dialog is open for: a new reward, or one to change. */
 export type RewardEditing = { kind: 'new' } | { kind: 'edit'; reward: Reward };
@@ -33,11 +44,16 @@ function RewardFormFields({ editing, businessId, mode, onClose }: { editing: Rew
   const [createReward, creation] = useCreateRewardMutation();
   const [updateReward, update] = useUpdateRewardMutation();
   const busy = creation.isLoading || update.isLoading;
-  const { register, handleSubmit, setError, formState } = useForm<RewardForm>({
+  const { register, handleSubmit, setError, formState, control } = useForm<RewardForm>({
     resolver: zodResolver(rewardFormSchema),
     defaultValues: editing.kind === 'edit' ? rewardFormOf(editing.reward) : EMPTY_REWARD_FORM,
   });
   const { errors } = formState;
+  // A last day already past warns before saving, and saving stays possible (a reward kept for the record). The
+  // live region is always there so that a screen reader hears the warning when it appears; the date field names
+  // it in its description.
+  const warning = expiredRewardWarning(useWatch({ control, name: 'valid_until' }), new Date());
+  const warningId = useId();
 
   const submit = handleSubmit(async (form) => {
     if (busy) return;
@@ -62,10 +78,20 @@ function RewardFormFields({ editing, businessId, mode, onClose }: { editing: Rew
       <Field label="Descrizione (facoltativa)">
         {(control) => <Textarea {...control} rows={2} maxLength={1000} {...register('description')} />}
       </Field>
-      <FieldRow>
-        <TextField label="Valido dal" type="date" hint="Vuoto: da subito" error={errors.valid_from?.message} {...register('valid_from')} />
-        <TextField label="Valido fino al" type="date" hint="Vuoto: senza scadenza" error={errors.valid_until?.message} {...register('valid_until')} />
-      </FieldRow>
+      <div>
+        <FieldRow>
+          <TextField label="Valido dal" type="date" hint="Vuoto: da subito" error={errors.valid_from?.message} {...register('valid_from')} />
+          <TextField
+            label="Valido fino al"
+            type="date"
+            hint="Vuoto: senza scadenza"
+            error={errors.valid_until?.message}
+            aria-describedby={warning ? warningId : undefined}
+            {...register('valid_until')}
+          />
+        </FieldRow>
+        <div role="status">{warning && <Warning id={warningId}>{warning}</Warning>}</div>
+      </div>
       <CountField label="Pezzi disponibili" hint="Vuoto: illimitati. Scende di uno a ogni riscatto." error={errors.stock} {...register('stock')} />
       <Checkbox label="Attivo (riscattabile alla cassa)" {...register('active')} />
       <DialogFooter error={errors.root?.server?.message} onCancel={onClose} loading={busy}>

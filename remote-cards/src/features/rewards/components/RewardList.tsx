@@ -2,7 +2,12 @@ import styled from 'styled-components';
 import { Badge, Button, QueryState, TableHead, TableScroll, errorMessage } from '@loyalty/shared';
 import { formatAmount, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetRewardsQuery, type Reward } from '../api';
-import { redeemedText, stockText, validityText } from '../model/rewardText';
+import { redeemedText, rewardState, stockText, validityText } from '../model/rewardText';
+
+function stateBadge(reward: Reward) {
+  const state = rewardState(reward, new Date());
+  return state.tone === 'success' ? <Badge $tone="success">{state.text}</Badge> : <Badge>{state.text}</Badge>;
+}
 
 export const REWARDS_LOAD_ERROR = 'Errore durante il caricamento dei premi';
 
@@ -53,7 +58,7 @@ export function RewardList({ businessId, mode, onCreate, onEdit, onDelete }: Rew
                     {reward.description && <span>{reward.description}</span>}
                   </td>
                   <td>{formatAmount(reward.cost, mode)}</td>
-                  <td>{reward.active ? <Badge $tone="success">Attivo</Badge> : <Badge>Non attivo</Badge>}</td>
+                  <td>{stateBadge(reward)}</td>
                   <td>{validityText(reward)}</td>
                   <td>{stockText(reward.stock)}</td>
                   <td>{redeemedText(reward.redeemed_count)}</td>

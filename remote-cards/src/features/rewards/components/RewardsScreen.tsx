@@ -22,7 +22,11 @@ export function RewardsScreen() {
     <div>
       <ScreenHeader>
         <h1>Premi</h1>
-        {business && <Button onClick={() => setEditing({ kind: 'new' })}>Nuovo premio</Button>}
+        {business && (
+          <Button onClick={() => setEditing({ kind: 'new' })} data-main-action>
+            Nuovo premio
+          </Button>
+        )}
       </ScreenHeader>
       {!business ? (
         <NoBusinessState />

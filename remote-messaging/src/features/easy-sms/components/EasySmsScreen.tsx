@@ -30,6 +30,7 @@ export function EasySmsScreen() {
         <TextField
           label="Cerca carte"
           type="search"
+          data-main-action
           placeholder="Nome, numero carta o telefono"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

@@ -41,14 +41,16 @@ const SkipLink = styled.a`
 `;
 
 /**
- * The skip link lands on the screen's main action when the screen marks one (`data-main-action`, the search on
- * the cards screen), otherwise on the screen itself: one Tab and Enter from the top of any page.
+ * The skip link lands on the screen's main action when the screen marks one (`data-main-action`: the search on
+ * the cards screen, «Nuova campagna», «Nuovo premio», the amount at the counter…) and it can take the focus,
+ * otherwise on the screen itself, from which the next Tab reaches its first control: one Tab and Enter from the
+ * top of any page.
  */
 function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('contenuto');
   if (!main) return;
   event.preventDefault();
-  const action = main.querySelector<HTMLElement>('[data-main-action]');
+  const action = main.querySelector<HTMLElement>('[data-main-action]:not(:disabled)');
   (action ?? main).focus();
 }
 

@@ -75,6 +75,45 @@ describe('the catalogue', () => {
     expect((await rewardsOf(shop.id)).find((r) => r.name === 'Cornetto')).toMatchObject({ active: false, stock: 12, valid_from: '2026-12-01', valid_until: '2026-12-31' });
   });
 
+  // Dates far from today, so the test holds whatever the day and the hour in Rome (the boundary is rewardText's test).
+  it('warns before saving a reward already expired, and saves it if the owner goes on', async () => {
+    const shop = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    await person.click(await screen.findByRole('button', { name: 'Crea il primo premio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo premio' });
+    await person.type(within(dialog).getByLabelText('Nome del premio'), 'Panettone di Natale');
+    await person.type(within(dialog).getByLabelText('Costo (punti)'), '300');
+    const until = within(dialog).getByLabelText('Valido fino al');
+    expect(within(dialog).getByRole('status')).toBeEmptyDOMElement();
+
+    await person.type(until, '2020-01-06');
+    // Said in the live region as soon as the date is typed, and named by the date field's description.
+    const warning = 'Questo premio è già scaduto: i clienti non potranno riscattarlo. Puoi salvarlo così o cambiare «Valido fino al».';
+    expect(within(dialog).getByRole('status')).toHaveTextContent(warning);
+    expect(until).toHaveAccessibleDescription(`Vuoto: senza scadenza ${warning}`);
+    expect(await rewardsOf(shop.id)).toEqual([]);
+
+    // Corrected, the warning goes; back to the past, it returns; saved anyway, the list says Scaduto.
+    await person.clear(until);
+    await person.type(until, '2099-01-06');
+    expect(within(dialog).getByRole('status')).toBeEmptyDOMElement();
+    expect(until).toHaveAccessibleDescription('Vuoto: senza scadenza');
+    await person.clear(until);
+    await person.type(until, '2020-01-06');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(warning);
+    await person.click(within(dialog).getByRole('button', { name: 'Salva premio' }));
+    expect(await screen.findByText('Premio «Panettone di Natale» creato')).toBeInTheDocument();
+    expect(await within(await rewardRow('Panettone di Natale')).findByText('Scaduto')).toBeInTheDocument();
+    expect(await rewardsOf(shop.id)).toMatchObject([{ name: 'Panettone di Natale', valid_until: '2020-01-06' }]);
+
+    // Editing it says so again, before anything is saved.
+    await person.click(within(await rewardRow('Panettone di Natale')).getByRole('button', { name: 'Modifica Panettone di Natale' }));
+    const edit = await screen.findByRole('dialog', { name: 'Modifica premio' });
+    // (The notice of the creation may still be showing: the warning is found by its words, in its live region.)
+    expect(within(edit).getByText(warning).closest('[role="status"]')).not.toBeNull();
+    expect(within(edit).getByLabelText('Valido fino al')).toHaveAccessibleDescription(`Vuoto: senza scadenza ${warning}`);
+  });
+
   it("shows the API's Italian error as it says it (a reward deleted meanwhile)", async () => {
     const shop = await createBusiness(session.token);
     const gone = await createReward(shop.id, { name: 'Gelato', cost: 30 });
@@ -165,6 +204,50 @@ describe('the program', () => {
     await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Non puoi passare ai timbri: alcune carte hanno un saldo con decimali.');
     expect((await programOf(shop.id)).loyalty_mode).toBe('points');
+  });
+
+  it('lists the balances with decimals when «Timbri» is chosen, rounds them with a ledger row each, then switches', async () => {
+    const shop: Business = await createBusiness(session.token);
+    const half = await createCard(session.token, shop.id, 'Irene Mezza', 12.5);
+    const third = await createCard(session.token, shop.id, 'Ugo Terzo', 3.25);
+    const whole = await createCard(session.token, shop.id, 'Piero Intero', 7);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
+    await waitFor(() => expect(within(form).getByLabelText('Il programma raccoglie')).toHaveValue('points'));
+    expect(within(form).queryByRole('group', { name: 'Saldi con decimali' })).not.toBeInTheDocument();
+
+    await person.selectOptions(within(form).getByLabelText('Il programma raccoglie'), 'Timbri');
+    const group = await within(form).findByRole('group', { name: 'Saldi con decimali' });
+    expect(within(group).getByText(/2 carte hanno un saldo con decimali/)).toBeInTheDocument();
+    const listed = within(within(group).getByRole('list', { name: 'Carte con saldo decimale' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(listed.sort()).toEqual([expect.stringMatching(/^Irene Mezza \(N\. .+\): 12,5 punti$/), expect.stringMatching(/^Ugo Terzo \(N\. .+\): 3,25 punti$/)]);
+
+    await person.click(within(group).getByRole('button', { name: 'Arrotonda per eccesso' }));
+    expect(await within(form).findByText('Saldi arrotondati: 2 carte. Ora puoi salvare il programma con i timbri.')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).queryByRole('group', { name: 'Saldi con decimali' })).not.toBeInTheDocument());
+    const balanceOf = async (id: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${id}`, session.token)).points;
+    expect([await balanceOf(half.id), await balanceOf(third.id), await balanceOf(whole.id)]).toEqual([13, 4, 7]);
+    const ledger = await apiCall<{ points: number; description: string }[]>('GET', `/loyalty-cards/${third.id}/ledger`, session.token);
+    expect(ledger.map((row) => [row.points, row.description])).toContainEqual([0.75, 'Arrotondamento per il passaggio ai timbri']);
+    expect(await apiCall<{ points: number }[]>('GET', `/loyalty-cards/${whole.id}/ledger`, session.token)).toHaveLength(1);
+
+    await person.click(within(form).getByRole('button', { name: 'Salva programma' }));
+    expect(await screen.findByText('Programma fedeltà salvato')).toBeInTheDocument();
+    expect((await programOf(shop.id)).loyalty_mode).toBe('stamps');
+  });
+
+  it('rounds down too', async () => {
+    const shop: Business = await createBusiness(session.token);
+    const card = await createCard(session.token, shop.id, 'Dora Difetto', 9.99);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Programma fedeltà' });
+    await waitFor(() => expect(within(form).getByLabelText('Il programma raccoglie')).toHaveValue('points'));
+    await person.selectOptions(within(form).getByLabelText('Il programma raccoglie'), 'Timbri');
+    const group = await within(form).findByRole('group', { name: 'Saldi con decimali' });
+    expect(within(group).getByText(/1 carta ha un saldo con decimali/)).toBeInTheDocument();
+    await person.click(within(group).getByRole('button', { name: 'Arrotonda per difetto' }));
+    expect(await within(form).findByText('Saldi arrotondati: 1 carta. Ora puoi salvare il programma con i timbri.')).toBeInTheDocument();
+    expect((await apiCall<{ points: number }>('GET', `/loyalty-cards/${card.id}`, session.token)).points).toBe(9);
   });
 
   it('sets «1 punto ogni 1 €» with a minimum spend, naming a wrong field in the API’s words (decision 075)', async () => {
