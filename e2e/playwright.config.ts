@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, SHELL_URL } from './src/env';
  * composition of its own (src/own-composition.ts; decision 062).
  */
 const ALONE = ['api-down', 'cards-demo-shops'];
-const WORKERS = 4;
+const WORKERS = 2;
 const alone = new RegExp(`/(${ALONE.join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({

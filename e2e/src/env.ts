@@ -29,6 +29,11 @@ for (const [name, port] of [...Object.entries(E2E_PORTS), ['api', E2E_API_PORT] 
 export const E2E_STATE_DIR = path.join(os.tmpdir(), `loyalty-e2e-${base}`);
 export const E2E_RUNTIME_CONFIG = path.join(E2E_STATE_DIR, 'runtime-config.json');
 export const E2E_STATE_FILE = path.join(E2E_STATE_DIR, 'state.json');
+/**
+ * The script the journeys' API runs, from the repository root: the product's entry with the tests' cheap password
+ * hashing (api/test/serve-for-tests.ts), as the frontends' Jest tests run it.
+ */
+export const API_ENTRY = path.join('api', 'test', 'serve-for-tests.ts');
 export const SHELL_URL = `http://localhost:${E2E_PORTS.shell}`;
 
 export const CHROMIUM_ARGS = [

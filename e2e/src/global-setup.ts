@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
-import { E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
+import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startVariantBuild } from './variants';
 
@@ -69,6 +69,7 @@ export default async function globalSetup() {
     ports: E2E_PORTS,
     apiPort: E2E_API_PORT,
     runtimeConfigFile: E2E_RUNTIME_CONFIG,
+    apiEntry: API_ENTRY,
     verbose: process.env.E2E_VERBOSE === '1',
   });
   const pids = Object.fromEntries([...composition.processes].map(([name, m]) => [name, m.child.pid]));

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { E2E_API_PORT, E2E_STATE_FILE } from './env';
+import { API_ENTRY, E2E_API_PORT, E2E_STATE_FILE } from './env';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 interface State {
@@ -51,7 +51,7 @@ export async function stopApi(): Promise<void> {
 /** Starts the API again on the same data folder and port (no-op when it answers). */
 export async function restartApi(): Promise<void> {
   if (await apiAnswers()) return;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('api', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', API_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...readState().apiEnv, API_PORT: String(E2E_API_PORT) },
     stdio: 'ignore',

@@ -9,10 +9,14 @@ import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { LANDING_URL, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
 
+/** The demo shop on manual points (Profumeria Bella). */
+const MANUAL_SHOP = 'demo-profumeria-bella';
+
 test('a card from the public signup gets points through the add-points page its QR opens', async ({ page }) => {
-  // The customer signs up on the public page and downloads the card.
+  // The customer signs up on the public page and downloads the card, at the demo shop that keeps manual points
+  // (SPEC's 50 on the QR page; Bar Centrale earns per euro and asks for the amount, as counter.spec.ts checks).
   await withCookieChoiceSaved(page);
-  await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=default-business-id`);
+  await page.goto(`${LANDING_URL}/loyalty-cards/create?business_id=${MANUAL_SHOP}`);
   await page.getByLabel('Email', { exact: true }).fill(`qr.${Date.now()}@example.it`);
   await page.getByLabel('Nome completo').fill('Quirino Codice');
   await page.getByLabel('Numero di telefono').fill('+39 333 2223344');
@@ -42,7 +46,7 @@ test('a card from the public signup gets points through the add-points page its 
     email: `next.${Date.now()}@example.it`,
     full_name: 'Rosa Seguente',
     phone: '+39 333 4445566',
-    business_id: 'default-business-id',
+    business_id: MANUAL_SHOP,
     role: 'client',
     privacy_ack: true,
   });

@@ -88,11 +88,15 @@ async function expectRedemptionInLedger(page: Page, card: Shop['card'], reward: 
 async function expectReceiptInOutbox(page: Page, receipt: string) {
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Outbox', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
-  // The queue sends in the background: reload until it has.
+  // The queue sends in the background: reload until it has. Each reload first waits for the outbox's table (a
+  // reload of the dashboard takes several seconds at load 20, CI saw every 2 s look end before the table was
+  // there), then looks for the receipt in it.
+  const table = page.getByRole('table', { name: 'Messaggi' });
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Messaggi' }).getByRole('row').filter({ hasText: receipt })).toContainText('WhatsApp', { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(table).toBeVisible({ timeout: 15_000 });
+    await expect(table.getByRole('row').filter({ hasText: receipt })).toContainText('WhatsApp', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 const tile = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
@@ -106,6 +110,8 @@ async function redeemedThisMonth(shop: Shop): Promise<number> {
 }
 
 test('points: two rewards, points through the QR page, one reward redeemed there, in the history, the overview and the outbox', async ({ page }) => {
+  // Seven screens and the outbox's delivery: about 40 s alone, past the minute beside three journeys at load 20.
+  test.setTimeout(120_000);
   const shop = await newShop('Bar Premi');
   await withCookieChoiceSaved(page);
   await loginThroughApi(page, shop.account);
@@ -130,13 +136,16 @@ test('points: two rewards, points through the QR page, one reward redeemed there
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Panoramica', exact: true }).click();
   await expect(tile(page, 'Punti in circolazione')).toHaveText('50');
   await page.getByRole('tab', { name: 'Grafici' }).click();
-  await expect(page.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toContainText('Premi riscattati');
+  // The charts' code loads when the tab opens: up to half a minute beside three other journeys on two cores.
+  await expect(page.getByRole('figure', { name: 'Nuove carte e premi riscattati per mese' })).toContainText('Premi riscattati', { timeout: 30_000 });
   expect(await redeemedThisMonth(shop)).toBe(1);
 
   await expectReceiptInOutbox(page, 'Hai riscattato Caffè omaggio. Saldo: 50 punti');
 });
 
 test("stamps: '10 caffè, l'undicesimo è gratis' — the shop counts stamps, one at a time from the QR page, and redeems in stamps", async ({ page }) => {
+  // Eleven stamps one at a time and a redemption: past the minute beside three journeys at load 20.
+  test.setTimeout(120_000);
   const shop = await newShop('Caffè Timbri');
   await withCookieChoiceSaved(page);
   await loginThroughApi(page, shop.account);

@@ -15,6 +15,8 @@ import { mailsTo } from '../src/mailbox';
 import { loginThroughApi } from '../src/session';
 
 test('an owner invites a counter colleague, who sets a password and works the counter only', async ({ page, browser }) => {
+  // Two people's sessions and an invitation delivered by e-mail: 46.5 s alone, past the minute at load 10–20.
+  test.setTimeout(120_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const owner = { email: `titolare.${stamp}@example.it`, password: 'TitolareE2e2026!' };
   const superToken = await apiToken(DEMO_SUPERADMIN);
