@@ -6,16 +6,16 @@
  * (One API instance here: the journeys' API runs on PGlite. Three on PostgreSQL behind the same HAProxy file:
  * tools/test/haproxy-drill.test.ts.) Skipped without nginx or haproxy, except on CI.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { APPS, REPO_ROOT, appByName, createStaticServer, distDir, readRuntimeConfig, writeRuntimeConfig, type AppName } from '@loyalty/tools';
+import { APPS, REPO_ROOT, appByName, createStaticServer, distDir, haproxyVersion, readRuntimeConfig, startHaproxy, writeRuntimeConfig, type AppName, type Haproxy } from '@loyalty/tools';
 import { DEMO_ADMIN } from '../src/fixtures';
 import { E2E_API_PORT, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from '../src/env';
 import { OWN_COMPOSITIONS, ownPorts } from '../src/own-composition';
 
-const installed = ['haproxy', 'nginx'].every((cmd) => spawnSync(cmd, ['-v'], { stdio: 'ignore' }).status === 0);
+const installed = haproxyVersion() !== null && spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
 const ports = ownPorts(OWN_COMPOSITIONS.behindNginx);
 const HAPROXY_PORT = ports.shell + 6;
 const STATS_PORT = ports.shell + 7;
@@ -25,7 +25,7 @@ const dir = path.join(E2E_STATE_DIR, 'own-behind-nginx');
 
 test.describe.configure({ mode: 'serial' });
 
-let haproxy: ChildProcess | null = null;
+let haproxy: Haproxy | null = null;
 let shellNode: Awaited<ReturnType<typeof createStaticServer>> | null = null;
 let nginxStarted = false;
 
@@ -43,16 +43,14 @@ test.beforeAll(async () => {
   writeRuntimeConfig(configFile, { ...shared, dashboardBaseUrl: origin('shell'), landingBaseUrl: origin('landing'), remotes });
   fs.chmodSync(configFile, 0o644);
 
-  haproxy = spawn('haproxy', ['-db', '-f', path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg')], {
-    env: {
-      PATH: process.env.PATH,
-      API_1: `127.0.0.1:${E2E_API_PORT}`,
-      PROXY_SECRET: secret,
-      HAPROXY_BIND: `127.0.0.1:${HAPROXY_PORT}`,
-      HAPROXY_STATS_BIND: `127.0.0.1:${STATS_PORT}`,
-      HAPROXY_RUNTIME_SOCKET: path.join(dir, 'haproxy.sock'),
-    },
-    stdio: 'ignore',
+  // HAProxy with the shipped file in front of the composition's API, once it counts it up.
+  haproxy = await startHaproxy({
+    servers: [`127.0.0.1:${E2E_API_PORT}`],
+    secret,
+    bind: `127.0.0.1:${HAPROXY_PORT}`,
+    statsBind: `127.0.0.1:${STATS_PORT}`,
+    socket: path.join(dir, 'haproxy.sock'),
+    upWithinMs: 15_000,
   });
   // The shell's Node server: only the composed pages reach it (its signup-page lookups go through HAProxy).
   shellNode = await createStaticServer({ root: distDir(appByName('shell')), runtimeConfigFile: configFile, apiUrl: `http://127.0.0.1:${HAPROXY_PORT}`, composeLandingPage: true });
@@ -84,20 +82,11 @@ http { include /etc/nginx/mime.types; default_type application/octet-stream; acc
   const started = spawnSync('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`nginx: ${started.stderr}`);
   nginxStarted = true;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const csv = await fetch(`http://127.0.0.1:${STATS_PORT}/stats;csv`)
-      .then((r) => r.text())
-      .catch(() => '');
-    if (csv.split('\n').some((line) => line.startsWith('api,api-1,') && line.split(',')[17] === 'UP')) break;
-    if (Date.now() > deadline) throw new Error('HAProxy did not count the API up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 });
 
 test.afterAll(async () => {
   if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-s', 'quit']);
-  haproxy?.kill('SIGTERM');
+  await haproxy?.stop();
   await shellNode?.close();
 });
 

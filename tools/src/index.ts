@@ -8,3 +8,4 @@ export { appByName, distDir } from './apps';
 export { createStaticServer } from './static-server';
 export { type SharedOverrides } from './federation';
 export { bundledRuntimeVersion, type FederationPluginVersion } from './federation-plugin';
+export { HAPROXY_CFG, haproxyVersion, startHaproxy, type Haproxy, type HaproxyOptions } from './haproxy';

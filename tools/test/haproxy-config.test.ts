@@ -5,21 +5,19 @@
  * (tools/test/haproxy-drill.test.ts) runs the same file in front of real API instances.
  * Skipped on a developer machine without haproxy; required on CI (CI set). Ports: DRILL_PORT_BASE (default 6270) +40…+43.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { haproxyVersion, startHaproxy as startShippedHaproxy, type Haproxy } from '../src/haproxy';
 
 jest.setTimeout(60_000);
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const HAPROXY_CFG = path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
 const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270) + 40;
 const LB = `http://127.0.0.1:${PORT_BASE}`;
 const SECRET = 'segreto-del-proxy-di-almeno-32-caratteri';
-const haproxyInstalled = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
+const haproxyInstalled = haproxyVersion() !== null;
 
 interface Hit {
   server: string;
@@ -78,33 +76,21 @@ describe('HAProxy with the shipped configuration', () => {
     });
   /** Everything that reached the servers so far: asked after a response, so its hit is in (one ordered channel). */
   const hitsNow = () => ask<Hit[]>('hits', 'hits');
-  const runs: ChildProcess[] = [];
+  const runs: Haproxy[] = [];
 
   /** HAProxy on `port` with these trusted fronts, once it counts both servers up. */
   async function startHaproxy(port: number, trustedFronts?: string): Promise<void> {
-    const child = spawn('haproxy', ['-db', '-f', HAPROXY_CFG], {
-      env: {
-        PATH: process.env.PATH,
-        API_1: `127.0.0.1:${ports[0]}`,
-        API_2: `127.0.0.1:${ports[1]}`,
-        PROXY_SECRET: SECRET,
-        HAPROXY_BIND: `127.0.0.1:${port}`,
-        HAPROXY_STATS_BIND: `127.0.0.1:${port + 2}`,
-        HAPROXY_RUNTIME_SOCKET: path.join(dir, `haproxy-${port}.sock`),
-        ...(trustedFronts ? { HAPROXY_TRUSTED_FRONTS: trustedFronts } : {}),
-      },
-      stdio: 'ignore',
-    });
-    runs.push(child);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const csv = await fetch(`http://127.0.0.1:${port + 2}/stats;csv`)
-        .then((r) => r.text())
-        .catch(() => '');
-      if (csv.split('\n').filter((line) => /^api,api-\d,/.test(line) && line.split(',')[17] === 'UP').length === 2) return;
-      if (Date.now() > deadline) throw new Error(`HAProxy on ${port} did not count both servers up`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    runs.push(
+      await startShippedHaproxy({
+        servers: ports.map((p) => `127.0.0.1:${p}`),
+        secret: SECRET,
+        bind: `127.0.0.1:${port}`,
+        statsBind: `127.0.0.1:${port + 2}`,
+        socket: path.join(dir, `haproxy-${port}.sock`),
+        trustedFronts,
+        upWithinMs: 15_000,
+      }),
+    );
   }
 
   beforeAll(async () => {
@@ -124,16 +110,7 @@ describe('HAProxy with the shipped configuration', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(
-      runs.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(runs.map((run) => run.stop()));
     if (recorders) {
       await ask('close', 'closed');
       await recorders.terminate();

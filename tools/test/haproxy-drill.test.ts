@@ -26,7 +26,7 @@
  * forwarders to PostgreSQL and Redis (namespace mode; +21 is also the preparing instance on loopback).
  */
 import crypto from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,13 +35,12 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../api/src/seed/demo';
 import { API_CLOSING_HEADER } from '../../api/src/closing';
 import { REDIS_TEST_URL, redisReachable } from '../../api/test/helpers/redis';
+import { haproxyVersion, startHaproxy, type Haproxy } from '../src/haproxy';
 import { spawnTs, waitForHttp, type Managed } from '../src/processes';
 import { drillEnvironment, postgresAdminClient } from './helpers/postgres-admin';
 
 jest.setTimeout(180_000);
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const HAPROXY_CFG = path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
 const PORT_BASE = Number(process.env.DRILL_PORT_BASE || 6270);
 const HAPROXY_PORT = PORT_BASE + 20;
 const API_PORTS = [PORT_BASE + 21, PORT_BASE + 22, PORT_BASE + 23];
@@ -53,7 +52,7 @@ const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
 const figures: string[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const haproxyInstalled = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
+const haproxyInstalled = haproxyVersion() !== null;
 
 /*
  * The hosts as network namespaces: names and a private /24 derived from DRILL_PORT_BASE, so that two drills
@@ -178,7 +177,7 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
   const dbName = `loyalty_lbdrill_${crypto.randomBytes(6).toString('hex')}`;
   let adminDb: (pg.Client & { adminUrl: string }) | null = null;
   let db: pg.Client | null = null;
-  let haproxy: ChildProcess | null = null;
+  let haproxy: Haproxy | null = null;
   let haproxyLog = '';
   const instances: (Managed | null)[] = [null, null, null];
   let apiEnv: NodeJS.ProcessEnv = {};
@@ -190,15 +189,10 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
   let forwarders: ReturnType<typeof forwarder>[] = [];
   let adminPassword = admin.password;
   let LB = `http://127.0.0.1:${HAPROXY_PORT}`;
-  let statsUrl = `http://127.0.0.1:${STATS_PORT}/stats;csv`;
   const instanceAddress = (i: number) => (namespaces ? API_HOSTS[i].address : '127.0.0.1');
 
   /** The servers HAProxy counts UP, from its stats page (CSV). */
-  const serversUp = async (): Promise<string[]> => {
-    const res = await fetch(statsUrl);
-    const rows = (await res.text()).split('\n').map((line) => line.split(','));
-    return rows.filter((r) => r[0] === 'api' && r[1].startsWith('api-') && r[17] === 'UP').map((r) => r[1]);
-  };
+  const serversUp = async (): Promise<string[]> => (haproxy ? haproxy.serversUp() : []);
 
   const startInstance = async (i: number) => {
     const env = { ...apiEnv, API_PORT: String(API_PORTS[i]) };
@@ -299,22 +293,6 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
     }
     const proxyAddress = namespaces ? PROXY_HOST.address : '127.0.0.1';
     LB = `http://${proxyAddress}:${HAPROXY_PORT}`;
-    statsUrl = `http://${proxyAddress}:${STATS_PORT}/stats;csv`;
-
-    const haproxyCommand = [...(namespaces ? ['ip', 'netns', 'exec', PROXY_HOST.namespace] : []), 'haproxy', '-db', '-f', HAPROXY_CFG];
-    haproxy = spawn(haproxyCommand[0], haproxyCommand.slice(1), {
-      env: {
-        PATH: process.env.PATH,
-        API_1: `${instanceAddress(0)}:${API_PORTS[0]}`,
-        API_2: `${instanceAddress(1)}:${API_PORTS[1]}`,
-        API_3: `${instanceAddress(2)}:${API_PORTS[2]}`,
-        PROXY_SECRET: secret,
-        HAPROXY_BIND: `${proxyAddress}:${HAPROXY_PORT}`,
-        HAPROXY_STATS_BIND: `${proxyAddress}:${STATS_PORT}`,
-        HAPROXY_RUNTIME_SOCKET: path.join(dir, 'haproxy.sock'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     // HAProxy's log (one line per request, and the servers' state changes): what was not a 200, kept for DRILL_VERBOSE.
     const keep = (chunk: Buffer) => {
       const notOk = chunk
@@ -323,9 +301,15 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
         .filter((line) => line && !/ 200 \d+ /.test(line));
       haproxyLog = (haproxyLog + notOk.map((line) => `${line}\n`).join('')).slice(-50_000);
     };
-    haproxy.stdout?.on('data', keep);
-    haproxy.stderr?.on('data', keep);
-    await waitUntil('HAProxy counts the three instances up', async () => (await serversUp()).length === 3);
+    haproxy = await startHaproxy({
+      servers: API_PORTS.map((port, i) => `${instanceAddress(i)}:${port}`),
+      secret,
+      bind: `${proxyAddress}:${HAPROXY_PORT}`,
+      statsBind: `${proxyAddress}:${STATS_PORT}`,
+      socket: path.join(dir, 'haproxy.sock'),
+      via: namespaces ? ['ip', 'netns', 'exec', PROXY_HOST.namespace] : [],
+      onOutput: keep,
+    });
     figures.push(modeLine);
     figures.push(`3 istanze dell'API e HAProxy avviati in ${((Date.now() - started) / 1000).toFixed(1)} s (istanze ${API_PORTS.map((port, i) => `${instanceAddress(i)}:${port}`).join(', ')}; HAProxy ${proxyAddress}:${HAPROXY_PORT})`);
     db = new pg.Client({ connectionString: apiEnv.DATABASE_URL });
@@ -341,8 +325,7 @@ describe('drill: three API instances behind HAProxy with the shipped configurati
     }
     await Promise.all(instances.map((m) => (m ? stopped(m.child, 5000) : undefined)));
     if (haproxy) {
-      haproxy.kill('SIGTERM');
-      await stopped(haproxy, 3000);
+      await haproxy.stop();
     }
     await Promise.all(forwarders.map((f) => f.close()));
     if (namespaces) removeNetwork();

@@ -7,15 +7,15 @@
  * environment the HAProxy drill gives it), so that "`npm start` keeps the Node proxy" (decision 081) has a figure.
  * Ports: apps BENCH_INSTANCES_PORT_BASE (default 6160) … +5, API instances +10 … +12, HAProxy +25, its stats +26.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { DEMO_ACCOUNTS } from '../../../api/src/seed/demo';
-import { APPS, REPO_ROOT, type AppName } from '../../../tools/src/apps';
+import { APPS, type AppName } from '../../../tools/src/apps';
 import { generateProxySecret, startComposition } from '../../../tools/src/composition';
+import { haproxyVersion as haproxyVersionLine, startHaproxy, type Haproxy } from '../../../tools/src/haproxy';
 import { pct, section, target, type SectionReport, notMeasured } from '../report';
 import { BENCH_BUSINESS_ID } from './seed';
 import { DATABASE_PREFIX, POSTGRES_ADMIN_URL, postgresReachable, withAdmin } from './bench-server';
@@ -28,13 +28,12 @@ const WARMUP_S = 2;
 const COUNTS = [1, 2, 3];
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
-const HAPROXY_CFG = path.join(REPO_ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
 const HAPROXY_PORT = PORT_BASE + 25;
 const HAPROXY_STATS_PORT = PORT_BASE + 26;
 /** HAProxy's version line when it is installed, else null (the HAProxy columns are then left out). */
 const haproxyVersion = (() => {
-  const probe = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
-  return probe.status === 0 ? (/HAProxy version \S+/.exec(probe.stdout)?.[0].replace(' version', '') ?? 'HAProxy') : null;
+  const line = haproxyVersionLine();
+  return line === null ? null : (/HAProxy version \S+/.exec(line)?.[0].replace(' version', '') ?? 'HAProxy');
 })();
 
 interface Figures {
@@ -97,49 +96,6 @@ async function figures(targets: string[], scenarios: { hello: Scenario; read: Sc
   return { f: { ceiling: ceiling.rps, read: read.rps, p99Read: read.p99, write: write.rps }, writes: write.ok };
 }
 
-/**
- * HAProxy with the shipped file in front of `ports`, as the HAProxy drill starts it (only its environment is
- * ours); resolves once its stats count every instance up. Its request log (one line per request, as shipped)
- * goes to /dev/null here rather than a journal.
- */
-async function startHaproxy(ports: number[], secret: string, dir: string): Promise<ChildProcess> {
-  const child = spawn('haproxy', ['-db', '-f', HAPROXY_CFG], {
-    env: {
-      PATH: process.env.PATH,
-      ...Object.fromEntries(ports.map((port, i) => [`API_${i + 1}`, `127.0.0.1:${port}`])),
-      PROXY_SECRET: secret,
-      HAPROXY_BIND: `127.0.0.1:${HAPROXY_PORT}`,
-      HAPROXY_STATS_BIND: `127.0.0.1:${HAPROXY_STATS_PORT}`,
-      HAPROXY_RUNTIME_SOCKET: path.join(dir, 'haproxy.sock'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited ${child.exitCode}: ${errors.trim()}`);
-    const up = await fetch(`http://127.0.0.1:${HAPROXY_STATS_PORT}/stats;csv`)
-      .then(async (res) => (await res.text()).split('\n').filter((line) => /^api,api-\d+,/.test(line) && line.split(',')[17] === 'UP').length)
-      .catch(() => 0);
-    if (up === ports.length) return child;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`haproxy: ${up} of ${ports.length} instances up after 20 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopHaproxy(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function measure(count: number, redis: boolean, log: (line: string) => void): Promise<Row> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-instances-'));
   const name = `${DATABASE_PREFIX}_inst_${crypto.randomBytes(5).toString('hex')}`;
@@ -168,7 +124,7 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
     runtimeConfigFile: path.join(dir, 'runtime-config.json'),
     roots: Object.fromEntries(APPS.map((a) => [a.name, root])),
   });
-  let haproxy: ChildProcess | null = null;
+  let haproxy: Haproxy | null = null;
   try {
     const proxy = `http://localhost:${PORT_BASE}`;
     const instances = apiPorts.map((p) => `http://127.0.0.1:${p}`);
@@ -191,7 +147,14 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
     const proxied = await figures([proxy], { hello, read, write }, token);
     let throughHaproxy: Awaited<ReturnType<typeof figures>> | null = null;
     if (haproxyVersion) {
-      haproxy = await startHaproxy(apiPorts, secret, dir);
+      // The shipped file, only its environment ours; its request log (one line per request) to /dev/null.
+      haproxy = await startHaproxy({
+        servers: apiPorts.map((port) => `127.0.0.1:${port}`),
+        secret,
+        bind: `127.0.0.1:${HAPROXY_PORT}`,
+        statsBind: `127.0.0.1:${HAPROXY_STATS_PORT}`,
+        socket: path.join(dir, 'haproxy.sock'),
+      });
       throughHaproxy = await figures([`http://127.0.0.1:${HAPROXY_PORT}`], { hello, read, write }, token);
     }
     const after = await totals();
@@ -206,7 +169,7 @@ async function measure(count: number, redis: boolean, log: (line: string) => voi
     log(`  ${count} istanz${count === 1 ? 'a' : 'e'}: diretto ${line(direct.f)}; proxy ${line(proxied.f)}${viaHaproxy}; ${writeOk}; carico ${os.loadavg()[0].toFixed(2)}`);
     return row;
   } finally {
-    if (haproxy) await stopHaproxy(haproxy);
+    if (haproxy) await haproxy.stop();
     await composition.stop();
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
