@@ -1,22 +1,24 @@
 /**
  * Section 4: Lighthouse 13, default (mobile) preset, Debian Chromium through chrome-launcher, 5 runs per
  * page, median of each category score and of the largest contentful paint and layout shift (targets:
- * LCP ≤ 1.5 s, CLS 0 on /login and the signup page, which paint from prerendered HTML).
+ * LCP ≤ 1.5 s, CLS 0 on /login and the signup page, which paint from prerendered HTML). The run itself
+ * (lighthouseRun) and the medians' formatting serve section 13 (behind-login.ts) too.
  */
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, type BenchComposition } from './browser';
 import { median, ms, section, target, type SectionReport } from './report';
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
+export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
 const GOALS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** The public pages' targets: Lighthouse's audits largest-contentful-paint and cumulative-layout-shift. */
 export const LCP_GOAL_MS = 1500;
 export const CLS_GOAL = 0;
 
 export interface Run {
+  /** Each category's score (0-100); NaN for a category the run was not asked for. */
   scores: Record<Category, number>;
   /** Lighthouse's own measure of this machine's CPU at the time of the run (its docs: ≥ 1300 is a high-end desktop, for which the 4× slowdown is calibrated). */
   benchmarkIndex: number;
@@ -24,25 +26,66 @@ export interface Run {
   lcpMs: number;
   /** Audit cumulative-layout-shift. */
   cls: number;
+  /** Audit total-blocking-time (simulated, ms). */
+  tbtMs: number;
+  /** Audit interactive, time to interactive (simulated, ms). */
+  ttiMs: number;
+  /** Sum of the transferSize (bytes on the wire, compressed) of the network-requests audit's items of resourceType Script. */
+  scriptBytes: number;
+  /** The page Lighthouse ended on (a redirect to /login shows here). */
+  finalUrl: string;
+}
+
+export interface RunOptions {
+  /** The categories to score (default: all four). */
+  categories?: readonly Category[];
+  /** Lighthouse's flag: keep the origin's storage (a session token put there by `prepare`) and the browser's cache. */
+  disableStorageReset?: boolean;
+  /** Runs in the freshly launched Chromium, on its debugging port, before Lighthouse connects. */
+  prepare?: (port: number) => Promise<void>;
 }
 
 /** CLS as Lighthouse shows it (3 decimals): the target 0 means nothing that rounds above 0.000. */
 export const formatCls = (cls: number) => (Number.isFinite(cls) ? cls.toFixed(3) : 'n/d');
-const clsMet = (cls: number) => Math.round(cls * 1000) / 1000 <= CLS_GOAL;
+export const clsMet = (cls: number) => Math.round(cls * 1000) / 1000 <= CLS_GOAL;
+/** «median (min–max)» of the runs' figures. */
+export const spread = (values: number[], format: (value: number) => string = String) =>
+  `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+/** The 1-minute load average, as the sections print it. */
+export const loadAverage = () => os.loadavg()[0].toFixed(2);
 
-export async function lighthouseRun(url: string): Promise<Run> {
+interface NetworkRequestItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** One Lighthouse run on `url` in a Chromium of its own (a new profile: empty cache and storage), killed after. */
+export async function lighthouseRun(url: string, options: RunOptions = {}): Promise<Run> {
   const { default: lighthouse } = await import('lighthouse');
+  const categories = options.categories ?? CATEGORIES;
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    await options.prepare?.(chrome.port);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ...(options.disableStorageReset ? { disableStorageReset: true } : {}),
+    });
     if (!result) throw new Error(`Lighthouse did not return a result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []) as NetworkRequestItem[];
     return {
-      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])) as Record<Category, number>,
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, categories.includes(c) ? Math.round((lhr.categories[c]?.score ?? NaN) * 100) : NaN])) as Record<Category, number>,
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      ttiMs: lhr.audits['interactive']?.numericValue ?? NaN,
+      scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0),
+      finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
     chrome.kill();
@@ -61,7 +104,7 @@ export async function lighthouseScores(env: BenchComposition, log: (line: string
     { name: 'iscrizione (origine del remote landing)', url: `${env.originOf('landing')}/loyalty-cards/create?business_id=default-business-id` },
   ];
   const rows: string[][] = [];
-  const loadAtStart = os.loadavg()[0].toFixed(2);
+  const loadAtStart = loadAverage();
   for (const p of pages) {
     const lighthouseRuns: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -78,15 +121,15 @@ export async function lighthouseScores(env: BenchComposition, log: (line: string
     const cls = median(clss);
     rows.push([
       p.name,
-      ...CATEGORIES.map((c) => `${med[c]} (${Math.min(...runs.map((r) => r[c]))}–${Math.max(...runs.map((r) => r[c]))})`),
-      `${ms(lcp)} (${ms(Math.min(...lcps))}–${ms(Math.max(...lcps))})`,
-      `${formatCls(cls)} (${formatCls(Math.min(...clss))}–${formatCls(Math.max(...clss))})`,
+      ...CATEGORIES.map((c) => spread(runs.map((r) => r[c]))),
+      spread(lcps, ms),
+      spread(clss, formatCls),
     ]);
     for (const c of CATEGORIES) report.targets.push(target(`${p.name} ${c} ≥ ${GOALS[c]}`, med[c] >= GOALS[c], String(med[c])));
     report.targets.push(target(`${p.name} LCP ≤ ${LCP_GOAL_MS / 1000} s`, lcp <= LCP_GOAL_MS, ms(lcp)));
     report.targets.push(target(`${p.name} CLS ${CLS_GOAL}`, clsMet(cls), formatCls(cls)));
   }
   report.tables.push({ head: ['pagina', ...CATEGORIES.map((c) => `${c} (min–max)`), 'LCP (min–max)', 'CLS (min–max)'], rows });
-  report.notes.push(`carico medio (1 min) all'inizio della sezione ${loadAtStart}, alla fine ${os.loadavg()[0].toFixed(2)}`);
+  report.notes.push(`carico medio (1 min) all'inizio della sezione ${loadAtStart}, alla fine ${loadAverage()}`);
   return report;
 }

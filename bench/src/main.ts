@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances, sale)
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances, sale, behind-login)
+ *   npm run bench -- --only behind-login   section 13: Lighthouse on /dashboard, the cards, the QR add-points page and campaigns
+ *                                       logged in as the demo admin, and a sale at the counter from the tap to the confirmation
  *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
  * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
@@ -20,6 +22,7 @@ import { browserScale } from './scale-browser';
 import { buildTimes } from './build';
 import { federationOverhead } from './federation';
 import { lighthouseScores } from './lighthouse';
+import { BEHIND_LOGIN_TITLE, behindLogin } from './behind-login';
 import { baselineComparison, baselineRef } from './baseline';
 import { pageWeight } from './page-weight';
 import { formatSection, notMeasured, type SectionReport } from './report';
@@ -29,7 +32,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances', 'sale'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances', 'sale', 'behind-login'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
 
   // The build section produces the folders the browser sections serve.
   let builds: PreparedBuilds | null = null;
-  const needComposition = only.has('weight') || only.has('lighthouse') || only.has('federation') || only.has('baseline');
+  const needComposition = only.has('weight') || only.has('lighthouse') || only.has('federation') || only.has('baseline') || only.has('behind-login');
   const needBuilds = needComposition || only.has('scale');
   if (only.has('build') || needBuilds) {
     const buildReport = await guarded('2. Build di produzione', async () => {
@@ -77,10 +80,11 @@ async function main(): Promise<void> {
     reports.push(only.has('build') ? buildReport : skipped('2. Build di produzione'));
   } else reports.push(skipped('2. Build di produzione'));
 
-  // One production composition of the federated builds serves sections 3-5.
+  // One production composition of the federated builds serves sections 3-5, 9 and 13.
   let composition: BenchComposition | null = null;
   const baselineTitle = `9. Confronto con ${ref} (la build prima delle pagine pubbliche prerenderizzate)`;
   let baselineReport = skipped(baselineTitle);
+  let behindLoginReport = skipped(BEHIND_LOGIN_TITLE);
   let compositionProblem = 'build di produzione non disponibile (vedi sezione 2)';
   if (builds && needComposition) {
     try {
@@ -97,6 +101,8 @@ async function main(): Promise<void> {
     reports.push(only.has('lighthouse') ? await withComposition('4. Lighthouse (mobile)', (env) => lighthouseScores(env, log)) : skipped('4. Lighthouse (mobile)'));
     reports.push(only.has('federation') ? await withComposition('5. Costo della federazione', (env, b) => federationOverhead(env, b, log)) : skipped('5. Costo della federazione'));
     if (only.has('baseline')) baselineReport = await withComposition(baselineTitle, (env) => baselineComparison(env, ref, log));
+    // Last on the composition: its sales change the demo shop's figures.
+    if (only.has('behind-login')) behindLoginReport = await withComposition(BEHIND_LOGIN_TITLE, (env) => behindLogin(env, log));
   } finally {
     await composition?.stop();
   }
@@ -114,6 +120,7 @@ async function main(): Promise<void> {
   const instancesTitle = '11. Più istanze dell’API (PostgreSQL, dietro il proxy)';
   reports.push(only.has('instances') ? await guarded(instancesTitle, () => instancesScale(log)) : skipped(instancesTitle));
   reports.push(only.has('sale') ? await guarded(SALE_SECTION_TITLE, () => saleVsPoints(log)) : skipped(SALE_SECTION_TITLE));
+  reports.push(behindLoginReport);
 
   console.log('\n# Risultati di `npm run bench`');
   console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${loadAtStart.toFixed(2)}, alla fine ${os.loadavg()[0].toFixed(2)}`);

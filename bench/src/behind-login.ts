@@ -1,0 +1,247 @@
+/**
+ * Section 13 (`--only behind-login`): the pages a shop works in, logged in as the demo admin, on the production
+ * composition.
+ *   1. Lighthouse 13, mobile preset, on /dashboard, /dashboard/loyalty-cards, the QR add-points page of a Bar Centrale
+ *      card (per euro: it asks for the amount) and /dashboard/campaigns: median of BENCH_LIGHTHOUSE_RUNS runs, each in
+ *      a fresh Chromium whose localStorage holds the session token before Lighthouse navigates (disableStorageReset).
+ *   2. A sale at the counter: on the add-points page of TAPS different Bar Centrale cards (none gets a second sale
+ *      within 60 s, which would ask first), «12,50» typed, from the click on «Conferma vendita» to the server's
+ *      confirmation on the page, timed inside the page.
+ * Targets are printed, never asserted.
+ */
+import { chromium } from '@playwright/test';
+import { DEMO_BUSINESSES } from '../../api/src/seed/demo';
+import { TOKEN_STORAGE_KEY } from '../../shared/src/constants';
+import { apiToken, launchChromium, newContext, type BenchComposition } from './browser';
+import { clsMet, CLS_GOAL, formatCls, lighthouseRun, loadAverage, RUNS, spread, type Category, type Run } from './lighthouse';
+import { kb, median, ms, section, target, type SectionReport } from './report';
+
+export const BEHIND_LOGIN_TITLE = '13. Pagine dietro il login (Lighthouse mobile) e vendita alla cassa';
+
+const BAR_CENTRALE = DEMO_BUSINESSES.find((b) => b.name === 'Bar Centrale')!;
+const SCORED = ['performance', 'accessibility', 'best-practices'] as const satisfies readonly Category[];
+const GOALS: Record<(typeof SCORED)[number], number> = { performance: 90, accessibility: 100, 'best-practices': 100 };
+const LCP_GOAL_MS = 2500;
+const TBT_GOAL_MS = 200;
+const JS_GOAL_BYTES = 120 * 1024;
+/** «Usable within 2 s on a phone» on the QR page: Lighthouse's time to interactive (audit interactive). */
+const TTI_GOAL_MS = 2000;
+const TAP_GOAL_MS = 300;
+/** Sales, each on a card of its own. */
+const TAPS = 7;
+const AMOUNT = '12,50';
+
+interface ApiCard {
+  id: string;
+  user_id: string;
+}
+
+const addPointsPath = (card: ApiCard) => `/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`;
+
+async function barCentraleCards(apiPort: number, token: string): Promise<ApiCard[]> {
+  const res = await fetch(`http://127.0.0.1:${apiPort}/api/loyalty-cards/business/${BAR_CENTRALE.id}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`carte di ${BAR_CENTRALE.name}: HTTP ${res.status}`);
+  return (await res.json()) as ApiCard[];
+}
+
+/**
+ * In the Chromium Lighthouse is about to drive: the token in the shell origin's localStorage (set on its
+ * /runtime-config.json, which loads no script and is never cached), then the HTTP cache emptied, the tab closed:
+ * Lighthouse's visit is a first visit with a session.
+ */
+async function storeToken(port: number, shellUrl: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    // The default context is the profile Lighthouse's tab will use (a new context would be another one).
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium senza contesto predefinito: il token non arriverebbe a Lighthouse');
+    const page = await context.newPage();
+    await page.goto(`${shellUrl}/runtime-config.json`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.close();
+  } finally {
+    // Connected over CDP: this disconnects; the Chromium and its default profile stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** The page shows the server's answer: what the watcher in the page saw, and when (performance.now()). */
+interface TapResult {
+  clickAt: number | null;
+  shownAt: number | null;
+  ok: boolean;
+  text: string;
+  /** The POST …/sales request's Resource Timing duration (ms), when the page recorded one. */
+  requestMs: number | null;
+  sameOrigin: boolean | null;
+}
+
+interface TapWatcher extends TapResult {
+  done: boolean;
+}
+
+/**
+ * Armed before the click, in the page: a click listener in the capture phase (before React's) takes the click's
+ * time; a MutationObserver takes the time the confirmation («… Nuovo saldo: …», role=status) enters the DOM, or a
+ * failure (an alert, the 60-second question's dialog), and the POST …/sales request's Resource Timing. A string,
+ * not a function: tsx (esbuild keepNames) would wrap its inner closures in a `__name` helper the page does not have.
+ */
+const ARM_WATCHER = `(() => {
+  const w = { clickAt: null, shownAt: null, ok: false, text: '', requestMs: null, sameOrigin: null, done: false };
+  window.__saleTap = w;
+  window.addEventListener('click', (event) => {
+    if (w.clickAt === null && event.target && event.target.closest && event.target.closest('button[type="submit"]')) w.clickAt = performance.now();
+  }, { capture: true });
+  // Failures: an alert or open dialog that was not there, with that text, when the watcher was armed.
+  const failures = '[role="alert"], dialog[open]';
+  const before = new Map([...document.querySelectorAll(failures)].map((el) => [el, el.textContent]));
+  const outcome = () => {
+    for (const el of document.querySelectorAll('[role="status"]')) if ((el.textContent || '').includes('Nuovo saldo')) return { ok: true, text: el.textContent };
+    for (const el of document.querySelectorAll(failures)) {
+      const text = (el.textContent || '').trim();
+      if (text && before.get(el) !== el.textContent) return { ok: false, text };
+    }
+    return null;
+  };
+  const observer = new MutationObserver(() => {
+    if (w.done || w.clickAt === null) return;
+    const seen = outcome();
+    if (!seen) return;
+    w.shownAt = performance.now();
+    observer.disconnect();
+    Object.assign(w, seen);
+    const sale = performance.getEntriesByType('resource').filter((e) => /\\/loyalty-cards\\/[^/?]+\\/sales(\\?|$)/.test(e.name)).pop();
+    if (sale) {
+      w.requestMs = sale.duration;
+      w.sameOrigin = new URL(sale.name).origin === location.origin;
+    }
+    w.done = true;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+})()`;
+
+async function saleTaps(env: BenchComposition, token: string, cards: ApiCard[], log: (line: string) => void): Promise<TapResult[]> {
+  const browser = await launchChromium();
+  try {
+    const context = await newContext(browser, { shellUrl: env.shellUrl, token });
+    const page = await context.newPage();
+    const taps: TapResult[] = [];
+    for (const [i, card] of cards.entries()) {
+      await page.goto(`${env.shellUrl}${addPointsPath(card)}`);
+      const form = page.getByRole('form', { name: 'Vendita' });
+      await form.getByLabel('Importo speso (€)').fill(AMOUNT, { timeout: 60_000 });
+      // The server's preview of the points: the form is ready to confirm.
+      await form.getByRole('status').filter({ hasText: `${AMOUNT} €: +` }).waitFor({ timeout: 30_000 });
+      await page.evaluate(ARM_WATCHER);
+      await form.getByRole('button', { name: 'Conferma vendita' }).click();
+      await page.waitForFunction(() => (window as unknown as { __saleTap: TapWatcher }).__saleTap.done, undefined, { timeout: 30_000 });
+      const tap = await page.evaluate(() => (window as unknown as { __saleTap: TapWatcher }).__saleTap);
+      taps.push(tap);
+      const elapsed = tap.clickAt !== null && tap.shownAt !== null ? tap.shownAt - tap.clickAt : NaN;
+      log(`  vendita #${i + 1}: ${ms(elapsed)} dal clic alla conferma${tap.requestMs !== null ? ` (richiesta ${ms(tap.requestMs)})` : ''}: «${tap.text.replace(/\s+/g, ' ')}»`);
+    }
+    await context.close();
+    return taps;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function behindLogin(env: BenchComposition, log: (line: string) => void): Promise<SectionReport> {
+  const report = section(BEHIND_LOGIN_TITLE);
+  const loadAtStart = loadAverage();
+  const token = await apiToken(env.apiPort);
+  const cards = await barCentraleCards(env.apiPort, token);
+  if (cards.length < TAPS + 1) throw new Error(`${BAR_CENTRALE.name} ha ${cards.length} carte: ne servono ${TAPS + 1}`);
+  const qrCard = cards[0];
+  report.method.push(
+    `come la sezione 4 (Lighthouse 13, configurazione mobile predefinita, Chromium via chrome-launcher), ${RUNS} esecuzioni per pagina ognuna in un Chromium nuovo, mediane; categorie performance, accessibility, best-practices`,
+    `sessione dell’admin demo: token da POST /api/auth/login messo in localStorage[${TOKEN_STORAGE_KEY}] dell’origine della shell (su /runtime-config.json, via Playwright connectOverCDP), cache HTTP svuotata, poi Lighthouse con disableStorageReset: true`,
+    `pagina QR: /dashboard/add-points di una carta di ${BAR_CENTRALE.name} (${BAR_CENTRALE.id}, 1 punto ogni 1 €: chiede l’importo); «utilizzabile entro 2 s» = audit interactive (TTI, simulato)`,
+    'LCP, TBT, TTI = numericValue degli audit largest-contentful-paint, total-blocking-time, interactive (simulati); JS = somma dei transferSize (compressi) delle voci Script dell’audit network-requests',
+    `vendita: Chromium di Playwright (/usr/bin/chromium, flag di e2e/src/env.ts), token in localStorage, ${TAPS} carte diverse di ${BAR_CENTRALE.name} (mai due vendite sulla stessa entro 60 s); «${AMOUNT}» digitato, attesa l’anteprima dei punti`,
+    'tempo = performance.now() nella pagina: dal clic su «Conferma vendita» (listener in cattura) a quando il messaggio del server («… Nuovo saldo: …», role=status) entra nel DOM (MutationObserver; il frame dipinto segue); richiesta = durata Resource Timing della POST …/sales',
+  );
+
+  // 1. Lighthouse on the four pages.
+  const pages = [
+    { name: '/dashboard', path: '/dashboard', qr: false },
+    { name: '/dashboard/loyalty-cards', path: '/dashboard/loyalty-cards', qr: false },
+    { name: '/dashboard/add-points (QR)', path: addPointsPath(qrCard), qr: true },
+    { name: '/dashboard/campaigns', path: '/dashboard/campaigns', qr: false },
+  ];
+  const rows: string[][] = [];
+  for (const p of pages) {
+    const url = `${env.shellUrl}${p.path}`;
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await lighthouseRun(url, { categories: SCORED, disableStorageReset: true, prepare: (port) => storeToken(port, env.shellUrl, token) });
+      // A lost session would measure the login page instead.
+      const landed = new URL(run.finalUrl);
+      if (landed.pathname !== new URL(url).pathname) throw new Error(`${p.name}: Lighthouse è finito su ${run.finalUrl} (sessione non valida?)`);
+      runs.push(run);
+      log(
+        `  ${p.name} #${i + 1}: ${SCORED.map((c) => `${c} ${run.scores[c]}`).join(', ')}, LCP ${ms(run.lcpMs)}, TTI ${ms(run.ttiMs)}, TBT ${ms(run.tbtMs)}, ` +
+          `CLS ${formatCls(run.cls)}, JS ${kb(run.scriptBytes)}, benchmarkIndex ${run.benchmarkIndex}`,
+      );
+    }
+    const of = (f: (r: Run) => number) => runs.map(f);
+    rows.push([
+      p.name,
+      ...SCORED.map((c) => spread(of((r) => r.scores[c]))),
+      spread(of((r) => r.lcpMs), ms),
+      p.qr ? spread(of((r) => r.ttiMs), ms) : '—',
+      spread(of((r) => r.tbtMs), ms),
+      spread(of((r) => r.cls), formatCls),
+      spread(of((r) => r.scriptBytes), kb),
+    ]);
+    report.notes.push(`${p.name}: benchmarkIndex di Lighthouse per esecuzione ${runs.map((r) => r.benchmarkIndex).join(', ')}`);
+    for (const c of SCORED) {
+      const score = median(of((r) => r.scores[c]));
+      report.targets.push(target(`${p.name} ${c} ${GOALS[c] === 100 ? '100' : `≥ ${GOALS[c]}`}`, score >= GOALS[c], String(score)));
+    }
+    const lcp = median(of((r) => r.lcpMs));
+    report.targets.push(target(`${p.name} LCP ≤ ${LCP_GOAL_MS / 1000} s`, lcp <= LCP_GOAL_MS, ms(lcp)));
+    if (p.qr) {
+      const tti = median(of((r) => r.ttiMs));
+      report.targets.push(target(`${p.name} utilizzabile su un telefono entro ${TTI_GOAL_MS / 1000} s (TTI)`, tti <= TTI_GOAL_MS, ms(tti)));
+    }
+    const tbt = median(of((r) => r.tbtMs));
+    report.targets.push(target(`${p.name} TBT ≤ ${TBT_GOAL_MS} ms`, tbt <= TBT_GOAL_MS, ms(tbt)));
+    const cls = median(of((r) => r.cls));
+    report.targets.push(target(`${p.name} CLS ${CLS_GOAL}`, clsMet(cls), formatCls(cls)));
+    const js = median(of((r) => r.scriptBytes));
+    report.targets.push(target(`${p.name} JS ≤ ${kb(JS_GOAL_BYTES)} compressi`, js <= JS_GOAL_BYTES, kb(js)));
+  }
+  report.tables.push({
+    head: ['pagina', ...SCORED.map((c) => `${c} (min–max)`), 'LCP', 'TTI', 'TBT', 'CLS', 'JS compresso'],
+    rows,
+  });
+
+  // 2. The sale at the counter, on cards Lighthouse did not open.
+  const taps = await saleTaps(env, token, cards.slice(1, TAPS + 1), log);
+  const elapsed = taps.map((t) => (t.ok && t.clickAt !== null && t.shownAt !== null ? t.shownAt - t.clickAt : NaN));
+  const measured = elapsed.filter(Number.isFinite);
+  const requests = taps.map((t) => t.requestMs).filter((v): v is number => v !== null);
+  report.tables.push({
+    head: ['vendita', 'clic → conferma', 'richiesta POST …/sales', 'esito'],
+    rows: taps.map((t, i) => [`#${i + 1}`, ms(elapsed[i]), t.requestMs === null ? 'n/d' : ms(t.requestMs), t.ok ? 'confermata' : `errore: ${t.text.slice(0, 60)}`]),
+  });
+  const sameOrigin = taps.find((t) => t.sameOrigin !== null)?.sameOrigin;
+  report.notes.push(
+    `vendita: mediana ${ms(median(measured))} su ${measured.length} di ${taps.length} (min ${ms(Math.min(...measured))}, max ${ms(Math.max(...measured))}); ` +
+      `richiesta mediana ${ms(median(requests))}${sameOrigin === undefined ? '' : sameOrigin ? ', API sulla stessa origine della shell' : ', API su un’altra origine (preflight CORS per ogni carta)'}`,
+  );
+  report.targets.push(
+    target(
+      `vendita confermata entro ${TAP_GOAL_MS} ms dal tocco (mediana)`,
+      measured.length === taps.length ? median(measured) <= TAP_GOAL_MS : null,
+      measured.length === taps.length ? ms(median(measured)) : `${taps.length - measured.length} vendite senza conferma`,
+    ),
+  );
+  report.notes.push(`carico medio (1 min) all'inizio della sezione ${loadAtStart}, alla fine ${loadAverage()}`);
+  return report;
+}
