@@ -217,7 +217,9 @@ describe('as the super admin', () => {
 
     const { user: loggedIn } = await logIn({ email, password: 'Segreta2026!' });
     expect(loggedIn).toMatchObject({ email, role: 'admin', full_name: 'Nuovo Admin' });
-  });
+    // Sixty keystrokes, each re-rendering the whole screen (users, colleagues, audit), and four API calls: past
+    // Jest's 30 s in a CI-like run at load 11 (the suite took 84 s).
+  }, 90_000);
 });
 
 it("shows 'Errore nel caricamento degli utenti' when the list cannot be loaded", async () => {
