@@ -310,6 +310,7 @@ export const REWARD_MESSAGES = {
   rewardNotYetValid: 'Questo premio non è ancora riscattabile',
   rewardExpired: 'Questo premio non è più riscattabile: la validità è terminata',
   rewardOutOfStock: 'Questo premio è esaurito',
+  keyReused: 'Questa chiave dell’invio (Idempotency-Key) è già stata usata per un’altra operazione su questa carta: ricarica la pagina e riprova',
   modeInvalid: 'Modalità non valida: scegli tra punti e timbri',
   expiryMonthsInvalid: 'La scadenza dei punti deve essere un numero intero di mesi tra 1 e 120',
   reminderDaysInvalid: 'Il preavviso deve essere un numero intero di giorni tra 1 e 90',

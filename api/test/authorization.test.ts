@@ -310,6 +310,16 @@ const ROWS: Row[] = [
     },
     expected: COUNTER,
   },
+  {
+    // With a key the card's ledger is read before anything is written (decision 083): the same scope first.
+    route: 'POST /api/loyalty-cards/{id}/redeem (with Idempotency-Key)',
+    request: async (f) => {
+      const card = await f.freshCard();
+      await f.t.app.repos.loyaltyCards.addPoints(card.id, { ownerId: null }, { points: 10, description: 'Matrice', authorId: null });
+      return { method: 'POST', url: `/api/loyalty-cards/${card.id}/redeem`, headers: { 'idempotency-key': `matrice-${f.unique()}` }, payload: { reward_id: await f.freshReward() } };
+    },
+    expected: COUNTER,
+  },
   // messaging (features/messaging/twilio-routes.ts, features/messaging/sending-routes.ts)
   { route: 'GET /api/twilio/settings', request: () => ({ method: 'GET', url: `/api/twilio/settings?businessId=${BAR}` }), expected: OWNED },
   {

@@ -47,6 +47,14 @@ describeEachDatabase('rewards', (variant) => {
     t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/points`, headers, payload: { points, description: 'Spesa' } });
   const redeem = (card: string, rewardId: string, headers: Headers = admin) =>
     t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/redeem`, headers, payload: { reward_id: rewardId } });
+  /** A redemption carrying the submission's Idempotency-Key (decision 083). */
+  const redeemWith = (key: string, card: string, rewardId: string, headers: Headers = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/redeem`, headers: { ...headers, 'idempotency-key': key }, payload: { reward_id: rewardId } });
+  let keys = 0;
+  const newKey = () => `riscatto-${variant.name}-${++keys}`;
+  /** The receipts queued for a card's redemptions. */
+  const receipts = async (card: string) =>
+    (await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE card_id = $1 AND idempotency_key LIKE 'redeem:%'`, [card])).rows[0].n;
 
   async function reward(shop: string, fields: object = {}): Promise<{ id: string; cost: number }> {
     const response = await createReward({ businessId: shop, name: 'Caffè omaggio', cost: 10, ...fields });
@@ -306,6 +314,114 @@ describeEachDatabase('rewards', (variant) => {
         expect(state.points).toBe(40);
         expect(state.ledger).toBe(40);
       }
+    });
+
+    describe('the same redemption sent again (Idempotency-Key)', () => {
+      it('50 identical submissions at once redeem once, queue one receipt, and every one gets the same answer', async () => {
+        const shop = await newShop();
+        const { id } = await reward(shop, { name: 'Cornetto', cost: 10, stock: 5 });
+        const card = await cardWith(shop, 100);
+        const same = newKey();
+        const responses = await Promise.all(Array.from({ length: 50 }, () => redeemWith(same, card, id)));
+        expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+        expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+        expect(responses.filter((r) => r.headers['idempotent-replay'] === 'true')).toHaveLength(49);
+        expect(responses[0].json()).toMatchObject({ message: 'Premio riscattato', points: 90, entry: { kind: 'redemption', reward_id: id, points: -10 } });
+        expect(await balanceAndLedger(t.app, card)).toEqual({ points: 90, ledger: 90, rows: 2 });
+        expect(await receipts(card)).toBe(1);
+        expect((await listRewards(shop)).json()[0]).toMatchObject({ stock: 4, redeemed_count: 1 });
+        // The row keeps the key and the balance it left, as a points update's does.
+        const { rows } = await t.app.db.query(`SELECT idempotency_key, balance_after FROM points_ledger WHERE card_id = $1 AND kind = 'redemption'`, [card]);
+        expect(rows).toEqual([{ idempotency_key: same, balance_after: 90 }]);
+      });
+
+      it('answers a later resend as the first time, even with the last piece gone and a lower balance, writing nothing', async () => {
+        const shop = await newShop();
+        const { id } = await reward(shop, { name: 'Ultimo pezzo', cost: 20, stock: 1 });
+        const card = await cardWith(shop, 30);
+        const same = newKey();
+        const first = await redeemWith(same, card, id);
+        expect([first.statusCode, first.json().points, first.headers['idempotent-replay']]).toEqual([200, 10, undefined]);
+        expect((await addPoints(card, -5)).statusCode).toBe(200);
+        const before = await balanceAndLedger(t.app, card);
+        const again = await redeemWith(same, card, id);
+        expect([again.statusCode, again.headers['idempotent-replay'], again.body]).toEqual([200, 'true', first.body]);
+        expect(await balanceAndLedger(t.app, card)).toEqual(before);
+        expect(await receipts(card)).toBe(1);
+        expect((await listRewards(shop)).json()[0]).toMatchObject({ stock: 0, redeemed_count: 1 });
+        // Without the key it is a new redemption, refused as usual.
+        expect((await redeem(card, id)).json()).toEqual({ error: 'Questo premio è esaurito' });
+      });
+
+      it('50 different keys at once: 50 redemptions when the balance covers them', async () => {
+        const shop = await newShop();
+        const { id } = await reward(shop, { cost: 2 });
+        const card = await cardWith(shop, 100);
+        const responses = await Promise.all(Array.from({ length: 50 }, () => redeemWith(newKey(), card, id)));
+        expect(responses.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+        expect(responses.filter((r) => r.headers['idempotent-replay'] !== undefined)).toEqual([]);
+        expect(new Set(responses.map((r) => r.json().points))).toEqual(new Set(Array.from({ length: 50 }, (_, i) => 2 * i)));
+        expect(await balanceAndLedger(t.app, card)).toEqual({ points: 0, ledger: 0, rows: 51 });
+        expect(await receipts(card)).toBe(50);
+      });
+
+      it('50 different keys at once: as many as the balance allows, each other one refused in Italian with nothing written', async () => {
+        const shop = await newShop();
+        const { id } = await reward(shop, { cost: 2, stock: 40 });
+        const card = await cardWith(shop, 60);
+        const responses = await Promise.all(Array.from({ length: 50 }, () => redeemWith(newKey(), card, id)));
+        expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(30);
+        expect(responses.filter((r) => r.statusCode !== 200).map((r) => [r.statusCode, r.json()])).toEqual(
+          Array(20).fill([400, { error: 'Punti insufficienti per questo premio' }]),
+        );
+        expect(await balanceAndLedger(t.app, card)).toEqual({ points: 0, ledger: 0, rows: 31 });
+        expect(await receipts(card)).toBe(30);
+        // The refused ones gave their piece back.
+        expect((await listRewards(shop)).json()[0]).toMatchObject({ stock: 10, redeemed_count: 30 });
+      });
+
+      it('never answers with another redemption: a key reused for another reward or operation is refused (422), on another card it is that card’s own', async () => {
+        const shop = await newShop();
+        const coffee = await reward(shop, { name: 'Caffè', cost: 10 });
+        const cake = await reward(shop, { name: 'Torta', cost: 10, stock: 3 });
+        const card = await cardWith(shop, 50);
+        const other = await cardWith(shop, 50);
+        const same = newKey();
+        expect((await redeemWith(same, card, coffee.id)).statusCode).toBe(200);
+        const before = await balanceAndLedger(t.app, card);
+        const otherReward = await redeemWith(same, card, cake.id);
+        expect([otherReward.statusCode, otherReward.headers['idempotent-replay'], otherReward.json()]).toEqual([
+          422,
+          undefined,
+          { error: 'Questa chiave dell’invio (Idempotency-Key) è già stata usata per un’altra operazione su questa carta: ricarica la pagina e riprova' },
+        ]);
+        // A points update's key is not a redemption's either.
+        const pointsKey = newKey();
+        const points = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/points`, headers: { ...admin, 'idempotency-key': pointsKey }, payload: { points: 1, description: 'Spesa' } });
+        expect(points.statusCode).toBe(200);
+        expect((await redeemWith(pointsKey, card, coffee.id)).statusCode).toBe(422);
+        expect(await balanceAndLedger(t.app, card)).toEqual({ points: before.points + 1, ledger: before.ledger + 1, rows: before.rows + 1 });
+        expect(await receipts(card)).toBe(1);
+        expect((await listRewards(shop)).json().find((r: { id: string }) => r.id === cake.id)).toMatchObject({ stock: 3, redeemed_count: 0 });
+
+        // The same key on another card is a redemption of that card, with that card's balance.
+        const elsewhere = await redeemWith(same, other, coffee.id);
+        expect([elsewhere.statusCode, elsewhere.headers['idempotent-replay'], elsewhere.json().card_id, elsewhere.json().points]).toEqual([200, undefined, other, 40]);
+        expect(await balanceAndLedger(t.app, other)).toEqual({ points: 40, ledger: 40, rows: 2 });
+        // Another shop's admin with a used key sees the card as missing, and nothing of its redemption.
+        const foreign = await redeemWith(same, card, coffee.id, otherAdmin);
+        expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Carta non trovata' }]);
+      });
+
+      it('refuses a key too short with the Italian message, writing nothing', async () => {
+        const shop = await newShop();
+        const { id } = await reward(shop);
+        const card = await cardWith(shop, 50);
+        const response = await redeemWith('corta', card, id);
+        expect([response.statusCode, response.json()]).toEqual([400, { error: 'Manca la chiave dell’invio (Idempotency-Key): ricarica la pagina e riprova' }]);
+        expect(await balanceAndLedger(t.app, card)).toEqual({ points: 50, ledger: 50, rows: 1 });
+        expect(await receipts(card)).toBe(0);
+      });
     });
 
     it('lists the rewards a card can redeem today, with affordable', async () => {

@@ -176,16 +176,37 @@ export function createRewardsRepository(db: Queryable) {
      * a piece of stock) and checked again as it is now, and a reward with a stock loses a piece; when the card
      * cannot pay, the transaction (`db` must be one) rolls that back. Answers the
      * new balance and the row, 'insufficient', or why the reward is not redeemable on `input.today`.
+     *
+     * With `input.key` (the submission's idempotency key, decision 083) the card's row is locked next (the
+     * reward's lock, then the card's: the order of every redemption, so they cannot deadlock) and, in a
+     * separate statement (one that waited for a lock still reads with its old snapshot), the key is looked up
+     * in the card's ledger before anything else is checked: a redemption of this reward with that key answers
+     * again with the balance it left (`replayed`, nothing written, no second receipt), even if the reward is
+     * now out of stock or the balance lower; a key the card used for anything else answers 'key-reused'.
+     * The row keeps the key and the balance it left, as a points update's and a sale's do (migration 033).
      */
     async redeem(
       cardId: string,
       reward: RewardRecord,
-      input: { authorId: string | null; at: Date; today: string; receipt: (balance: number) => string },
-    ): Promise<{ balance: number; entry: LedgerEntry } | 'insufficient' | RewardUnavailable> {
+      input: { authorId: string | null; at: Date; today: string; receipt: (balance: number) => string; key?: string },
+    ): Promise<{ balance: number; entry: LedgerEntry; replayed?: boolean } | 'insufficient' | 'key-reused' | RewardUnavailable> {
       const { rows: locked } = await db.query<Pick<RewardRecord, 'active' | 'archived' | 'valid_from' | 'valid_until' | 'stock'>>(
         'SELECT active, archived, valid_from, valid_until, stock FROM rewards WHERE id = $1 FOR NO KEY UPDATE',
         [reward.id],
       );
+      if (input.key !== undefined) {
+        await db.query('SELECT c.id FROM loyalty_cards c WHERE c.id = $1 AND c.business_id = $2 FOR UPDATE', [cardId, reward.business_id]);
+        const { rows: same } = await db.query<LedgerEntry & { balance_after: number }>(
+          `SELECT ${LEDGER_COLUMNS}, l.balance_after, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name
+             FROM points_ledger l WHERE l.card_id = $1 AND l.idempotency_key = $2`,
+          [cardId, input.key],
+        );
+        if (same[0]) {
+          const { balance_after, ...entry } = same[0];
+          // Only the same redemption is answered again: never another reward's row, a points update's or a sale's.
+          return entry.kind === 'redemption' && entry.reward_id === reward.id ? { balance: balance_after, entry, replayed: true } : 'key-reused';
+        }
+      }
       if (locked.length === 0) return 'archived';
       const unavailable = rewardUnavailable({ ...reward, ...locked[0] }, input.today);
       if (unavailable) return unavailable;
@@ -199,13 +220,14 @@ export function createRewardsRepository(db: Queryable) {
             WHERE c.id = $1 AND c.business_id = $5 AND c.points >= $2
             RETURNING c.id, c.points
          ), entry AS (
-           INSERT INTO points_ledger AS l (card_id, points, kind, reward_id, reward_name, description, author_id, created_at)
-           SELECT card.id, -$2::numeric, 'redemption', $3, $4, 'Premio: ' || $4, $6::text, $7::timestamptz FROM card
+           INSERT INTO points_ledger AS l (card_id, points, kind, reward_id, reward_name, description, author_id, created_at, idempotency_key, balance_after)
+           SELECT card.id, -$2::numeric, 'redemption', $3, $4, 'Premio: ' || $4, $6::text, $7::timestamptz, $8::text,
+                  CASE WHEN $8::text IS NULL THEN NULL ELSE card.points END FROM card
            RETURNING ${LEDGER_COLUMNS}
          )
          SELECT card.points AS balance, entry.*, (SELECT full_name FROM users WHERE id = entry.author_id) AS author_name
            FROM card, entry`,
-        [cardId, reward.cost, reward.id, reward.name, reward.business_id, input.authorId, input.at.toISOString()],
+        [cardId, reward.cost, reward.id, reward.name, reward.business_id, input.authorId, input.at.toISOString(), input.key ?? null],
       );
       if (!rows[0]) return 'insufficient';
       const { balance, ...entry } = rows[0];

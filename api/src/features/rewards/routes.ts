@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../errors';
 import { EARNING_MESSAGES, MESSAGES, REWARD_MESSAGES } from '../../messages';
 import type { PromotionFields } from './promotions-repository';
 import { createRewardsRepository, italianDay, rewardUnavailable, type RewardUnavailable } from './repository';
@@ -18,6 +18,7 @@ import {
   updatePromotionBodySchema,
   programSchema,
   redeemBodySchema,
+  redeemHeadersSchema,
   redeemResultSchema,
   rewardDeletedSchema,
   rewardSchema,
@@ -348,20 +349,27 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Riscatta un premio',
         description:
           'Toglie il costo del premio dal saldo e scrive la riga di riscatto nel registro, in un’unica istruzione che controlla il saldo: ' +
-          'il saldo non scende mai sotto zero, anche con riscatti in parallelo. Mette in coda la ricevuta per il cliente (salvo STOP).',
+          'il saldo non scende mai sotto zero, anche con riscatti in parallelo. Mette in coda la ricevuta per il cliente (salvo STOP). ' +
+          'Con l’intestazione facoltativa `Idempotency-Key` (una per invio, la stessa nei tentativi ripetuti) lo stesso invio ripetuto registra un solo riscatto, ' +
+          'manda una sola ricevuta e riceve la stessa risposta (con l’intestazione `idempotent-replay: true`), anche se nel frattempo il premio è esaurito o il saldo è sceso. ' +
+          'Una chiave che la carta ha già usato per un altro premio o un’altra operazione risponde 422 e non scrive nulla.',
         security: bearerAuth,
         params: idParamsSchema,
+        headers: redeemHeadersSchema,
         body: redeemBodySchema,
-        response: { 200: redeemResultSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: redeemResultSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
+      const key = request.headers['idempotency-key'];
       const card = await cardInScope(app.repos.loyaltyCards, request.params.id, user);
       const reward = await app.repos.rewards.findInScope(request.body.reward_id, null);
       if (!reward || reward.business_id !== card.business_id) throw notFound(REWARD_MESSAGES.rewardNotFound);
       const now = app.clock();
-      const unavailable = rewardUnavailable(reward, italianDay(now));
+      // With a key the repository checks the reward after the key's look-up: a redemption sent again answers as
+      // the first did even when it took the last piece.
+      const unavailable = key === undefined ? rewardUnavailable(reward, italianDay(now)) : null;
       if (unavailable) throw badRequest(UNAVAILABLE_MESSAGES[unavailable]);
       const mode = (await app.repos.rewards.program(card.business_id))!.loyalty_mode;
       const result = await app.db.transaction(async (tx) => {
@@ -370,13 +378,16 @@ export const cardRewardRoutes: FastifyPluginAsyncZod = async (app) => {
           at: now,
           today: italianDay(now),
           receipt: (balance) => REWARD_MESSAGES.receipt(reward.name, balance, mode),
+          key,
         });
         // Thrown inside: the transaction rolls back the piece of stock taken.
         if (outcome === 'insufficient') throw badRequest(mode === 'stamps' ? REWARD_MESSAGES.insufficientStamps : REWARD_MESSAGES.insufficientPoints);
+        if (outcome === 'key-reused') throw new HttpError(422, REWARD_MESSAGES.keyReused);
         if (typeof outcome === 'string') throw badRequest(UNAVAILABLE_MESSAGES[outcome]);
         return outcome;
       });
-      app.messaging.worker.wake();
+      if (result.replayed) reply.header('idempotent-replay', 'true');
+      else app.messaging.worker.wake();
       return { message: REWARD_MESSAGES.redeemed, card_id: card.id, points: result.balance, entry: result.entry };
     },
   );

@@ -224,6 +224,11 @@ export const pointsHeadersSchema = z.object({
   'idempotency-key': saleHeadersSchema.shape['idempotency-key'].optional().describe('Facoltativa, una per invio (la stessa nei tentativi ripetuti): lo stesso invio registra un solo movimento'),
 });
 
+/** The redemption's key (decision 083): the points update's rule, optional (scripts and older clients send none). */
+export const redeemHeadersSchema = z.object({
+  'idempotency-key': saleHeadersSchema.shape['idempotency-key'].optional().describe('Facoltativa, una per invio (la stessa nei tentativi ripetuti): lo stesso invio registra un solo riscatto'),
+});
+
 export const saleBodySchema = z.object({
   amount: amountField.optional().describe('Obbligatorio con la regola per euro; facoltativo a visita (per i report)'),
   confirm: z.boolean({ error: EARNING_MESSAGES.confirmInvalid }).optional().describe('true: registra anche se la carta ha una vendita negli ultimi 60 secondi'),

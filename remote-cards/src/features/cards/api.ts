@@ -135,10 +135,12 @@ export const cardsApi = api.injectEndpoints({
       // Asked again when the card's balance or the catalogue changes.
       providesTags: (_rewards, _error, cardId) => [{ type: 'Card', id: cardId }, { type: 'Reward', id: LIST_TAG_ID }],
     }),
-    redeemReward: build.mutation<Redemption, { cardId: string; rewardId: string }>({
-      query: ({ cardId, rewardId }) => ({
+    /** `key`: one per submission, the same on its retries: the server redeems once (decision 083). */
+    redeemReward: build.mutation<Redemption, { cardId: string; rewardId: string; key: string }>({
+      query: ({ cardId, rewardId, key }) => ({
         url: `/loyalty-cards/${encodeURIComponent(cardId)}/redeem`,
         method: 'POST',
+        headers: { 'Idempotency-Key': key },
         body: { reward_id: rewardId } satisfies ApiRequestBody<'/api/loyalty-cards/{id}/redeem', 'post'>,
       }),
       // The balance (lists, overview, the card), its history, and the reward's stock and count.

@@ -2,9 +2,11 @@
  * 'Riscatta premio' from a card's row and from the QR page, the ledger's kinds and the stamp mode,
  * against the real API on PGlite.
  */
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, type Business } from '@loyalty/shared';
-import { apiCall, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
+import { API, apiCall, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
 import { AddPointsScreen } from '../AddPointsScreen';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
@@ -81,6 +83,93 @@ describe('from a card row', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Dino Digiuno' });
     expect(await within(dialog).findByText('Nessun premio riscattabile oggi')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Vai ai Premi' })).toHaveAttribute('href', '/dashboard/rewards');
+  });
+});
+
+/**
+ * The real API behind a pass-through proxy that loses the answer to the first redemption after the API has given
+ * it (the connection is cut, as an instance killed mid-answer or a dropped network would): what a counter sees when
+ * its redemption went through but no answer came back. It records each redemption's Idempotency-Key.
+ */
+async function apiLosingFirstRedemptionAnswer(): Promise<{ apiBaseUrl: string; keys: string[]; close: () => Promise<void> }> {
+  const target = new URL(API);
+  const keys: string[] = [];
+  let lost = false;
+  const server = createServer((request, response) => {
+    const redemption = request.method === 'POST' && /\/redeem$/.test(request.url ?? '');
+    if (redemption) keys.push(String(request.headers['idempotency-key']));
+    const upstream = forward({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+      if (redemption && !lost) {
+        lost = true;
+        answer.resume();
+        answer.on('end', () => response.destroy());
+        return;
+      }
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    apiBaseUrl: `http://127.0.0.1:${port}/api`,
+    keys,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('a redemption whose answer is lost', () => {
+  it('sends an Idempotency-Key and the same one when the same reward is confirmed again: the server redeems once; the next redemption has a new key', async () => {
+    const { shop, card } = await shopWithRewards('Lia Linea', 250);
+    const proxy = await apiLosingFirstRedemptionAnswer();
+    // The base query logs the answer that never came; this test loses it on purpose.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      configureTestRuntime(proxy.apiBaseUrl);
+      const { user: person } = renderCards(shop.id);
+      await person.click(within(await cardRow('Lia Linea')).getByRole('button', { name: 'Riscatta premio per Lia Linea' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Lia Linea' });
+      await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Caffè' }));
+      await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Errore durante il riscatto del premio. Riprova: lo stesso riscatto non verrà registrato due volte.',
+      );
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Nessuna risposta valida dal server su POST .*\/redeem$/), expect.anything());
+      // The API did redeem: only its answer was lost.
+      expect(await balanceOf(card.id)).toBe(150);
+
+      // The counter tries the same reward again: the same submission, answered as the first time.
+      await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Caffè' }));
+      await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Premio riscattato: «Caffè». Nuovo saldo: 150 punti');
+      expect(proxy.keys).toHaveLength(2);
+      expect(proxy.keys[0]).toMatch(/^redeem-[0-9a-f]{32}$/);
+      expect(proxy.keys[1]).toBe(proxy.keys[0]);
+      expect(await balanceOf(card.id)).toBe(150);
+      const ledger = await apiCall<{ kind: string }[]>('GET', `/loyalty-cards/${card.id}/ledger`, session.token);
+      expect(ledger.filter((entry) => entry.kind === 'redemption')).toHaveLength(1);
+
+      // Another redemption of the same reward, after the answer came: a new submission with its own key.
+      await person.click(await within(dialog).findByRole('button', { name: 'Riscatta Caffè' }));
+      await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
+      await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Nuovo saldo: 50 punti'));
+      expect(proxy.keys).toHaveLength(3);
+      expect(proxy.keys[2]).not.toBe(proxy.keys[0]);
+      expect(await balanceOf(card.id)).toBe(50);
+      // The dialog's list and the card list follow the server's balance.
+      await waitFor(() => expect(within(within(dialog).getByRole('listitem', { name: 'Caffè' })).getByText('Mancano 50 punti')).toBeInTheDocument());
+      await person.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+      await waitFor(async () => expect(within(await cardRow('Lia Linea')).getByText('50 punti')).toBeInTheDocument());
+    } finally {
+      logged.mockRestore();
+      await proxy.close();
+    }
   });
 });
 
