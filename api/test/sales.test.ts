@@ -326,6 +326,26 @@ describeEachDatabase('sales, earning rules and promotions', (variant) => {
       expect(await state(card)).toEqual({ points: 17, ledger: 12, rows: 1 });
     });
 
+    it('a key the card already used for a points update or a redemption is refused (422), nothing written', async () => {
+      const shop = await newShop({ earning_rule: 'per_euro' });
+      const card = await newCard(shop, 5);
+      const used = key();
+      const points = await t.app.inject({
+        method: 'POST',
+        url: `/api/loyalty-cards/${card}/points`,
+        headers: { ...owner, 'idempotency-key': used },
+        payload: { points: 3, description: 'Correzione' },
+      });
+      expect(points.statusCode).toBe(200);
+      const before = await state(card);
+      const refused = await sale(card, { amount: '12.30', confirm: true }, { key: used });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ error: 'Questa chiave dell’invio (Idempotency-Key) è già stata usata per un’altra operazione su questa carta: ricarica la pagina e riprova' });
+      expect(await state(card)).toEqual(before);
+      // A fresh key is a sale as any other.
+      expect((await sale(card, { amount: '12.30', confirm: true })).statusCode).toBe(200);
+    });
+
     it('50 different submissions at once (confirmed) record 50 sales', async () => {
       const shop = await newShop({ earning_rule: 'per_euro' });
       const card = await newCard(shop);

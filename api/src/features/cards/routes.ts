@@ -81,6 +81,23 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     return fresh;
   }
 
+  /**
+   * recordSale, with a key the card's ledger already holds for another operation (a points update, a redemption:
+   * the sale's replay only matches sales) answered as the redemption answers it, 422, instead of the unique
+   * index's error (a 500). Nothing was written: the statement failed as a whole.
+   */
+  async function recordSale(...args: Parameters<typeof app.repos.rewards.recordSale>) {
+    try {
+      return await app.repos.rewards.recordSale(...args);
+    } catch (error) {
+      const e = error as { code?: string; constraint?: string; message?: string };
+      if (e?.code === '23505' && (e.constraint === 'points_ledger_sale_once' || Boolean(e.message?.includes('points_ledger_sale_once')))) {
+        throw new HttpError(422, REWARD_MESSAGES.keyReused);
+      }
+      throw error;
+    }
+  }
+
   /** The id of card `id` when `user` may see it, else the 404 of cardInScope: what a read of one card's history starts with. */
   const visibleCardId = async (id: string, user: Parameters<typeof cardInScope>[2]) => (await cardInScope(app.repos.loyaltyCards, id, user)).id;
 
@@ -537,12 +554,13 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
           'I punti li calcola il server dalla regola del programma (per euro o per visita) e dalle promozioni attive ora. ' +
           'Ogni invio porta la sua `Idempotency-Key`: lo stesso invio ripetuto (doppio tocco, nuovo tentativo, altro dispositivo) registra una sola vendita e riceve la stessa risposta ' +
           '(con l’intestazione `idempotent-replay: true`). Una vendita sulla stessa carta entro 60 secondi dalla precedente risponde 409 con la domanda da porre, salvo `confirm: true`. ' +
-          'Con la regola a visita (una al giorno) una seconda visita nello stesso giorno è rifiutata (400). Con i punti a mano: 400, si usa `/points`.',
+          'Con la regola a visita (una al giorno) una seconda visita nello stesso giorno è rifiutata (400). Con i punti a mano: 400, si usa `/points`. ' +
+          'Una chiave già usata sulla carta per un’altra operazione (punti, riscatto) risponde 422 e non registra nulla.',
         security: bearerAuth,
         params: idParamsSchema,
         headers: saleHeadersSchema,
         body: saleBodySchema,
-        response: { 200: saleResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: saleResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -566,7 +584,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest(rule === 'per_euro' ? EARNING_MESSAGES.amountRequired : EARNING_MESSAGES.manualRule);
         }
         const earning = terms && saleEarning(terms.program, terms.promotions, amountCents, now);
-        const outcome = await app.repos.rewards.recordSale(cardId, {
+        const outcome = await recordSale(cardId, {
           servedBy: ownerScope(user),
           businessId,
           version: terms?.version ?? null,
