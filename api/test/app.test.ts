@@ -87,6 +87,24 @@ describeEachDatabase('server errors', (variant) => {
 });
 
 describeEachDatabase('logs', (variant) => {
+  it('leave out the health checks a load balancer makes four times a second, and keep every other request', async () => {
+    const { stream, captured } = captureLogs();
+    const database = await variant.create();
+    const app = buildApp(testConfig(database.config, { logLevel: 'info' }), { logStream: stream });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      const lines = captured.text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string }; reqId?: string });
+      const urls = lines.map((line) => line.req?.url).filter(Boolean);
+      expect(urls).toContain('/api/auth/me');
+      expect(urls).not.toContain('/api/health');
+      expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+
   it('never contain passwords, tokens or authorization headers', async () => {
     const { stream, captured } = captureLogs();
     const database = await variant.create();
