@@ -176,6 +176,20 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
       expect(await state(cardId)).toEqual({ points: before.points + 2, ledger: before.ledger + 2, rows: before.rows + 2 });
     });
 
+    it('refuses a key reused for another change with 422, writing nothing', async () => {
+      const key = `points-${variant.name}-${Date.now()}-e`;
+      expect((await send(key, { points: 3, description: 'Spesa' })).statusCode).toBe(200);
+      const before = await state(cardId);
+      const reused = 'Questa chiave dell’invio (Idempotency-Key) è già stata usata per un’altra operazione su questa carta: ricarica la pagina e riprova';
+      for (const payload of [{ points: 30, description: 'Spesa' }, { points: 3, description: 'Altra spesa' }]) {
+        const response = await send(key, payload);
+        expect([response.statusCode, response.json()]).toEqual([422, { error: reused }]);
+      }
+      expect(await state(cardId)).toEqual(before);
+      // The same change again is still answered as the first.
+      expect((await send(key, { points: 3, description: 'Spesa' })).headers['idempotent-replay']).toBe('true');
+    });
+
     it('refuses a key too short with the Italian message, writing nothing', async () => {
       const before = await state(cardId);
       const response = await send('corta', { points: 1, description: 'x' });

@@ -343,7 +343,18 @@ describeEachDatabase('sales, earning rules and promotions', (variant) => {
       expect(refused.json()).toEqual({ error: 'Questa chiave dell’invio (Idempotency-Key) è già stata usata per un’altra operazione su questa carta: ricarica la pagina e riprova' });
       expect(await state(card)).toEqual(before);
       // A fresh key is a sale as any other.
-      expect((await sale(card, { amount: '12.30', confirm: true })).statusCode).toBe(200);
+      const sold = key();
+      expect((await sale(card, { amount: '12.30', confirm: true }, { key: sold })).statusCode).toBe(200);
+      // And a sale's key sent again with a points update is refused the same way.
+      const afterSale = await state(card);
+      const points2 = await t.app.inject({
+        method: 'POST',
+        url: `/api/loyalty-cards/${card}/points`,
+        headers: { ...owner, 'idempotency-key': sold },
+        payload: { points: 12, description: 'Vendita' },
+      });
+      expect(points2.statusCode).toBe(422);
+      expect(await state(card)).toEqual(afterSale);
     });
 
     it('50 different submissions at once (confirmed) record 50 sales', async () => {

@@ -38,6 +38,7 @@ const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === null || result === 'negative') throw notFound(MESSAGES.cardNotFound);
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
+      if (result === 'key-reused') throw new Error('addPoints answered key-reused to a change sent without a key');
       return { message: MESSAGES.pointsAdded, card_id, points: result.balance, entry: result.entry };
     },
   );

@@ -387,15 +387,18 @@ export function createLoyaltyCardsRepository(db: Queryable) {
      * 'adjustment' when negative; `at` dates it (the app's clock), else the database's now().
      *
      * With `key` (the submission's idempotency key; `db` must then be a transaction) the card's row is locked
-     * first, so submissions on one card take turns, and a key the card's ledger already holds answers that row
-     * again with the balance it left (`replayed`, nothing written): a submission sent again after a lost answer
-     * counts once. The row keeps the key and the balance it left, as a sale's does (migration 033).
+     * first, so submissions on one card take turns, and a key the card's ledger already holds for the same change
+     * (a points update of these points and this description) answers that row again with the balance it left
+     * (`replayed`, nothing written): a submission sent again after a lost answer counts once. A key the card
+     * already used for anything else (another change, a sale, a redemption) answers 'key-reused', nothing written,
+     * as the redemption does (decision 083). The row keeps the key and the balance it left, as a sale's does
+     * (migration 033).
      */
     async addPoints(
       id: string,
       scope: CardScope,
       change: { points: number; description: string; authorId: string | null; userId?: string; at?: Date; key?: string },
-    ): Promise<{ balance: number; entry: LedgerEntry; replayed?: boolean } | null | 'negative' | 'over-limit' | 'stamps'> {
+    ): Promise<{ balance: number; entry: LedgerEntry; replayed?: boolean } | null | 'negative' | 'over-limit' | 'stamps' | 'key-reused'> {
       const s = scopeCondition(scope, 3);
       if (change.key !== undefined) {
         // The lock and the look-up are two statements: a statement that waited for the lock still reads with
@@ -407,13 +410,15 @@ export function createLoyaltyCardsRepository(db: Queryable) {
         const { rows: same } =
           card.length === 0
             ? { rows: [] }
-            : await db.query<LedgerEntry & { balance_after: number }>(
-                `SELECT ${LEDGER_RETURNING}, l.balance_after, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name
+            : await db.query<LedgerEntry & { balance_after: number; is_sale: boolean }>(
+                `SELECT ${LEDGER_RETURNING}, l.balance_after, l.earning IS NOT NULL AS is_sale, (SELECT full_name FROM users WHERE id = l.author_id) AS author_name
                    FROM points_ledger l WHERE l.card_id = $1 AND l.idempotency_key = $2`,
                 [id, change.key],
               );
         if (same[0]) {
-          const { balance_after, ...entry } = same[0];
+          const { balance_after, is_sale: isSale, ...entry } = same[0];
+          const sameChange = !isSale && entry.reward_id === null && Number(entry.points) === change.points && entry.description === change.description;
+          if (!sameChange) return 'key-reused';
           return { balance: balance_after, entry, replayed: true };
         }
       }

@@ -511,12 +511,13 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Una transazione: riga nel registro dei movimenti e nuovo saldo. Il saldo resta tra 0 e ${POINTS_BALANCE_MAX}. Un operatore di cassa può solo aggiungere punti (togliere è 403). ` +
           'Con l’intestazione facoltativa `Idempotency-Key` (una per invio, la stessa nei tentativi ripetuti) lo stesso invio ripetuto registra un solo movimento ' +
-          'e riceve la stessa risposta (con l’intestazione `idempotent-replay: true`).',
+          'e riceve la stessa risposta (con l’intestazione `idempotent-replay: true`); la stessa chiave con un’altra variazione, o già usata sulla carta ' +
+          'per una vendita o un riscatto, risponde 422 e non registra nulla.',
         security: bearerAuth,
         params: idParamsSchema,
         headers: pointsHeadersSchema,
         body: pointsBodySchema,
-        response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: pointsResultSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -536,6 +537,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === 'negative') throw badRequest(MESSAGES.insufficientPoints);
       if (result === 'over-limit') throw badRequest(POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
       if (result === 'stamps') throw badRequest(REWARD_MESSAGES.stampsWholeNumbers);
+      if (result === 'key-reused') throw new HttpError(422, REWARD_MESSAGES.keyReused);
       if (result.replayed) reply.header('idempotent-replay', 'true');
       return { message: MESSAGES.pointsUpdated, card_id: request.params.id, points: result.balance, entry: result.entry };
     },
