@@ -305,7 +305,7 @@ export function createRewardsRepository(db: Queryable) {
 
     /**
      * Records a sale on the card (docs/decisions/075-points-from-the-sale.md) in one statement, the function
-     * `record_sale` (migrations 044 and 045), without a transaction around it. It locks the card's row when `servedBy`
+     * `record_sale` (migration 044), without a transaction around it. It locks the card's row when `servedBy`
      * (null: a super admin) may serve its business, so the sales of one card take turns: a submission whose
      * idempotency key the card already has answers that sale again (`replayed`, same balance and row, nothing
      * written); a per-visit program refuses a second visit on the same Italian day; without `confirm`, a sale
