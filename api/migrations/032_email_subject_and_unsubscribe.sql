@@ -1,4 +1,4 @@
--- E-mail as mail clients expect, one-click opt-out (issue 37, docs/decisions/074-email-and-one-click-opt-out.md).
+-- E-mail as mail clients expect, one-click opt-out (docs/decisions/074-email-and-one-click-opt-out.md).
 --
 -- A campaign's e-mail subject: required by the API for a campaign with the e-mail channel; NULL for campaigns
 -- made before it (their e-mails take the campaign's name as subject).

@@ -1,4 +1,4 @@
--- Quiet hours (issue 37, docs/decisions/077-campaign-reach-status-quiet-hours.md): no marketing or automatic
+-- Quiet hours (docs/decisions/077-campaign-reach-status-quiet-hours.md): no marketing or automatic
 -- message leaves between 20:00 and 09:00 Rome time; one that falls inside waits in the queue for 09:00. A shop
 -- may narrow its sending window (e.g. 10:00–19:00), never widen it. Service messages (access links, invitations,
 -- receipts) are never held.

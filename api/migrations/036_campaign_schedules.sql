@@ -1,4 +1,4 @@
--- Scheduled campaigns (issue 37, docs/decisions/077-campaign-reach-status-quiet-hours.md): a campaign keeps the
+-- Scheduled campaigns (docs/decisions/077-campaign-reach-status-quiet-hours.md): a campaign keeps the
 -- send it is scheduled for — when, on which channel, with which text — until the task 'campaign-schedules'
 -- starts it (the same enqueue as «Invia ora», due at the scheduled time, so the quiet hours hold it) or the shop
 -- cancels it. Starting clears the three columns in the statement that claims the campaign: it starts once.

@@ -1,4 +1,4 @@
--- User management in «Gestione Utenti» (issue 35, docs/decisions/078-user-management-screen.md): the audit of
+-- User management in «Gestione Utenti» (docs/decisions/078-user-management-screen.md): the audit of
 -- changes to users also records a change of a colleague's shops and the life of an invitation (sent, sent again,
 -- cancelled), so the super admin's list tells who did what, to whom and when for every row action of the screen.
 ALTER TABLE user_audit_events DROP CONSTRAINT user_audit_events_action_known;

@@ -1,4 +1,4 @@
--- Automations (issue 37, docs/decisions/080-automations-win-back-daily-limit.md): the owner's switches for the
+-- Automations (docs/decisions/080-automations-win-back-daily-limit.md): the owner's switches for the
 -- automatic messages, the win-back of cards that stopped coming, and the per-card daily limit of marketing.
 
 -- One row per business that changed anything (none: the defaults). The welcome (decision 051) can be turned

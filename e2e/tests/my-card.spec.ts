@@ -147,7 +147,7 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   const cards = adminPage.getByRole('list', { name: 'Carte fedeltà' });
   // The whole dashboard loads for this look: up to half a minute beside other journeys at load 20 (CI, 2026-11-29).
   await expect(cards.getByRole('article', { name: 'Cliente eliminato' })).toBeVisible({ timeout: 30_000 });
-  // Nothing that needs a contact is offered: the row says so in place of the e-mail and phone (issue 39).
+  // Nothing that needs a contact is offered: the row says so in place of the e-mail and phone.
   await expect(cards.getByRole('article', { name: 'Cliente eliminato' })).toContainText('Nessun contatto: la carta non può ricevere messaggi né link wallet');
   await expect(cards.getByRole('article', { name: 'Cliente eliminato' }).getByRole('button', { name: /link wallet/ })).toHaveCount(0);
   await expect(cards.getByRole('article', { name: customer.name })).toHaveCount(0);
