@@ -81,23 +81,6 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
     return fresh;
   }
 
-  /**
-   * recordSale, with a key the card's ledger already holds for another operation (a points update, a redemption:
-   * the sale's replay only matches sales) answered as the redemption answers it, 422, instead of the unique
-   * index's error (a 500). Nothing was written: the statement failed as a whole.
-   */
-  async function recordSale(...args: Parameters<typeof app.repos.rewards.recordSale>) {
-    try {
-      return await app.repos.rewards.recordSale(...args);
-    } catch (error) {
-      const e = error as { code?: string; constraint?: string; message?: string };
-      if (e?.code === '23505' && (e.constraint === 'points_ledger_sale_once' || Boolean(e.message?.includes('points_ledger_sale_once')))) {
-        throw new HttpError(422, REWARD_MESSAGES.keyReused);
-      }
-      throw error;
-    }
-  }
-
   /** The id of card `id` when `user` may see it, else the 404 of cardInScope: what a read of one card's history starts with. */
   const visibleCardId = async (id: string, user: Parameters<typeof cardInScope>[2]) => (await cardInScope(app.repos.loyaltyCards, id, user)).id;
 
@@ -586,7 +569,7 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest(rule === 'per_euro' ? EARNING_MESSAGES.amountRequired : EARNING_MESSAGES.manualRule);
         }
         const earning = terms && saleEarning(terms.program, terms.promotions, amountCents, now);
-        const outcome = await recordSale(cardId, {
+        const outcome = await app.repos.rewards.recordSale(cardId, {
           servedBy: ownerScope(user),
           businessId,
           version: terms?.version ?? null,
@@ -617,7 +600,10 @@ const loyaltyCardRoutes: FastifyPluginAsyncZod = async (app) => {
         // The sale's statement confirmed the card's business: the guess for this user's next card.
         if (businessId !== null) saleUserBusiness.set(user.id, businessId);
         if ('recent' in outcome) throw new HttpError(409, EARNING_MESSAGES.recentSale(outcome.recent, terms!.program.loyalty_mode));
-        if ('refused' in outcome) throw badRequest(outcome.refused === 'visited-today' ? EARNING_MESSAGES.visitedToday : POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+        if ('refused' in outcome) {
+          if (outcome.refused === 'key-reused') throw new HttpError(422, REWARD_MESSAGES.keyReused);
+          throw badRequest(outcome.refused === 'visited-today' ? EARNING_MESSAGES.visitedToday : POINTS_MESSAGES.balance(POINTS_BALANCE_MAX));
+        }
         if (outcome.replayed) reply.header('idempotent-replay', 'true');
         return { message: EARNING_MESSAGES.saleRecorded, card_id: cardId, points: outcome.balance, earning: outcome.earning, entry: outcome.entry };
       }

@@ -97,7 +97,7 @@ const PROGRAM_COLUMNS = PROGRAM_FIELDS.join(', ');
 /** What recording a sale answers: the new balance and the row, or why nothing was recorded. */
 export type SaleOutcome =
   | { balance: number; entry: LedgerEntry; earning: SaleEarning; replayed: boolean }
-  | { refused: 'visited-today' | 'over-limit' }
+  | { refused: 'visited-today' | 'over-limit' | 'key-reused' }
   | { recent: number };
 
 /** SQL condition: the business `b` is managed by `ownerId` ($n, owner or co-admin): null = any (super admin). */
@@ -330,7 +330,14 @@ export function createRewardsRepository(db: Queryable) {
       },
     ): Promise<SaleOutcome | { stale: string } | null> {
       const { sale } = input;
-      const { rows } = await db.query<
+      // A key the card's ledger holds for another operation (a points update, a redemption: the function's replay
+      // matches sales only) fails the statement on the unique index, writing nothing: refused, as the points update
+      // and the redemption refuse it (decision 083).
+      const keyReused = (error: unknown) => {
+        const e = error as { code?: string; constraint?: string; message?: string };
+        return e?.code === '23505' && (e.constraint === 'points_ledger_sale_once' || Boolean(e.message?.includes('points_ledger_sale_once')));
+      };
+      const recorded = db.query<
         LedgerEntry & { outcome: string; business_id: string | null; balance: number; recent_points: number; earning: SaleEarning }
       >(
         `SELECT outcome, business_id, balance, recent_points, earning, id, card_id, points, kind, reward_id, reward_name, description,
@@ -354,6 +361,13 @@ export function createRewardsRepository(db: Queryable) {
           RECENT_SALE_SECONDS,
         ],
       );
+      let rows: Awaited<typeof recorded>['rows'];
+      try {
+        ({ rows } = await recorded);
+      } catch (error) {
+        if (keyReused(error)) return { refused: 'key-reused' };
+        throw error;
+      }
       const { outcome, business_id: businessId, balance, recent_points: recent, earning, ...entry } = rows[0];
       switch (outcome) {
         case 'missing':
