@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { API_ENTRY, E2E_API_PORT, E2E_STATE_FILE } from './env';
+import { API_ENTRY, E2E_API_PORT, E2E_STATE_FILE, SHELL_URL } from './env';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 interface State {
@@ -38,6 +38,18 @@ async function apiAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * The API answers through the shell's same-origin /api (the pool of tools/src/api-pool.ts), which is what the pages
+ * call: the pool takes an instance back only after its own health check, a moment after the API itself answers.
+ */
+async function apiAnswersThroughShell(): Promise<boolean> {
+  try {
+    return (await fetch(`${SHELL_URL}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Stops the composition's API server (SIGTERM: it closes its database cleanly). */
 export async function stopApi(): Promise<void> {
   try {
@@ -60,6 +72,9 @@ export async function restartApi(): Promise<void> {
   child.unref();
   if (child.pid) writePid('api', child.pid);
   await waitUntil(apiAnswers, 60_000, 'api restarts');
+  // A page's next request goes through the shell's /api: CI's run saw a login sent right after the restart answered
+  // «Errore di connessione» by the pool that had not taken the API back yet.
+  await waitUntil(apiAnswersThroughShell, 30_000, 'api answers through the shell');
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
