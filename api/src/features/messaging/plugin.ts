@@ -180,13 +180,8 @@ export default fp<MessagingPluginOptions>(
     if (localMailbox) app.log.info({ file: app.config.localMailbox }, 'local try-out: access links a shop in test mode would send are written to the try-out mailbox');
 
     /** A credential's driver: never the outbox (a shop reads its log); on a local try-out, the try-out mailbox instead. */
-    async function credentialDriverFor(
-      businessId: string,
-      channel: Channel,
-      settingsFrom: MessagingRepository = repo,
-      accounts: PlatformAccountRepository = platformAccounts,
-    ): Promise<MessageDriver> {
-      const driver = await driverFor(businessId, channel, settingsFrom, accounts);
+    async function credentialDriverFor(...where: Parameters<typeof driverFor>): Promise<MessageDriver> {
+      const driver = await driverFor(...where);
       if (driver !== outboxDriver) return driver;
       if (localMailbox) return localMailbox;
       throw new MessagingError(CREDENTIAL_MESSAGES.testMode, true);
