@@ -7,15 +7,18 @@ import {
   Button,
   Input,
   MESSAGES,
+  StalledNotice,
+  UnsavedChangeNotice,
   errorMessage,
   formatDate,
   formatPhone,
+  useChange,
   useNotify,
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation } from '../api';
+import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
 import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
@@ -98,7 +101,9 @@ export interface CardRowProps {
  */
 export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, canDelete = true, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
-  const [updatePoints, update] = useUpdatePointsMutation();
+  const [updatePoints] = useUpdatePointsMutation();
+  // A change never lost without a word: confirmed, or «non salvata» with «Invia di nuovo» (its key, counted once).
+  const change = useChange<PointsResult>('points');
   const [deleteCard, removal] = useDeleteCardMutation();
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -114,14 +119,14 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
 
   const submit = handleSubmit(
     async ({ points, description }) => {
-      try {
-        await updatePoints({ cardId: card.id, points, description }).unwrap();
-        reset(EMPTY_DRAFT);
-        onDraftChange(card.id, EMPTY_DRAFT);
-        notify.success(MESSAGES.pointsUpdated);
-      } catch (error) {
-        notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
-      }
+      if (change.busy) return;
+      await change.submit(`${points}|${description}`, (key) => updatePoints({ cardId: card.id, points, description, key }).unwrap(), (outcome) => {
+        if (outcome.ok) {
+          reset(EMPTY_DRAFT);
+          onDraftChange(card.id, EMPTY_DRAFT);
+          notify.success(MESSAGES.pointsUpdated);
+        } else if (!outcome.lost) notify.error(errorMessage(outcome.error, MESSAGES.pointsUpdateError));
+      });
     },
     // "Fill in both" first, then what is wrong with the points.
     (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid),
@@ -185,7 +190,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           {...register('points')}
         />
         <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
-        <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
+        <Button type="submit" loading={change.busy} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
         {onShowConsents && (
@@ -200,6 +205,8 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           <Button variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Elimina ${name}`}>Elimina</Button>
         )}
       </Actions>
+      {change.stalled && <StalledNotice onRetry={change.retry} />}
+      {change.unsaved && !change.busy && <UnsavedChangeNotice onResend={() => void change.resend()} />}
       <DeleteCardDialog
         card={confirmingDelete ? card : null}
         mode={mode}
