@@ -42,8 +42,6 @@ export type ApiBaseQuery = BaseQueryFn<
   FetchBaseQueryMeta
 >;
 
-/** A proxy's answers when the API behind it is gone: the watcher then asks `/api/health` (connection.ts). */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
 /**
  * Whether a request may be sent again when its answer is late: a read, a change that carries its idempotency
@@ -95,14 +93,17 @@ async function sendWithRetry(request: FetchArgs, api: BaseQueryApi, extraOptions
  * REQUEST_TIMEOUT_MS, and a 401 that ends the session. The API base is read per request, not at
  * import, because the run-time configuration is loaded after this module is evaluated. A request that may be
  * sent again is tracked while it waits (connection.ts: «Riprova» after STALLED_AFTER_MS); a refused connection
- * or a proxy's 502/503/504 has the API's health checked (the banner of a lost connection).
+ * or a 5xx has the API's health checked (the banner of a lost connection).
  */
 export const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const request = typeof args === 'string' ? { url: args } : args;
   const { result } = await sendWithRetry(request, api, extraOptions);
   const { error } = result;
   if (!error) return result;
-  if ((error.status === 'FETCH_ERROR' && !api.signal.aborted) || (typeof error.status === 'number' && UNREACHABLE_STATUSES.has(error.status))) {
+  // No connection, or a 5xx — what a proxy answers when the API behind it is gone (502, 503, 504, or a 500 for a
+  // refused connection): the watcher asks `/api/health` before anything is said (connection.ts), so an API's own
+  // 500 on one route shows no banner.
+  if ((error.status === 'FETCH_ERROR' && !api.signal.aborted) || (typeof error.status === 'number' && error.status >= 500)) {
     reportUnreachable();
   }
 

@@ -3,7 +3,7 @@
  * shell's banner and any remote read the same thing (the shared library is one instance for all of them):
  * - requests in flight, so a «Riprova» on a request that has had no answer for a while sends it again;
  * - whether the API can be reached at all, decided by `/api/health` once a request met a refused
- *   connection or a proxy's 502/503/504.
+ *   connection or a 5xx (what a proxy answers when the API is gone).
  */
 
 /** A request without an answer for this long is shown as such, where the user waits (it still runs until its timeout). */
@@ -91,7 +91,7 @@ export function subscribeConnection(listener: () => void): () => void {
 }
 
 /**
- * A request met a refused connection or a proxy that could not reach the API: the watcher (useConnectionWatch)
+ * A request met a refused connection or a 5xx (what a proxy answers when the API behind it is gone): the watcher (useConnectionWatch)
  * asks `/api/health` before anything is said, so one failed request of a working API shows no banner.
  */
 export function reportUnreachable(): void {

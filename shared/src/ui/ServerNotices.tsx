@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import {
   CONNECTION_MESSAGES,
@@ -82,10 +82,32 @@ export function StalledNotice({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The spinners on screen, in the order they appeared: a screen whose parts load side by side (a catalogue, its
+ * settings, its promotions) says it once, under the first, not once per part.
+ */
+const spinners: string[] = [];
+const spinnerListeners = new Set<() => void>();
+const firstSpinner = () => spinners[0] ?? null;
+function subscribeSpinners(listener: () => void) {
+  spinnerListeners.add(listener);
+  return () => spinnerListeners.delete(listener);
+}
+function setSpinners(change: () => void) {
+  change();
+  for (const listener of [...spinnerListeners]) listener();
+}
+
 /** A screen's loading state: its spinner, then, once a request waited too long, the notice (the Spinner's own). */
 export function StalledRequestsNotice() {
+  const id = useId();
+  useEffect(() => {
+    setSpinners(() => spinners.push(id));
+    return () => setSpinners(() => spinners.splice(spinners.indexOf(id), 1));
+  }, [id]);
+  const first = useSyncExternalStore(subscribeSpinners, firstSpinner, firstSpinner) === id;
   const stalled = useStalledRequests();
-  return stalled ? <StalledNotice onRetry={() => retryStalled()} /> : null;
+  return stalled && first ? <StalledNotice onRetry={() => retryStalled()} /> : null;
 }
 
 /**

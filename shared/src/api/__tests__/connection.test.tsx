@@ -70,12 +70,19 @@ describe('«Riprova» on a request without an answer', () => {
     expect(server.requests.filter((r) => r.path === '/campaigns')).toHaveLength(1);
   });
 
-  it('shows «Il server non risponde. Riprova tra poco.» under a screen’s spinner after 8 s, with a focusable «Riprova»', async () => {
+  it('shows «Il server non risponde. Riprova tra poco.» once under a screen’s spinners after 8 s, with a focusable «Riprova»', async () => {
     let release!: () => void;
     server.use({ 'GET /business': () => ({ body: [], holdUntil: new Promise<void>((resolve) => (release = resolve)) }) });
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
     const store = createAppStore();
-    renderWithProviders(<Spinner label="Caricamento dei negozi…" />, { store });
+    // Two parts of one screen loading side by side: the screen says it once.
+    renderWithProviders(
+      <>
+        <Spinner label="Caricamento dei negozi…" />
+        <Spinner label="Caricamento dei premi…" />
+      </>,
+      { store },
+    );
     const pending = callBaseQuery(store, '/business', 'getBusinesses');
     while (server.requests.length < 1) await ioTurn();
     act(() => jest.advanceTimersByTime(STALLED_AFTER_MS - 1));
