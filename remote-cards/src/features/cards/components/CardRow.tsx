@@ -28,6 +28,7 @@ export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
 const Row = styled.article`
+  position: relative;
   box-sizing: border-box;
   height: 100%;
   overflow: hidden;
@@ -37,6 +38,21 @@ const Row = styled.article`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+/**
+ * A row has the list's fixed height: a notice about its change (late, or not saved) lies over the row's lower part,
+ * its actions, which wait for that change anyway, instead of being cut off below it.
+ */
+const RowNotice = styled.div`
+  position: absolute;
+  left: ${({ theme }) => theme.space.sm};
+  right: ${({ theme }) => theme.space.sm};
+  bottom: ${({ theme }) => theme.space.xs};
+  z-index: 1;
+  box-shadow: 0 2px 8px rgb(15 23 42 / 0.2);
+  border-radius: ${({ theme }) => theme.radii.md};
+  > * { margin: 0; }
 `;
 
 const Top = styled.div`
@@ -205,8 +221,11 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           <Button variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Elimina ${name}`}>Elimina</Button>
         )}
       </Actions>
-      {change.stalled && <StalledNotice onRetry={change.retry} />}
-      {change.unsaved && !change.busy && <UnsavedChangeNotice onResend={() => void change.resend()} />}
+      {(change.stalled || (change.unsaved && !change.busy)) && (
+        <RowNotice>
+          {change.stalled ? <StalledNotice onRetry={change.retry} /> : <UnsavedChangeNotice onResend={() => void change.resend()} />}
+        </RowNotice>
+      )}
       <DeleteCardDialog
         card={confirmingDelete ? card : null}
         mode={mode}
