@@ -21,7 +21,7 @@ test.afterEach(async () => {
 const STALLED = 'Il server non risponde. Riprova tra poco.';
 const LOST = 'Connessione al server persa. Riprovo appena torna disponibile.';
 
-test('[api] paused then stopped: the 8 s notice, a points change saved once, the lost connection and its recovery', async ({ page }) => {
+test('[api] paused then stopped: the 8 s notice, a points change saved once, the lost connection and its recovery', async ({ page, browser }) => {
   test.setTimeout(180_000);
   // A shop of its own with one customer: its ledger is this journey's alone.
   const stamp = `${Date.now()}`.slice(-7);
@@ -55,6 +55,10 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
     const stalled = row.getByRole('alert').filter({ hasText: STALLED });
     await expect(stalled).toHaveCount(0);
     await expect(stalled).toBeVisible({ timeout: 15_000 });
+    // Whole inside the row (a row has the list's fixed height and hides what overflows it).
+    const [rowBox, noticeBox] = [await row.boundingBox(), await stalled.boundingBox()];
+    expect(noticeBox!.y).toBeGreaterThanOrEqual(rowBox!.y);
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
     const retry = stalled.getByRole('button', { name: 'Riprova' });
     await retry.focus();
     await expect(retry).toBeFocused();
@@ -69,20 +73,37 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
   expect(ledger.filter((entry) => entry.description === 'Spesa in pausa')).toHaveLength(1);
   expect((await apiCall<{ points: number }>('GET', `/loyalty-cards/${card.id}`, token)).points).toBe(7);
 
-  // Paused again: a screen opened meanwhile shows its loading state, then the notice; it loads once the API answers.
+  // Paused again: a screen opened meanwhile, and a login in another browser, wait, then say so; both go on once
+  // the API answers.
   const sidebar = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
   const main = page.locator('main');
-  pauseApi();
+  const other = await browser.newContext();
+  const loginPage = await other.newPage();
   try {
-    await sidebar.getByRole('link', { name: 'Premi' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/rewards$/);
-    await expect(main.getByRole('alert').filter({ hasText: STALLED })).toBeVisible({ timeout: 15_000 });
-    await expect(main.getByRole('button', { name: 'Riprova' })).toBeVisible();
+    await withCookieChoiceSaved(loginPage);
+    await loginPage.goto('/login');
+    await expect(loginPage.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+    pauseApi();
+    try {
+      await loginPage.getByLabel('Email').fill(account.email);
+      await loginPage.getByLabel('Password').fill(account.password);
+      await loginPage.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await sidebar.getByRole('link', { name: 'Premi' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/rewards$/);
+      await expect(main.getByRole('alert').filter({ hasText: STALLED })).toBeVisible({ timeout: 15_000 });
+      await expect(main.getByRole('button', { name: 'Riprova' })).toBeVisible();
+      const loginNotice = loginPage.getByRole('alert').filter({ hasText: STALLED });
+      await expect(loginNotice).toBeVisible();
+      await expect(loginNotice.getByRole('button', { name: 'Riprova' })).toBeVisible();
+    } finally {
+      resumeApi();
+    }
+    await expect(main.getByRole('alert').filter({ hasText: STALLED })).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Premi' })).toBeVisible();
+    await expect(loginPage).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   } finally {
-    resumeApi();
+    await other.close();
   }
-  await expect(main.getByRole('alert').filter({ hasText: STALLED })).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Premi' })).toBeVisible();
 
   // Stopped: the next request meets no API; every screen says the connection is lost, not that the rest works.
   await stopApi();
