@@ -71,6 +71,7 @@ export function SaleForm({
     // The same sale (amount, and whether it was confirmed after the 60 s question) keeps its key while its answer is lost.
     await change.submit(`${amount ?? 'visita'}|${confirm}`, (key) => record({ cardId, amount, confirm, key }).unwrap(), (outcome) => {
       if (outcome.ok) {
+        setFailure(null);
         setQuestion(null);
         setText('');
         setTouched(false);

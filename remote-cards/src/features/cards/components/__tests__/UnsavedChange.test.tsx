@@ -74,3 +74,32 @@ it('the QR page: points added with a lost answer are sent again with their key a
     expect(await balanceOf(card.id)).toBe(50);
   });
 });
+
+it('a sale at the counter: its lost answer keeps the sale and its key, «Invia di nuovo» records it once', async () => {
+  const shop = await createBusiness(session.token);
+  await apiCall('PUT', `/rewards/business/${shop.id}/program`, session.token, { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 });
+  const card: TestCard = await createCard(session.token, shop.id, 'Vito Vendita', 0);
+  await withLostFirstAnswer(/\/sales$/, async (keys) => {
+    const { user: person } = session.render(
+      <Routes>
+        <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
+      </Routes>,
+      shop.id,
+      `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}`,
+    );
+    await person.type(await screen.findByLabelText('Importo speso (€)'), '12,00');
+    await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
+    const unsaved = await screen.findByRole('alert');
+    expect(unsaved).toHaveTextContent('Errore durante la registrazione della vendita. Riprova: la stessa vendita non verrà registrata due volte.');
+    expect(await balanceOf(card.id)).toBe(12);
+
+    await person.click(within(unsaved).getByRole('button', { name: 'Invia di nuovo' }));
+    expect(await screen.findByText(/Vendita registrata \(12,00 €\): \+12 punti/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^sale-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await balanceOf(card.id)).toBe(12);
+    expect((await ledgerOf(card.id)).filter((entry) => entry.points === 12)).toHaveLength(1);
+  });
+});
