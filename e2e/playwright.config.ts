@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, SHELL_URL } from './src/env';
  * on data of its own or only reads, and a drill that stops or re-points a frontend's server does it on a
  * composition of its own (src/own-composition.ts; decision 062).
  */
-const ALONE = ['api-down', 'cards-demo-shops'];
+const ALONE = ['api-down', 'api-paused', 'cards-demo-shops'];
 const WORKERS = 2;
 const alone = new RegExp(`/(${ALONE.join('|')})\\.spec\\.ts$`);
 

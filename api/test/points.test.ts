@@ -212,6 +212,32 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
       expect(await state(cardId)).toEqual({ points: before.points + 50, ledger: before.ledger + 50, rows: before.rows + 1 });
     });
 
+    it('counts a scan sent again with the same Idempotency-Key once, and refuses the key for other points with 422', async () => {
+      // A demo card of the same shop: the tests after this one count the first card's rows.
+      const { rows } = await t.app.db.query<{ id: string; user_id: string }>(
+        'SELECT id, user_id FROM loyalty_cards WHERE business_id = $1 AND user_id <> $2 ORDER BY id DESC LIMIT 1',
+        [DEMO_BUSINESSES[1].id, clientId],
+      );
+      const card = rows[0];
+      const key = `scan-${variant.name}-${Date.now()}`;
+      const scan = (points: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/qrcode/scan',
+          headers: { ...headers.get(demoAccount('admin').email), 'idempotency-key': key },
+          payload: { card_id: card.id, user_id: card.user_id, points },
+        });
+      const before = await state(card.id);
+      const responses = await Promise.all(Array.from({ length: 5 }, () => scan(7)));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+      expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+      expect(responses.filter((r) => r.headers['idempotent-replay'] === 'true')).toHaveLength(4);
+      expect(await state(card.id)).toEqual({ points: before.points + 7, ledger: before.ledger + 7, rows: before.rows + 1 });
+      const other = await scan(8);
+      expect(other.statusCode).toBe(422);
+      expect(await state(card.id)).toEqual({ points: before.points + 7, ledger: before.ledger + 7, rows: before.rows + 1 });
+    });
+
     it('answers 404 when the user is not the card holder, or the card is another admin’s', async () => {
       const before = await state(cardId);
       const mismatched = await call('POST', '/api/qrcode/scan', demoAccount('admin'), { card_id: cardId, user_id: 'someone-else', points: 50 });

@@ -60,6 +60,22 @@ export async function stopApi(): Promise<void> {
   await waitUntil(async () => !(await apiAnswers()), 20_000, 'api stops');
 }
 
+/**
+ * Pauses the composition's API (SIGSTOP): its port still takes connections, nothing answers — the server that
+ * hangs, not the one that is gone. `resumeApi` (SIGCONT) lets it answer what waited meanwhile.
+ */
+export function pauseApi(): void {
+  process.kill(readPids().api, 'SIGSTOP');
+}
+
+export function resumeApi(): void {
+  try {
+    process.kill(readPids().api, 'SIGCONT');
+  } catch {
+    // not running: restartApi starts it
+  }
+}
+
 /** Starts the API again on the same data folder and port (no-op when it answers). */
 export async function restartApi(): Promise<void> {
   if (await apiAnswers()) return;

@@ -2,10 +2,12 @@
  * Set-ups of the cards remote's tests, on top of @loyalty/shared/testing (the real API on PGlite,
  * tools/jest/real-api.js): businesses and cards of the demo admin, the outbox, a screen with a session.
  */
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import type { Business, User } from '@loyalty/shared';
-import { DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
+import { API, DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
 
 export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, DEMO_SUPERADMIN, LocationProbe, configureTestRuntime, currentLocation, logIn, unique } from '@loyalty/shared/testing';
 export const BAR_CENTRALE = 'default-business-id';
@@ -115,3 +117,42 @@ export function signedInAsDemoAdmin(): DemoAdminSession {
 
 /** A card's row in the cards screen's list, found by the customer's name. */
 export const cardRow = (name: string) => screen.findByRole('article', { name });
+
+/**
+ * The real API behind a pass-through proxy that loses the answer to the first POST whose path matches `path`
+ * after the API has given it (the connection is cut, as an instance killed mid-answer or a dropped network would):
+ * what a counter sees when its change went through but no answer came back. It records each such request's
+ * Idempotency-Key.
+ */
+export async function apiLosingFirstAnswer(path: RegExp): Promise<{ apiBaseUrl: string; keys: string[]; close: () => Promise<void> }> {
+  const target = new URL(API);
+  const keys: string[] = [];
+  let lost = false;
+  const server = createServer((request, response) => {
+    const watched = request.method === 'POST' && path.test(request.url ?? '');
+    if (watched) keys.push(String(request.headers['idempotency-key']));
+    const upstream = forward({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+      if (watched && !lost) {
+        lost = true;
+        answer.resume();
+        answer.on('end', () => response.destroy());
+        return;
+      }
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    apiBaseUrl: `http://127.0.0.1:${port}/api`,
+    keys,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

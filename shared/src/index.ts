@@ -55,6 +55,11 @@ export {
 
 export { apiUrl } from './api/baseQuery';
 export { setOnUnauthorized } from './api/unauthorized';
+// 2.11.0: honest under trouble (decision 083): a late request's «Riprova», a change never lost without a word, the
+// banner of a lost connection.
+export { CONNECTION_MESSAGES, STALLED_AFTER_MS, retryStalled, getConnectionState, type ConnectionState } from './api/connection';
+export { newIdempotencyKey } from './api/idempotencyKey';
+export { useChange, answerLost, type ChangeOutcome } from './api/useChange';
 export {
   api,
   LIST_TAG_ID,

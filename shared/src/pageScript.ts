@@ -12,6 +12,7 @@ export {
   TOKEN_STORAGE_KEY,
 } from './constants';
 export { MESSAGES } from './messages';
+export { CONNECTION_MESSAGES, STALLED_AFTER_MS } from './api/connection';
 export { DASHBOARD_PATH, safeRedirectPath } from './auth/safeRedirect';
 export { loginFailureOutcome, type LoginOutcome } from './session/loginOutcome';
 export { errorMessage } from './notifications/errorMessage';

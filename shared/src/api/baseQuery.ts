@@ -1,5 +1,6 @@
 import {
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -10,6 +11,7 @@ import { REQUEST_TIMEOUT_MS } from '../constants';
 import { sessionCleared } from '../session/sessionEvents';
 import { readToken, removeToken } from '../session/tokenStorage';
 import { notifyUnauthorized } from './unauthorized';
+import { reportUnreachable, trackAttempt } from './connection';
 
 /** The login call answers 401 for a wrong password: that is not an expired session. */
 const ENDPOINTS_WHERE_401_IS_AN_ANSWER = new Set(['login']);
@@ -40,16 +42,70 @@ export type ApiBaseQuery = BaseQueryFn<
   FetchBaseQueryMeta
 >;
 
+
+/**
+ * Whether a request may be sent again when its answer is late: a read, a change that carries its idempotency
+ * key (the server counts it once), or a login (it writes nothing but the count of failed attempts).
+ */
+function isResendable(request: FetchArgs, endpoint: string): boolean {
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || endpoint === 'login') return true;
+  return new Headers(request.headers as HeadersInit | undefined).has('Idempotency-Key');
+}
+
+/**
+ * One request, sent again by `retryStalled` (the «Riprova» of a request without an answer) when it may be: each
+ * attempt has its own abort signal, tied to the caller's, and the time limit counts from the first attempt, so a
+ * request still ends at its timeout however often it was sent again.
+ */
+async function sendWithRetry(request: FetchArgs, api: BaseQueryApi, extraOptions: object) {
+  const deadline = Date.now() + (request.timeout ?? REQUEST_TIMEOUT_MS);
+  const resendable = isResendable(request, api.endpoint);
+  for (;;) {
+    const attempt = new AbortController();
+    const forward = () => attempt.abort(api.signal.reason);
+    if (api.signal.aborted) forward();
+    else api.signal.addEventListener('abort', forward, { once: true });
+    let restarted = false;
+    const untrack = resendable
+      ? trackAttempt(() => {
+          restarted = true;
+          attempt.abort();
+        })
+      : () => false;
+    try {
+      const result = await fetchWithSession(
+        { ...request, url: apiUrl(request.url), timeout: Math.max(1, deadline - Date.now()) },
+        { ...api, signal: attempt.signal },
+        extraOptions,
+      );
+      if (restarted && !api.signal.aborted && Date.now() < deadline) continue;
+      return { result, restarted };
+    } finally {
+      untrack();
+      api.signal.removeEventListener('abort', forward);
+    }
+  }
+}
+
 /**
  * fetchBaseQuery plus the session rules: the stored token as `Authorization: Bearer`, a request aborted after
  * REQUEST_TIMEOUT_MS, and a 401 that ends the session. The API base is read per request, not at
- * import, because the run-time configuration is loaded after this module is evaluated.
+ * import, because the run-time configuration is loaded after this module is evaluated. A request that may be
+ * sent again is tracked while it waits (connection.ts: «Riprova» after STALLED_AFTER_MS); a refused connection
+ * or a 5xx has the API's health checked (the banner of a lost connection).
  */
 export const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const request = typeof args === 'string' ? { url: args } : args;
-  const result = await fetchWithSession({ ...request, url: apiUrl(request.url) }, api, extraOptions);
+  const { result } = await sendWithRetry(request, api, extraOptions);
   const { error } = result;
   if (!error) return result;
+  // No connection, or a 5xx — what a proxy answers when the API behind it is gone (502, 503, 504, or a 500 for a
+  // refused connection): the watcher asks `/api/health` before anything is said (connection.ts), so an API's own
+  // 500 on one route shows no banner.
+  if ((error.status === 'FETCH_ERROR' && !api.signal.aborted) || (typeof error.status === 'number' && error.status >= 500)) {
+    reportUnreachable();
+  }
 
   const requestLabel = `${request.method ?? 'GET'} ${request.url}`;
   if (error.status === 401) {

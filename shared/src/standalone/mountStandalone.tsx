@@ -15,6 +15,7 @@ import { Notifications } from '../notifications/Notifications';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { Spinner } from '../ui/Spinner';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { renderApp } from './renderApp';
 
 export interface StandaloneRoute {
@@ -72,6 +73,7 @@ function StandaloneApp({ routes }: { routes: StandaloneRoute[] }) {
   }, [dispatch]);
   return (
     <>
+      <ConnectionBanner />
       <Routes>
         {routes.map((r) => (
           <Route key={r.path} path={r.path} element={r.requiresAuth ? <AuthGate>{r.element}</AuthGate> : r.element} />

@@ -5,3 +5,5 @@ export * from './renderWithProviders';
 export * from './fixtures';
 export * from './testApiServer';
 export * from './realApi';
+// The watcher's verdicts, for a test that puts the app in a lost connection without a server to stop.
+export { markConnectionLost, markConnectionOk } from '../api/connection';

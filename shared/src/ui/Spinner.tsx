@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { MESSAGES } from '../messages';
 import { VisuallyHidden } from './VisuallyHidden';
+import { StalledRequestsNotice } from './ServerNotices';
 
 const spin = keyframes`
   to { transform: rotate(360deg); }
@@ -34,11 +35,18 @@ export interface SpinnerProps {
   className?: string;
 }
 
+/**
+ * A screen's loading state. While it shows, a request to the API that has had no answer for 8 s adds «Il server
+ * non risponde. Riprova tra poco.» and «Riprova» under it (ServerNotices): every screen that waits says so.
+ */
 export function Spinner({ label = MESSAGES.loading, size = 'medium', className }: SpinnerProps) {
   return (
-    <SpinnerRoot role="status" className={className}>
-      <SpinnerGlyph $size={SPINNER_SIZES[size]} />
-      <VisuallyHidden>{label}</VisuallyHidden>
-    </SpinnerRoot>
+    <>
+      <SpinnerRoot role="status" className={className}>
+        <SpinnerGlyph $size={SPINNER_SIZES[size]} />
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </SpinnerRoot>
+      <StalledRequestsNotice />
+    </>
   );
 }

@@ -26,3 +26,6 @@ export { StackedForm, FormAlert, ButtonRow, DialogFooter, type DialogFooterProps
 export { autoFitGrid } from './ScreenLayout';
 // 2.10.0: a wide table scrolls inside its own focusable box, never the page (phones at 360 px).
 export { TableScroll, type TableScrollProps } from './TableScroll';
+// 2.11.0: a late request, a change not saved, a lost connection: said where the user waits (decision 083).
+export { StalledNotice, StalledRequestsNotice, UnsavedChangeNotice, useStalled, useStalledRequests, useConnectionState } from './ServerNotices';
+export { ConnectionBanner, useConnectionWatch, HEALTH_BACKOFF_MS } from './ConnectionBanner';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { checkSession, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
+import { checkSession, ConnectionBanner, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
 import { AppRoutes } from './AppRoutes';
 import { LOGIN_PATH } from '../shared/routeTable';
 
@@ -18,6 +18,8 @@ export function App() {
 
   return (
     <>
+      {/* Every screen, the login's too: the API cannot be reached (decision 083). */}
+      <ConnectionBanner />
       <AppRoutes />
       <Notifications />
     </>

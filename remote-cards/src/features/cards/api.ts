@@ -104,10 +104,12 @@ export const cardsApi = api.injectEndpoints({
       }),
       invalidatesTags: (result, _error, { cardId }) => (result ? [{ type: 'Card', id: LIST_TAG_ID }, { type: 'Card', id: cardId }] : []),
     }),
-    updatePoints: build.mutation<PointsResult, { cardId: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
-      query: ({ cardId, points, description }) => ({
+    /** `key`: one per change, the same when it is sent again after a lost answer: the server counts it once (decision 083). */
+    updatePoints: build.mutation<PointsResult, { cardId: string; key: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
+      query: ({ cardId, points, description, key }) => ({
         url: `/loyalty-cards/${encodeURIComponent(cardId)}/points`,
         method: 'POST',
+        headers: { 'Idempotency-Key': key },
         body: { points, description },
       }),
       invalidatesTags: (_result, _error, { cardId }) => [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }],
@@ -185,10 +187,12 @@ export const cardsApi = api.injectEndpoints({
     sendWalletLinks: build.mutation<WalletLinksResult, string>({
       query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}/wallet-links`, method: 'POST' }),
     }),
-    scanQrCode: build.mutation<PointsResult, { cardId: string; userId: string; points: number }>({
-      query: ({ cardId, userId, points }) => ({
+    /** `key` as for updatePoints. */
+    scanQrCode: build.mutation<PointsResult, { cardId: string; userId: string; points: number; key: string }>({
+      query: ({ cardId, userId, points, key }) => ({
         url: '/qrcode/scan',
         method: 'POST',
+        headers: { 'Idempotency-Key': key },
         body: { card_id: cardId, user_id: userId, points },
       }),
       invalidatesTags: (_result, _error, { cardId }) => [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }],

@@ -67,7 +67,7 @@ export async function postJson(apiBaseUrl: string, path: string, payload: unknow
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(payload),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const body: unknown = await response.json().catch(() => null);
   return { response, body };

@@ -2,10 +2,26 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
-import { Button, DEFAULT_QR_POINTS, errorMessage, isAdmin, isStaff, MESSAGES, Navigate, QueryState, Spinner, TextField, useAuth, useSearchParams } from '@loyalty/shared';
+import {
+  Button,
+  DEFAULT_QR_POINTS,
+  errorMessage,
+  isAdmin,
+  isStaff,
+  MESSAGES,
+  Navigate,
+  QueryState,
+  Spinner,
+  StalledNotice,
+  TextField,
+  UnsavedChangeNotice,
+  useAuth,
+  useChange,
+  useSearchParams,
+} from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail } from '../api';
+import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail, type PointsResult } from '../api';
 import { addPointsSchema, DEFAULT_QR_STAMPS, pointsFormMessages, pointsFormSchema, STAMP_MESSAGES } from '../model/pointsInput';
 import { formatCents } from '../model/sale';
 import { RedeemDialog } from './RedeemDialog';
@@ -69,7 +85,9 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
  * field kept for corrections.
  */
 function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: LoyaltyMode; onChanged: (message: string, balance: number) => void }) {
-  const [update, { isLoading }] = useUpdatePointsMutation();
+  const [update] = useUpdatePointsMutation();
+  const change = useChange<PointsResult>('points');
+  const isLoading = change.busy;
   const [points, setPoints] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -80,15 +98,16 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
       setError(parsed.error.issues[0]?.message ?? pointsFormMessages(mode).invalid);
       return;
     }
-    try {
-      const result = await update({ cardId, ...parsed.data }).unwrap();
-      setPoints('');
-      setDescription('');
-      setError(null);
-      onChanged(result.message, result.points);
-    } catch (failure) {
-      setError(errorMessage(failure, MESSAGES.addPointsError));
-    }
+    if (isLoading) return;
+    const { points: amount, description: reason } = parsed.data;
+    await change.submit(`${amount}|${reason}`, (key) => update({ cardId, points: amount, description: reason, key }).unwrap(), (outcome) => {
+      if (outcome.ok) {
+        setPoints('');
+        setDescription('');
+        setError(null);
+        onChanged(outcome.result.message, outcome.result.points);
+      } else setError(outcome.lost ? null : errorMessage(outcome.error, MESSAGES.addPointsError));
+    });
   }
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
@@ -107,6 +126,8 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
         <Button type="submit" variant="secondary" loading={isLoading} fullWidth>
           Salva rettifica
         </Button>
+        {change.stalled && <StalledNotice onRetry={change.retry} />}
+        {change.unsaved && !isLoading && <UnsavedChangeNotice onResend={() => void change.resend()} />}
         {error && (
           <Outcome id={errorId} role="alert" $error>
             {error}
@@ -208,7 +229,9 @@ function ManualPointsForm({
   onChanged: (message: string, balance: number) => void;
   onError: (message: string) => void;
 }) {
-  const [scan, { isLoading }] = useScanQrCodeMutation();
+  const [scan] = useScanQrCodeMutation();
+  const change = useChange<PointsResult>('points');
+  const isLoading = change.busy;
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(addPointsSchema(mode)),
     defaultValues: { points: String(mode === 'stamps' ? DEFAULT_QR_STAMPS : DEFAULT_QR_POINTS) },
@@ -221,12 +244,11 @@ function ManualPointsForm({
         onError(MISSING_IDS);
         return;
       }
-      try {
-        const result = await scan({ cardId: card.id, userId, points }).unwrap();
-        onChanged(result.message, result.points);
-      } catch (error) {
-        onError(errorMessage(error, MESSAGES.addPointsError));
-      }
+      if (isLoading) return;
+      await change.submit(String(points), (key) => scan({ cardId: card.id, userId, points, key }).unwrap(), (outcome) => {
+        if (outcome.ok) onChanged(outcome.result.message, outcome.result.points);
+        else if (!outcome.lost) onError(errorMessage(outcome.error, MESSAGES.addPointsError));
+      });
     },
     (errors) => onError(errors.points?.message ?? (mode === 'stamps' ? STAMP_MESSAGES.qrMinimum : INVALID_QR_POINTS)),
   );
@@ -248,6 +270,8 @@ function ManualPointsForm({
       <Button type="submit" loading={isLoading} fullWidth>
         Aggiungi {unitWord(mode)}
       </Button>
+      {change.stalled && <StalledNotice onRetry={change.retry} />}
+      {change.unsaved && !isLoading && <UnsavedChangeNotice onResend={() => void change.resend()} />}
     </Form>
   );
 }

@@ -7,15 +7,18 @@ import {
   Button,
   Input,
   MESSAGES,
+  StalledNotice,
+  UnsavedChangeNotice,
   errorMessage,
   formatDate,
   formatPhone,
+  useChange,
   useNotify,
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation } from '../api';
+import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
 import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
@@ -25,6 +28,7 @@ export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
 const Row = styled.article`
+  position: relative;
   box-sizing: border-box;
   height: 100%;
   overflow: hidden;
@@ -34,6 +38,21 @@ const Row = styled.article`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+/**
+ * A row has the list's fixed height: a notice about its change (late, or not saved) lies over the row's lower part,
+ * its actions, which wait for that change anyway, instead of being cut off below it.
+ */
+const RowNotice = styled.div`
+  position: absolute;
+  left: ${({ theme }) => theme.space.sm};
+  right: ${({ theme }) => theme.space.sm};
+  bottom: ${({ theme }) => theme.space.xs};
+  z-index: 1;
+  box-shadow: 0 2px 8px rgb(15 23 42 / 0.2);
+  border-radius: ${({ theme }) => theme.radii.md};
+  > * { margin: 0; }
 `;
 
 const Top = styled.div`
@@ -98,7 +117,9 @@ export interface CardRowProps {
  */
 export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, canDelete = true, draft, onDraftChange }: CardRowProps) {
   const notify = useNotify();
-  const [updatePoints, update] = useUpdatePointsMutation();
+  const [updatePoints] = useUpdatePointsMutation();
+  // A change never lost without a word: confirmed, or «non salvata» with «Invia di nuovo» (its key, counted once).
+  const change = useChange<PointsResult>('points');
   const [deleteCard, removal] = useDeleteCardMutation();
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -114,14 +135,14 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
 
   const submit = handleSubmit(
     async ({ points, description }) => {
-      try {
-        await updatePoints({ cardId: card.id, points, description }).unwrap();
-        reset(EMPTY_DRAFT);
-        onDraftChange(card.id, EMPTY_DRAFT);
-        notify.success(MESSAGES.pointsUpdated);
-      } catch (error) {
-        notify.error(errorMessage(error, MESSAGES.pointsUpdateError));
-      }
+      if (change.busy) return;
+      await change.submit(`${points}|${description}`, (key) => updatePoints({ cardId: card.id, points, description, key }).unwrap(), (outcome) => {
+        if (outcome.ok) {
+          reset(EMPTY_DRAFT);
+          onDraftChange(card.id, EMPTY_DRAFT);
+          notify.success(MESSAGES.pointsUpdated);
+        } else if (!outcome.lost) notify.error(errorMessage(outcome.error, MESSAGES.pointsUpdateError));
+      });
     },
     // "Fill in both" first, then what is wrong with the points.
     (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid),
@@ -185,7 +206,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           {...register('points')}
         />
         <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
-        <Button type="submit" loading={update.isLoading} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
+        <Button type="submit" loading={change.busy} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
         {onShowConsents && (
@@ -200,6 +221,11 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           <Button variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Elimina ${name}`}>Elimina</Button>
         )}
       </Actions>
+      {(change.stalled || (change.unsaved && !change.busy)) && (
+        <RowNotice>
+          {change.stalled ? <StalledNotice onRetry={change.retry} /> : <UnsavedChangeNotice onResend={() => void change.resend()} />}
+        </RowNotice>
+      )}
       <DeleteCardDialog
         card={confirmingDelete ? card : null}
         mode={mode}

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, ButtonLink, Modal, QueryState, errorMessage } from '@loyalty/shared';
+import { Button, ButtonLink, Modal, QueryState, StalledNotice, UnsavedChangeNotice, errorMessage } from '@loyalty/shared';
 import { formatAmount, missingText, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardRewardsQuery, type CardRewards, type RedeemableReward } from '../api';
 import { useRedemption } from '../hooks/useRedemption';
@@ -119,15 +119,19 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
                 </div>
               </Confirm>
             )}
+            {redemption.stalled && <StalledNotice onRetry={redemption.retry} />}
           </>
         )}
       </QueryState>
       {outcome?.kind === 'success' && <Outcome role="status">{outcome.message}</Outcome>}
-      {outcome?.kind === 'error' && (
-        <Outcome role="alert" $error>
-          {outcome.message}
-        </Outcome>
-      )}
+      {outcome?.kind === 'error' &&
+        (redemption.unsaved ? (
+          <UnsavedChangeNotice message={outcome.message} onResend={redemption.resend} busy={redemption.busy} />
+        ) : (
+          <Outcome role="alert" $error>
+            {outcome.message}
+          </Outcome>
+        ))}
     </>
   );
 }

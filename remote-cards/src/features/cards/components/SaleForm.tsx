@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, errorMessage, Modal, TextField, ButtonRow } from '@loyalty/shared';
+import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetSalePreviewQuery, useRecordSaleMutation, type SaleResult } from '../api';
-import { canonicalAmount, formatCents, newSaleKey, parseEuroAmount } from '../model/sale';
+import { canonicalAmount, formatCents, parseEuroAmount } from '../model/sale';
 
 export const SALE_ERROR = 'Errore durante la registrazione della vendita. Riprova: la stessa vendita non verrà registrata due volte.';
 
@@ -31,8 +31,9 @@ const statusOf = (error: unknown) => (typeof error === 'object' && error !== nul
 /**
  * The counter's sale (decision 075): for a per-euro shop the amount spent («23,50»), with the points it earns under
  * the rule and the promotions shown before confirming (the server's preview); for a per-visit shop one tap. Each
- * submission carries its own idempotency key, kept across the retries of that submission (a timeout, a double
- * tap): the server records it once. A sale within 60 s of the card's last one asks first, in a dialog.
+ * submission carries its own idempotency key, kept while its answer is lost (shared's useChange: «Invia di nuovo»,
+ * or the same sale confirmed again): the server records it once. A sale within 60 s of the card's last one asks
+ * first, in a dialog.
  */
 export function SaleForm({
   cardId,
@@ -49,9 +50,10 @@ export function SaleForm({
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
-  const key = useRef<string | null>(null);
   const errorId = useId();
-  const [record, { isLoading }] = useRecordSaleMutation();
+  const [record] = useRecordSaleMutation();
+  const change = useChange<SaleResult>('sale');
+  const isLoading = change.busy;
 
   const parsed = rule === 'per_euro' ? parseEuroAmount(text) : null;
   const amount = parsed && 'cents' in parsed ? canonicalAmount(parsed.cents) : undefined;
@@ -65,27 +67,25 @@ export function SaleForm({
       setTouched(true);
       return;
     }
-    // One key per submission: a retry of this one (after a timeout) sends the same.
-    key.current ??= newSaleKey();
     setFailure(null);
-    try {
-      const result = await record({ cardId, amount, confirm, key: key.current }).unwrap();
-      key.current = null;
-      setQuestion(null);
-      setText('');
-      setTouched(false);
-      onRecorded(result);
-    } catch (error) {
-      if (statusOf(error) === 409) {
-        // Nothing was saved: the same submission goes again once confirmed.
-        setQuestion(errorMessage(error, SALE_ERROR));
+    // The same sale (amount, and whether it was confirmed after the 60 s question) keeps its key while its answer is lost.
+    await change.submit(`${amount ?? 'visita'}|${confirm}`, (key) => record({ cardId, amount, confirm, key }).unwrap(), (outcome) => {
+      if (outcome.ok) {
+        setFailure(null);
+        setQuestion(null);
+        setText('');
+        setTouched(false);
+        onRecorded(outcome.result);
         return;
       }
-      // A refusal (400) saved nothing and ends this submission; a lost answer keeps the key for the retry.
-      if (typeof statusOf(error) === 'number') key.current = null;
+      if (statusOf(outcome.error) === 409) {
+        // Nothing was saved: the sale goes again once confirmed.
+        setQuestion(errorMessage(outcome.error, SALE_ERROR));
+        return;
+      }
       setQuestion(null);
-      setFailure(errorMessage(error, SALE_ERROR));
-    }
+      setFailure(errorMessage(outcome.error, SALE_ERROR));
+    });
   }
 
   const describedBy = [amountError ? errorId : null, failure ? `${errorId}-failure` : null].filter(Boolean).join(' ') || undefined;
@@ -108,10 +108,9 @@ export function SaleForm({
             placeholder="23,50"
             value={text}
             onChange={(event) => {
+              // Another amount is another sale (another key).
               setText(event.target.value);
-              // Another amount is another submission.
-              key.current = null;
-              setFailure(null);
+              if (!change.unsaved) setFailure(null);
             }}
             onBlur={() => setTouched(true)}
             aria-invalid={amountError ? true : undefined}
@@ -137,11 +136,17 @@ export function SaleForm({
         <Button type="submit" loading={isLoading} fullWidth disabled={rule === 'per_euro' && amount === undefined} data-main-action={rule === 'per_visit' || undefined}>
           {rule === 'per_euro' ? 'Conferma vendita' : 'Registra visita'}
         </Button>
-        {failure && (
-          <FieldError id={`${errorId}-failure`} role="alert">
-            {failure}
-          </FieldError>
-        )}
+        {change.stalled && <StalledNotice onRetry={change.retry} />}
+        {failure &&
+          (change.unsaved ? (
+            <div id={`${errorId}-failure`}>
+              <UnsavedChangeNotice message={failure} onResend={() => void change.resend()} busy={isLoading} />
+            </div>
+          ) : (
+            <FieldError id={`${errorId}-failure`} role="alert">
+              {failure}
+            </FieldError>
+          ))}
       </Form>
       <Modal
         open={question !== null}

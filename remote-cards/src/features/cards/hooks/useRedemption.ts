@@ -1,13 +1,9 @@
-import { useRef, useState } from 'react';
-import { errorMessage } from '@loyalty/shared';
-import { newIdempotencyKey } from '../../../shared/idempotencyKey';
+import { useState } from 'react';
+import { errorMessage, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useRedeemRewardMutation, type RedeemableReward } from '../api';
+import { useRedeemRewardMutation, type RedeemableReward, type Redemption } from '../api';
 
 export const REDEEM_ERROR = 'Errore durante il riscatto del premio. Riprova: lo stesso riscatto non verrà registrato due volte.';
-
-/** `HttpError`-like answer of RTK Query: its status, when it has one ('FETCH_ERROR', 'TIMEOUT_ERROR' are strings). */
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? (error as { status: unknown }).status : undefined);
 
 export type RedemptionOutcome = { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
@@ -23,14 +19,14 @@ export function redeemedMessage(apiMessage: string, rewardName: string, balance:
  *
  * Each submission carries its own idempotency key (decision 083). When its answer is lost (no answer, a timeout,
  * a 5xx from a proxy: the server may have redeemed) the key is kept for that reward, so confirming the same reward
- * again is the same submission and the server redeems it once; a success or a refusal (4xx: nothing written) ends
- * the submission, and another reward is another submission.
+ * again, or «Invia di nuovo», is the same submission and the server redeems it once; a success or a refusal (4xx:
+ * nothing written) ends the submission, and another reward is another submission (shared's useChange).
  */
 export function useRedemption(cardId: string, onRedeemed?: (balance: number) => void) {
-  const [redeem, { isLoading }] = useRedeemRewardMutation();
+  const [redeem] = useRedeemRewardMutation();
+  const change = useChange<Redemption>('redeem');
   const [chosen, setChosen] = useState<RedeemableReward | null>(null);
   const [outcome, setOutcome] = useState<RedemptionOutcome | null>(null);
-  const pending = useRef<{ rewardId: string; key: string } | null>(null);
 
   function choose(reward: RedeemableReward) {
     setOutcome(null);
@@ -38,21 +34,28 @@ export function useRedemption(cardId: string, onRedeemed?: (balance: number) => 
   }
 
   async function confirm(mode: LoyaltyMode) {
-    if (!chosen || isLoading) return;
-    if (pending.current?.rewardId !== chosen.id) pending.current = { rewardId: chosen.id, key: newIdempotencyKey('redeem') };
-    try {
-      const result = await redeem({ cardId, rewardId: chosen.id, key: pending.current.key }).unwrap();
-      pending.current = null;
-      setOutcome({ kind: 'success', message: redeemedMessage(result.message, chosen.name, result.points, mode) });
-      onRedeemed?.(result.points);
-    } catch (error) {
-      const status = statusOf(error);
-      if (typeof status === 'number' && status < 500) pending.current = null;
-      setOutcome({ kind: 'error', message: errorMessage(error, REDEEM_ERROR) });
-    } finally {
-      setChosen(null);
-    }
+    if (!chosen || change.busy) return;
+    const reward = chosen;
+    await change.submit(reward.id, (key) => redeem({ cardId, rewardId: reward.id, key }).unwrap(), (result) => {
+      if (result.ok) {
+        setOutcome({ kind: 'success', message: redeemedMessage(result.result.message, reward.name, result.result.points, mode) });
+        onRedeemed?.(result.result.points);
+      } else setOutcome({ kind: 'error', message: errorMessage(result.error, REDEEM_ERROR) });
+    });
+    setChosen(null);
   }
 
-  return { chosen, choose, cancel: () => setChosen(null), confirm, busy: isLoading, outcome };
+  return {
+    chosen,
+    choose,
+    cancel: () => setChosen(null),
+    confirm,
+    busy: change.busy,
+    outcome,
+    /** The lost answer's redemption, sent again with its key («Invia di nuovo»). */
+    unsaved: change.unsaved,
+    resend: () => void change.resend(),
+    stalled: change.stalled,
+    retry: change.retry,
+  };
 }

@@ -2,7 +2,7 @@
  * Before a switch to stamps, the balances with decimals are rounded (the API refuses the switch until none is
  * left): each card gets a ledger row of the difference, with the reason, through the points route.
  */
-import { newIdempotencyKey } from '../../../shared/idempotencyKey';
+import { newIdempotencyKey } from '@loyalty/shared';
 
 export type RoundingDirection = 'down' | 'up';
 

@@ -6,6 +6,7 @@
  * /dashboard (or the dashboard path of `?next=`, decision 071), where the shell's app loads.
  */
 import {
+  CONNECTION_MESSAGES,
   DASHBOARD_PATH,
   LOGIN_LOCKOUT_MS,
   LOGIN_MAX_FAILED_ATTEMPTS,
@@ -13,6 +14,7 @@ import {
   loginForm,
   MESSAGES,
   safeRedirectPath,
+  STALLED_AFTER_MS,
   TOKEN_STORAGE_KEY,
   type LoginOutcome,
 } from '@loyalty/shared/page-script';
@@ -27,6 +29,8 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
   const password = form.elements.namedItem('password') as HTMLInputElement;
   const submit = form.querySelector<HTMLButtonElement>('[data-login-submit]')!;
   const message = form.querySelector<HTMLElement>('[data-login-message]')!;
+  const stalled = form.querySelector<HTMLElement>('[data-login-stalled]');
+  const retry = form.querySelector<HTMLButtonElement>('[data-login-retry]');
   const store = storage();
   let failures = 0;
   let lockedUntil = store ? readLockedUntil(Date.now(), store) : null;
@@ -84,36 +88,65 @@ export function bindLoginForm(form: HTMLFormElement, config: Promise<PageConfig>
     const credentials = verdict.values;
     show('');
     setBusy(true);
-    void (async () => {
-      let outcome: LoginOutcome | 'unreachable';
-      let token: unknown;
-      try {
-        const { apiBaseUrl } = await config;
-        const { response, body } = await postJson(apiBaseUrl, 'auth/login', credentials, { credentials: 'include' });
-        // The app's rules, one copy (shared's loginFailureOutcome).
-        outcome = response.ok ? 'signed-in' : loginFailureOutcome({ status: response.status, data: body });
-        token = (body as { token?: unknown } | null)?.token;
-      } catch {
-        outcome = 'unreachable';
-      }
-      setBusy(false);
-      if (outcome === 'signed-in' && typeof token === 'string') {
-        try {
-          store?.setItem(TOKEN_STORAGE_KEY, token);
-        } catch {
-          // without storage the session lasts this page only, as in the app
-        }
-        onSignedIn();
-        return;
-      }
-      if (outcome === 'locked') lock(Date.now() + LOGIN_LOCKOUT_MS);
-      else if (outcome === 'rejected') {
-        failures += 1;
-        if (failures >= LOGIN_MAX_FAILED_ATTEMPTS) lock(Date.now() + LOGIN_LOCKOUT_MS);
-        else show(MESSAGES.loginInvalid);
-      } else show(MESSAGES.loginConnectionError);
-    })();
+    void send(credentials);
   });
+
+  /**
+   * One login, sent again by «Riprova» when it has had no answer for STALLED_AFTER_MS: the late attempt is
+   * abandoned (a login writes nothing but the count of failed attempts) and the same credentials go again.
+   */
+  let attempt: AbortController | null = null;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  const setStalled = (on: boolean) => {
+    clearTimeout(stallTimer);
+    if (stalled) stalled.hidden = !on;
+  };
+  let resend: (() => void) | null = null;
+  retry?.addEventListener('click', () => resend?.());
+
+  async function send(credentials: { email: string; password: string }) {
+    const current = new AbortController();
+    attempt?.abort();
+    attempt = current;
+    setStalled(false);
+    resend = () => void send(credentials);
+    stallTimer = setTimeout(() => {
+      if (stalled) stalled.hidden = false;
+      else show(CONNECTION_MESSAGES.stalled);
+    }, STALLED_AFTER_MS);
+    let outcome: LoginOutcome | 'unreachable';
+    let token: unknown;
+    try {
+      const { apiBaseUrl } = await config;
+      const { response, body } = await postJson(apiBaseUrl, 'auth/login', credentials, { credentials: 'include', signal: current.signal });
+      // The app's rules, one copy (shared's loginFailureOutcome).
+      outcome = response.ok ? 'signed-in' : loginFailureOutcome({ status: response.status, data: body });
+      token = (body as { token?: unknown } | null)?.token;
+    } catch {
+      outcome = 'unreachable';
+    }
+    // Sent again meanwhile: the newer attempt answers.
+    if (attempt !== current) return;
+    attempt = null;
+    resend = null;
+    setStalled(false);
+    setBusy(false);
+    if (outcome === 'signed-in' && typeof token === 'string') {
+      try {
+        store?.setItem(TOKEN_STORAGE_KEY, token);
+      } catch {
+        // without storage the session lasts this page only, as in the app
+      }
+      onSignedIn();
+      return;
+    }
+    if (outcome === 'locked') lock(Date.now() + LOGIN_LOCKOUT_MS);
+    else if (outcome === 'rejected') {
+      failures += 1;
+      if (failures >= LOGIN_MAX_FAILED_ATTEMPTS) lock(Date.now() + LOGIN_LOCKOUT_MS);
+      else show(MESSAGES.loginInvalid);
+    } else show(MESSAGES.loginConnectionError);
+  }
 }
 
 export function bindCookieBanner(root: ParentNode) {

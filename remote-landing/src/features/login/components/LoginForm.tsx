@@ -5,7 +5,7 @@
  * keeps the 3-strike lock and writes the messages, through the `data-login-*` hooks.
  */
 import styled from 'styled-components';
-import { Button, Card, TextField } from '@loyalty/shared';
+import { Button, Card, CONNECTION_MESSAGES, MESSAGES, TextField } from '@loyalty/shared';
 import { BusySpinner } from '../../../shared/components/BusySpinner';
 
 export const Form = styled.form`
@@ -22,6 +22,19 @@ export const ErrorMessage = styled.p`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.dangerSurface};
   color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Stalled = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSurface};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  p { margin: 0; flex: 1 1 12rem; }
+  &[hidden] { display: none; }
 `;
 
 const ForgotLink = styled.a`
@@ -43,6 +56,13 @@ export function LoginForm() {
         <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
         <ForgotLink href={FORGOT_PASSWORD_PATH}>Password dimenticata?</ForgotLink>
         <ErrorMessage id="login-message" role="alert" hidden data-login-message />
+        {/* Shown by the script when the login has had no answer for 8 s; «Riprova» sends it again. */}
+        <Stalled role="alert" hidden data-login-stalled>
+          <p>{CONNECTION_MESSAGES.stalled}</p>
+          <Button type="button" variant="secondary" data-login-retry>
+            {MESSAGES.retry}
+          </Button>
+        </Stalled>
         <Button type="submit" fullWidth data-login-submit>
           <BusySpinner $size="1em" />
           Accedi

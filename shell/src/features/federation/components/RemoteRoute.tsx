@@ -3,12 +3,14 @@
  * and `Suspense` for the loading, `react-error-boundary` for failures. Loading failures and render errors
  * are contained in this area: Italian message and 'Riprova' (docs/decisions/030-react-startup-tools.md).
  */
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { ErrorState, Spinner, type RemoteName, type RemoteRouteModule } from '@loyalty/shared';
+import { ErrorState, Spinner, useConnectionState, type RemoteName, type RemoteRouteModule } from '@loyalty/shared';
 import { RemoteUnavailableError, loadRemoteRoute, resetRemote } from '../model/remotes';
 
 export const REMOTE_ERROR_MESSAGE = 'Questa sezione non è al momento disponibile. Le altre parti della dashboard funzionano normalmente.';
+/** A section that failed while the API could not be reached: the banner says why; the section comes back with it. */
+export const REMOTE_OFFLINE_MESSAGE = 'Questa sezione si aprirà appena il server torna disponibile.';
 export const REMOTE_INCOMPATIBLE_MESSAGE =
   'Questa sezione è stata pubblicata per una versione incompatibile della piattaforma e non può essere aperta. Avvisa il supporto tecnico.';
 
@@ -80,6 +82,22 @@ function Area({ remote, busy, children }: { remote: RemoteName; busy: boolean; c
   );
 }
 
+/**
+ * A section that failed. While the API cannot be reached (the app's banner says so) its failure says nothing
+ * about the section's code, so it does not claim the rest works: it waits, and opens again by itself when the
+ * connection is back. Only a failure while the API answers is the section's own («non è al momento disponibile»).
+ */
+function FailedArea({ onRetry }: { onRetry: () => void }) {
+  const connection = useConnectionState();
+  const [offline, setOffline] = useState(connection !== 'ok');
+  useEffect(() => {
+    if (connection !== 'ok') setOffline(true);
+    else if (offline) onRetry();
+  }, [connection, offline, onRetry]);
+  if (offline || connection !== 'ok') return <ErrorState message={REMOTE_OFFLINE_MESSAGE} onRetry={onRetry} />;
+  return <ErrorState message={REMOTE_ERROR_MESSAGE} onRetry={onRetry} />;
+}
+
 interface RemoteRouteProps {
   remote: RemoteName;
   module: string;
@@ -107,7 +125,7 @@ function RemoteRouteArea({ remote, module }: RemoteRouteProps) {
           {error instanceof RemoteUnavailableError && error.incompatible ? (
             <ErrorState message={REMOTE_INCOMPATIBLE_MESSAGE} />
           ) : (
-            <ErrorState message={REMOTE_ERROR_MESSAGE} onRetry={resetErrorBoundary} />
+            <FailedArea onRetry={resetErrorBoundary} />
           )}
         </Area>
       )}

@@ -2,11 +2,9 @@
  * 'Riscatta premio' from a card's row and from the QR page, the ledger's kinds and the stamp mode,
  * against the real API on PGlite.
  */
-import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, type Business } from '@loyalty/shared';
-import { API, apiCall, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
+import { apiCall, apiLosingFirstAnswer, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
 import { AddPointsScreen } from '../AddPointsScreen';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
@@ -86,48 +84,10 @@ describe('from a card row', () => {
   });
 });
 
-/**
- * The real API behind a pass-through proxy that loses the answer to the first redemption after the API has given
- * it (the connection is cut, as an instance killed mid-answer or a dropped network would): what a counter sees when
- * its redemption went through but no answer came back. It records each redemption's Idempotency-Key.
- */
-async function apiLosingFirstRedemptionAnswer(): Promise<{ apiBaseUrl: string; keys: string[]; close: () => Promise<void> }> {
-  const target = new URL(API);
-  const keys: string[] = [];
-  let lost = false;
-  const server = createServer((request, response) => {
-    const redemption = request.method === 'POST' && /\/redeem$/.test(request.url ?? '');
-    if (redemption) keys.push(String(request.headers['idempotency-key']));
-    const upstream = forward({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
-      if (redemption && !lost) {
-        lost = true;
-        answer.resume();
-        answer.on('end', () => response.destroy());
-        return;
-      }
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    apiBaseUrl: `http://127.0.0.1:${port}/api`,
-    keys,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 describe('a redemption whose answer is lost', () => {
   it('sends an Idempotency-Key and the same one when the same reward is confirmed again: the server redeems once; the next redemption has a new key', async () => {
     const { shop, card } = await shopWithRewards('Lia Linea', 250);
-    const proxy = await apiLosingFirstRedemptionAnswer();
+    const proxy = await apiLosingFirstAnswer(/\/redeem$/);
     // The base query logs the answer that never came; this test loses it on purpose.
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

@@ -3,6 +3,8 @@
  * against the real API: sections and navigation, the login form's states, messages and lock, the
  * mobile menu, the SVG charts and the cookie banner, and where a visitor is sent.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as realDelay } from 'node:timers/promises';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -294,6 +296,49 @@ describe('the login form', () => {
     }
     expect(emailField()).toBeEnabled();
     expect(localStorage.getItem('loginLockedUntil')).toBeNull();
+  }, 15_000);
+});
+
+describe('a login without an answer', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('says «Il server non risponde. Riprova tra poco.» after 8 s, and «Riprova» sends the same login again', async () => {
+    // An API that takes the first login and never answers it (a paused server), then answers the next one.
+    const logins: unknown[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        logins.push(JSON.parse(body));
+        if (logins.length === 1) return;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ token: 'token-dopo-la-pausa' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+      const { location, user } = openLoginPage({ apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, advanceTimers: jest.advanceTimersByTime });
+      await user.type(emailField(), DEMO_ADMIN.email);
+      await user.type(passwordField(), DEMO_ADMIN.password);
+      await user.click(submitButton());
+      await eventually(() => expect(logins).toHaveLength(1));
+      jest.advanceTimersByTime(7_999);
+      // The notice is in the page from the start, hidden (so it is announced when it shows).
+      expect(screen.queryByRole('alert')).toBeNull();
+      jest.advanceTimersByTime(1);
+      const notice = screen.getByRole('alert');
+      expect(notice).toHaveTextContent('Il server non risponde. Riprova tra poco.');
+      expect(submitButton()).toBeDisabled();
+      await user.click(within(notice).getByRole('button', { name: 'Riprova' }));
+      await eventually(() => expect(location.assign).toHaveBeenCalledWith('/dashboard'));
+      expect(logins).toEqual([logins[0], logins[0]]);
+      expect(localStorage.getItem('token')).toBe('token-dopo-la-pausa');
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }, 15_000);
 });
 

@@ -5,9 +5,9 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import type { RemoteName, RemoteRouteModule } from '@loyalty/shared';
-import { renderWithProviders } from '@loyalty/shared/testing';
+import { markConnectionLost, markConnectionOk, renderWithProviders } from '@loyalty/shared/testing';
 import { Link, Route, Routes } from '@loyalty/shared';
-import { prepareRemoteRoute, REMOTE_ERROR_MESSAGE, REMOTE_INCOMPATIBLE_MESSAGE, RemoteRoute } from '../RemoteRoute';
+import { prepareRemoteRoute, REMOTE_ERROR_MESSAGE, REMOTE_INCOMPATIBLE_MESSAGE, REMOTE_OFFLINE_MESSAGE, RemoteRoute } from '../RemoteRoute';
 import { loadRemoteRoute, RemoteUnavailableError, resetRemote } from '../../model/remotes';
 
 jest.mock('../../model/remotes', () => ({
@@ -120,6 +120,23 @@ describe('a remote that fails', () => {
     expect(screen.queryByText(REMOTE_ERROR_MESSAGE)).toBeNull();
     expect(area()).toHaveAttribute('aria-busy', 'false');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('while the API cannot be reached, does not claim the rest works, and opens by itself when the connection is back', async () => {
+    markConnectionLost();
+    try {
+      load.mockRejectedValueOnce(unavailable());
+      renderArea('./Automations');
+      expect(await screen.findByText(REMOTE_OFFLINE_MESSAGE)).toBeInTheDocument();
+      expect(screen.queryByText(REMOTE_ERROR_MESSAGE)).toBeNull();
+
+      load.mockImplementationOnce(async () => ({ default: () => <h1>Automazioni</h1>, remoteMeta: { name: 'messaging', version: '1.0.0' } }));
+      act(() => markConnectionOk());
+      expect(await screen.findByRole('heading', { name: 'Automazioni' })).toBeInTheDocument();
+      expect(resetRemote).toHaveBeenCalledWith('messaging');
+    } finally {
+      markConnectionOk();
+    }
   });
 
   it('asks again on the next visit after a failed load', async () => {
