@@ -29,20 +29,53 @@ const PADDING = 24;
 const STAMPS_AREA = { x: PADDING, y: PADDING + 80, width: CARD_WIDTH - CARD_QR_SIZE - 3 * PADDING, height: 90 };
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
-/** Draws the 400×250 loyalty card on `canvas`, resizing it. */
-export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCardImage): Promise<void> {
-  const qr = await renderQrCode(card.qrText, CARD_QR_SIZE);
-  canvas.width = CARD_WIDTH;
-  canvas.height = CARD_HEIGHT;
+/** A canvas size in pixels. */
+export interface CardImageSize {
+  width: number;
+  height: number;
+}
+
+/** The card image as the pages show it: the 400×250 design. */
+export const SCREEN_CARD_SIZE: CardImageSize = { width: CARD_WIDTH, height: CARD_HEIGHT };
+
+/** The resolution of the card image for print. */
+export const PRINT_DPI = 300;
+const MM_PER_INCH = 25.4;
+/**
+ * A credit card's real size (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm) at PRINT_DPI: 1011 × 638 px. Printed at
+ * 300 dpi the image is exactly a card; the design (a little wider than a card) is scaled to its width and the
+ * background fills the few extra pixels above and below.
+ */
+export const PRINT_CARD_SIZE: CardImageSize = {
+  width: Math.round((85.6 / MM_PER_INCH) * PRINT_DPI),
+  height: Math.round((53.98 / MM_PER_INCH) * PRINT_DPI),
+};
+
+/**
+ * Draws the loyalty card on `canvas`, resizing it to `size`: the 400×250 design, scaled when `size` is larger
+ * (text and circles are drawn again at that size, never an enlarged bitmap), with a QR code rendered at its
+ * final pixel size.
+ */
+export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCardImage, size: CardImageSize = SCREEN_CARD_SIZE): Promise<void> {
+  const scale = Math.min(size.width / CARD_WIDTH, size.height / CARD_HEIGHT);
+  const qrSize = Math.round(CARD_QR_SIZE * scale);
+  const qr = await renderQrCode(card.qrText, qrSize);
+  canvas.width = size.width;
+  canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('Canvas 2D non disponibile in questo browser.');
 
   const colors = cardColors(card.brandColor);
-  const background = context.createLinearGradient(0, 0, CARD_WIDTH, CARD_HEIGHT);
+  const background = context.createLinearGradient(0, 0, size.width, size.height);
   background.addColorStop(0, colors.gradient[0]);
   background.addColorStop(1, colors.gradient[1]);
   context.fillStyle = background;
-  context.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
+  context.fillRect(0, 0, size.width, size.height);
+
+  // Everything but the QR is drawn in the design's 400×250 units, centred on the canvas.
+  const offsetX = (size.width - CARD_WIDTH * scale) / 2;
+  const offsetY = (size.height - CARD_HEIGHT * scale) / 2;
+  context.setTransform(scale, 0, 0, scale, offsetX, offsetY);
 
   context.fillStyle = colors.text;
   context.textBaseline = 'top';
@@ -73,19 +106,45 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   context.textBaseline = 'bottom';
   context.fillText(CARD_IMAGE_CAPTION, PADDING, CARD_HEIGHT - PADDING);
 
-  // The QR keeps its own white quiet zone; integer position and no smoothing keep modules sharp for scanners.
+  // The QR keeps its own white quiet zone; drawn in canvas pixels at the size it was rendered, at an integer
+  // position and without smoothing, its modules stay sharp for scanners and printers.
+  context.setTransform(1, 0, 0, 1, 0, 0);
   context.imageSmoothingEnabled = false;
-  const qrX = CARD_WIDTH - PADDING - CARD_QR_SIZE;
-  const qrY = Math.round((CARD_HEIGHT - CARD_QR_SIZE) / 2);
-  context.drawImage(qr, qrX, qrY, CARD_QR_SIZE, CARD_QR_SIZE);
+  const qrX = Math.round(offsetX + (CARD_WIDTH - PADDING - CARD_QR_SIZE) * scale);
+  const qrY = Math.round((size.height - qrSize) / 2);
+  context.drawImage(qr, qrX, qrY, qrSize, qrSize);
 }
 
-/** Saves the canvas as a PNG file through a temporary download link. */
-export function downloadCanvasPng(canvas: HTMLCanvasElement, fileName: string): void {
+function downloadUrl(href: string, fileName: string): void {
   const link = document.createElement('a');
-  link.href = canvas.toDataURL('image/png');
+  link.href = href;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves the canvas as a PNG file through a temporary download link. */
+export function downloadCanvasPng(canvas: HTMLCanvasElement, fileName: string): void {
+  downloadUrl(canvas.toDataURL('image/png'), fileName);
+}
+
+/** Saves a file made in the page (a PDF, a PNG) through a temporary download link. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  downloadUrl(href, fileName);
+  // The browser has taken the file once the click is handled; the address is freed a little later.
+  setTimeout(() => URL.revokeObjectURL(href), 30_000);
+}
+
+/**
+ * Saves the canvas as a PNG that says its resolution (a pHYs chunk of `dpi`), so a print shop's or an office
+ * program's "actual size" prints it at that size. changedpi is loaded only for this.
+ */
+export async function downloadCanvasPngAtDpi(canvas: HTMLCanvasElement, fileName: string, dpi: number): Promise<void> {
+  const png = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Impossibile creare l'immagine in questo browser."))), 'image/png'),
+  );
+  const { changeDpiBlob } = await import('changedpi');
+  downloadBlob(await changeDpiBlob(png, dpi), fileName);
 }

@@ -9,11 +9,20 @@ export function addPointsLink(dashboardBaseUrl: string, cardId: string, userId: 
   return url.toString();
 }
 
-/** 'Appo' → 'appo-carta-fedelta.png'; anything but letters and digits becomes a dash. */
-export function loyaltyCardFileName(brandName: string): string {
+function brandSlug(brandName: string): string {
   const slug = brandName
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  return `${slug || 'negozio'}-carta-fedelta.png`;
+  return slug || 'negozio';
+}
+
+/** 'Appo' → 'appo-carta-fedelta.png'; anything but letters and digits becomes a dash. */
+export function loyaltyCardFileName(brandName: string): string {
+  return `${brandSlug(brandName)}-carta-fedelta.png`;
+}
+
+/** The card for print: 'Appo' → 'appo-carta-fedelta-300dpi.png'. */
+export function loyaltyCardPrintFileName(brandName: string): string {
+  return `${brandSlug(brandName)}-carta-fedelta-300dpi.png`;
 }

@@ -2,10 +2,11 @@
  * jsdom cannot draw, so the card is drawn on a context that records the calls (the pixels and the QR are
  * proven in Chromium by e2e/tests/landing.spec.ts); the QR is a blank canvas here.
  */
-import { drawLoyaltyCard } from '../drawLoyaltyCard';
+import { drawLoyaltyCard, PRINT_CARD_SIZE } from '../drawLoyaltyCard';
 import { CARD_QR_SIZE, CARD_WIDTH } from '../cardLayout';
+import { renderQrCode } from '../qrCode';
 
-jest.mock('../qrCode', () => ({ renderQrCode: async () => document.createElement('canvas') }));
+jest.mock('../qrCode', () => ({ renderQrCode: jest.fn(async () => document.createElement('canvas')) }));
 
 type Call = [string, ...unknown[]];
 
@@ -109,5 +110,39 @@ describe('the shop’s colour (brand_color)', () => {
     ]);
     expect(footer[0]).toBe('CARTA FEDELTÀ');
     expect(calls.filter(([name]) => name === 'set strokeStyle')).toEqual([['set strokeStyle', '#111827']]);
+  });
+});
+
+describe('for print (a credit card at 300 dpi)', () => {
+  it('is 1011 × 638 px: 85.60 × 53.98 mm at 300 dpi', () => {
+    expect(PRINT_CARD_SIZE).toEqual({ width: 1011, height: 638 });
+    expect((PRINT_CARD_SIZE.width / 300) * 25.4).toBeCloseTo(85.6, 1);
+    expect((PRINT_CARD_SIZE.height / 300) * 25.4).toBeCloseTo(53.98, 1);
+  });
+
+  it('draws the same design scaled, the QR rendered at its printed size, not enlarged', async () => {
+    jest.mocked(renderQrCode).mockClear();
+    const { canvas, calls } = recordingCanvas();
+    await drawLoyaltyCard(canvas, { ...CARD, stamps: { collected: 3, cost: 10 } }, PRINT_CARD_SIZE);
+    expect([canvas.width, canvas.height]).toEqual([1011, 638]);
+    const scale = 1011 / CARD_WIDTH;
+    // The background covers the whole canvas; the design is scaled to the width and centred in height.
+    expect(calls).toContainEqual(['fillRect', 0, 0, 1011, 638]);
+    const transform = calls.find(([name]) => name === 'setTransform')!;
+    expect(transform[1]).toBeCloseTo(scale);
+    expect(transform[5]).toBeCloseTo(0);
+    expect(transform[6]).toBeCloseTo((638 - 250 * scale) / 2);
+    expect(texts(calls)).toEqual(['Appo', 'Bar Centrale', 'CARTA FEDELTÀ']);
+    expect(circleKinds(calls)).toHaveLength(10);
+    // The QR: asked of qrcode at 303 px, drawn untransformed at that size on whole pixels, without smoothing.
+    const qrSize = Math.round(CARD_QR_SIZE * scale);
+    expect(jest.mocked(renderQrCode)).toHaveBeenCalledWith(CARD.qrText, qrSize);
+    const drawn = calls.findIndex(([name]) => name === 'drawImage');
+    const [, , x, y, width, height] = calls[drawn];
+    expect([width, height]).toEqual([qrSize, qrSize]);
+    expect(Number.isInteger(x) && Number.isInteger(y)).toBe(true);
+    expect((x as number) + qrSize).toBeLessThanOrEqual(1011 - Math.floor(24 * scale));
+    expect(calls.slice(0, drawn).findLast(([name]) => name === 'setTransform')).toEqual(['setTransform', 1, 0, 0, 1, 0, 0]);
+    expect(calls.slice(0, drawn)).toContainEqual(['set imageSmoothingEnabled', false]);
   });
 });

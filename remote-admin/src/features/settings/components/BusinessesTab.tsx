@@ -24,6 +24,7 @@ import {
 import { FORM_MESSAGES, optionalPhone, requiredText, z } from '@loyalty/shared/forms';
 import { FormGrid, Muted, SectionTitle } from '../../../shared/layout';
 import { downloadSignupPoster } from '../model/signupPoster';
+import { downloadSignupPosterPdf } from '../model/signupPosterPdf';
 import { FormFooter } from '../../../shared/FormFooter';
 
 const EMPTY_BUSINESS = { name: '', address: '', phone: '', email: '', website: '' };
@@ -31,6 +32,7 @@ type BusinessForm = typeof EMPTY_BUSINESS;
 
 export const BUSINESS_NAME_REQUIRED = FORM_MESSAGES.businessNameRequired;
 const POSTER_ERROR = 'Impossibile generare la locandina. Riprova.';
+export const POSTER_PDF_ERROR = 'Impossibile generare il PDF della locandina. Riprova tra poco o scarica la versione PNG.';
 
 /**
  * Only the name is required; a phone, when given, shaped like one (the API checks it exactly, and
@@ -121,23 +123,51 @@ function CreateBusinessForm() {
   );
 }
 
-function PosterButton({ business }: { business: Business }) {
+const PosterButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** One download of the poster: busy while it is made, an Italian message if it cannot be. */
+function PosterDownload({ label, name, failureMessage, make }: { label: string; name: string; failureMessage: string; make: () => Promise<void> }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadSignupPoster(business);
+      await make();
     } catch (failure) {
-      notify.error(errorMessage(failure, POSTER_ERROR));
+      notify.error(errorMessage(failure, failureMessage));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="secondary" loading={busy} aria-label={`Scarica locandina di ${business.name}`} onClick={() => void download()}>
-      Scarica locandina
+    // The accessible name starts with the visible words, then says which shop (one button per shop).
+    <Button variant="secondary" loading={busy} aria-label={name} onClick={() => void download()}>
+      {label}
     </Button>
+  );
+}
+
+/** The screen's PNG and, for a print shop, the A4 PDF (its library loaded only on this click). */
+function PosterDownloads({ business }: { business: Business }) {
+  return (
+    <PosterButtons>
+      <PosterDownload
+        label="Scarica locandina"
+        name={`Scarica locandina di ${business.name}`}
+        failureMessage={POSTER_ERROR}
+        make={() => downloadSignupPoster(business)}
+      />
+      <PosterDownload
+        label="Scarica per la stampa (PDF A4)"
+        name={`Scarica per la stampa (PDF A4) la locandina di ${business.name}`}
+        failureMessage={POSTER_PDF_ERROR}
+        make={() => downloadSignupPosterPdf(business)}
+      />
+    </PosterButtons>
   );
 }
 
@@ -162,7 +192,7 @@ function BusinessesList() {
                 </h3>
                 <Muted>{[business.address, business.phone && formatPhone(business.phone), business.email, business.website].filter(Boolean).join(' · ') || 'Nessun recapito'}</Muted>
               </div>
-              <PosterButton business={business} />
+              <PosterDownloads business={business} />
             </BusinessItem>
           ))}
         </BusinessList>
@@ -180,7 +210,7 @@ export function BusinessesTab() {
         <SectionTitle id="businesses-title">Le tue aziende</SectionTitle>
         <Muted>
           Scarica la locandina da esporre alla cassa: il QR code porta i clienti alla pagina di adesione della
-          tua azienda.
+          tua azienda. Per la tipografia o la stampante, scegli il PDF A4.
         </Muted>
         <BusinessesList />
       </Card>

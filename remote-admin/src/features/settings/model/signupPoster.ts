@@ -1,4 +1,4 @@
-import { downloadCanvasPng, fitText, getRuntimeConfig, renderQrCode } from '@loyalty/shared';
+import { downloadCanvasPng, fitText, getRuntimeConfig, renderQrCode, wrapText } from '@loyalty/shared';
 import { fileSlug } from '../../../shared/fileNames';
 
 /** The counter poster is a 600×800 canvas with a 250 px QR. */
@@ -7,6 +7,15 @@ export const POSTER_HEIGHT = 800;
 export const POSTER_QR_SIZE = 250;
 
 const MARGIN = 40;
+/** The link's lines sit between the QR and the closing line: this many pixels. */
+const LINK_ROOM = 64;
+
+/** The poster's words, the same on the PNG and on the A4 PDF. */
+export const POSTER_TEXT = {
+  headline: 'Ottieni la tua Carta Fedeltà',
+  instructions: ['Inquadra il QR code con la fotocamera', 'e raccogli punti a ogni acquisto'],
+  closing: 'Gratis, in meno di un minuto',
+} as const;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
 /** The public card-signup link of a business on the landing address of the run-time configuration. */
@@ -55,11 +64,11 @@ export async function drawSignupPoster(canvas: HTMLCanvasElement, business: { id
 
   context.fillStyle = '#111827';
   context.font = `700 32px ${FONT}`;
-  centred(context, 'Ottieni la tua Carta Fedeltà', 260);
+  centred(context, POSTER_TEXT.headline, 260);
   context.fillStyle = '#4b5563';
   context.font = `400 20px ${FONT}`;
-  centred(context, 'Inquadra il QR code con la fotocamera', 305);
-  centred(context, 'e raccogli punti a ogni acquisto', 335);
+  centred(context, POSTER_TEXT.instructions[0], 305);
+  centred(context, POSTER_TEXT.instructions[1], 335);
 
   // Integer position and no smoothing keep the modules sharp for phone cameras.
   context.imageSmoothingEnabled = false;
@@ -67,12 +76,21 @@ export async function drawSignupPoster(canvas: HTMLCanvasElement, business: { id
   const qrY = 380;
   context.drawImage(qr, qrX, qrY, POSTER_QR_SIZE, POSTER_QR_SIZE);
 
+  // The link whole (a visitor may type it): the largest size from 14 px down to 9 px at which its lines fit
+  // above the closing line, wrapped after its slashes and '&' when one line is not enough.
   context.fillStyle = '#4b5563';
-  context.font = `400 14px ${FONT}`;
-  centred(context, link, qrY + POSTER_QR_SIZE + 40);
+  let lines: string[] = [];
+  let size = 14;
+  for (; size >= 9; size -= 1) {
+    context.font = `400 ${size}px ${FONT}`;
+    lines = wrapText(link, POSTER_WIDTH - 2 * MARGIN, (value) => context.measureText(value).width);
+    if (lines.length * size * 1.3 <= LINK_ROOM) break;
+  }
+  const lineHeight = Math.max(size, 9) * 1.3;
+  lines.forEach((line, i) => context.fillText(line, POSTER_WIDTH / 2, qrY + POSTER_QR_SIZE + 24 + lineHeight * (i + 0.5)));
   context.fillStyle = '#1d4ed8';
   context.font = `600 18px ${FONT}`;
-  centred(context, 'Gratis, in meno di un minuto', POSTER_HEIGHT - 60);
+  centred(context, POSTER_TEXT.closing, POSTER_HEIGHT - 60);
 }
 
 export async function downloadSignupPoster(business: { id: string; name: string }): Promise<void> {

@@ -2,7 +2,7 @@
  * The signup page's script, its only controller (`/loyalty-cards/create?business_id=…`,
  * docs/decisions/063-public-pages-written-once.md): no React, no store, no federation runtime. It binds to
  * the markup (SignupMarkup.tsx) the form, checked with shared's `signupForm` rule, posts it, and shows the
- * answer: the card drawn with its QR code, the wallet buttons and the PNG download (shared's card drawing,
+ * answer: the card drawn with its QR code, the wallet buttons and the PNG downloads (shared's card drawing,
  * the QR library loaded with it), or 'Carta già richiesta', or the error in Italian under the field or above
  * the button.
  */
@@ -10,11 +10,15 @@ import {
   addPointsLink,
   DEFAULT_BRAND_NAME,
   downloadCanvasPng,
+  downloadCanvasPngAtDpi,
   drawLoyaltyCard,
   errorMessage,
   FORM_MESSAGES,
   loyaltyCardFileName,
+  loyaltyCardPrintFileName,
   MESSAGES,
+  PRINT_CARD_SIZE,
+  PRINT_DPI,
   REQUEST_TIMEOUT_MS,
   signupForm,
   TOKEN_STORAGE_KEY,
@@ -91,19 +95,43 @@ export async function showCard(root: ParentNode, card: SignedUpCard, config: Pag
   canvas.setAttribute('aria-label', cardImageLabel(brandName, card));
   const download = root.querySelector<HTMLButtonElement>('[data-card-download]')!;
   download.addEventListener('click', () => downloadCanvasPng(canvas, loyaltyCardFileName(brandName)));
+  const image = {
+    brandName,
+    businessName: card.business_name,
+    qrText: addPointsLink(config.dashboardBaseUrl || window.location.origin, card.id, card.user_id),
+    stamps: cardStamps(card),
+    // Decision 042 (amended): the shop's colour, as on its wallet pass (an older API sends none: the blue card).
+    brandColor: card.brand_color,
+  };
+  const printDownload = root.querySelector<HTMLButtonElement>('[data-card-print-download]');
+  printDownload?.addEventListener('click', () => void downloadPrintCard(root, printDownload, image));
   showView(root, 'card');
   try {
-    await drawLoyaltyCard(canvas, {
-      brandName,
-      businessName: card.business_name,
-      qrText: addPointsLink(config.dashboardBaseUrl || window.location.origin, card.id, card.user_id),
-      stamps: cardStamps(card),
-      // Decision 042 (amended): the shop's colour, as on its wallet pass (an older API sends none: the blue card).
-      brandColor: card.brand_color,
-    });
+    await drawLoyaltyCard(canvas, image);
     download.disabled = false;
+    if (printDownload) printDownload.disabled = false;
   } catch {
     root.querySelector<HTMLElement>('[data-card-draw-error]')!.hidden = false;
+  }
+}
+
+/**
+ * The card drawn again at a credit card's size at 300 dpi (never the screen's canvas enlarged) and saved as a PNG
+ * that carries its resolution; a failure is said under the buttons, the screen image stays downloadable.
+ */
+async function downloadPrintCard(root: ParentNode, button: HTMLButtonElement, image: Parameters<typeof drawLoyaltyCard>[1]) {
+  if (button.getAttribute('aria-busy') === 'true') return;
+  const error = root.querySelector<HTMLElement>('[data-card-print-error]');
+  if (error) error.hidden = true;
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const canvas = document.createElement('canvas');
+    await drawLoyaltyCard(canvas, image, PRINT_CARD_SIZE);
+    await downloadCanvasPngAtDpi(canvas, loyaltyCardPrintFileName(image.brandName), PRINT_DPI);
+  } catch {
+    if (error) error.hidden = false;
+  } finally {
+    button.removeAttribute('aria-busy');
   }
 }
 

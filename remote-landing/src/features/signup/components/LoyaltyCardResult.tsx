@@ -1,6 +1,6 @@
 /**
  * The answer to a signup: 'La tua Carta Fedeltà', the card image with its QR code, the wallet buttons,
- * the PNG download and the link to the customer's page. In the page from the start, hidden: the page's
+ * the PNG downloads (the screen's image and one at print quality) and the link to the customer's page. In the page from the start, hidden: the page's
  * script fills the shop's name, the card's number and the wallet links, draws the canvas and shows it.
  */
 import styled from 'styled-components';
@@ -28,6 +28,16 @@ export const CardCanvas = styled.canvas`
   box-shadow: ${({ theme }) => theme.shadows.overlay};
 `;
 
+/** Shown when the print-quality image could not be made (the screen image is still there to download). */
+export const CARD_PRINT_ERROR = "Impossibile creare la carta in alta risoluzione in questo browser. Riprova o scarica l'immagine PNG.";
+
+const Downloads = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 export const DrawError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
@@ -51,9 +61,18 @@ export function LoyaltyCardResult() {
         </DrawError>
         {/* Under the card image, each shown by the script only when the answer links it. */}
         <WalletLinksTemplate />
-        <Button type="button" disabled data-card-download>
-          Scarica la carta (PNG)
-        </Button>
+        <Downloads>
+          <Button type="button" disabled data-card-download>
+            Scarica la carta (PNG)
+          </Button>
+          {/* The same card drawn again at a credit card's real size, 300 dpi, for a print shop. */}
+          <Button type="button" variant="secondary" disabled data-card-print-download>
+            Scarica in alta risoluzione (300 dpi)
+          </Button>
+        </Downloads>
+        <DrawError role="alert" hidden data-card-print-error>
+          {CARD_PRINT_ERROR}
+        </DrawError>
         <MyCardLink view="card" />
       </Result>
     </div>

@@ -153,6 +153,9 @@ describe('Aziende', () => {
     const list = await screen.findByRole('list', { name: 'Le tue aziende' });
     expect(await within(list).findByRole('button', { name: 'Scarica locandina di Bar Centrale' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Scarica locandina di Profumeria Bella' })).toBeInTheDocument();
+    // Beside each, the A4 PDF for print, its name starting with the words it shows.
+    const pdf = within(list).getByRole('button', { name: 'Scarica per la stampa (PDF A4) la locandina di Bar Centrale' });
+    expect(pdf).toHaveTextContent('Scarica per la stampa (PDF A4)');
   });
 
   it('builds the poster on the configured landing address, at 600×800 with a 250 px QR', () => {

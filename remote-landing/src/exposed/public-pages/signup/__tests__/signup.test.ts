@@ -333,6 +333,27 @@ describe('the card view (showCard) on the page’s markup', () => {
     expect(document.querySelector<HTMLButtonElement>('[data-card-download]')!.disabled).toBe(false);
   });
 
+  it('offers the card for print once drawn, drawn again at 300 dpi, and says so in Italian when that fails', async () => {
+    await showCard(document, { ...CARD, points: 0, loyalty_mode: 'points' }, { apiBaseUrl: '', brandName: 'Appo' });
+    const print = screen.getByRole('button', { name: 'Scarica in alta risoluzione (300 dpi)' });
+    expect(print).toBeEnabled();
+    const user = userEvent.setup();
+    // Right after the screen image's download, for keyboard users too.
+    screen.getByRole('button', { name: 'Scarica la carta (PNG)' }).focus();
+    await user.tab();
+    expect(print).toHaveFocus();
+    draw.mockRejectedValueOnce(new Error('canvas troppo grande'));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Impossibile creare la carta in alta risoluzione in questo browser. Riprova o scarica l'immagine PNG.",
+    );
+    // A new drawing at a credit card's size, with the same content, never the screen's canvas.
+    expect(draw).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), draw.mock.calls[0][1], { width: 1011, height: 638 });
+    expect(draw.mock.lastCall![0]).not.toBe(canvas());
+    expect(screen.getByRole('button', { name: 'Scarica la carta (PNG)' })).toBeEnabled();
+    expect(print).not.toHaveAttribute('aria-busy');
+  });
+
   it('keeps the points card as before', async () => {
     await showCard(document, { ...CARD, points: 0, loyalty_mode: 'points', next_reward_cost: 10 }, { apiBaseUrl: '', brandName: 'Appo' });
     expect(canvas().getAttribute('aria-label')).toBe('Carta fedeltà Appo di Caffè dei Timbri con codice QR');
