@@ -30,6 +30,20 @@ export function readPngWithQr(file: string): { width: number; height: number; qr
   return { width: png.width, height: png.height, qr: code?.data ?? null, pixel };
 }
 
+/** A PNG's resolution as its pHYs chunk says it: pixels per metre on each axis, or null without one. */
+export function pngPixelsPerMetre(file: string): { x: number; y: number; unit: number } | null {
+  const bytes = fs.readFileSync(file);
+  // After the 8-byte signature, chunks of [length, type, data, CRC]; pHYs must come before the image data.
+  for (let at = 8; at < bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (type === 'pHYs') return { x: bytes.readUInt32BE(at + 8), y: bytes.readUInt32BE(at + 12), unit: bytes[at + 16] };
+    if (type === 'IDAT') return null;
+    at += 12 + length;
+  }
+  return null;
+}
+
 /** '#rrggbb' to its channels, to compare with a PNG's pixel. */
 export const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
@@ -40,4 +54,5 @@ export const closeColors = (a: readonly number[], b: readonly number[], toleranc
 export const LIBRARY_MARKERS = {
   recharts: 'recharts-wrapper',
   qrcode: 'BitMatrix size must be defined',
+  pdfLib: 'pdf-lib (https://github.com/Hopding/pdf-lib)',
 } as const;

@@ -27,7 +27,7 @@ export { loginForm, signupForm, SIGNUP_MARKETING_CHANNELS } from './forms/public
 export type { FormInput, FormOutput } from './forms/zod';
 export { CARD_HEIGHT, CARD_WIDTH } from './cards/cardLayout';
 export { addPointsLink, loyaltyCardFileName, loyaltyCardPrintFileName } from './cards/links';
-export { drawLoyaltyCard, downloadCanvasPng, downloadCanvasPngAtDpi, PRINT_CARD_SIZE, PRINT_DPI } from './cards/drawLoyaltyCard';
+export { drawLoyaltyCard, downloadCanvasPng, PRINT_CARD_SIZE, PRINT_DPI } from './cards/drawLoyaltyCard';
 export { stampsDescription, type CardStamps } from './cards/stampsRow';
 // Types only (erased from the script): the API's request and answer types (decision 033).
 export type { ApiBody, ApiRequestBody, ApiSchema } from './api/types';

@@ -38,7 +38,9 @@ module.exports = function frontendProject(packageName, { realApi = false, journe
       // The package's source entries, so tests never depend on a build of shared.
       '^@loyalty/shared$': path.join(sharedSrc, 'index.ts'),
       '^@loyalty/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
+      '^@loyalty/shared/testing/pdf$': path.join(sharedSrc, 'testing/pdf.ts'),
       '^@loyalty/shared/page-script$': path.join(sharedSrc, 'pageScript.ts'),
+      '^@loyalty/shared/print-image$': path.join(sharedSrc, 'cards/printImage.ts'),
       '^@loyalty/shared/forms$': path.join(sharedSrc, 'forms/index.ts'),
       '\\.(css|png|jpe?g|gif|svg|webp|ico|woff2?)$': require.resolve('./file-stub.js'),
     },

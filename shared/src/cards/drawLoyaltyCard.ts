@@ -1,4 +1,5 @@
 import { cardColors } from './cardColors';
+import { downloadUrl } from './download';
 import { CARD_HEIGHT, CARD_NAME_MAX_WIDTH, CARD_QR_SIZE, CARD_WIDTH } from './cardLayout';
 import { fitText } from './fitText';
 import { renderQrCode } from './qrCode';
@@ -115,36 +116,7 @@ export async function drawLoyaltyCard(canvas: HTMLCanvasElement, card: LoyaltyCa
   context.drawImage(qr, qrX, qrY, qrSize, qrSize);
 }
 
-function downloadUrl(href: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /** Saves the canvas as a PNG file through a temporary download link. */
 export function downloadCanvasPng(canvas: HTMLCanvasElement, fileName: string): void {
   downloadUrl(canvas.toDataURL('image/png'), fileName);
-}
-
-/** Saves a file made in the page (a PDF, a PNG) through a temporary download link. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  downloadUrl(href, fileName);
-  // The browser has taken the file once the click is handled; the address is freed a little later.
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
-}
-
-/**
- * Saves the canvas as a PNG that says its resolution (a pHYs chunk of `dpi`), so a print shop's or an office
- * program's "actual size" prints it at that size. changedpi is loaded only for this.
- */
-export async function downloadCanvasPngAtDpi(canvas: HTMLCanvasElement, fileName: string, dpi: number): Promise<void> {
-  const png = await new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Impossibile creare l'immagine in questo browser."))), 'image/png'),
-  );
-  const { changeDpiBlob } = await import('changedpi');
-  downloadBlob(await changeDpiBlob(png, dpi), fileName);
 }

@@ -23,8 +23,6 @@ import {
 } from '@loyalty/shared';
 import { FORM_MESSAGES, optionalPhone, requiredText, z } from '@loyalty/shared/forms';
 import { FormGrid, Muted, SectionTitle } from '../../../shared/layout';
-import { downloadSignupPoster } from '../model/signupPoster';
-import { downloadSignupPosterPdf } from '../model/signupPosterPdf';
 import { FormFooter } from '../../../shared/FormFooter';
 
 const EMPTY_BUSINESS = { name: '', address: '', phone: '', email: '', website: '' };
@@ -151,7 +149,10 @@ function PosterDownload({ label, name, failureMessage, make }: { label: string; 
   );
 }
 
-/** The screen's PNG and, for a print shop, the A4 PDF (its library loaded only on this click). */
+/**
+ * The screen's PNG and, for a print shop, the A4 PDF. Each drawing's code (and pdf-lib for the PDF) comes on its
+ * click, never with the screen.
+ */
 function PosterDownloads({ business }: { business: Business }) {
   return (
     <PosterButtons>
@@ -159,13 +160,13 @@ function PosterDownloads({ business }: { business: Business }) {
         label="Scarica locandina"
         name={`Scarica locandina di ${business.name}`}
         failureMessage={POSTER_ERROR}
-        make={() => downloadSignupPoster(business)}
+        make={async () => (await import('../model/signupPoster')).downloadSignupPoster(business)}
       />
       <PosterDownload
         label="Scarica per la stampa (PDF A4)"
         name={`Scarica per la stampa (PDF A4) la locandina di ${business.name}`}
         failureMessage={POSTER_PDF_ERROR}
-        make={() => downloadSignupPosterPdf(business)}
+        make={async () => (await import('../model/signupPosterPdf')).downloadSignupPosterPdf(business)}
       />
     </PosterButtons>
   );

@@ -1,4 +1,5 @@
-import { downloadCanvasPng, fitText, getRuntimeConfig, renderQrCode, wrapText } from '@loyalty/shared';
+import { downloadCanvasPng, fitText, getRuntimeConfig, renderQrCode } from '@loyalty/shared';
+import { wrapText } from './wrapText';
 import { fileSlug } from '../../../shared/fileNames';
 
 /** The counter poster is a 600×800 canvas with a 250 px QR. */

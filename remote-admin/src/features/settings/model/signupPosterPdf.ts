@@ -4,12 +4,16 @@
  * drawn as vector squares, so both stay sharp at any printer's resolution; the link is printed whole, on one
  * line when it fits, else wrapped over as many lines as it needs.
  *
- * pdf-lib (and qrcode) are imported only when the poster is asked for: no screen's first download carries them.
+ * Screens import this module only when the poster is asked for (`import()` on the click), so it and pdf-lib
+ * (~170 KB compressed) are one chunk of their own that no screen's first download carries.
  */
-import { downloadBlob, getRuntimeConfig, wrapText } from '@loyalty/shared';
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { getRuntimeConfig } from '@loyalty/shared';
+import { downloadBlob } from '@loyalty/shared/print-image';
+import { create } from 'qrcode';
+import { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { fileSlug } from '../../../shared/fileNames';
 import { POSTER_TEXT, signupLink } from './signupPoster';
+import { wrapText } from './wrapText';
 
 /** A4 in PDF points (1/72 in): 210 × 297 mm. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -83,10 +87,6 @@ function drawCentred(page: PDFPage, { lines, size }: Lines, font: PDFFont, color
 
 /** The poster as PDF bytes. Throws (in Italian) only when the link cannot fit even at the smallest size. */
 export async function signupPosterPdf(content: PosterContent): Promise<Uint8Array> {
-  const [{ PDFDocument, StandardFonts, rgb, pushGraphicsState, popGraphicsState, setFillingRgbColor, rectangle, fill }, { create }] = await Promise.all([
-    import('pdf-lib'),
-    import('qrcode'),
-  ]);
   const hex = (value: string) => rgb(parseInt(value.slice(1, 3), 16) / 255, parseInt(value.slice(3, 5), 16) / 255, parseInt(value.slice(5, 7), 16) / 255);
   const pdf = await PDFDocument.create();
   const businessName = content.businessName.trim();

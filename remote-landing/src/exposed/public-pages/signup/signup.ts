@@ -10,7 +10,6 @@ import {
   addPointsLink,
   DEFAULT_BRAND_NAME,
   downloadCanvasPng,
-  downloadCanvasPngAtDpi,
   drawLoyaltyCard,
   errorMessage,
   FORM_MESSAGES,
@@ -24,6 +23,7 @@ import {
   TOKEN_STORAGE_KEY,
   type FormInput,
 } from '@loyalty/shared/page-script';
+import { downloadCanvasPngAtDpi } from '@loyalty/shared/print-image';
 import { MARKETING_CHANNELS } from '../../../features/signup/model/marketingChannels';
 import {
   cardImageLabel,

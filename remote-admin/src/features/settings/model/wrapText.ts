@@ -2,7 +2,7 @@
  * `text` in lines no wider than `maxWidth`, every character kept in order: joined, the lines give `text` back
  * exactly. Meant for links printed under a QR code, which must never lose a character: a line breaks after the
  * last '/', '?', '&', '=', '-', '.', '_' or space that fits, else (one long part) between any two characters.
- * `measure` gives a string's width (a canvas context's measureText, a PDF font's width), as for fitText.
+ * `measure` gives a string's width (a canvas context's measureText, a PDF font's width), as for shared's fitText.
  */
 const BREAK_AFTER = new Set(['/', '?', '&', '=', '-', '.', '_', ' ', '#']);
 
