@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { decodeVectorQr, readPdfPage } from '@loyalty/shared/testing/pdf';
 import { runtimeAddresses } from '../src/admin-api';
 import { login, recordScripts } from '../src/fixtures';
-import { LANDING_URL, LIBRARY_MARKERS, e2eRuntimeConfig, pngPixelsPerMetre, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
+import { LANDING_URL, LIBRARY_MARKERS, closeColors, e2eRuntimeConfig, pngPixelsPerMetre, readPngWithQr, rgbOf, withCookieChoiceSaved } from '../src/landing';
 import { createShop, type Shop } from '../src/shop';
 
 /** 300 dpi in the PNG's unit: pixels per metre. */
@@ -44,6 +44,11 @@ test('a customer downloads the card for print: a credit card at 300 dpi whose QR
   expect(png.qr).toBe(`${dashboardBaseUrl}/dashboard/add-points?card_id=${card.id}&user_id=${card.user_id}`);
   // Unit 1: metres, so programs print it at its real size.
   expect(pngPixelsPerMetre(path)).toEqual({ x: DPI_300, y: DPI_300, unit: 1 });
+  // The shop has no colour of its own: the dark blue card, its gradient filling the rows above and below the
+  // scaled design too (the bottom-left corner is a little further along the gradient).
+  expect(closeColors(png.pixel(1, 1), rgbOf('#1e3a8a')), `corner ${png.pixel(1, 1).join(',')}`).toBe(true);
+  expect(closeColors(png.pixel(1, 636), rgbOf('#1e3a8a'), 30), `corner ${png.pixel(1, 636).join(',')}`).toBe(true);
+  await test.info().attach('carta-300dpi.png', { path, contentType: 'image/png' });
   await expect(page.getByRole('alert').filter({ hasText: 'alta risoluzione' })).toBeHidden();
 });
 
@@ -68,6 +73,7 @@ test('the shop’s admin downloads the counter poster as an A4 PDF, its library 
   test.info().annotations.push({ type: 'javascript', description: `settings screen before the PDF: ${before} bytes (uncompressed); pdf-lib chunk fetched on the click` });
 
   const bytes = fs.readFileSync((await download.path())!);
+  await test.info().attach('locandina-a4.pdf', { body: bytes, contentType: 'application/pdf' });
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const pdf = await readPdfPage(bytes);
   expect({ pages: pdf.pageCount, width: pdf.width, height: pdf.height }).toEqual({ pages: 1, width: 595.28, height: 841.89 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, errorMessage } from '@loyalty/shared';
+import { Button, downloadUrl, errorMessage } from '@loyalty/shared';
 import { useDownloadCsvMutation, type CsvDownload, type CsvExport, type ExportFormat } from '../api';
 
 const Bar = styled.div`
@@ -31,12 +31,7 @@ const FAILURES: Record<CsvExport, string> = {
 
 /** Hands a downloaded file to the browser's "save" (a link with `download`, clicked), then lets the blob go. */
 function save({ url, fileName }: CsvDownload) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadUrl(url, fileName);
   // After the click has started the download: revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
