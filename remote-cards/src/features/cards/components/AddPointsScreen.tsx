@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
@@ -144,7 +144,7 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
  * points: default 50 (SPEC), or 1 stamp. The balance shown is always the server's last answer (earn, adjustment,
  * redemption).
  */
-function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string; mode: LoyaltyMode }) {
+function CardCounter({ card, userId, mode, footer }: { card: CardDetail; userId: string; mode: LoyaltyMode; footer: ReactNode }) {
   const rulePreview = useGetSalePreviewQuery({ cardId: card.id }, { refetchOnMountOrArgChange: true });
   const rule = rulePreview.currentData?.earning_rule;
   const [balance, setBalance] = useState<number | null>(null);
@@ -208,6 +208,7 @@ function CardCounter({ card, userId, mode }: { card: CardDetail; userId: string;
         </Button>
       </Redeem>
       <RedeemDialog card={redeeming ? card : null} onClose={() => setRedeeming(false)} onRedeemed={(newBalance) => changed('Premio riscattato', newBalance)} />
+      {footer}
     </>
   );
 }
@@ -285,20 +286,23 @@ function Title({ cardId }: { cardId: string }) {
 }
 
 /** The card a link names, and its business's mode, before the form that depends on both. */
-function CardByLink({ cardId, userId }: { cardId: string; userId: string }) {
+function CardByLink({ cardId, userId, footer }: { cardId: string; userId: string; footer: ReactNode }) {
   // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
   const cardQuery = useGetCardQuery(cardId);
   return (
-    <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
-      {(card) => <CardWithMode card={card} userId={userId} />}
-    </QueryState>
+    <>
+      <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
+        {(card) => <CardWithMode card={card} userId={userId} footer={footer} />}
+      </QueryState>
+      {cardQuery.isError && cardQuery.data === undefined && footer}
+    </>
   );
 }
 
-function CardWithMode({ card, userId }: { card: CardDetail; userId: string }) {
+function CardWithMode({ card, userId, footer }: { card: CardDetail; userId: string; footer: ReactNode }) {
   const { mode, isLoading } = useLoyaltyMode(card.business_id);
   if (isLoading) return <Spinner label="Caricamento della carta…" />;
-  return <CardCounter key={mode} card={card} userId={userId} mode={mode} />;
+  return <CardCounter key={mode} card={card} userId={userId} mode={mode} footer={footer} />;
 }
 
 /** `/dashboard/add-points?card_id=…&user_id=…`: what a shop opens by scanning a customer's card. */
@@ -312,11 +316,18 @@ export function AddPointsScreen() {
   return (
     <Page>
       <Title cardId={cardId} />
-      {/* A new scan opens another card: a fresh form. */}
-      <CardByLink key={`${cardId}|${userId}`} cardId={cardId} userId={userId} />
-      <Footer>
-        <ScanButton />
-      </Footer>
+      {/* A new scan opens another card: a fresh form. «Scansiona» comes under the card once it is shown (or could not
+          be): placed under the loading spinner, it would jump down when the card's form replaces it. */}
+      <CardByLink
+        key={`${cardId}|${userId}`}
+        cardId={cardId}
+        userId={userId}
+        footer={
+          <Footer>
+            <ScanButton />
+          </Footer>
+        }
+      />
     </Page>
   );
 }

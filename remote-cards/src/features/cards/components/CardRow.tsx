@@ -60,7 +60,7 @@ const Top = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
   .points { margin-left: auto; font-weight: ${({ theme }) => theme.fontWeights.bold}; color: ${({ theme }) => theme.colors.primary}; }
 `;
 
@@ -178,7 +178,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   return (
     <Row aria-label={name}>
       <Top>
-        <h3>{name}</h3>
+        <h2>{name}</h2>
         <span>N. {card.card_number}</span>
         {card.bonus_due && <Badge $tone="success">Bonus!</Badge>}
         <span className="points">{formatAmount(card.points, mode)}</span>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   QueryState,
@@ -64,7 +64,8 @@ function OverviewTile({ card, mode }: { card: LoyaltyCard; mode: LoyaltyMode }) 
 }
 
 function StatsTiles({ businessId, mode }: { businessId: string; mode: LoyaltyMode }) {
-  const query = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
+  // Asked afresh by OverviewFigures, which shows this only once the answer is in.
+  const query = useGetCardStatsQuery(businessId);
   return (
     <QueryState query={query} loadingLabel="Caricamento delle statistiche…" errorMessage={MESSAGES.loyaltyCardsLoadError}>
       {(stats) => (
@@ -97,6 +98,25 @@ function Analytics({ businessId }: { businessId: string }) {
   );
 }
 
+const settled = (query: { data?: unknown; isError: boolean }) => query.data !== undefined || query.isError;
+
+/**
+ * The tiles, the sales report and the tabs appear together, once both figures calls have answered (or failed):
+ * each shown under its own spinner, the figures above pushed everything below them down as they arrived, the
+ * tabs out of the phone's screen (Lighthouse's layout shift 0.436). One spinner in their place is removed, not
+ * moved, and the two calls travel together, so the figures come no later.
+ */
+function OverviewFigures({ businessId, children }: { businessId: string; children: ReactNode }) {
+  const stats = useGetCardStatsQuery(businessId, { refetchOnMountOrArgChange: true });
+  const report = useGetSalesReportQuery(businessId, { refetchOnMountOrArgChange: true });
+  // Once shown, for good: a section's «Riprova» (or RTK Query asking again a failed call as a section subscribes)
+  // is that section's own loading, never the whole overview back to a spinner.
+  const [shown, setShown] = useState(false);
+  if (!shown && settled(stats) && settled(report)) setShown(true);
+  if (!shown) return <Spinner label="Caricamento della panoramica…" />;
+  return <>{children}</>;
+}
+
 /** The overview screen: tiles and charts from the stats call, the card list paged and virtual. */
 export function OverviewScreen() {
   const { business, search, setSearch, query } = useBusinessCardQuery();
@@ -110,8 +130,8 @@ export function OverviewScreen() {
       {!business || !query ? (
         <NoBusinessState />
       ) : (
-        <>
-          {/* Another business is mounted anew: never the previous business's figures while these load. */}
+        // Another business is mounted anew: never the previous business's figures while these load.
+        <OverviewFigures key={business.id} businessId={business.id}>
           <StatsTiles key={business.id} businessId={business.id} mode={mode} />
           <SalesReportSection key={`report-${business.id}`} businessId={business.id} />
           <Tabs
@@ -144,7 +164,7 @@ export function OverviewScreen() {
               { id: 'analytics', label: 'Grafici', content: <Analytics key={business.id} businessId={business.id} /> },
             ]}
           />
-        </>
+        </OverviewFigures>
       )}
     </div>
   );

@@ -58,7 +58,8 @@ function ReportFigures({ report }: { report: SalesReport }) {
 
 /** Owner and super admin only: staff never reach the overview (shared permissions, decision 070). */
 export function SalesReportSection({ businessId }: { businessId: string }) {
-  const query = useGetSalesReportQuery(businessId, { refetchOnMountOrArgChange: true });
+  // Asked afresh by the overview, which shows this section once the answer is in.
+  const query = useGetSalesReportQuery(businessId);
   return (
     <Section aria-labelledby="sales-report-title">
       <h2 id="sales-report-title">Vendite e visite</h2>

@@ -6,13 +6,9 @@ import { PopupAnchor, popupPanel, popupTrigger } from './popup';
 
 const Trigger = styled.button`
   ${popupTrigger}
-  min-width: 12rem;
-  max-width: 60vw;
-  /* A 320 px phone: the bar has no room for 12rem next to the menu and the user's name. */
-  @media (max-width: 640px) {
-    min-width: 0;
-    max-width: 100%;
-  }
+  /* As wide as its slot in the top bar, whatever the shop's name: the name arriving after the first paint
+     (or another shop chosen) moves neither the arrow nor the user's menu. */
+  width: 100%;
   justify-content: space-between;
   padding: 0.5rem 0.75rem;
   border-radius: 0.5rem;
@@ -61,7 +57,7 @@ const Empty = styled.li`
 /** One shop and nothing to choose: its name, not a switcher (decision 078). */
 const OnlyShop = styled.p`
   margin: 0;
-  max-width: 60vw;
+  max-width: 100%;
   padding: 0.5rem 0.75rem;
   font-weight: 600;
   overflow: hidden;

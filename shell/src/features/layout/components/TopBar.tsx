@@ -29,6 +29,16 @@ const MenuToggle = styled.button`
   }
 `;
 
+/**
+ * The business switcher's room: 16rem, or 38% of a phone's width, sized neither by the shop's name nor by the
+ * user's menu beside it (which gives way instead), so the parts of the bar keep their places when the user and
+ * the businesses arrive after the frame has painted.
+ */
+const SwitcherSlot = styled.div`
+  flex: 0 0 min(16rem, 38vw);
+  min-width: 0;
+`;
+
 const Spacer = styled.div`
   flex: 1;
 `;
@@ -39,7 +49,9 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <MenuToggle type="button" aria-label={menuOpen ? 'Chiudi menu' : 'Apri menu'} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu}>
         <span aria-hidden="true">☰</span>
       </MenuToggle>
-      <BusinessSwitcher />
+      <SwitcherSlot>
+        <BusinessSwitcher />
+      </SwitcherSlot>
       <Spacer />
       <UserMenu />
     </Bar>

@@ -1,0 +1,94 @@
+/**
+ * Layout stability: nothing on the overview or the QR add-points page moves once painted (cumulative layout
+ * shift 0, as Chromium's own `layout-shift` entries count it), on Lighthouse's phone (412 × 823) and on a desktop.
+ * The figures calls are held back by different delays, so the parts of a screen arrive in separate frames as
+ * they do on a slow phone; a part that pushes an already painted one shows up here with what moved and where.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { E2E_API_PORT } from '../src/env';
+import { DEMO_ADMIN } from '../src/fixtures';
+import { loginThroughApi } from '../src/session';
+
+const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
+const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
+/** Each call answers this much later than it would (ms): the top bar's shops, the overview's tiles, its report, the card list. */
+const DELAYS: [RegExp, number][] = [
+  [/\/api\/business(\?|$)/, 400],
+  [/\/loyalty-cards\/business\/[^/?]+\/stats(\?|$)/, 300],
+  [/\/loyalty-cards\/business\/[^/?]+\/sales-report(\?|$)/, 900],
+  [/\/loyalty-cards\/business\/[^/?]+(\?|$)/, 600],
+  [/\/loyalty-cards\/[^/?]+\/sale-preview/, 600],
+];
+
+/** Before any script of the page: every layout shift not caused by input, with the nodes that moved. */
+const OBSERVE_SHIFTS = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__shifts.push({
+        value: entry.value,
+        sources: (entry.sources || []).map((s) => {
+          const n = s.node;
+          const what = n && n.nodeType === 1 ? n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + ' «' + (n.textContent || '').trim().slice(0, 40) + '»' : String(n && n.nodeName);
+          return what + ' ' + JSON.stringify(s.previousRect) + ' → ' + JSON.stringify(s.currentRect);
+        }),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})()`;
+
+async function shifts(page: Page): Promise<{ value: number; sources: string[] }[]> {
+  // A frame after the last change, so its shift (if any) has been reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+}
+
+async function prepare(page: Page) {
+  await loginThroughApi(page);
+  await page.addInitScript(OBSERVE_SHIFTS);
+  for (const [pattern, delay] of DELAYS) {
+    await page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      await route.continue();
+    });
+  }
+}
+
+async function barCentraleCard(): Promise<{ id: string; user_id: string }> {
+  const login = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const businesses = (await (await fetch(`${API}/business`, { headers })).json()) as { id: string; name: string }[];
+  const bar = businesses.find((b) => b.name === 'Bar Centrale');
+  expect(bar, 'the demo admin owns Bar Centrale').toBeTruthy();
+  const cards = (await (await fetch(`${API}/loyalty-cards/business/${bar!.id}`, { headers })).json()) as { id: string; user_id: string }[];
+  return cards[cards.length - 1];
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`${name} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('the overview paints its tiles, report and card list without moving anything already shown', async ({ page }) => {
+      await prepare(page);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('region', { name: 'Vendite e visite' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('Carte totali')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeAttached({ timeout: 20_000 });
+      const seen = await shifts(page);
+      expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+    });
+
+    test('the QR add-points page paints the card and «Scansiona» without moving them', async ({ page }) => {
+      const card = await barCentraleCard();
+      await prepare(page);
+      await page.goto(`/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`);
+      await expect(page.getByRole('form', { name: 'Vendita' }).getByLabel('Importo speso (€)')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('button', { name: 'Scansiona' })).toBeVisible();
+      const seen = await shifts(page);
+      expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+    });
+  });
+}
