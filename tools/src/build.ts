@@ -10,8 +10,8 @@ import webpack from 'webpack';
 import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
 import { reportBuildProgress } from './build-progress';
 import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
-import type { BuildEnv } from './federation';
-import { prerenderLanding, prerenderShellCopies } from './prerender';
+import { buildVersionOf, readPackage, type BuildEnv } from './federation';
+import { prerenderLanding, prerenderShellCopies, prerenderShellFrames } from './prerender';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
 
@@ -93,7 +93,10 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
     if (v.app.name !== 'landing' && v.app.name !== 'shell') continue;
     if (options.progress) console.log(v.app.name === 'landing' ? 'Pagine pubbliche della landing in HTML (prerender)…' : 'Copia della pagina di accesso per la shell (prerender)…');
     if (v.app.name === 'landing') await prerenderLanding(v.outputDir, v.env.mode);
-    else await prerenderShellCopies(v.outputDir, v.env.mode);
+    else {
+      await prerenderShellCopies(v.outputDir, v.env.mode);
+      await prerenderShellFrames(v.outputDir, v.env.mode, buildVersionOf(v.env, readPackage(path.join(REPO_ROOT, v.app.folder))));
+    }
   }
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`Compilazione completata (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s: ${apps.map((a) => a.name).join(', ')}.`);

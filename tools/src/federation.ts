@@ -103,7 +103,7 @@ interface PackageJson {
   peerDependencies?: Record<string, string>;
 }
 
-function readPackage(dir: string): PackageJson {
+export function readPackage(dir: string): PackageJson {
   return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
 }
 
@@ -142,6 +142,9 @@ export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}):
   return shared;
 }
 
+/** The version an app's build shows (its sidebar footer, its remoteMeta): the build's, the environment's, else its package's. */
+export const buildVersionOf = (env: BuildEnv, pkg: { version: string }): string => env.buildVersion || process.env.BUILD_VERSION || pkg.version;
+
 export function createAppConfig(options: AppConfigOptions) {
   const factory = (env: BuildEnv): webpack.Configuration => {
     const app = appByName(options.name);
@@ -149,7 +152,7 @@ export function createAppConfig(options: AppConfigOptions) {
     const pkg = readPackage(appDir);
     const isProd = env.mode === 'production';
     const isHost = options.name === 'shell';
-    const buildVersion = env.buildVersion || process.env.BUILD_VERSION || pkg.version;
+    const buildVersion = buildVersionOf(env, pkg);
     const monolithRuntime = isHost && env.monolith ? writeMonolithRuntime() : null;
     const shellSource = path.join(appDir, 'src') + path.sep;
 

@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import webpack from 'webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { REPO_ROOT } from './apps';
-import { LANDING_TEMPLATE } from './html-template';
+import { FRAME_ATTRIBUTE, FRAME_GATE_SCRIPT, FRAME_GATE_STYLE, frameFile, LANDING_TEMPLATE } from './html-template';
 import { PAGE_SCRIPT_ATTRIBUTE, PUBLIC_PAGE_NAMES, PUBLIC_PAGES, shellCopyFile, type PublicPage, type PublicPageName } from './public-pages';
 import { runtimeConfigFromEnv } from './runtime-config';
 
@@ -103,10 +103,14 @@ type RenderedPage = { html: string; styles: string };
 
 function renderPages(config: object, names: readonly PublicPageName[]): Promise<Record<string, RenderedPage>> {
   const paths = Object.fromEntries(names.map((name) => [name, PUBLIC_PAGES[name].path]));
+  return runWorker([JSON.stringify(config), JSON.stringify(paths)]);
+}
+
+function runWorker(args: string[]): Promise<Record<string, RenderedPage>> {
   return new Promise((resolve, reject) => {
     execFile(
       TSX,
-      [path.join(__dirname, 'prerender-worker.ts'), JSON.stringify(config), JSON.stringify(paths)],
+      [path.join(__dirname, 'prerender-worker.ts'), ...args],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, NODE_ENV: 'production', TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tools', 'tsconfig.prerender.json') },
@@ -181,4 +185,35 @@ export function prerenderLanding(outputPath: string, mode: Mode = 'production'):
 export function prerenderShellCopies(outputPath: string, mode: Mode = 'production'): Promise<PrerenderResult> {
   const names = PUBLIC_PAGE_NAMES.filter((name) => (PUBLIC_PAGES[name] as PublicPage).shellCopy);
   return prerenderPages(outputPath, mode, names, shellCopyFile);
+}
+
+/** The shell's page with the frame: the gate and the frame's styles at the end of the head, its markup in #root (the scripts unchanged). */
+export function framedDocument(indexHtml: string, frame: RenderedPage): string {
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('the shell\'s index.html has no empty <div id="root"></div> for the frame');
+  return indexHtml
+    .replace('</head>', () => `<script>${FRAME_GATE_SCRIPT}</script><style>${FRAME_GATE_STYLE}</style>${frame.styles}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"><div ${FRAME_ATTRIBUTE}>${frame.html}</div></div>`);
+}
+
+/**
+ * The shell's build: for each dashboard page, its index.html with the dashboard's frame (sidebar, top bar, the
+ * screen's heading) and the frame's critical CSS, rendered from the shell's own components
+ * (shell/src/prerender/renderFrame.tsx), so the frame paints before any script; the shell's server answers
+ * each page with its file (tools/src/static-server.ts).
+ */
+export async function prerenderShellFrames(outputPath: string, mode: Mode, buildVersion: string): Promise<{ files: string[]; ms: number }> {
+  const started = Date.now();
+  const frames = await runWorker([JSON.stringify(runtimeConfigFromEnv(process.env)), 'frames', buildVersion]);
+  const indexHtml = fs.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+  const files: string[] = [];
+  for (const [pagePath, frame] of Object.entries(frames)) {
+    const file = frameFile(pagePath);
+    const target = path.join(outputPath, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const html = framedDocument(indexHtml, frame);
+    fs.writeFileSync(target, html);
+    if (mode === 'production') fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }));
+    files.push(file);
+  }
+  return { files, ms: Date.now() - started };
 }

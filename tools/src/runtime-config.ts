@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, REMOTE_APPS, REPO_ROOT, appPort, type RemoteAppName } from './apps';
+import { FRAME_GATE_HASH } from './html-template';
 
 /** The product's name when BRAND_NAME is not set: the same as `DEFAULT_BRAND_NAME` of @loyalty/shared, the browser's fallback. */
 export const DEFAULT_BRAND_NAME = 'Appo';
@@ -95,7 +96,8 @@ export function contentSecurityPolicy(config: RuntimeConfigFile | null): string 
   const origins = config ? configuredOrigins(config).join(' ') : '';
   return [
     "default-src 'self'",
-    `script-src 'self' ${origins}`.trim(),
+    // The framed dashboard pages' one inline script, allowed by its hash alone (tools/src/html-template.ts).
+    `script-src 'self' ${origins} ${FRAME_GATE_HASH}`.replace(/ +/g, ' '),
     `connect-src 'self' ${origins}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -14,6 +14,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import { frameFile } from './html-template';
 import { KEPT_SCRIPT_PREFIX, createLandingPageSource, shellFallback } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
 import { LOGIN_PAGE_PATH, PRERENDERED_PAGES, PUBLIC_PAGES } from './public-pages';
@@ -309,6 +310,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     const isAsset = path.extname(pathname) !== '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isPageRead && !isAsset && !isApi && fs.existsSync(indexFile)) {
+      // A dashboard page the shell's build wrote with its frame (tools/src/prerender.ts prerenderShellFrames):
+      // the frame and the screen's heading paint before any script.
+      const framed = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(pathname) ? frameFile(pathname) : null;
+      if (framed && fs.existsSync(path.join(options.root, framed))) return reply.header('Cache-Control', NO_CACHE).sendFile(framed);
       return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Risorsa non trovata' });

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { isAdmin, isStaff, loginPathFor, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 import { HOME_PATH, LOGIN_PATH, STAFF_HOME_PATH, type RouteEntry } from '../shared/routeTable';
+import { hasStoredToken } from '../shared/storedSession';
+import { DashboardLayout } from '../features/layout/components/DashboardLayout';
+import { ScreenPlaceholder } from '../features/layout/components/ScreenPlaceholder';
 
 function SessionSpinner() {
   return <Spinner label="Verifica della sessione…" size="large" />;
@@ -11,6 +14,15 @@ function SessionSpinner() {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checked } = useAuth();
   const location = useLocation();
+  // A stored session being checked: the frame the shell's HTML painted, with the screen's heading, not a spinner in
+  // its place (most stored sessions are valid; one that is not goes to /login as below).
+  if (!checked && hasStoredToken(() => window.localStorage)) {
+    return (
+      <DashboardLayout>
+        <ScreenPlaceholder pathname={location.pathname} />
+      </DashboardLayout>
+    );
+  }
   if (!checked) return <SessionSpinner />;
   // Back where they were going (decision 071): the path and its query ride along as /login?next=, which the
   // prerendered login page reads too.

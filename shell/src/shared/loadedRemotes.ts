@@ -17,5 +17,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useLoadedRemotes(): readonly RemoteMeta[] {
-  return useSyncExternalStore(subscribe, () => loaded);
+  // The same list on the server: the frame rendered at build time lists no remote (none loaded yet).
+  return useSyncExternalStore(subscribe, () => loaded, () => loaded);
 }

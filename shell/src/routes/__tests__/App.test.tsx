@@ -92,7 +92,11 @@ describe('as the demo admin', () => {
 
   it('opens the overview of the cards remote with the sidebar, switcher and user menu', async () => {
     const { container, user } = renderApp('/dashboard');
+    // The frame is there while the stored session is checked (its heading, no entries yet); then the user's.
+    expect(screen.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Sezioni della dashboard' })).queryAllByRole('link')).toEqual([]);
     const nav = await screen.findByRole('navigation', { name: 'Sezioni della dashboard' });
+    await waitFor(() => expect(within(nav).queryAllByRole('link').length).toBeGreaterThan(0));
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Panoramica',
       'Campagne',

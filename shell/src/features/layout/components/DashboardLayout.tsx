@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useSessionEndWatch } from '@loyalty/shared';
 import { Sidebar } from './Sidebar';
@@ -54,7 +54,12 @@ function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
   (action ?? main).focus();
 }
 
-export function DashboardLayout() {
+/**
+ * The frame (skip link, sidebar, top bar, the screen's area) around the route's page, or around `children`: the
+ * screen's placeholder while the session is checked, the same markup the build writes into the shell's HTML
+ * (ScreenPlaceholder.tsx), so the frame painted before any script is the one React then shows.
+ */
+export function DashboardLayout({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -70,7 +75,7 @@ export function DashboardLayout() {
       <Column>
         <TopBar menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((o) => !o)} />
         <Main id="contenuto" tabIndex={-1}>
-          <Outlet />
+          {children ?? <Outlet />}
         </Main>
       </Column>
     </Frame>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { isAdmin, NavLink, SHARED_VERSION, useAuth } from '@loyalty/shared';
 import { useLoadedRemotes } from '../../../shared/loadedRemotes';
 import { visibleNavItems } from '../model/navigation';
-import { HOME_PATH } from '../../../shared/routeTable';
+import { HOME_PATH, ROUTES } from '../../../shared/routeTable';
 
 const Aside = styled.aside<{ $open: boolean }>`
   background: ${({ theme }) => theme.colors.sidebar};
@@ -40,12 +40,18 @@ const Brand = styled.div`
   padding: 1.25rem 1.5rem;
 `;
 
+/* The room between the brand and the versions, whatever the entries: the footer stays at the bottom when the
+   entries arrive after the frame painted from the HTML without them. */
+const Nav = styled.nav`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+`;
+
 const NavList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0 0.75rem;
-  flex: 1;
-  overflow-y: auto;
 `;
 
 const Link = styled(NavLink)`
@@ -68,6 +74,9 @@ const Link = styled(NavLink)`
   }
 `;
 
+/** The footer's lines: the shell's, shared's and one per remote of the route table. */
+const VERSION_LINES = 2 + new Set(ROUTES.map((route) => route.remote)).size;
+
 const Footer = styled.footer`
   font-size: 0.75rem;
   padding: 1rem 1.5rem;
@@ -75,6 +84,10 @@ const Footer = styled.footer`
   line-height: 1.6;
   dl {
     margin: 0;
+    /* Room for every version from the start: the remotes' lines are added as they load, downwards, so the
+       footer, kept at the bottom, does not grow upwards over what was painted. */
+    min-height: ${VERSION_LINES * 1.6}em;
+    align-content: start;
     display: grid;
     grid-template-columns: auto 1fr;
     gap: 0 0.5rem;
@@ -102,7 +115,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
       {open && <Backdrop onClick={onClose} aria-hidden="true" />}
       <Aside id="sidebar" $open={open} aria-label="Menu principale">
         <Brand>Appo</Brand>
-        <nav aria-label="Sezioni della dashboard">
+        <Nav aria-label="Sezioni della dashboard">
           <NavList>
             {visibleNavItems(user, isAdmin(user)).map((item, i) => (
               <li key={item.to}>
@@ -112,7 +125,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
               </li>
             ))}
           </NavList>
-        </nav>
+        </Nav>
         <Footer aria-label="Versioni">
           <dl data-testid="version-footer">
             <dt>shell</dt>
