@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { FRAME_GATE_HASH } from '../src/html-template';
 
 jest.setTimeout(60_000);
 
@@ -81,6 +82,7 @@ describe('nginx with the shipped configuration', () => {
       write(path.join(root, 'static', 'css', 'main.9f8e7d6c.css'), 'body{margin:0}');
     }
     write(path.join(dir, 'shell', 'remotes.json'), '{"cards":"http://127.0.0.1/mf-manifest.json"}');
+    write(path.join(dir, 'shell', 'frames', 'dashboard', 'loyalty-cards.html'), '<!doctype html><title>SHELL con la cornice delle carte</title>');
     for (const page of ['login', 'signup', 'my-card']) write(path.join(dir, 'landing', `${page}.html`), `<!doctype html><title>${page} prerenderizzata</title>`);
     write(path.join(dir, 'runtime-config.json'), '{"apiBaseUrl":"/api"}');
 
@@ -236,6 +238,10 @@ describe('nginx with the shipped configuration', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toBeNull();
     }
+    // A dashboard page with a frame made by the build: that file, revalidated, its gate script allowed by its hash.
+    const framed = await fetch(`${origin('SHELL')}/dashboard/loyalty-cards`);
+    expect([framed.status, framed.headers.get('cache-control'), await framed.text()]).toEqual([200, 'no-cache', '<!doctype html><title>SHELL con la cornice delle carte</title>']);
+    expect(framed.headers.get('content-security-policy')).toContain(FRAME_GATE_HASH);
     // Any other page path: the shell's index.html.
     const page = await fetch(`${origin('SHELL')}/loyalty-cards/42`);
     expect([page.status, page.headers.get('cache-control'), await page.text()]).toEqual([200, 'no-cache', '<!doctype html><title>SHELL</title>']);
