@@ -78,7 +78,7 @@ test('an owner invites a counter colleague, who sets a password and works the co
   await staffPage.getByLabel('Nuova password').fill(colleague.password);
   await staffPage.getByLabel('Ripeti la password').fill(colleague.password);
   await staffPage.getByRole('button', { name: 'Imposta la password' }).click();
-  await expect(staffPage.getByRole('status')).toContainText('Password impostata');
+  await expect(staffPage.getByRole('status').filter({ hasText: 'Password impostata' })).toContainText('Accedi con la tua email');
   await staffPage.getByRole('link', { name: 'Accedi' }).click();
   await staffPage.getByLabel('Email').fill(colleague.email);
   await staffPage.getByLabel('Password').fill(colleague.password);
