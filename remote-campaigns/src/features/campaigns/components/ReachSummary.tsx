@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { TableHead, formatCount } from '@loyalty/shared';
+import { TableHead, VisuallyHidden, formatCount } from '@loyalty/shared';
 import type { CampaignChannel, ChannelReach } from '../api';
 import { CHANNEL_LABELS, RECIPIENTS } from '../model/campaignModel';
 
@@ -29,8 +29,41 @@ const Wrapper = styled.div`
  * Per channel of the campaign, who a send now reaches and who it skips and why — the server's preview, made
  * with the send's own rule, so the chosen channel's first number is what «Invia a N destinatari» queues.
  */
-export function ReachSummary({ channels, selected, loading, error }: { channels: ChannelReach[] | undefined; selected: CampaignChannel; loading: boolean; error: boolean }) {
-  if (loading && !channels) return <Wrapper role="status"><p>{REACH_LOADING}</p></Wrapper>;
+export function ReachSummary({
+  channels,
+  offered,
+  selected,
+  loading,
+  error,
+}: {
+  channels: ChannelReach[] | undefined;
+  /** The campaign's channels: while the preview loads, the table already has their rows, so nothing below it moves when the figures come (a tap on a channel lands where it was aimed). */
+  offered: readonly CampaignChannel[];
+  selected: CampaignChannel;
+  loading: boolean;
+  error: boolean;
+}) {
+  if (loading && !channels) {
+    return (
+      <Wrapper>
+        <VisuallyHidden role="status">{REACH_LOADING}</VisuallyHidden>
+        <table aria-busy="true">
+          <caption>{REACH_CAPTION}</caption>
+          <TableHead columns={REACH_COLUMNS} />
+          <tbody>
+            {offered.map((channel) => (
+              <tr key={channel} aria-current={channel === selected ? 'true' : undefined}>
+                <th scope="row">{CHANNEL_LABELS[channel]}</th>
+                {REACH_COLUMNS.slice(1).map((column) => (
+                  <td key={column}>…</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Wrapper>
+    );
+  }
   if (!channels) return <Wrapper>{error && <p>{REACH_UNAVAILABLE}</p>}</Wrapper>;
   return (
     <Wrapper>

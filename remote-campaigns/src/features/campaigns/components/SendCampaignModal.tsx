@@ -179,7 +179,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     <Modal open onClose={onClose} title={title}>
       <StackedForm onSubmit={(event) => void submit(event)} noValidate>
         <TestModeBanner businessId={business.id} />
-        <ReachSummary channels={reach.data?.channels} selected={channel} loading={reach.isLoading} error={reach.isError} />
+        <ReachSummary channels={reach.data?.channels} offered={offered} selected={channel} loading={reach.isLoading} error={reach.isError} />
         <Channels>
           <legend>Canale</legend>
           {offered.map((c) => (

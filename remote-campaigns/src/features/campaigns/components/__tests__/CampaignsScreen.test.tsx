@@ -423,7 +423,7 @@ describe('send', () => {
     await user.click(within(item).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
     // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
-    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
+    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
     expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti',
       'Già un messaggio promozionale oggi',
@@ -570,7 +570,7 @@ describe('send', () => {
     await user.click(within(await itemOf(name)).getByRole('button', { name }));
     const dialog = screen.getByRole('dialog');
     // Said before sending: nobody to reach, one without consent; the button promises no number.
-    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale' });
+    const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
     expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS01000');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
