@@ -19,7 +19,11 @@ export function ScreenPlaceholder({ pathname }: { pathname: string }) {
   return (
     <>
       {heading && <Heading>{heading}</Heading>}
-      <Spinner label="Caricamento della pagina…" />
+      {/* Busy until the page replaces it: assistive technologies (and tests waiting for a settled screen) know the
+          heading painted from the HTML is not yet the screen. */}
+      <div aria-busy="true">
+        <Spinner label="Caricamento della pagina…" />
+      </div>
     </>
   );
 }
