@@ -6,7 +6,8 @@ import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
-import type { Business, User } from '@loyalty/shared';
+import { Route, Routes, type Business, type User } from '@loyalty/shared';
+import { AddPointsScreen } from '../src/features/cards/components/AddPointsScreen';
 import { API, DEMO_ADMIN, DEMO_SUPERADMIN, callApi, configureTestRuntime, logIn, renderWithProviders, unique } from '@loyalty/shared/testing';
 
 export { API, DASHBOARD_BASE_URL, DEMO_ADMIN, DEMO_SUPERADMIN, LocationProbe, configureTestRuntime, currentLocation, logIn, unique } from '@loyalty/shared/testing';
@@ -114,6 +115,16 @@ export function signedInAsDemoAdmin(): DemoAdminSession {
   });
   return session;
 }
+
+/** The page a card's QR opens, as the demo admin of `session`. */
+export const renderQrPage = (session: DemoAdminSession, card: TestCard, businessId: string) =>
+  session.render(
+    <Routes>
+      <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
+    </Routes>,
+    businessId,
+    `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}`,
+  );
 
 /** A card's row in the cards screen's list, found by the customer's name. */
 export const cardRow = (name: string) => screen.findByRole('article', { name });

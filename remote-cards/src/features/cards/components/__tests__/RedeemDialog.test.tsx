@@ -3,9 +3,8 @@
  * against the real API on PGlite.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, type Business } from '@loyalty/shared';
-import { apiCall, apiLosingFirstAnswer, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, cardRow } from '../../../../../test/helpers';
-import { AddPointsScreen } from '../AddPointsScreen';
+import type { Business } from '@loyalty/shared';
+import { apiCall, apiLosingFirstAnswer, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, renderQrPage, cardRow } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
 const session = signedInAsDemoAdmin();
@@ -133,19 +132,11 @@ describe('a redemption whose answer is lost', () => {
   });
 });
 
-const renderAddPoints = (card: TestCard, businessId: string) =>
-  session.render(
-    <Routes>
-      <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
-    </Routes>,
-    businessId,
-    `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}`,
-  );
 
 describe('from the page a card QR opens', () => {
   it('redeems and shows the new balance on the page', async () => {
     const { shop, card } = await shopWithRewards('Elsa Cassa', 230);
-    const { user: person } = renderAddPoints(card, shop.id);
+    const { user: person } = renderQrPage(session, card, shop.id);
     expect(await screen.findByText('230 punti', { selector: 'dd' })).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Riscatta premio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Elsa Cassa' });
@@ -184,7 +175,7 @@ describe('a stamp-mode shop', () => {
   });
 
   it('starts the QR page at 1 timbro', async () => {
-    renderAddPoints(card, shop.id);
+    renderQrPage(session, card, shop.id);
     expect(await screen.findByRole('heading', { level: 1, name: 'Aggiungi timbri' })).toBeInTheDocument();
     const stamps = await screen.findByLabelText('Timbri da aggiungere');
     expect(stamps).toHaveValue(1);

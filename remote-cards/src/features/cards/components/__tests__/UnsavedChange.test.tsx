@@ -4,24 +4,14 @@
  * once. A proxy in front of the API cuts the first answer after the API gave it.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { CONNECTION_MESSAGES, Route, Routes } from '@loyalty/shared';
-import { apiCall, apiLosingFirstAnswer, cardRow, configureTestRuntime, createBusiness, createCard, signedInAsDemoAdmin, type TestCard } from '../../../../../test/helpers';
-import { AddPointsScreen } from '../AddPointsScreen';
+import { CONNECTION_MESSAGES } from '@loyalty/shared';
+import { apiCall, apiLosingFirstAnswer, cardRow, configureTestRuntime, createBusiness, createCard, signedInAsDemoAdmin, renderQrPage, type TestCard } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
 const session = signedInAsDemoAdmin();
 const balanceOf = async (cardId: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${cardId}`, session.token)).points;
 const ledgerOf = (cardId: string) => apiCall<{ description: string; points: number }[]>('GET', `/loyalty-cards/${cardId}/ledger`, session.token);
 
-/** The page a card's QR opens. */
-const renderQrPage = (card: TestCard, businessId: string) =>
-  session.render(
-    <Routes>
-      <Route path="/dashboard/add-points" element={<AddPointsScreen />} />
-    </Routes>,
-    businessId,
-    `/dashboard/add-points?card_id=${card.id}&user_id=${card.userId}`,
-  );
 
 /** The base query logs the answer that never came; these tests lose it on purpose. */
 async function withLostFirstAnswer(path: RegExp, run: (keys: string[]) => Promise<void>) {
@@ -65,7 +55,7 @@ it('the QR page: points added with a lost answer are sent again with their key a
   const shop = await createBusiness(session.token);
   const card: TestCard = await createCard(session.token, shop.id, 'Quinto Qr', 0);
   await withLostFirstAnswer(/\/qrcode\/scan$/, async (keys) => {
-    const { user: person } = renderQrPage(card, shop.id);
+    const { user: person } = renderQrPage(session, card, shop.id);
     await person.click(await screen.findByRole('button', { name: 'Aggiungi punti' }));
     const unsaved = await screen.findByRole('alert');
     expect(unsaved).toHaveTextContent(CONNECTION_MESSAGES.unsaved);
@@ -84,7 +74,7 @@ it('a sale at the counter: its lost answer keeps the sale and its key, «Invia d
   await apiCall('PUT', `/rewards/business/${shop.id}/program`, session.token, { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100 });
   const card: TestCard = await createCard(session.token, shop.id, 'Vito Vendita', 0);
   await withLostFirstAnswer(/\/sales$/, async (keys) => {
-    const { user: person } = renderQrPage(card, shop.id);
+    const { user: person } = renderQrPage(session, card, shop.id);
     await person.type(await screen.findByLabelText('Importo speso (€)'), '12,00');
     await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
     const unsaved = await screen.findByRole('alert');
