@@ -10,7 +10,7 @@ import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
 import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
-import { startVariantBuild } from './variants';
+import { prebuildDone, startVariantBuild } from './variants';
 
 let composition: Composition | undefined;
 let mailbox: Mailbox | undefined;
@@ -34,6 +34,7 @@ function walletEnv(stateDir: string): Record<string, string> {
 }
 
 export default async function globalSetup() {
+  await prebuildDone();
   if (process.env.E2E_SKIP_BUILD !== '1') await buildApps(APPS, { mode: 'production' }, { reuse: true });
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });

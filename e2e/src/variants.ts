@@ -19,6 +19,8 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 export const VARIANTS_DIR = path.join(os.tmpdir(), `loyalty-e2e-${E2E_PORTS.shell}-variants`);
 const STATUS_FILE = path.join(VARIANTS_DIR, 'status.json');
 const LOG_FILE = path.join(VARIANTS_DIR, 'build.log');
+/** While src/prebuild.ts builds ahead of the journeys: its process id (decision 090). */
+export const PREBUILD_LOCK = path.join(os.tmpdir(), `loyalty-e2e-${E2E_PORTS.shell}-prebuild.pid`);
 
 export const REMOTES: RemoteAppName[] = ['landing', 'cards', 'campaigns', 'messaging', 'admin'];
 export const NEW_VERSION = '9.9.9-e2e';
@@ -109,4 +111,34 @@ export async function variantsReady(timeoutMs = 10 * 60_000): Promise<void> {
   }
   const status = JSON.parse(fs.readFileSync(STATUS_FILE, 'utf8')) as Status;
   if (!status.ok) throw new Error(`the build of the remote variants failed:\n${fs.readFileSync(LOG_FILE, 'utf8').slice(-4000)}`);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Global setup's first step: when src/prebuild.ts is still building the apps and the variants ahead of the
+ * journeys, waits for it, so that the same folders are never built by two processes; its builds are then reused
+ * (build stamps). A lock left by a process that no longer runs is ignored.
+ */
+export async function prebuildDone(log: (line: string) => void = console.log): Promise<void> {
+  let told = false;
+  for (;;) {
+    let pid: number;
+    try {
+      pid = Number(fs.readFileSync(PREBUILD_LOCK, 'utf8'));
+    } catch {
+      return;
+    }
+    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+    if (!told) log('Attendo la compilazione anticipata delle app e delle varianti (e2e/src/prebuild.ts)…');
+    told = true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
