@@ -4,7 +4,7 @@
  * sent this month and the previous one. The saved secrets come back masked only; an empty secret field keeps them.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, QueryState, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Card, Checkbox, QueryState, TableHead, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
 import { FormActions, FormError, FormGrid, Muted, SectionTitle, Table } from '../../../shared/layout';
 import {
   useClearPlatformMessagingAccountMutation,
@@ -126,17 +126,7 @@ function UsageTable({ usage }: { usage: PlatformMessagingUsage }) {
     <TableScroll label="Tabella dei messaggi inviati per negozio">
       <Table>
         <caption>Messaggi inviati per negozio</caption>
-        <thead>
-          <tr>
-            <th scope="col">Negozio</th>
-            <th scope="col">WhatsApp</th>
-            <th scope="col">SMS</th>
-            <th scope="col">Email</th>
-            <th scope="col">Totale {monthLabel(current)}</th>
-            <th scope="col">Di cui con la piattaforma</th>
-            <th scope="col">Totale {monthLabel(previous)}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Negozio', ...Object.values(CHANNEL_NAMES), `Totale ${monthLabel(current)}`, 'Di cui con la piattaforma', `Totale ${monthLabel(previous)}`]} />
         <tbody>
           {usage.shops.map((shop) => (
             <tr key={shop.businessId}>

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Modal, errorMessage, formatCount, useNotify } from '@loyalty/shared';
+import { Button, Modal, TableHead, errorMessage, formatCount, useNotify } from '@loyalty/shared';
 import { useImportCardsCsvMutation, type CardImportOutcome } from '../api';
 
 const Hint = styled.p`
@@ -95,16 +95,7 @@ function FileReading({ outcome }: { outcome: CardImportOutcome }) {
       {outcome.sample.length > 0 && (
         <Sample>
           <caption>Prime righe come verranno salvate</caption>
-          <thead>
-            <tr>
-              <th scope="col">Riga</th>
-              <th scope="col">Nome</th>
-              <th scope="col">Email</th>
-              <th scope="col">Telefono</th>
-              <th scope="col">Punti</th>
-              <th scope="col">Nascita</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Riga', 'Nome', 'Email', 'Telefono', 'Punti', 'Nascita']} />
           <tbody>
             {outcome.sample.map((row) => (
               <tr key={row.line}>
