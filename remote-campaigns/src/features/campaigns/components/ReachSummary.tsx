@@ -29,6 +29,9 @@ const Wrapper = styled.div`
  * Per channel of the campaign, who a send now reaches and who it skips and why — the server's preview, made
  * with the send's own rule, so the chosen channel's first number is what «Invia a N destinatari» queues.
  */
+/** The figures of a channel's row, in REACH_COLUMNS' order after the channel. */
+const FIGURES = ['queued', 'noConsent', 'invalidContact', 'optedOut', 'alreadyEnqueued', 'dailyLimit'] as const;
+
 export function ReachSummary({
   channels,
   offered,
@@ -43,43 +46,22 @@ export function ReachSummary({
   loading: boolean;
   error: boolean;
 }) {
-  if (loading && !channels) {
-    return (
-      <Wrapper>
-        <VisuallyHidden role="status">{REACH_LOADING}</VisuallyHidden>
-        <table aria-busy="true">
-          <caption>{REACH_CAPTION}</caption>
-          <TableHead columns={REACH_COLUMNS} />
-          <tbody>
-            {offered.map((channel) => (
-              <tr key={channel} aria-current={channel === selected ? 'true' : undefined}>
-                <th scope="row">{CHANNEL_LABELS[channel]}</th>
-                {REACH_COLUMNS.slice(1).map((column) => (
-                  <td key={column}>…</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Wrapper>
-    );
-  }
-  if (!channels) return <Wrapper>{error && <p>{REACH_UNAVAILABLE}</p>}</Wrapper>;
+  const busy = loading && !channels;
+  if (!busy && !channels) return <Wrapper>{error && <p>{REACH_UNAVAILABLE}</p>}</Wrapper>;
+  const rows: { channel: CampaignChannel; reach?: ChannelReach }[] = channels?.map((reach) => ({ channel: reach.channel, reach })) ?? offered.map((channel) => ({ channel }));
   return (
     <Wrapper>
-      <table>
+      {busy && <VisuallyHidden role="status">{REACH_LOADING}</VisuallyHidden>}
+      <table aria-busy={busy || undefined}>
         <caption>{REACH_CAPTION}</caption>
         <TableHead columns={REACH_COLUMNS} />
         <tbody>
-          {channels.map((c) => (
-            <tr key={c.channel} aria-current={c.channel === selected ? 'true' : undefined}>
-              <th scope="row">{CHANNEL_LABELS[c.channel]}</th>
-              <td>{formatCount(c.queued)}</td>
-              <td>{formatCount(c.noConsent)}</td>
-              <td>{formatCount(c.invalidContact)}</td>
-              <td>{formatCount(c.optedOut)}</td>
-              <td>{formatCount(c.alreadyEnqueued)}</td>
-              <td>{formatCount(c.dailyLimit)}</td>
+          {rows.map(({ channel, reach }) => (
+            <tr key={channel} aria-current={channel === selected ? 'true' : undefined}>
+              <th scope="row">{CHANNEL_LABELS[channel]}</th>
+              {FIGURES.map((figure) => (
+                <td key={figure}>{reach ? formatCount(reach[figure]) : '…'}</td>
+              ))}
             </tr>
           ))}
         </tbody>
