@@ -2,7 +2,7 @@
  * Build time only, in Node: a page's markup as an HTML string with its critical CSS (styled-components' server
  * style sheet), inside what the components read at run time — a router at the page's path, the default theme, the
  * global style and, for the dashboard's frame, a store. The landing's public pages and the shell's frame are both
- * rendered here (tools/src/prerender.ts, tools/src/prerender-frames.ts).
+ * rendered here (tools/src/prerender.ts: `prerenderLanding`, `prerenderShellFrames`).
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -23,6 +23,8 @@ export function appPageTemplate(landingTemplate: string, title: string): string 
 /** Where the shell's build writes the frame of the dashboard page at `pagePath` (`/dashboard/campaigns` → `frames/dashboard/campaigns.html`). */
 export const frameFile = (pagePath: string): string => path.posix.join('frames', `${pagePath.replace(/^\/+/, '')}.html`);
 
+/** Where the app keeps the session token (shared's TOKEN_STORAGE_KEY; the frame journeys fail if they disagree). */
+const TOKEN_STORAGE_KEY = 'token';
 /**
  * The one inline script of the product, in the head of the framed pages before the frame paints: without a stored
  * session it marks the document, and FRAME_GATE_STYLE keeps the frame hidden, so a signed-out visitor never sees
@@ -30,8 +32,6 @@ export const frameFile = (pagePath: string): string => path.posix.join('frames',
  * not a file: a file would hold back the first paint by a request. The Content-Security-Policy allows this exact
  * script by its hash (FRAME_GATE_HASH), nothing else inline.
  */
-/** Where the app keeps the session token (shared's TOKEN_STORAGE_KEY; the frame journeys fail if they disagree). */
-const TOKEN_STORAGE_KEY = 'token';
 export const FRAME_GATE_SCRIPT = `try{if(!localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))throw 0}catch(e){document.documentElement.setAttribute("data-signed-out","")}`;
 export const FRAME_GATE_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_GATE_SCRIPT).digest('base64')}'`;
 /** The marker the build puts on the frame's outer element (React's first render replaces it with its own). */

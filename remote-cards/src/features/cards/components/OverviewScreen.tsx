@@ -132,8 +132,8 @@ export function OverviewScreen() {
       ) : (
         // Another business is mounted anew: never the previous business's figures while these load.
         <OverviewFigures key={business.id} businessId={business.id}>
-          <StatsTiles key={business.id} businessId={business.id} mode={mode} />
-          <SalesReportSection key={`report-${business.id}`} businessId={business.id} />
+          <StatsTiles businessId={business.id} mode={mode} />
+          <SalesReportSection businessId={business.id} />
           <Tabs
             label="Panoramica"
             tabs={[
@@ -161,7 +161,7 @@ export function OverviewScreen() {
                   </>
                 ),
               },
-              { id: 'analytics', label: 'Grafici', content: <Analytics key={business.id} businessId={business.id} /> },
+              { id: 'analytics', label: 'Grafici', content: <Analytics businessId={business.id} /> },
             ]}
           />
         </OverviewFigures>

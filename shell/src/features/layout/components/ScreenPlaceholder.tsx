@@ -11,7 +11,7 @@ export const screenHeading = (pathname: string): string | null => routeFor(pathn
 
 /**
  * A dashboard screen before its page: its heading and a spinner. Written into the shell's HTML at build time inside
- * the frame (tools/src/prerender-frames.ts) and shown by React while the stored session is checked, so the frame
+ * the frame (tools/src/prerender.ts `prerenderShellFrames`) and shown by React while the stored session is checked, so the frame
  * and the heading are painted from the HTML and stay where they are until the page replaces this.
  */
 export function ScreenPlaceholder({ pathname }: { pathname: string }) {

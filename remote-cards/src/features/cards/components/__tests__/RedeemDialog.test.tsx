@@ -132,7 +132,6 @@ describe('a redemption whose answer is lost', () => {
   });
 });
 
-
 describe('from the page a card QR opens', () => {
   it('redeems and shows the new balance on the page', async () => {
     const { shop, card } = await shopWithRewards('Elsa Cassa', 230);

@@ -12,7 +12,6 @@ const session = signedInAsDemoAdmin();
 const balanceOf = async (cardId: string) => (await apiCall<{ points: number }>('GET', `/loyalty-cards/${cardId}`, session.token)).points;
 const ledgerOf = (cardId: string) => apiCall<{ description: string; points: number }[]>('GET', `/loyalty-cards/${cardId}/ledger`, session.token);
 
-
 /** The base query logs the answer that never came; these tests lose it on purpose. */
 async function withLostFirstAnswer(path: RegExp, run: (keys: string[]) => Promise<void>) {
   const proxy = await apiLosingFirstAnswer(path);
