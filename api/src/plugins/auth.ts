@@ -67,16 +67,24 @@ function sharedSessionCache(app: FastifyInstance, local: SessionCache, now: () =
     });
   };
   const subscriber = app.redisSubscriber!;
-  let listening = subscriber.status === 'ready';
-  subscriber.on('ready', () => {
-    listening = true;
-  });
+  let listening = false;
+  // Subscribed at each connection (the client's autoResubscribe is off, plugins/redis.ts): listening from the
+  // moment Redis confirms it; a SUBSCRIBE cut short by a close or an outage is let go, the next 'ready' renews it.
+  const subscribe = () => {
+    subscriber.subscribe(channel).then(
+      () => {
+        if (subscriber.status === 'ready') listening = true;
+      },
+      () => undefined,
+    );
+  };
+  subscriber.on('ready', subscribe);
+  if (subscriber.status === 'ready') subscribe();
   subscriber.on('close', () => {
     if (!listening) return;
     listening = false;
     local.clear(); // ends published from now on are not heard: nothing cached for the longer lifetime stays
   });
-  subscriber.subscribe(channel).catch(() => undefined);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     let message: { instance?: unknown; user?: unknown };

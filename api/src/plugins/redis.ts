@@ -66,17 +66,22 @@ export default fp(
     }
     // Commands fail at once while disconnected (the rate limits then let the request through: skipOnError).
     const client = new Redis(settings.url, { ...CONNECTION_OPTIONS, enableOfflineQueue: false });
-    // SUBSCRIBE waits for the connection and is renewed after a reconnection (ioredis' autoResubscribe).
-    const subscriber = new Redis(settings.url, { ...CONNECTION_OPTIONS, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    // SUBSCRIBE waits for the connection. Its owner (plugins/auth.ts) renews it at each 'ready' itself: ioredis'
+    // autoResubscribe sends a SUBSCRIBE nothing awaits, which a close racing a reconnection rejected unhandled
+    // («Connection is closed.», two CI runs of redis-shared.test.ts, the second after QUIT was used below).
+    const subscriber = new Redis(settings.url, {
+      ...CONNECTION_OPTIONS,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      autoResubscribe: false,
+    });
     reportOutages(client, app.log, 'comandi');
     reportOutages(subscriber, app.log, 'canale');
     app.decorate('redis', client);
     app.decorate('redisSubscriber', subscriber);
     app.addHook('onClose', async () => {
-      // QUIT lets what is in flight end first: right after a reconnection ioredis renews the subscription with a
-      // SUBSCRIBE of its own that nothing awaits, and cutting it short with disconnect() rejected it unhandled
-      // («Connection is closed.», a CI run of redis-shared.test.ts). A QUIT unanswered within commandTimeout, or a
-      // client not connected, is dropped at once.
+      // QUIT lets what is in flight end first; a QUIT unanswered within commandTimeout, or a client not
+      // connected, is dropped at once.
       await Promise.all(
         [client, subscriber].map((redis) => (redis.status === 'ready' ? redis.quit().then(() => undefined, () => redis.disconnect()) : redis.disconnect())),
       );
