@@ -59,7 +59,8 @@ export { setOnUnauthorized } from './api/unauthorized';
 // banner of a lost connection.
 export { CONNECTION_MESSAGES, STALLED_AFTER_MS, retryStalled, getConnectionState, type ConnectionState } from './api/connection';
 export { newIdempotencyKey } from './api/idempotencyKey';
-export { useChange, answerLost, type ChangeOutcome } from './api/useChange';
+// 2.13.0: `statusOf`, an RTK Query error's HTTP status, for the remotes that tell a refusal from another.
+export { useChange, answerLost, statusOf, type ChangeOutcome } from './api/useChange';
 export {
   api,
   LIST_TAG_ID,

@@ -13,10 +13,8 @@ export const PageTitle = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes.xxl};
 `;
 
-export const SectionTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
+// A section's heading: shared's, the same one QuerySection draws.
+export { SectionTitle } from '@loyalty/shared';
 
 export const FormGrid = styled.form`
   ${autoFitGrid('14rem')}

@@ -3,7 +3,7 @@ import { useStalled } from '../ui/ServerNotices';
 import { newIdempotencyKey } from './idempotencyKey';
 
 /** The HTTP status of an RTK Query error, when it has one ('FETCH_ERROR', 'TIMEOUT_ERROR' are strings). */
-function statusOf(error: unknown): unknown {
+export function statusOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'status' in error ? (error as { status: unknown }).status : undefined;
 }
 

@@ -29,3 +29,5 @@ export { TableScroll, type TableScrollProps } from './TableScroll';
 // 2.11.0: a late request, a change not saved, a lost connection: said where the user waits (decision 083).
 export { StalledNotice, StalledRequestsNotice, UnsavedChangeNotice, useStalled, useStalledRequests, useConnectionState } from './ServerNotices';
 export { ConnectionBanner, useConnectionWatch, HEALTH_BACKOFF_MS } from './ConnectionBanner';
+// 2.13.0: a titled section over one query (and its heading, SectionTitle), written once for the admin's, the messaging and the overview's sections.
+export { QuerySection, SectionTitle, type QuerySectionProps } from './QuerySection';

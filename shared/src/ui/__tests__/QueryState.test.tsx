@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startTestApiServer, type TestApiServer } from '../../testing/testApiServer';
 import { Button } from '../Button';
 import { QueryState } from '../QueryState';
+import { QuerySection } from '../QuerySection';
 
 interface Shop {
   id: string;
@@ -17,6 +18,16 @@ const shopsApi = api.injectEndpoints({
     getQueryStateShops: build.query<Shop[], void>({ query: () => '/query-state/shops' }),
   }),
 });
+
+function ShopList({ shops }: { shops: Shop[] }) {
+  return (
+    <ul aria-label="Negozi">
+      {shops.map((shop) => (
+        <li key={shop.id}>{shop.name}</li>
+      ))}
+    </ul>
+  );
+}
 
 function Shops() {
   const query = shopsApi.useGetQueryStateShopsQuery();
@@ -31,13 +42,7 @@ function Shops() {
         errorMessage={(error) => errorMessage(error, 'Impossibile caricare i negozi')}
         empty={{ message: 'Nessun negozio', description: 'Crea il primo negozio.', action: <Button>Crea negozio</Button> }}
       >
-        {(shops) => (
-          <ul aria-label="Negozi">
-            {shops.map((shop) => (
-              <li key={shop.id}>{shop.name}</li>
-            ))}
-          </ul>
-        )}
+        {(shops) => <ShopList shops={shops} />}
       </QueryState>
     </>
   );
@@ -144,4 +149,52 @@ it('keeps the data on screen, marked busy, while it refreshes; a failed refresh 
   await waitFor(() => expect(screen.getByRole('list', { name: 'Negozi' }).parentElement).not.toHaveAttribute('aria-busy'));
   expect(screen.getByRole('list', { name: 'Negozi' })).toHaveTextContent('Farmacia Rossi');
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+describe('QuerySection', () => {
+  function ShopsSection({ frame }: { frame?: 'card' | 'plain' }) {
+    const query = shopsApi.useGetQueryStateShopsQuery();
+    return (
+      <QuerySection
+        frame={frame}
+        title="Negozi aperti"
+        titleId="shops-title"
+        intro={<p>I negozi della piattaforma.</p>}
+        query={query}
+        loadingLabel="Caricamento dei negozi…"
+        errorMessage="Impossibile caricare i negozi"
+        empty={{ message: 'Nessun negozio', description: 'Crea il primo negozio.' }}
+      >
+        {(shops) => <ShopList shops={shops} />}
+      </QuerySection>
+    );
+  }
+
+  it.each(['card', 'plain'] as const)('is a region named by its heading, over the states of its query (%s)', async (frame) => {
+    const first = held({ body: SHOPS });
+    server.use({ [ROUTE]: first.reply });
+    renderWithProviders(<ShopsSection frame={frame} />, { withNotifications: false });
+
+    const region = screen.getByRole('region', { name: 'Negozi aperti' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Negozi aperti' })).toHaveAttribute('id', 'shops-title');
+    expect(region).toHaveTextContent('I negozi della piattaforma.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Caricamento dei negozi…');
+
+    first.release();
+    expect(await screen.findByRole('list', { name: 'Negozi' })).toHaveTextContent('Profumeria Bella');
+    expect(region).toContainElement(screen.getByRole('list', { name: 'Negozi' }));
+  });
+
+  it('shows the error with Riprova and the empty state inside the section', async () => {
+    server.use({ [ROUTE]: { status: 500, body: { error: 'Il server non risponde' } } });
+    const { user } = renderWithProviders(<ShopsSection />, { withNotifications: false });
+    const region = screen.getByRole('region', { name: 'Negozi aperti' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Impossibile caricare i negozi');
+
+    server.use({ [ROUTE]: { body: [] } });
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByText('Nessun negozio')).toBeInTheDocument();
+    expect(region).toHaveTextContent('Crea il primo negozio.');
+    expect(screen.queryByRole('list', { name: 'Negozi' })).toBeNull();
+  });
 });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  Card,
   Field,
   MESSAGES,
+  QuerySection,
   QueryState,
   Select,
   businessSelected,
@@ -15,7 +15,7 @@ import {
   useNotify,
   type Business,
 } from '@loyalty/shared';
-import { Muted, SectionTitle } from '../../../shared/layout';
+import { Muted } from '../../../shared/layout';
 import { useGetAdminBusinessesQuery, useGetAdminsQuery } from '../api';
 
 const Stack = styled.div`
@@ -87,40 +87,39 @@ export function AdminManagementTab() {
   const [adminId, setAdminId] = useState('');
 
   return (
-    <Card aria-labelledby="admins-title">
-      <SectionTitle id="admins-title">Gestione Admin</SectionTitle>
-      <QueryState
-        query={query}
-        loadingLabel="Caricamento degli admin…"
-        errorMessage={MESSAGES.adminDetailsLoadError}
-        empty={{ message: 'Nessun admin trovato', description: 'Crea un admin da Gestione Utenti scegliendo il ruolo Admin.' }}
-      >
-        {(admins) => {
-          const admin = admins.find((candidate) => candidate.id === adminId);
-          return (
-            <Stack>
-              <Field label="Admin">
-                {(control) => (
-                  <Select {...control} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
-                    <option value="">Seleziona un admin</option>
-                    {admins.map((candidate) => (
-                      <option key={candidate.id} value={candidate.id}>
-                        {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              {admin ? (
-                // Another admin is another list: never the previous admin's businesses while these load.
-                <AdminBusinesses key={admin.id} adminId={admin.id} adminName={admin.full_name} />
-              ) : (
-                <Muted>Scegli un admin per vederne le aziende e selezionarne una.</Muted>
+    <QuerySection
+      title="Gestione Admin"
+      titleId="admins-title"
+      query={query}
+      loadingLabel="Caricamento degli admin…"
+      errorMessage={MESSAGES.adminDetailsLoadError}
+      empty={{ message: 'Nessun admin trovato', description: 'Crea un admin da Gestione Utenti scegliendo il ruolo Admin.' }}
+    >
+      {(admins) => {
+        const admin = admins.find((candidate) => candidate.id === adminId);
+        return (
+          <Stack>
+            <Field label="Admin">
+              {(control) => (
+                <Select {...control} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+                  <option value="">Seleziona un admin</option>
+                  {admins.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id}>
+                      {`${candidate.full_name} (${candidate.email}) – ${formatCount(candidate.business_count, { one: 'azienda', other: 'aziende' })}`}
+                    </option>
+                  ))}
+                </Select>
               )}
-            </Stack>
-          );
-        }}
-      </QueryState>
-    </Card>
+            </Field>
+            {admin ? (
+              // Another admin is another list: never the previous admin's businesses while these load.
+              <AdminBusinesses key={admin.id} adminId={admin.id} adminName={admin.full_name} />
+            ) : (
+              <Muted>Scegli un admin per vederne le aziende e selezionarne una.</Muted>
+            )}
+          </Stack>
+        );
+      }}
+    </QuerySection>
   );
 }

@@ -4,8 +4,8 @@
  * sent this month and the previous one. The saved secrets come back masked only; an empty secret field keeps them.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, QueryState, TableHead, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
-import { FormActions, FormError, FormGrid, Muted, SectionTitle, Table } from '../../../shared/layout';
+import { Button, Checkbox, QuerySection, TableHead, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { FormActions, FormError, FormGrid, Muted, Table } from '../../../shared/layout';
 import {
   useClearPlatformMessagingAccountMutation,
   useGetPlatformMessagingAccountQuery,
@@ -151,34 +151,42 @@ export function PlatformMessagingTab() {
   const usage = useGetPlatformMessagingUsageQuery();
   return (
     <>
-      <Card aria-labelledby="platform-messaging-title">
-        <SectionTitle id="platform-messaging-title">Messaggistica piattaforma</SectionTitle>
-        <Muted>
-          L’account Twilio e il server email con cui inviano i negozi che non hanno un fornitore proprio, con il nome del negozio come mittente. Le
-          credenziali di un negozio, se presenti, hanno sempre la precedenza.
-        </Muted>
-        <QueryState query={account} loadingLabel="Caricamento dell’account…" errorMessage={PLATFORM_LOAD_ERROR}>
-          {(saved) => (
-            <>
-              <p>
-                Canali serviti:{' '}
-                {(Object.keys(CHANNEL_NAMES) as (keyof typeof CHANNEL_NAMES)[])
-                  .filter((channel) => saved.channels[channel])
-                  .map((channel) => CHANNEL_NAMES[channel])
-                  .join(', ') || 'nessuno (i negozi senza fornitore proprio sono in modalità di prova)'}
-              </p>
-              <AccountForm key={saved.updatedAt ?? 'none'} account={saved} />
-            </>
-          )}
-        </QueryState>
-      </Card>
-      <Card aria-labelledby="platform-usage-title">
-        <SectionTitle id="platform-usage-title">Messaggi inviati dai negozi</SectionTitle>
-        <Muted>Contati dal registro dei messaggi: quelli presi in carico da un fornitore, non falliti. In modalità di prova nulla parte e nulla si conta.</Muted>
-        <QueryState query={usage} loadingLabel="Caricamento dei messaggi inviati…" errorMessage={USAGE_LOAD_ERROR}>
-          {(data) => <UsageTable usage={data} />}
-        </QueryState>
-      </Card>
+      <QuerySection
+        title="Messaggistica piattaforma"
+        titleId="platform-messaging-title"
+        intro={
+          <Muted>
+            L’account Twilio e il server email con cui inviano i negozi che non hanno un fornitore proprio, con il nome del negozio come mittente. Le
+            credenziali di un negozio, se presenti, hanno sempre la precedenza.
+          </Muted>
+        }
+        query={account}
+        loadingLabel="Caricamento dell’account…"
+        errorMessage={PLATFORM_LOAD_ERROR}
+      >
+        {(saved) => (
+          <>
+            <p>
+              Canali serviti:{' '}
+              {(Object.keys(CHANNEL_NAMES) as (keyof typeof CHANNEL_NAMES)[])
+                .filter((channel) => saved.channels[channel])
+                .map((channel) => CHANNEL_NAMES[channel])
+                .join(', ') || 'nessuno (i negozi senza fornitore proprio sono in modalità di prova)'}
+            </p>
+            <AccountForm key={saved.updatedAt ?? 'none'} account={saved} />
+          </>
+        )}
+      </QuerySection>
+      <QuerySection
+        title="Messaggi inviati dai negozi"
+        titleId="platform-usage-title"
+        intro={<Muted>Contati dal registro dei messaggi: quelli presi in carico da un fornitore, non falliti. In modalità di prova nulla parte e nulla si conta.</Muted>}
+        query={usage}
+        loadingLabel="Caricamento dei messaggi inviati…"
+        errorMessage={USAGE_LOAD_ERROR}
+      >
+        {(data) => <UsageTable usage={data} />}
+      </QuerySection>
     </>
   );
 }

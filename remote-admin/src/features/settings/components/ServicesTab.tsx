@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  Card,
   Checkbox,
   MESSAGES,
-  QueryState,
+  QuerySection,
   errorMessage,
   serviceToggledMessage,
   useGetBusinessesQuery,
@@ -12,7 +11,7 @@ import {
   type Business,
   type MessagingChannelLabel,
 } from '@loyalty/shared';
-import { Muted, SectionTitle } from '../../../shared/layout';
+import { Muted } from '../../../shared/layout';
 import { useToggleServiceMutation, type ServiceFlag } from '../api';
 
 const SERVICES: { flag: ServiceFlag; name: MessagingChannelLabel }[] = [
@@ -75,17 +74,16 @@ function ServiceSwitches({ business }: { business: Business }) {
 export function ServicesTab() {
   const query = useGetBusinessesQuery();
   return (
-    <Card aria-labelledby="services-title">
-      <SectionTitle id="services-title">Servizi</SectionTitle>
-      <Muted>Abilita o disabilita i canali che ogni azienda può usare per campagne e messaggi.</Muted>
-      <QueryState
-        query={query}
-        loadingLabel="Caricamento delle aziende…"
-        errorMessage={MESSAGES.settingsLoadError}
-        empty={{ message: 'Nessuna azienda trovata', description: 'Le aziende create dagli admin compariranno qui, con i canali da abilitare.' }}
-      >
-        {(businesses) => businesses.map((business) => <ServiceSwitches key={business.id} business={business} />)}
-      </QueryState>
-    </Card>
+    <QuerySection
+      title="Servizi"
+      titleId="services-title"
+      intro={<Muted>Abilita o disabilita i canali che ogni azienda può usare per campagne e messaggi.</Muted>}
+      query={query}
+      loadingLabel="Caricamento delle aziende…"
+      errorMessage={MESSAGES.settingsLoadError}
+      empty={{ message: 'Nessuna azienda trovata', description: 'Le aziende create dagli admin compariranno qui, con i canali da abilitare.' }}
+    >
+      {(businesses) => businesses.map((business) => <ServiceSwitches key={business.id} business={business} />)}
+    </QuerySection>
   );
 }

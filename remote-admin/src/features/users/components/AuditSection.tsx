@@ -1,5 +1,5 @@
-import { Card, QueryState, TableHead, TableScroll, formatDateTime } from '@loyalty/shared';
-import { SectionTitle, Table } from '../../../shared/layout';
+import { QuerySection, TableHead, TableScroll, formatDateTime } from '@loyalty/shared';
+import { Table } from '../../../shared/layout';
 import { useGetAccountsAuditQuery, type AuditEvent } from '../api';
 import { AUDIT_ACTION_LABELS, auditActor, auditDetail } from '../model/accountChange';
 
@@ -31,16 +31,15 @@ function AuditTable({ events }: { events: readonly AuditEvent[] }) {
 export function AuditSection() {
   const query = useGetAccountsAuditQuery();
   return (
-    <Card aria-labelledby="audit-title">
-      <SectionTitle id="audit-title">Registro delle modifiche</SectionTitle>
-      <QueryState
-        query={query}
-        loadingLabel="Caricamento del registro…"
-        errorMessage={AUDIT_LOAD_ERROR}
-        empty={{ message: 'Nessuna modifica registrata', description: 'Qui compaiono inviti, cambi di ruolo e di negozi, disattivazioni ed eliminazioni.' }}
-      >
-        {(events) => <AuditTable events={events} />}
-      </QueryState>
-    </Card>
+    <QuerySection
+      title="Registro delle modifiche"
+      titleId="audit-title"
+      query={query}
+      loadingLabel="Caricamento del registro…"
+      errorMessage={AUDIT_LOAD_ERROR}
+      empty={{ message: 'Nessuna modifica registrata', description: 'Qui compaiono inviti, cambi di ruolo e di negozi, disattivazioni ed eliminazioni.' }}
+    >
+      {(events) => <AuditTable events={events} />}
+    </QuerySection>
   );
 }

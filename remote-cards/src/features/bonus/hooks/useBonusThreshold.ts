@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, useNotify, type Business } from '@loyalty/shared';
+import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, statusOf, useNotify, type Business } from '@loyalty/shared';
 import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from '../api';
 import { parseThreshold, savedMessage, thresholdFormSchema } from '../model/bonusThreshold';
 
@@ -17,7 +17,7 @@ export interface PendingThreshold {
   messages: number;
 }
 
-const isConflict = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+const isConflict = (error: unknown) => statusOf(error) === 409;
 
 /** Mount it again (a `key`) for another business or another saved threshold: the input starts from it. */
 export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_threshold'>) {

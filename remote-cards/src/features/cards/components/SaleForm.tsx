@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, useChange } from '@loyalty/shared';
+import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, statusOf, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetSalePreviewQuery, useRecordSaleMutation, type SaleResult } from '../api';
 import { canonicalAmount, formatCents, parseEuroAmount } from '../model/sale';
@@ -24,9 +24,6 @@ const FieldError = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
 `;
-
-/** `HttpError`-like answer of RTK Query: its status, when it has one. */
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? (error as { status: unknown }).status : undefined);
 
 /**
  * The counter's sale (decision 075): for a per-euro shop the amount spent («23,50»), with the points it earns under

@@ -3,16 +3,15 @@
  * customer, customers back within 30/60/90 days, rewards redeemed, and the last 12 months as a table.
  */
 import styled from 'styled-components';
-import { QueryState, TableScroll, formatCount } from '@loyalty/shared';
+import { QuerySection, TableScroll, formatCount } from '@loyalty/shared';
 import { useGetSalesReportQuery, type SalesReport } from '../api';
 import { formatCents } from '../model/sale';
 import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, returnShare } from '../model/salesReport';
 import { ReportMonthsTable } from './ReportMonthsTable';
 import { Tile, TileGrid } from './OverviewTiles';
 
-const Section = styled.section`
+const Report = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};
-  h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
   .note { margin: 0 0 ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
 `;
 
@@ -61,9 +60,11 @@ export function SalesReportSection({ businessId }: { businessId: string }) {
   // Asked afresh by the overview, which shows this section once the answer is in.
   const query = useGetSalesReportQuery(businessId);
   return (
-    <Section aria-labelledby="sales-report-title">
-      <h2 id="sales-report-title">Vendite e visite</h2>
-      <QueryState
+    <Report>
+      <QuerySection
+        frame="plain"
+        title="Vendite e visite"
+        titleId="sales-report-title"
         query={query}
         loadingLabel="Caricamento del resoconto delle vendite…"
         errorMessage="Impossibile caricare il resoconto delle vendite"
@@ -71,7 +72,7 @@ export function SalesReportSection({ businessId }: { businessId: string }) {
         empty={EMPTY}
       >
         {(report) => <ReportFigures report={report} />}
-      </QueryState>
-    </Section>
+      </QuerySection>
+    </Report>
   );
 }

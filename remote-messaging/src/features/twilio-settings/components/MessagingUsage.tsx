@@ -4,7 +4,7 @@
  * with the previous month's total beside them.
  */
 import styled from 'styled-components';
-import { Card, QueryState } from '@loyalty/shared';
+import { QuerySection } from '@loyalty/shared';
 import { useGetMessagingUsageQuery } from '../api';
 
 export const USAGE_LOAD_ERROR = 'Impossibile caricare i messaggi inviati';
@@ -31,33 +31,36 @@ const monthLabel = (month: string) =>
 export function MessagingUsage({ businessId }: { businessId: string }) {
   const query = useGetMessagingUsageQuery(businessId);
   return (
-    <Card aria-labelledby="messaging-usage-title">
-      <h2 id="messaging-usage-title">Messaggi inviati questo mese</h2>
-      <QueryState query={query} loadingLabel="Caricamento dei messaggi inviati…" errorMessage={USAGE_LOAD_ERROR}>
-        {({ months: [current, previous] }) => (
-          <>
-            <Counts aria-label="Messaggi inviati questo mese per canale">
-              {(
-                [
-                  ['WhatsApp', current.whatsapp],
-                  ['SMS', current.sms],
-                  ['Email', current.email],
-                  ['Totale', current.total],
-                ] as const
-              ).map(([label, count]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{count}</dd>
-                </div>
-              ))}
-            </Counts>
-            {current.platform > 0 && <p>Di cui {current.platform} inviati con l’account della piattaforma.</p>}
-            <p>
-              {monthLabel(previous.month)}: {previous.total} {previous.total === 1 ? 'messaggio inviato' : 'messaggi inviati'}.
-            </p>
-          </>
-        )}
-      </QueryState>
-    </Card>
+    <QuerySection
+      title="Messaggi inviati questo mese"
+      titleId="messaging-usage-title"
+      query={query}
+      loadingLabel="Caricamento dei messaggi inviati…"
+      errorMessage={USAGE_LOAD_ERROR}
+    >
+      {({ months: [current, previous] }) => (
+        <>
+          <Counts aria-label="Messaggi inviati questo mese per canale">
+            {(
+              [
+                ['WhatsApp', current.whatsapp],
+                ['SMS', current.sms],
+                ['Email', current.email],
+                ['Totale', current.total],
+              ] as const
+            ).map(([label, count]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{count}</dd>
+              </div>
+            ))}
+          </Counts>
+          {current.platform > 0 && <p>Di cui {current.platform} inviati con l’account della piattaforma.</p>}
+          <p>
+            {monthLabel(previous.month)}: {previous.total} {previous.total === 1 ? 'messaggio inviato' : 'messaggi inviati'}.
+          </p>
+        </>
+      )}
+    </QuerySection>
   );
 }
