@@ -7,17 +7,22 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_API_PORT } from '../src/env';
 import { DEMO_ADMIN } from '../src/fixtures';
+import { apiCall, apiToken } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
+import { createShop, type Shop } from '../src/shop';
 
 const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
 const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
-/** Each call answers this much later than it would (ms): the top bar's shops, the overview's tiles, its report, the card list. */
+/** Each call answers this much later than it would (ms): the top bar's shops, the overview's tiles, its report, the card
+ * list, the sale's preview, the campaigns and each campaign's deliveries. */
 const DELAYS: [RegExp, number][] = [
   [/\/api\/business(\?|$)/, 400],
   [/\/loyalty-cards\/business\/[^/?]+\/stats(\?|$)/, 300],
   [/\/loyalty-cards\/business\/[^/?]+\/sales-report(\?|$)/, 900],
   [/\/loyalty-cards\/business\/[^/?]+(\?|$)/, 600],
   [/\/loyalty-cards\/[^/?]+\/sale-preview/, 600],
+  [/\/campaigns\/business\/[^/?]+(\?|$)/, 300],
+  [/\/campaigns\/[^/?]+\/deliveries(\?|$)/, 700],
 ];
 
 /** Before any script of the page: every layout shift not caused by input, with the nodes that moved. */
@@ -44,8 +49,8 @@ async function shifts(page: Page): Promise<{ value: number; sources: string[] }[
   return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
 }
 
-async function prepare(page: Page) {
-  await loginThroughApi(page);
+async function prepare(page: Page, account?: Shop['account']) {
+  await loginThroughApi(page, account);
   await page.addInitScript(OBSERVE_SHIFTS);
   for (const [pattern, delay] of DELAYS) {
     await page.route(pattern, async (route) => {
@@ -77,6 +82,29 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByRole('region', { name: 'Vendite e visite' })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('Carte totali')).toBeVisible();
       await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeAttached({ timeout: 20_000 });
+      const seen = await shifts(page);
+      expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+    });
+
+    test('the campaigns screen paints each campaign, then its delivery figures, without moving the ones below', async ({ page }) => {
+      // A shop of its own, so the list is only these (campaigns other journeys send move their own cards' figures).
+      const shop = await createShop('Enoteca Campagne Ferme');
+      const token = await apiToken(shop.account);
+      for (const name of ['Degustazione di ottobre', 'Vini novelli', 'Brindisi di fine anno']) {
+        await apiCall('POST', '/campaigns', token, { businessId: shop.businessId, name, description: `${name}: uno sconto per chi ha la carta`, channels: ['whatsapp'], segment: { kind: 'all' } });
+      }
+      await prepare(page, shop.account);
+      let deliveries = 0;
+      page.on('response', (response) => {
+        if (/\/campaigns\/[^/?]+\/deliveries(\?|$)/.test(response.url())) deliveries += 1;
+      });
+      await page.goto('/dashboard/campaigns');
+      const list = page.getByRole('list', { name: 'Campagne' });
+      await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+      // Every campaign's live figures in (each card asks for its own), and shown: no progress still busy.
+      const campaigns = await list.locator(':scope > li').count();
+      await expect.poll(() => deliveries, { timeout: 20_000 }).toBeGreaterThanOrEqual(campaigns);
+      await expect(list.locator('[aria-busy="true"]')).toHaveCount(0);
       const seen = await shifts(page);
       expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
     });

@@ -103,7 +103,7 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
             </Button>
           </div>
         )}
-        <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} announce={announceProgress} />
+        <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} announce={announceProgress} known={campaign.delivery} />
       </Card>
     </li>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { formatCount } from '@loyalty/shared';
 import { useGetCampaignDeliveriesQuery, type CampaignDeliveries } from '../api';
+import { nothingSent, type DeliveryState } from '../model/campaignModel';
 
 /** While messages are queued the progress is polled this often. */
 export const DELIVERY_POLL_MS = 1000;
@@ -42,7 +43,23 @@ export interface DeliveryProgressProps {
    * dialog's own progress is the one heard).
    */
   announce?: boolean;
+  /**
+   * What the campaigns list already says of the deliveries (queued, sent, failed; null: nothing sent). While the
+   * live figures load, the progress is laid out from it (the figures it lacks as «…»), so the cards below do not
+   * move when they come. Not given (the send dialog): nothing until they come.
+   */
+  known?: DeliveryState | null;
 }
+
+const NOTHING_SENT = 'Nessun messaggio inviato: apri la campagna per inviarne uno.';
+/** A figure the list does not have, while the live ones load. */
+const UNKNOWN = '…';
+
+type SummaryFigures = Record<'sent' | 'total' | 'delivered' | 'queued' | 'failed' | 'skipped', string>;
+
+/** The summary's line, from the live figures or, while they load, the list's (the others as «…»). */
+const summaryLine = (f: SummaryFigures) =>
+  `Inviati ${f.sent} di ${f.total} · Consegnati ${f.delivered} · In coda ${f.queued} · Non riusciti ${f.failed} · Saltati (opt-out, senza consenso o senza contatto valido) ${f.skipped}`;
 
 /**
  * Queued → sent → delivered / failed (with the provider's reasons) and skipped, refreshed while messages are
@@ -50,23 +67,44 @@ export interface DeliveryProgressProps {
  * the polling stops when nothing is left to wait for. The summary is announced when it changes — React
  * leaves its text alone when a poll brings the same counts, so an unchanged tick says nothing.
  */
-export function DeliveryProgress({ campaignId, campaignName, announce = true }: DeliveryProgressProps) {
+export function DeliveryProgress({ campaignId, campaignName, announce = true, known }: DeliveryProgressProps) {
   const [pollingInterval, setPollingInterval] = useState(0);
   const { data, isError } = useGetCampaignDeliveriesQuery(campaignId, { pollingInterval });
   const next = deliveryPollingInterval(data);
   useEffect(() => setPollingInterval(next), [next]);
 
   if (isError && !data) return <Progress><p>Avanzamento degli invii non disponibile</p></Progress>;
-  if (!data) return null;
-  if (data.total === 0) return <Progress><p>Nessun messaggio inviato: apri la campagna per inviarne uno.</p></Progress>;
-  const done = data.sent + data.failed + data.skipped;
   const label = `Avanzamento degli invii di ${campaignName}`;
+  if (!data) {
+    if (known === undefined) return null;
+    if (!known || nothingSent(known)) return <Progress aria-busy="true"><p>{NOTHING_SENT}</p></Progress>;
+    // Silent and busy: the live figures, when they come, are the ones announced.
+    return (
+      <Progress role="group" aria-label={label} aria-busy="true">
+        <progress aria-label={label} />
+        <Summary>
+          <p>
+            {summaryLine({ sent: formatCount(known.sent), total: UNKNOWN, delivered: UNKNOWN, queued: formatCount(known.pending), failed: formatCount(known.failed), skipped: UNKNOWN })}
+          </p>
+        </Summary>
+      </Progress>
+    );
+  }
+  if (data.total === 0) return <Progress><p>{NOTHING_SENT}</p></Progress>;
+  const done = data.sent + data.failed + data.skipped;
   return (
     <Progress role="group" aria-label={label}>
       <progress value={done} max={data.total} aria-label={label} />
       <Summary aria-live={announce ? 'polite' : 'off'} aria-atomic="true">
         <p>
-          Inviati {formatCount(data.sent)} di {formatCount(data.total)} · Consegnati {formatCount(data.delivered)} · In coda {formatCount(data.queued)} · Non riusciti {formatCount(data.failed)} · Saltati (opt-out, senza consenso o senza contatto valido) {formatCount(data.skipped)}
+          {summaryLine({
+            sent: formatCount(data.sent),
+            total: formatCount(data.total),
+            delivered: formatCount(data.delivered),
+            queued: formatCount(data.queued),
+            failed: formatCount(data.failed),
+            skipped: formatCount(data.skipped),
+          })}
         </p>
         {data.awaitingReceipts > 0 && <p>{awaitingReceiptsText(data.awaitingReceipts)}</p>}
       </Summary>

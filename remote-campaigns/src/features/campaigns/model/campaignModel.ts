@@ -24,8 +24,11 @@ export interface DeliveryState {
  * then «Inviata», «Inviata in parte (N non riusciti)» or «Invio non riuscito». Null before anything was sent:
  * the campaign's own status («Bozza», …) stays.
  */
+/** Whether nothing was sent (skipped messages do not count; the API says null then too). */
+export const nothingSent = (delivery: DeliveryState): boolean => delivery.pending + delivery.sent + delivery.failed === 0;
+
 export function deliveryStatus(delivery: DeliveryState | null | undefined): { label: string; tone: 'info' | 'success' | 'warning' | 'danger' } | null {
-  if (!delivery || delivery.pending + delivery.sent + delivery.failed === 0) return null;
+  if (!delivery || nothingSent(delivery)) return null;
   if (delivery.pending > 0) return { label: 'In invio', tone: 'info' };
   if (delivery.failed === 0) return { label: 'Inviata', tone: 'success' };
   if (delivery.sent === 0) return { label: 'Invio non riuscito', tone: 'danger' };

@@ -57,6 +57,47 @@ describe('list', () => {
     expect(within(await itemOf('Colazione di primavera')).getByText('Bozza')).toBeInTheDocument();
   });
 
+  it('lays out each progress from the list while its live figures load, then shows them in the same place', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const live = (campaignId: string, figures: Partial<CampaignDeliveries>): CampaignDeliveries => ({
+      campaignId, total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [], ...figures,
+    });
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': {
+        body: [
+          { ...SAMPLE, recipients: '[]', recipient_count: 4, delivery: { pending: 1, sent: 2, failed: 1 } },
+          // As the API says a campaign nothing was sent for.
+          { ...SAMPLE, id: 'c2', name: 'Mai inviata', recipients: '[]', recipient_count: 1, delivery: null },
+        ],
+      },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'outbox', mode: 'live' } },
+      'GET /campaigns/c1/deliveries': () => ({ body: live('c1', { total: 4, queued: 1, sent: 2, delivered: 2, failed: 1 }), holdUntil: held }),
+      'GET /campaigns/c2/deliveries': () => ({ body: live('c2', {}), holdUntil: held }),
+    });
+    try {
+      renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      const sent = await itemOf('Prova');
+      const never = await itemOf('Mai inviata');
+      // Before the live figures: the list's, busy and silent, the ones it lacks as «…».
+      const waiting = within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' });
+      expect(waiting).toHaveAttribute('aria-busy', 'true');
+      expect(waiting.querySelector('[aria-live]')).toBeNull();
+      expect(waiting).toHaveTextContent('Inviati 2 di … · Consegnati … · In coda 1 · Non riusciti 1 · Saltati (opt-out, senza consenso o senza contatto valido) …');
+      expect(within(never).getByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
+      release();
+      await waitFor(() => expect(within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' })).not.toHaveAttribute('aria-busy'));
+      expect(within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' })).toHaveTextContent(
+        'Inviati 2 di 4 · Consegnati 2 · In coda 1 · Non riusciti 1 · Saltati (opt-out, senza consenso o senza contatto valido) 0',
+      );
+      expect(within(never).getByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+
   it('searches and filters by status', async () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await itemOf('Aperitivo del venerdì');
