@@ -5,6 +5,7 @@
  * the one inline script; React then shows the same frame and the page.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { apiCall, apiToken } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
 
 /** Every Content-Security-Policy report the page logs. */
@@ -18,7 +19,13 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the frame and each screen heading are in the HTML', async ({ page }) => {
-    for (const [pagePath, heading] of [['/dashboard', 'Panoramica'], ['/dashboard/loyalty-cards', 'Carte Fedeltà'], ['/dashboard/campaigns', 'Campagne']]) {
+    for (const [pagePath, heading] of [
+      ['/dashboard', 'Panoramica'],
+      ['/dashboard/loyalty-cards', 'Carte Fedeltà'],
+      ['/dashboard/campaigns', 'Campagne'],
+      // A page without a sidebar entry: its route's placeholder heading (the counter page's, decision 092).
+      ['/dashboard/add-points', 'Aggiungi punti'],
+    ]) {
       await page.goto(pagePath);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('main')).toBeVisible();
@@ -84,4 +91,79 @@ test('signed in, React takes over the frame: the sidebar fills in and the page r
   await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   expect(violations).toEqual([]);
+});
+
+/**
+ * At each viewport, `measure` on the frame painted from the HTML (every script held back; `painted` checks it),
+ * then on the page (`written` waits for it and checks it, the frame gone): the two must be equal.
+ */
+async function paintedWhereWritten(
+  page: Page,
+  path: string,
+  viewports: { width: number; height: number }[],
+  checks: { painted?: () => Promise<void>; written: () => Promise<void> },
+  measure: () => Promise<Record<string, unknown>>,
+) {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.route(/\.js(\?|$)/, () => undefined);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('[data-prerendered-frame]')).toBeVisible();
+    await checks.painted?.();
+    const painted = await measure();
+    await page.unroute(/\.js(\?|$)/);
+    await page.goto(path);
+    await checks.written();
+    await expect(page.locator('[data-prerendered-frame]')).toHaveCount(0);
+    expect(await measure(), `${viewport.width} px`).toEqual(painted);
+  }
+}
+
+test('the counter page’s heading, painted from the HTML, is where the page then writes it, on a phone and a desktop', async ({ page }) => {
+  await loginThroughApi(page);
+  const cards = await apiCall<{ id: string; user_id: string }[]>('GET', '/loyalty-cards/business/default-business-id', await apiToken());
+  const path = `/dashboard/add-points?card_id=${encodeURIComponent(cards[0].id)}&user_id=${encodeURIComponent(cards[0].user_id)}`;
+  const heading = page.getByRole('heading', { level: 1, name: 'Aggiungi punti' });
+  await paintedWhereWritten(
+    page,
+    path,
+    [{ width: 412, height: 823 }, { width: 1280, height: 800 }],
+    { written: () => expect(page.getByRole('form', { name: 'Vendita' })).toBeVisible({ timeout: 20_000 }) },
+    async () => {
+      await expect(heading).toBeVisible();
+      const { x, y, height } = (await heading.boundingBox())!;
+      return { x, y, height };
+    },
+  );
+});
+
+test('the campaigns screen’s head, painted from the HTML, is where the page then writes it, on a phone and a desktop', async ({ page }) => {
+  // Decision 093: the title row with its main action and the lead paragraph, shared's SCREEN_HEADS.campaigns.
+  await loginThroughApi(page);
+  const parts = {
+    heading: page.getByRole('heading', { level: 1, name: 'Campagne' }),
+    action: page.getByRole('button', { name: 'Crea Nuova Campagna' }),
+    lead: page.getByRole('main').getByText(/^Crea e invia campagne WhatsApp, SMS ed Email/),
+  };
+  await paintedWhereWritten(
+    page,
+    '/dashboard/campaigns',
+    [{ width: 360, height: 740 }, { width: 412, height: 823 }, { width: 1280, height: 800 }],
+    {
+      // Disabled in the frame, as the page's is until the shop is known; then enabled.
+      painted: () => expect(parts.action).toBeDisabled(),
+      written: async () => {
+        await expect(page.getByRole('searchbox', { name: 'Cerca campagne' })).toBeVisible({ timeout: 20_000 });
+        await expect(parts.action).toBeEnabled();
+      },
+    },
+    async () => {
+      const measured: Record<string, unknown> = {};
+      for (const [name, locator] of Object.entries(parts)) {
+        await expect(locator).toBeVisible();
+        measured[name] = await locator.boundingBox();
+      }
+      return measured;
+    },
+  );
 });

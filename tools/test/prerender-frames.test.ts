@@ -48,8 +48,16 @@ it('carries the frame and the screen heading in #root, with the shell scripts un
   expect(root).toMatch(/<main id="contenuto" tabindex="-1"[^>]*><h1[^>]*>Panoramica<\/h1>/);
   expect(root).toContain('<dd data-version-of="shell">9.8.7</dd>');
   expect(page('/dashboard/loyalty-cards')).toMatch(/<h1[^>]*>Carte Fedeltà<\/h1>/);
-  // A page whose heading depends on the card (punti or timbri) gets the frame without a heading.
-  expect(page('/dashboard/add-points')).not.toMatch(/<h1/);
+  // A page outside the sidebar: its route's placeholder heading (what the page writes until it knows the shop
+  // counts stamps), inside the page's own centred column (decision 092); one without a placeholder has no heading.
+  expect(page('/dashboard/add-points')).toMatch(/<main id="contenuto" tabindex="-1"[^>]*><div class="[^"]+"><h1[^>]*>Aggiungi punti<\/h1>/);
+  expect(page('/dashboard/add-points')).toMatch(/\{max-width:28rem;margin:0 auto;\}/);
+  expect(page('/campaign-success')).not.toMatch(/<h1/);
+  // A page that writes shared's screen head first (decision 093): its title row with the main action, disabled as
+  // the page's is until the shop is known, and its lead paragraph under it.
+  const campaigns = page('/dashboard/campaigns');
+  expect(campaigns).toMatch(/<main id="contenuto" tabindex="-1"[^>]*><header class="[^"]+"><h1>Campagne<\/h1><button[^>]* disabled=""[^>]*>Crea Nuova Campagna<\/button><\/header><p>Crea e invia campagne WhatsApp, SMS ed Email/);
+  expect(page('/dashboard/loyalty-cards')).not.toMatch(/<p>/);
 });
 
 it('has the CSS of every class the frame uses in the head', () => {

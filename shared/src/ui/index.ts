@@ -31,3 +31,5 @@ export { StalledNotice, StalledRequestsNotice, UnsavedChangeNotice, useStalled, 
 export { ConnectionBanner, useConnectionWatch, HEALTH_BACKOFF_MS } from './ConnectionBanner';
 // 2.13.0: a titled section over one query (and its heading, SectionTitle), written once for the admin's, the messaging and the overview's sections.
 export { QuerySection, SectionTitle, type QuerySectionProps } from './QuerySection';
+// 2.14.0: what a dashboard screen writes before it knows the shop (its main action, its lead), painted by the shell's frame too (decision 093).
+export { SCREEN_HEADS, type ScreenHead, type ScreenHeadName } from './screenHeads';

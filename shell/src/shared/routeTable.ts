@@ -4,7 +4,7 @@
  * first page's early preload (routeModules.ts, read before the async boundary: type imports only here)
  * are all derived from this table, and a test checks it against each remote's `exposes`.
  */
-import type { ExposedModule, Permission, RemoteName } from '@loyalty/shared';
+import type { ExposedModule, Permission, RemoteName, ScreenHeadName } from '@loyalty/shared';
 
 /**
  * - `signed-out`: a visitor's page; a signed-in user is sent to the dashboard.
@@ -21,6 +21,15 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
   access: RouteAccess;
   /** Sidebar entry, in table order; `permission` (the role's screens, shared's permissions.ts) narrows who sees it. */
   nav?: { label: string; permission?: Permission };
+  /**
+   * The screen's placeholder in the frame (ScreenPlaceholder.tsx): for a dashboard page without a sidebar entry,
+   * its heading as the page first writes it (else the sidebar label is) and, for a page laid out as one centred
+   * column, that column's width; for a page that writes shared's `SCREEN_HEADS` entry first (its main action and
+   * lead paragraph), that entry's name. The frame paints them from the HTML where the page then writes them (a
+   * journey compares the two): on a phone they are the page's largest text until its code has arrived (decisions
+   * 092, 093).
+   */
+  placeholder?: { heading?: string; column?: string; head?: ScreenHeadName };
   /**
    * Decision 070: the counter's staff («Operatore di cassa») may open this page (the cards, the QR's add-points
    * page, their own password). Any other dashboard page shows them «Non hai i permessi…», and its sidebar entry is hidden.
@@ -58,7 +67,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/privacy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: '/cookie-policy', remote: 'landing', module: './LegalPage', access: 'public' }),
   page({ path: HOME_PATH, remote: 'cards', module: './Overview', access: 'signed-in', nav: { label: 'Panoramica', permission: 'overview' } }),
-  page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' } }),
+  page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' }, placeholder: { head: 'campaigns' } }),
   // Decision 080: the owner's automatic messages (welcome, birthday, «ci manchi»).
   page({ path: '/dashboard/automations', remote: 'campaigns', module: './Automations', access: 'admin', nav: { label: 'Automazioni' } }),
   page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
@@ -69,7 +78,8 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/dashboard/settings', remote: 'admin', module: './Settings', access: 'signed-in', staff: true, nav: { label: 'Impostazioni App', permission: 'settings-password' } }),
   page({ path: '/dashboard/users', remote: 'admin', module: './Users', access: 'admin', nav: { label: 'Gestione Utenti' } }),
   page({ path: '/dashboard/documentation', remote: 'admin', module: './Documentation', access: 'signed-in', nav: { label: 'Documentazione', permission: 'documentation' } }),
-  page({ path: '/dashboard/add-points', remote: 'cards', module: './AddPoints', access: 'admin', staff: true, needsCardParams: true }),
+  // 'Aggiungi punti' is what the page writes until it knows the shop counts stamps ('Aggiungi timbri').
+  page({ path: '/dashboard/add-points', remote: 'cards', module: './AddPoints', access: 'admin', staff: true, needsCardParams: true, placeholder: { heading: 'Aggiungi punti', column: '28rem' } }),
   page({ path: '/campaign-success', remote: 'campaigns', module: './CampaignSuccess', access: 'signed-in' }),
 ];
 

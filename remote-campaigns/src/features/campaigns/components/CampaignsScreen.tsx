@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
+import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, SCREEN_HEADS, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
 import { filterCampaigns, type StatusFilter } from '../model/campaignModel';
 import { CampaignItem } from './CampaignItem';
@@ -54,6 +54,9 @@ function CampaignList({ businessId, search, status, onOpen, announceProgress }: 
   );
 }
 
+/** Written before the shop is known, and painted the same by the shell's frame (decision 093). */
+const HEAD = SCREEN_HEADS.campaigns;
+
 /** The campaigns screen: the business's campaigns, their creation and their sends. */
 export function CampaignsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
@@ -67,13 +70,10 @@ export function CampaignsScreen() {
       <ScreenHeader>
         <h1>Campagne</h1>
         <Button onClick={() => setCreating(true)} disabled={!business} data-main-action>
-          Crea Nuova Campagna
+          {HEAD.action}
         </Button>
       </ScreenHeader>
-      <p>
-        Crea e invia campagne WhatsApp, SMS ed Email ai clienti della tua attività. Scegli i destinatari tra le carte fedeltà,
-        poi apri una campagna per inviarle un messaggio e seguirne l’invio.
-      </p>
+      <p>{HEAD.lead}</p>
       <FilterBar>
         <TextField label="Cerca campagne" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Field label="Stato">

@@ -75,7 +75,11 @@ const Link = styled(NavLink)`
 `;
 
 /** The footer's lines: the shell's, shared's and one per remote of the route table. */
-const VERSION_LINES = 2 + new Set(ROUTES.map((route) => route.remote)).size;
+const VERSION_NAMES = ['shell', 'shared', ...new Set(ROUTES.map((route) => route.remote))];
+const VERSION_LINES = VERSION_NAMES.length;
+/** The names' column as wide as the longest name from the start (one `ch` to spare: letters are not all as wide as
+ * a zero), so the versions do not move right when a remote's longer name arrives. */
+const NAME_COLUMN_CH = Math.max(...VERSION_NAMES.map((name) => name.length)) + 1;
 
 const Footer = styled.footer`
   font-size: 0.75rem;
@@ -89,7 +93,7 @@ const Footer = styled.footer`
     min-height: ${VERSION_LINES * 1.6}em;
     align-content: start;
     display: grid;
-    grid-template-columns: auto 1fr;
+    grid-template-columns: minmax(${NAME_COLUMN_CH}ch, auto) 1fr;
     gap: 0 0.5rem;
   }
   dd {
