@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DRAIN_MS } from './api-pool';
 import { APPS, type AppName } from './apps';
-import { spawnTs, stopAll, waitForHttp, type Managed } from './processes';
+import { spawnTs, stopAll, waitForFreePorts, waitForHttp, type Managed } from './processes';
 import { runtimeConfigFromEnv, writeRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface CompositionOptions {
@@ -115,9 +115,15 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     return managed;
   };
 
+  const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
+  // Every port free first: a health check below must hear the server this call starts, not a previous run's.
+  await waitForFreePorts({
+    ...Object.fromEntries(apiPorts.map((port, index) => [apiName(index), port])),
+    ...Object.fromEntries(APPS.map((app) => [app.name, options.ports[app.name]])),
+  });
+
   // The first instance alone until it answers: it applies the migrations and creates the initial data; the
   // others then start together on the database it has made ready.
-  const apiName = (index: number) => (index === 0 ? 'api' : `api-${index + 1}`);
   // Several instances: a stopping one drains (answers «riavvio» with its socket open) longer than the proxy keeps
   // an idle connection, so the proxy has taken it out before it closes (tools/src/api-pool.ts, decision 055).
   const drainMs = options.env.SHUTDOWN_DRAIN_MS ? Number(options.env.SHUTDOWN_DRAIN_MS) : apiPorts.length > 1 ? DEFAULT_DRAIN_MS : 0;

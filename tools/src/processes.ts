@@ -1,6 +1,7 @@
 /** Child processes for `npm start`, `npm run dev` and the e2e suite: started together, stopped together. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { REPO_ROOT } from './apps';
+import net from 'node:net';
+import { APPS, REPO_ROOT } from './apps';
 
 export interface Managed {
   name: string;
@@ -34,6 +35,40 @@ export function spawnTs(name: string, script: string, args: string[], env: NodeJ
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   return { name, child };
+}
+
+/** Whether something takes connections on 127.0.0.1:`port`. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Waits until nothing takes connections on these ports (named by what will listen there), else fails naming the
+ * ones still taken. A previous run's servers may still be closing (an API answers for up to its shutdown grace
+ * after SIGTERM); without this wait the health check that follows a start took such a server's answer for the new
+ * one's, and a run went on against a stale API whose data folder was gone (HTTP 500 on every write).
+ */
+export async function waitForFreePorts(ports: Record<string, number>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const taken: string[] = [];
+    for (const [name, port] of Object.entries(ports)) if (await portTaken(port)) taken.push(`${name} ${port}`);
+    if (taken.length === 0) return;
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Porte già in uso dopo ${Math.round(timeoutMs / 1000)} s di attesa: ${taken.join(', ')}. Un'altra istanza del prodotto (o una che si sta ` +
+          `chiudendo) è ancora attiva: fermala, oppure scegli altre porte (${['API_PORT', ...APPS.map((app) => app.portEnv)].join(', ')}).`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
