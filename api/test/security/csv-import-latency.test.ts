@@ -80,8 +80,10 @@ describeEachDatabase(`a ${ROWS.toLocaleString('it-IT')}-row CSV import never blo
     });
     process.stdout.write(`${describeReport(`${variant.name} ${label} of ${ROWS.toLocaleString('it-IT')} rows (${report.elapsedMs} ms)`, report)}\n`);
     expect(report.answers.map((a) => a.status)).toEqual([200]);
-    // Every probe answered, with 200, and none stalled behind the import.
-    expect(report.health.count).toBeGreaterThanOrEqual(20);
+    // Probes all along the request (one every HEALTH_EVERY_MS: at least half of them, allowing for the probing
+    // thread's own late timers on a busy machine; at least 10), every one answered with 200, none stalled behind
+    // the import. Not a fixed count: a fast machine previews 20 000 rows in under a second (CI: 878 ms, 18 probes).
+    expect(report.health.count).toBeGreaterThanOrEqual(Math.max(10, Math.floor(report.elapsedMs / HEALTH_EVERY_MS / 2)));
     expect({ failures: report.health.failures, non200: report.health.non200 }).toEqual({ failures: 0, non200: 0 });
     expect(report.health.p99).toBeLessThan(HEALTH_P99_STALL_BOUND_MS);
     return { report, answer: JSON.parse(report.answers[0].body) as Record<string, unknown> };
