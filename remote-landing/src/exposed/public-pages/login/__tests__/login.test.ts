@@ -275,8 +275,10 @@ describe('the login form', () => {
     const { user } = openLoginPage();
     await user.type(emailField(), 'attesa@example.it');
     await user.type(passwordField(), 'sbagliata');
-    await user.click(submitButton());
-    // The click handler has started the call; the API has not answered yet.
+    // A click dispatched without awaiting: the submit handler has run and started the call, and nothing else can
+    // run before the checks below. (`await user.click` also waits a timer after the click, and on an idle machine
+    // the API's answer could arrive within it: a race the CI run of 2026-11-30 lost.)
+    submitButton().click();
     expect(screen.getByRole('form', { name: 'Accedi al tuo account' })).toHaveAttribute('aria-busy', 'true');
     expect(submitButton()).toBeDisabled();
     // The API hashes even for unknown addresses (no user enumeration): give it time on a busy machine.
