@@ -37,6 +37,14 @@ const MenuToggle = styled.button`
 const SwitcherSlot = styled.div`
   flex: 0 0 min(16rem, 38vw);
   min-width: 0;
+  /* As tall as the switcher's button, which starts at its top whatever it holds: a CI run once saw the button's box
+     26 px tall for a moment before its 42 px (a one-shop account at 412 px; not reproduced in 22 runs, at up to 8×
+     CPU throttling), which centring moved by 7.6 px. Top-aligned in a room of its height, it cannot move. */
+  display: flex;
+  align-items: flex-start;
+  min-height: 2.625rem;
+  /* Its content as wide as the room, as it was as a block. */
+  > * { flex: 1 1 auto; min-width: 0; }
 `;
 
 const Spacer = styled.div`
