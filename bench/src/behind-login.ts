@@ -173,8 +173,13 @@ export async function behindLogin(env: BenchComposition, log: (line: string) => 
     { name: '/dashboard/add-points (QR)', path: addPointsPath(qrCard), qr: true },
     { name: '/dashboard/campaigns', path: '/dashboard/campaigns', qr: false },
   ];
+  // BENCH_PAGES (names' parts, comma-separated: «loyalty-cards,campaigns») measures only those pages, for a
+  // comparison of two builds on the pages a change is about; unset, all four.
+  const only = (process.env.BENCH_PAGES ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const measuredPages = only.length ? pages.filter((p) => only.some((part) => p.name.includes(part))) : pages;
+  if (only.length) report.method.push(`solo le pagine di BENCH_PAGES=${only.join(',')}: ${measuredPages.map((p) => p.name).join(', ') || 'nessuna'}`);
   const rows: string[][] = [];
-  for (const p of pages) {
+  for (const p of measuredPages) {
     const url = `${env.shellUrl}${p.path}`;
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
