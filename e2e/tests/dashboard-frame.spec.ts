@@ -167,3 +167,38 @@ test('the campaigns screen’s head, painted from the HTML, is where the page th
     },
   );
 });
+
+test('the cards screen’s head and search, painted from the HTML, are where the page then writes them, on a phone and a desktop', async ({ page }) => {
+  // Decision 094: the title row with «Scansiona», then the search and the status filter, shared's SCREEN_HEADS.cards;
+  // the WhatsApp notice and the owner's tools come after them.
+  await loginThroughApi(page);
+  const parts = {
+    heading: page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' }),
+    action: page.getByRole('button', { name: 'Scansiona' }),
+    search: page.getByRole('searchbox', { name: 'Cerca per nome, e-mail, numero carta o telefono' }),
+    status: page.getByRole('combobox', { name: 'Stato' }),
+  };
+  await paintedWhereWritten(
+    page,
+    '/dashboard/loyalty-cards',
+    [{ width: 360, height: 740 }, { width: 412, height: 823 }, { width: 1280, height: 800 }],
+    {
+      // Disabled in the frame: nothing can be typed before the page can use it.
+      painted: async () => {
+        for (const part of [parts.action, parts.search, parts.status]) await expect(part).toBeDisabled();
+      },
+      written: async () => {
+        await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeAttached({ timeout: 20_000 });
+        for (const part of [parts.action, parts.search, parts.status]) await expect(part).toBeEnabled();
+      },
+    },
+    async () => {
+      const measured: Record<string, unknown> = {};
+      for (const [name, locator] of Object.entries(parts)) {
+        await expect(locator).toBeVisible();
+        measured[name] = await locator.boundingBox();
+      }
+      return measured;
+    },
+  );
+});

@@ -86,6 +86,19 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
     });
 
+    test('the cards screen paints its search first, then the owner’s tools and the list under it, moving nothing', async ({ page }) => {
+      // Decision 094: the search and filter painted from the HTML stay where they are when the shop, the owner's
+      // tools (exports, import, bonus threshold) and the cards arrive below them.
+      await prepare(page);
+      await page.goto('/dashboard/loyalty-cards');
+      await expect(page.getByRole('searchbox', { name: 'Cerca per nome, e-mail, numero carta o telefono' })).toBeEnabled({ timeout: 20_000 });
+      await expect(page.getByRole('group', { name: 'Importa ed esporta' })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Soglia bonus' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeAttached({ timeout: 20_000 });
+      const seen = await shifts(page);
+      expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+    });
+
     test('the campaigns screen paints each campaign, then its delivery figures, without moving the ones below', async ({ page }) => {
       // A shop of its own, so the list is only these (campaigns other journeys send move their own cards' figures).
       const shop = await createShop('Enoteca Campagne Ferme');

@@ -57,7 +57,16 @@ it('carries the frame and the screen heading in #root, with the shell scripts un
   // the page's is until the shop is known, and its lead paragraph under it.
   const campaigns = page('/dashboard/campaigns');
   expect(campaigns).toMatch(/<main id="contenuto" tabindex="-1"[^>]*><header class="[^"]+"><h1>Campagne<\/h1><button[^>]* disabled=""[^>]*>Crea Nuova Campagna<\/button><\/header><p>Crea e invia campagne WhatsApp, SMS ed Email/);
-  expect(page('/dashboard/loyalty-cards')).not.toMatch(/<p>/);
+  // The cards screen's head (decision 094): the title row with «Scansiona», then the search and the status filter,
+  // all disabled until the page replaces them; no lead paragraph.
+  const cards = page('/dashboard/loyalty-cards');
+  expect(cards).toMatch(/<main id="contenuto" tabindex="-1"[^>]*><header class="[^"]+"><h1>Carte Fedeltà<\/h1><button[^>]* disabled=""[^>]*>Scansiona<\/button><\/header><div class="[^"]+">/);
+  const label = cards.match(/<label[^>]*for="([^"]+)"[^>]*>Cerca per nome, e-mail, numero carta o telefono<\/label>/);
+  expect(label).not.toBeNull();
+  expect(cards).toMatch(new RegExp(`<input[^>]*id="${label![1]}"[^>]*>`));
+  expect(cards.match(new RegExp(`<input[^>]*id="${label![1]}"[^>]*>`))![0]).toMatch(/type="search"[^>]* disabled=""|disabled=""[^>]*type="search"/);
+  expect(cards).toMatch(/<select[^>]* disabled=""[^>]*><option value="all">Tutte<\/option><option value="active">Attive<\/option><option value="inactive">Inattive<\/option><\/select>/);
+  expect(cards).not.toMatch(/<p>/);
 });
 
 it('has the CSS of every class the frame uses in the head', () => {

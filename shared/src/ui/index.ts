@@ -32,4 +32,5 @@ export { ConnectionBanner, useConnectionWatch, HEALTH_BACKOFF_MS } from './Conne
 // 2.13.0: a titled section over one query (and its heading, SectionTitle), written once for the admin's, the messaging and the overview's sections.
 export { QuerySection, SectionTitle, type QuerySectionProps } from './QuerySection';
 // 2.14.0: what a dashboard screen writes before it knows the shop (its main action, its lead), painted by the shell's frame too (decision 093).
+// 2.15.0: SCREEN_HEADS.cards, the cards screen's action, search and filter (decision 094).
 export { SCREEN_HEADS, type ScreenHead, type ScreenHeadName } from './screenHeads';

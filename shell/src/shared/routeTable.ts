@@ -25,9 +25,9 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
    * The screen's placeholder in the frame (ScreenPlaceholder.tsx): for a dashboard page without a sidebar entry,
    * its heading as the page first writes it (else the sidebar label is) and, for a page laid out as one centred
    * column, that column's width; for a page that writes shared's `SCREEN_HEADS` entry first (its main action and
-   * lead paragraph), that entry's name. The frame paints them from the HTML where the page then writes them (a
+   * lead paragraph, or its search and filter), that entry's name. The frame paints them from the HTML where the page then writes them (a
    * journey compares the two): on a phone they are the page's largest text until its code has arrived (decisions
-   * 092, 093).
+   * 092, 093, 094).
    */
   placeholder?: { heading?: string; column?: string; head?: ScreenHeadName };
   /**
@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' }, placeholder: { head: 'campaigns' } }),
   // Decision 080: the owner's automatic messages (welcome, birthday, «ci manchi»).
   page({ path: '/dashboard/automations', remote: 'campaigns', module: './Automations', access: 'admin', nav: { label: 'Automazioni' } }),
-  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' } }),
+  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' }, placeholder: { head: 'cards' } }),
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
   page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),

@@ -5,6 +5,7 @@ import {
   FilterBar,
   MESSAGES,
   NoBusinessState,
+  SCREEN_HEADS,
   ScreenHeader,
   Select,
   TextField,
@@ -37,7 +38,19 @@ const Notice = styled.p`
   strong { margin-right: ${({ theme }) => theme.space.xs}; }
 `;
 
-const STATUS_LABELS: Record<CardStatusFilter, string> = { all: 'Tutte', active: 'Attive', inactive: 'Inattive' };
+/**
+ * Decision 094: the search and its filter come first under the title row, the same for every role and every shop, so
+ * the shell's frame paints them from the HTML where the screen then writes them (shared's SCREEN_HEADS.cards, one
+ * copy of their labels); what depends on the shop or the role (the WhatsApp notice, the owner's tools) comes after.
+ */
+const HEAD = SCREEN_HEADS.cards;
+
+/** The owner's tools under the search: the exports and the import, then the bonus threshold. */
+const OwnerTools = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 24rem);
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
 
 /**
  * Wide screens fit a card's controls on one line; narrower ones wrap the buttons, narrow ones everything. With
@@ -85,6 +98,26 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
         <h1>Carte Fedeltà</h1>
         <ScanButton />
       </ScreenHeader>
+      <FilterBar>
+        <TextField
+          label={HEAD.search.label}
+          type="search"
+          data-main-action
+          // Until the shop is known there is nothing to search (the frame paints it so too).
+          disabled={!business || !query}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Field label={HEAD.search.filter.label}>
+          {(control) => (
+            <Select {...control} disabled={!business || !query} value={status} onChange={(event) => setStatus(event.target.value as CardStatusFilter)}>
+              {HEAD.search.filter.options.map((option) => (
+                <option key={option.value} value={option.value}>{option.label}</option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </FilterBar>
       {!business || !query ? (
         <NoBusinessState />
       ) : (
@@ -96,29 +129,13 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
             </Notice>
           )}
           {!staff && (
-            <ExportButtons businessId={business.id}>
-              <ImportCards businessId={business.id} />
-            </ExportButtons>
+            <>
+              <ExportButtons businessId={business.id}>
+                <ImportCards businessId={business.id} />
+              </ExportButtons>
+              {bonusSettings && <OwnerTools>{bonusSettings(business)}</OwnerTools>}
+            </>
           )}
-          <FilterBar>
-            {!staff && bonusSettings?.(business)}
-            <TextField
-              label="Cerca per nome, e-mail, numero carta o telefono"
-              type="search"
-              data-main-action
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            <Field label="Stato">
-              {(control) => (
-                <Select {...control} value={status} onChange={(event) => setStatus(event.target.value as CardStatusFilter)}>
-                  {(Object.keys(STATUS_LABELS) as CardStatusFilter[]).map((value) => (
-                    <option key={value} value={value}>{STATUS_LABELS[value]}</option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </FilterBar>
           <BusinessCardList
             query={query}
             errorMessage={MESSAGES.cardsLoadError}

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Button, isAdmin, isStaff, useAuth, useNavigate } from '@loyalty/shared';
+import { Button, SCREEN_HEADS, isAdmin, isStaff, useAuth, useNavigate } from '@loyalty/shared';
 import { addPointsRoute } from '../model/cardLink';
 import { QrScannerDialog } from './QrScannerDialog';
 
-/** 'Scansiona': reads a card's QR and opens its add-points page (admins only, like the page). */
+/**
+ * 'Scansiona': reads a card's QR and opens its add-points page (admins only, like the page). Its label is the cards
+ * screen's main action in shared's SCREEN_HEADS, which the shell's frame paints too (decision 094).
+ */
 export function ScanButton() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -11,7 +14,7 @@ export function ScanButton() {
   if (!isAdmin(user) && !isStaff(user)) return null;
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Scansiona</Button>
+      <Button onClick={() => setOpen(true)}>{SCREEN_HEADS.cards.action}</Button>
       <QrScannerDialog
         open={open}
         onClose={() => setOpen(false)}

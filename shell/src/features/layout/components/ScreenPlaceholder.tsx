@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, SCREEN_HEADS, ScreenHeader, Spinner } from '@loyalty/shared';
+import { Button, Field, FilterBar, SCREEN_HEADS, ScreenHeader, type ScreenHead, Select, Spinner, TextField } from '@loyalty/shared';
 import { routeFor } from '../../../shared/routeTable';
 
 const Heading = styled.h1`
@@ -22,8 +22,10 @@ export function ScreenPlaceholder({ pathname }: { pathname: string }) {
   const route = routeFor(pathname);
   const heading = route?.nav?.label ?? route?.placeholder?.heading ?? null;
   // Decision 093: a page that writes shared's screen head first gets it here, laid out as the page lays it out
-  // (the title row with its main action, disabled as the page's is until the shop is known; the lead under it).
-  const head = route?.placeholder?.head ? SCREEN_HEADS[route.placeholder.head] : null;
+  // (the title row with its main action, disabled as the page's is until the shop is known; the lead or the
+  // search under it).
+  const head: ScreenHead | null = route?.placeholder?.head ? SCREEN_HEADS[route.placeholder.head] : null;
+  const search = head?.search;
   const content = (
     <>
       {head ? (
@@ -33,6 +35,22 @@ export function ScreenPlaceholder({ pathname }: { pathname: string }) {
             {head.action && <Button disabled>{head.action}</Button>}
           </ScreenHeader>
           {head.lead && <p>{head.lead}</p>}
+          {/* Decision 094: the screen's search and filter, first under the title row; disabled until the page
+              replaces them (nothing typed here could be lost: it cannot be typed). */}
+          {search && (
+            <FilterBar>
+              <TextField label={search.label} type="search" disabled />
+              <Field label={search.filter.label}>
+                {(control) => (
+                  <Select {...control} disabled>
+                    {search.filter.options.map((option) => (
+                      <option key={option.value} value={option.value}>{option.label}</option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </FilterBar>
+          )}
         </>
       ) : (
         heading && <Heading>{heading}</Heading>
