@@ -4,7 +4,7 @@
  * visitor without a session, who goes to /login as before; under the Content-Security-Policy, whose hash allows
  * the one inline script; React then shows the same frame and the page.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall, apiToken } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
 
@@ -119,6 +119,16 @@ async function paintedWhereWritten(
   }
 }
 
+/** Each part's box, once it is shown: what `paintedWhereWritten` compares. */
+const boxesOf = (parts: Record<string, Locator>) => async () => {
+  const measured: Record<string, unknown> = {};
+  for (const [name, locator] of Object.entries(parts)) {
+    await expect(locator).toBeVisible();
+    measured[name] = await locator.boundingBox();
+  }
+  return measured;
+};
+
 test('the counter page’s heading, painted from the HTML, is where the page then writes it, on a phone and a desktop', async ({ page }) => {
   await loginThroughApi(page);
   const cards = await apiCall<{ id: string; user_id: string }[]>('GET', '/loyalty-cards/business/default-business-id', await apiToken());
@@ -157,14 +167,7 @@ test('the campaigns screen’s head, painted from the HTML, is where the page th
         await expect(parts.action).toBeEnabled();
       },
     },
-    async () => {
-      const measured: Record<string, unknown> = {};
-      for (const [name, locator] of Object.entries(parts)) {
-        await expect(locator).toBeVisible();
-        measured[name] = await locator.boundingBox();
-      }
-      return measured;
-    },
+    boxesOf(parts),
   );
 });
 
@@ -192,13 +195,6 @@ test('the cards screen’s head and search, painted from the HTML, are where the
         for (const part of [parts.action, parts.search, parts.status]) await expect(part).toBeEnabled();
       },
     },
-    async () => {
-      const measured: Record<string, unknown> = {};
-      for (const [name, locator] of Object.entries(parts)) {
-        await expect(locator).toBeVisible();
-        measured[name] = await locator.boundingBox();
-      }
-      return measured;
-    },
+    boxesOf(parts),
   );
 });
