@@ -1,9 +1,9 @@
 /**
  * What a dashboard screen writes at its top before it knows anything about the shop (decision 093): its main
- * action's label (disabled until the shop is known), its lead paragraph, its search and filter (decision 094). The screen renders these, and the
- * shell paints the same in its frame from the HTML (ScreenPlaceholder, named by the route's `placeholder.head`),
- * so a phone shows the screen's largest text before the screen's code has arrived. The screen's heading is its
- * sidebar label, which the shell owns already.
+ * action's label (disabled until the shop is known), its lead paragraph, its search and filter (decision 094). The
+ * screen renders these, and the shell paints the same in its frame from the HTML (ScreenPlaceholder, named by the
+ * route's `placeholder.head`), so a phone shows the screen's largest text before the screen's code has arrived.
+ * The screen's heading is its sidebar label, which the shell owns already.
  */
 export interface ScreenHead {
   /** The main action's label, in the title row beside the heading. */

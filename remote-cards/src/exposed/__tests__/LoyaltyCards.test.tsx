@@ -53,6 +53,22 @@ describe('the list', () => {
     expect(within(await cardRow('Nora Nessuno')).getByText('Nessun consenso marketing')).toBeInTheDocument();
   });
 
+  it('puts the search and the filter first, disabled until the shop is known, then the owner’s tools (decision 094)', async () => {
+    renderScreen(BAR_CENTRALE);
+    const search = screen.getByRole('searchbox', { name: 'Cerca per nome, e-mail, numero carta o telefono' });
+    const status = screen.getByRole('combobox', { name: 'Stato' });
+    // As the shell's frame paints them: nothing can be typed before the shop's cards can be searched.
+    expect(search).toBeDisabled();
+    expect(status).toBeDisabled();
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tutte', 'Attive', 'Inattive']);
+    await waitFor(() => expect(search).toBeEnabled());
+    expect(status).toBeEnabled();
+    const tools = await screen.findByRole('group', { name: 'Importa ed esporta' });
+    const threshold = screen.getByRole('form', { name: 'Soglia bonus' });
+    const follows = (before: Element, after: Element) => Boolean(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect([follows(search, status), follows(status, tools), follows(tools, threshold)]).toEqual([true, true, true]);
+  });
+
   it('searches by name, card number and phone and filters Tutte / Attive / Inattive', async () => {
     const shop = await createBusiness(session.token);
     const zero = await createCard(session.token, shop.id, 'Carla Zero', 0);
