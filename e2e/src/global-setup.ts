@@ -65,14 +65,20 @@ export default async function globalSetup() {
     QUIET_HOURS: 'false',
     ...walletEnv(E2E_STATE_DIR),
   };
-  composition = await startComposition({
-    env: { ...process.env, ...apiEnv },
-    ports: E2E_PORTS,
-    apiPort: E2E_API_PORT,
-    runtimeConfigFile: E2E_RUNTIME_CONFIG,
-    apiEntry: API_ENTRY,
-    verbose: process.env.E2E_VERBOSE === '1',
-  });
+  try {
+    composition = await startComposition({
+      env: { ...process.env, ...apiEnv },
+      ports: E2E_PORTS,
+      apiPort: E2E_API_PORT,
+      runtimeConfigFile: E2E_RUNTIME_CONFIG,
+      apiEntry: API_ENTRY,
+      verbose: process.env.E2E_VERBOSE === '1',
+    });
+  } catch (error) {
+    // Playwright runs no teardown for a setup that threw: the mailbox this setup started stops here.
+    await mailbox.stop();
+    throw error;
+  }
   const pids = Object.fromEntries([...composition.processes].map(([name, m]) => [name, m.child.pid]));
   // What a test needs to stop and restart a part of the composition (the API's settings, not the environment).
   // The settings the composition adds for the API go with them: a restarted API must write the same links

@@ -30,6 +30,8 @@ export interface CompositionOptions {
   /** Echo the children's output (the API's logs) to this process. */
   verbose?: boolean;
   onSpawn?: (managed: Managed) => void;
+  /** How long each part has to answer its health check at start (default: the API 120 s, a static server 60 s). */
+  startTimeoutMs?: number;
 }
 
 export interface Composition {
@@ -129,20 +131,28 @@ export async function startComposition(options: CompositionOptions): Promise<Com
   const drainMs = options.env.SHUTDOWN_DRAIN_MS ? Number(options.env.SHUTDOWN_DRAIN_MS) : apiPorts.length > 1 ? DEFAULT_DRAIN_MS : 0;
   const startApi = async (port: number, index: number) => {
     const managed = track(spawnTs(apiName(index), options.apiEntry ?? path.join('api', 'src', 'server.ts'), [], { ...env, SHUTDOWN_DRAIN_MS: String(drainMs), API_PORT: String(port) }, { quiet: !options.verbose }));
-    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, options.startTimeoutMs ?? 120_000);
     return managed;
   };
-  await startApi(apiPorts[0], 0);
-  await Promise.all(apiPorts.slice(1).map((port, i) => startApi(port, i + 1)));
 
   const startApp = async (name: AppName, root?: string, port?: number) => {
     const listenPort = port ?? options.ports[name];
     const args = [name, '--port', String(listenPort), ...(root ? ['--root', root] : [])];
     const managed = track(spawnTs(port ? `${name}@${port}` : name, path.join('tools', 'src', 'serve-app.ts'), args, env, { quiet: true }));
-    await waitForHttp(`http://localhost:${listenPort}/runtime-config.json`);
+    await waitForHttp(`http://localhost:${listenPort}/runtime-config.json`, options.startTimeoutMs);
     return managed;
   };
-  await Promise.all(APPS.map((a) => startApp(a.name, options.roots?.[a.name])));
+  try {
+    await startApi(apiPorts[0], 0);
+    await Promise.all(apiPorts.slice(1).map((port, i) => startApi(port, i + 1)));
+    await Promise.all(APPS.map((a) => startApp(a.name, options.roots?.[a.name])));
+  } catch (error) {
+    // A part that did not come up: what this call started stops with it, so no server is left holding a port
+    // (the next run would find its port taken, see waitForFreePorts) or its data folder.
+    await stopAll([...processes.values()], { signal: 'SIGINT' });
+    processes.clear();
+    throw error;
+  }
 
   return {
     config,
