@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BuildEnv, RemoteAppName } from '@loyalty/tools';
+import { isAlive, type BuildEnv, type RemoteAppName } from '@loyalty/tools';
 import { E2E_PORTS } from './env';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -113,15 +113,6 @@ export async function variantsReady(timeoutMs = 10 * 60_000): Promise<void> {
   if (!status.ok) throw new Error(`the build of the remote variants failed:\n${fs.readFileSync(LOG_FILE, 'utf8').slice(-4000)}`);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Global setup's first step: when src/prebuild.ts is still building the apps and the variants ahead of the
  * journeys, waits for it, so that the same folders are never built by two processes; its builds are then reused
@@ -136,7 +127,7 @@ export async function prebuildDone(log: (line: string) => void = console.log): P
     } catch {
       return;
     }
-    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
     if (!told) log('Attendo la compilazione anticipata delle app e delle varianti (e2e/src/prebuild.ts)…');
     told = true;
     await new Promise((r) => setTimeout(r, 500));

@@ -9,3 +9,4 @@ export { createStaticServer } from './static-server';
 export { type SharedOverrides } from './federation';
 export { bundledRuntimeVersion, type FederationPluginVersion } from './federation-plugin';
 export { HAPROXY_CFG, haproxyVersion, startHaproxy, type Haproxy, type HaproxyOptions } from './haproxy';
+export { isAlive } from './processes';

@@ -71,6 +71,16 @@ export async function waitForFreePorts(ports: Record<string, number>, timeoutMs 
   }
 }
 
+/** Whether a process with this id still runs (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APPS, type AppName } from '../src/apps';
 import { startComposition } from '../src/composition';
+import { isAlive } from '../src/processes';
 
 jest.setTimeout(60_000);
 
@@ -18,15 +19,6 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('rejects with the health check that failed and leaves no process it started running', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'composition-start-failure-'));
@@ -48,9 +40,9 @@ it('rejects with the health check that failed and leaves no process it started r
     ).rejects.toThrow(`http://127.0.0.1:${apiPort}/api/health did not answer within 1.5 s`);
     // The API was started (and only it: the static servers wait for it), then stopped.
     expect(started).toHaveLength(1);
-    expect(started.filter(alive)).toEqual([]);
+    expect(started.filter(isAlive)).toEqual([]);
   } finally {
-    for (const pid of started.filter(alive)) process.kill(pid, 'SIGKILL');
+    for (const pid of started.filter(isAlive)) process.kill(pid, 'SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
