@@ -142,6 +142,11 @@ export async function startComposition(options: CompositionOptions): Promise<Com
     await waitForHttp(`http://localhost:${listenPort}/runtime-config.json`, options.startTimeoutMs);
     return managed;
   };
+  // Everything this composition started stops at once: no instance drains for the others.
+  const stopEverything = async () => {
+    await stopAll([...processes.values()], { signal: 'SIGINT' });
+    processes.clear();
+  };
   try {
     await startApi(apiPorts[0], 0);
     await Promise.all(apiPorts.slice(1).map((port, i) => startApi(port, i + 1)));
@@ -149,8 +154,7 @@ export async function startComposition(options: CompositionOptions): Promise<Com
   } catch (error) {
     // A part that did not come up: what this call started stops with it, so no server is left holding a port
     // (the next run would find its port taken, see waitForFreePorts) or its data folder.
-    await stopAll([...processes.values()], { signal: 'SIGINT' });
-    processes.clear();
+    await stopEverything();
     throw error;
   }
 
@@ -178,10 +182,6 @@ export async function startComposition(options: CompositionOptions): Promise<Com
       await stopAll([managed]);
       processes.delete(name);
     },
-    async stop() {
-      // everything stops: no instance drains for the others
-      await stopAll([...processes.values()], { signal: 'SIGINT' });
-      processes.clear();
-    },
+    stop: stopEverything,
   };
 }

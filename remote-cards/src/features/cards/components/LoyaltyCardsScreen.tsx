@@ -92,6 +92,10 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
     );
   }, []);
 
+  // Until the shop is known there is nothing to search: the search and the filter stay disabled, as the frame
+  // paints them.
+  const searchable = Boolean(business && query);
+
   return (
     <div>
       <ScreenHeader>
@@ -103,14 +107,13 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           label={HEAD.search.label}
           type="search"
           data-main-action
-          // Until the shop is known there is nothing to search (the frame paints it so too).
-          disabled={!business || !query}
+          disabled={!searchable}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <Field label={HEAD.search.filter.label}>
           {(control) => (
-            <Select {...control} disabled={!business || !query} value={status} onChange={(event) => setStatus(event.target.value as CardStatusFilter)}>
+            <Select {...control} disabled={!searchable} value={status} onChange={(event) => setStatus(event.target.value as CardStatusFilter)}>
               {HEAD.search.filter.options.map((option) => (
                 <option key={option.value} value={option.value}>{option.label}</option>
               ))}
