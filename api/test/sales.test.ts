@@ -6,6 +6,7 @@
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { balanceAndLedger, createOtherAdmin, OTHER_ADMIN } from './helpers/fixtures';
+import { ledgerEntry } from './helpers/ledger';
 
 type Headers = { authorization: string };
 
@@ -104,19 +105,7 @@ describeEachDatabase('sales, earning rules and promotions', (variant) => {
         card_id: card,
         points: 33,
         earning: { base_points: 23, points: 23, multiplier: 1, bonus_points: 0, promotions: [], below_minimum: false },
-        entry: {
-          id: expect.any(Number),
-          card_id: card,
-          points: 23,
-          kind: 'credit',
-          reward_id: null,
-          reward_name: null,
-          description: 'Vendita di 23,50 €',
-          amount_cents: 2350,
-          author_id: ownerId,
-          author_name: 'Marco Bianchi',
-          created_at: now.toISOString(),
-        },
+        entry: ledgerEntry({ card_id: card, points: 23, description: 'Vendita di 23,50 €', amount_cents: 2350, author_id: ownerId, author_name: 'Marco Bianchi', created_at: now.toISOString() }),
       });
       expect(await state(card)).toEqual({ points: 33, ledger: 23, rows: 1 });
 
