@@ -4,7 +4,9 @@
  * LCP ≤ 1.5 s, CLS 0 on /login and the signup page, which paint from prerendered HTML). The run itself
  * (lighthouseRun) and the medians' formatting serve section 13 (behind-login.ts) too.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, type BenchComposition } from './browser';
 import { median, ms, section, target, type SectionReport } from './report';
@@ -75,6 +77,12 @@ export async function lighthouseRun(url: string, options: RunOptions = {}): Prom
     });
     if (!result) throw new Error(`Lighthouse did not return a result for ${url}`);
     const lhr = result.lhr;
+    // BENCH_LIGHTHOUSE_SAVE=<folder>: each run's whole report kept there, to read where a page's time goes.
+    if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+      fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []) as NetworkRequestItem[];
     return {
