@@ -1,6 +1,6 @@
 /**
  * An SMS as Twilio bills it (decision 074): Twilio's own calculator (`sms-segments-calculator`), also behind the
- * campaign form's counter (shared/src/messaging/smsLength.ts). Before sending, typographic quotes, apostrophes and
+ * campaign form's counter (remote-campaigns/src/features/campaigns/model/smsLength.ts). Before sending, typographic quotes, apostrophes and
  * dashes become their GSM-7 equivalents as Twilio's Smart Encoding does, so «L’Angolo del Gusto» or
  * «Gelateria “Il Cono”» do not turn a message into UCS-2 (70 characters a part instead of 160).
  */

@@ -1,5 +1,6 @@
-import { CAMPAIGN_MESSAGE_MAX_LENGTH, EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH, smsLength, withStopFooter } from '@loyalty/shared/forms';
+import { CAMPAIGN_MESSAGE_MAX_LENGTH, EMAIL_CAMPAIGN_MESSAGE_MAX_LENGTH } from '@loyalty/shared/forms';
 import { formatCount } from '@loyalty/shared';
+import { smsLength, withStopFooter } from '../model/smsLength';
 import type { CampaignChannel } from '../api';
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The one SMS counter (decision 074): Twilio's own calculator, `sms-segments-calculator` (pure TypeScript, no
- * Node API, ~12 KB gzipped with its grapheme splitter; here in the forms entry only, which only screens with a form
- * load). GSM-7 with its escape characters (`€ [ ] { } ^ ~ \ |` count 2 and are never split), UCS-2 by UTF-16 code
- * units with surrogate pairs never split, 160/153 and 70/67 — as Twilio bills, with its Smart Encoding, which the
- * API applies before sending (typographic quotes, apostrophes and dashes become GSM-7 ones).
+ * Node API, ~12 KB gzipped with its grapheme splitter). Only the campaign's send dialog counts SMS, so it lives in
+ * this remote; until shared 3.0.0 it was in shared's forms entry, which every screen with a form downloads (the card
+ * list and the counter too, decision 091). GSM-7 with its escape characters (`€ [ ] { } ^ ~ \ |` count 2 and are
+ * never split), UCS-2 by UTF-16 code units with surrogate pairs never split, 160/153 and 70/67 — as Twilio bills,
+ * with its Smart Encoding, which the API applies before sending (typographic quotes, apostrophes and dashes become
+ * GSM-7 ones).
  */
 import { SegmentedMessage } from 'sms-segments-calculator';
 
