@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Field, FilterBar, MESSAGES, NoBusinessState, QueryState, SCREEN_HEADS, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
+import { Button, Field, FilterBar, FormAlert, MESSAGES, NoBusinessState, QueryState, SCREEN_HEADS, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
+import { DIALOG_CODE_FAILED, useDialogCode } from '../hooks/useDialogCode';
 import { filterCampaigns, type StatusFilter } from '../model/campaignModel';
 import { CampaignItem } from './CampaignItem';
-import { CreateCampaignModal } from './CreateCampaignModal';
-import { SendCampaignModal } from './SendCampaignModal';
 import { StatusOptions } from './StatusOptions';
+
+// The dialogs' code (the forms' libraries, zod, the SMS counter: ~39 KB compressed) comes when one is about to
+// open, not with the list (decision 095).
+const loadCreateDialog = () => import('./CreateCampaignModal').then((m) => m.CreateCampaignModal);
+const loadSendDialog = () => import('./SendCampaignModal').then((m) => m.SendCampaignModal);
 
 const List = styled.ul`
   display: grid;
@@ -27,11 +31,13 @@ interface CampaignListProps {
   search: string;
   status: StatusFilter;
   onOpen: (campaign: Campaign) => void;
+  /** A campaign is about to be opened (the pointer over the list, a focus or a touch in it). */
+  onIntent: () => void;
   announceProgress: boolean;
 }
 
 /** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
-function CampaignList({ businessId, search, status, onOpen, announceProgress }: CampaignListProps) {
+function CampaignList({ businessId, search, status, onOpen, onIntent, announceProgress }: CampaignListProps) {
   const query = useGetBusinessCampaignsQuery(businessId);
   // Filtered once per change of the list, the search or the status; the empty check and the list share it.
   const shown = useMemo(() => (query.data ? filterCampaigns(query.data, search, status) : []), [query.data, search, status]);
@@ -44,7 +50,7 @@ function CampaignList({ businessId, search, status, onOpen, announceProgress }: 
       empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
     >
       {() => (
-        <List aria-label="Campagne">
+        <List aria-label="Campagne" onPointerOver={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
           {shown.map((campaign) => (
             <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} announceProgress={announceProgress} />
           ))}
@@ -64,16 +70,34 @@ export function CampaignsScreen() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [creating, setCreating] = useState(false);
   const [sending, setSending] = useState<Campaign | null>(null);
+  const createDialog = useDialogCode(loadCreateDialog);
+  const sendDialog = useDialogCode(loadSendDialog);
+  const CreateCampaignModal = createDialog.component;
+  const SendCampaignModal = sendDialog.component;
+  const startCreating = () => {
+    void createDialog.open().then((ready) => ready && setCreating(true));
+  };
+  const startSending = (campaign: Campaign) => {
+    void sendDialog.open().then((ready) => ready && setSending(campaign));
+  };
 
   return (
     <div>
       <ScreenHeader>
         <h1>Campagne</h1>
-        <Button onClick={() => setCreating(true)} disabled={!business} data-main-action>
+        <Button
+          onClick={startCreating}
+          onPointerEnter={createDialog.prefetch}
+          onFocus={createDialog.prefetch}
+          onTouchStart={createDialog.prefetch}
+          disabled={!business}
+          data-main-action
+        >
           {HEAD.action}
         </Button>
       </ScreenHeader>
       <p>{HEAD.lead}</p>
+      {(createDialog.failed || sendDialog.failed) && <FormAlert role="alert">{DIALOG_CODE_FAILED}</FormAlert>}
       <FilterBar>
         <TextField label="Cerca campagne" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Field label="Stato">
@@ -96,12 +120,13 @@ export function CampaignsScreen() {
           businessId={business.id}
           search={search}
           status={status}
-          onOpen={setSending}
+          onOpen={startSending}
+          onIntent={sendDialog.prefetch}
           announceProgress={!sending && !creating}
         />
       )}
-      {business && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
-      {business && sending && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}
+      {business && CreateCampaignModal && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
+      {business && sending && SendCampaignModal && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, Checkbox, DialogFooter, errorMessage, Field, MESSAGES, Modal, Select, StackedForm, Textarea, TextField, useNavigate } from '@loyalty/shared';
-import { requiredText, z } from '@loyalty/shared/forms';
+import { FORM_MESSAGES, requiredText, z } from '@loyalty/shared/forms';
 import { useCreateCampaignMutation, type CampaignChannel, type CampaignStatus } from '../api';
-import { ALL_CARDS, CAMPAIGN_NAME_REQUIRED, CAMPAIGN_SUBJECT_REQUIRED, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
+import { ALL_CARDS, CAMPAIGN_STATUSES, CHANNEL_LABELS, recipientCountOf, segmentOf, type AudienceChoice } from '../model/campaignModel';
 import { Channels } from './modalLayout';
 import { RecipientPicker } from './RecipientPicker';
 import { StatusOptions } from './StatusOptions';
@@ -15,7 +15,7 @@ const CHANNEL_CHOICES: CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 /** Campaign creation: the name is required (the API's rule too); the rest is chosen, not typed. */
 const createCampaignSchema = z
   .object({
-    name: requiredText(CAMPAIGN_NAME_REQUIRED),
+    name: requiredText(FORM_MESSAGES.campaignNameRequired),
     subject: z.string(),
     description: z.string(),
     status: z.custom<CampaignStatus>((value) => CAMPAIGN_STATUSES.includes(value as CampaignStatus)),
@@ -23,7 +23,7 @@ const createCampaignSchema = z
     audience: z.custom<AudienceChoice>(),
   })
   // The e-mails' subject: required with the e-mail channel (the API's rule too, decision 074).
-  .check(z.refine((draft) => !draft.channels.includes('email') || draft.subject.trim() !== '', { path: ['subject'], error: CAMPAIGN_SUBJECT_REQUIRED }));
+  .check(z.refine((draft) => !draft.channels.includes('email') || draft.subject.trim() !== '', { path: ['subject'], error: FORM_MESSAGES.campaignSubjectRequired }));
 
 interface CampaignDraft {
   name: string;

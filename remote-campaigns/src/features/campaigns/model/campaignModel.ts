@@ -1,5 +1,4 @@
 import { formatCount, type MessagingChannelLabel } from '@loyalty/shared';
-import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import type { Campaign, CampaignChannel, CampaignRecipient, CampaignSegment, CampaignStatus, SegmentKind } from '../api';
 
 export const STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -45,8 +44,6 @@ export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', 
 /** How a number of recipients is worded: '1 destinatario', '12 destinatari'. */
 export const RECIPIENTS = { one: 'destinatario', other: 'destinatari' };
 
-export const CAMPAIGN_NAME_REQUIRED = FORM_MESSAGES.campaignNameRequired;
-export const CAMPAIGN_SUBJECT_REQUIRED = FORM_MESSAGES.campaignSubjectRequired;
 export const DELETE_CONFIRMATION = 'Sei sicuro di voler eliminare questa campagna?';
 
 /** Recipients may arrive as a JSON string (the original API contract allows it); anything unreadable counts as none. */

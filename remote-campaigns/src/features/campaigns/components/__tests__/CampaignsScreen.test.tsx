@@ -172,7 +172,7 @@ describe('create', () => {
     const rendered = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
     await rendered.user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
-    return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Crea Nuova Campagna' }) };
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Crea Nuova Campagna' }) };
   }
 
   it("counts the marketing-consent segment on the campaign's channels, as the server sends it (decision 025)", async () => {
@@ -296,7 +296,7 @@ describe('create', () => {
     await itemOf('Aperitivo del venerdì');
     const opener = screen.getByRole('button', { name: 'Crea Nuova Campagna' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Crea Nuova Campagna' });
+    const dialog = await screen.findByRole('dialog', { name: 'Crea Nuova Campagna' });
     await user.type(within(dialog).getByLabelText('Nome della campagna'), 'Senza rete');
     configureTestRuntime(await unreachableApiBaseUrl());
     await user.click(within(dialog).getByRole('button', { name: 'Crea campagna' }));
@@ -319,7 +319,7 @@ describe('create', () => {
       const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
       await waitFor(() => expect(screen.getByRole('button', { name: 'Crea Nuova Campagna' })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: 'Crea Nuova Campagna' }));
-      const dialog = screen.getByRole('dialog');
+      const dialog = await screen.findByRole('dialog');
       expect(await within(dialog).findByText('Nessuna carta fedeltà per questa attività')).toBeInTheDocument();
       expect(within(dialog).getByText(/condividi il link di iscrizione o crea un cliente in Gestione Utenti/)).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Nome della campagna'), 'X');
@@ -397,7 +397,7 @@ describe('send', () => {
   it('counts characters live and, for SMS, the parts Twilio bills with the STOP line; enables Invia only for 1–160 characters', async () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await user.click(within(await campaignList()).getByRole('button', { name: 'Colazione di primavera' }));
-    const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Colazione di primavera' });
+    const dialog = await screen.findByRole('dialog', { name: 'Invia messaggio: Colazione di primavera' });
     const message = within(dialog).getByLabelText('Messaggio');
     const send = within(dialog).getByRole('button', { name: 'Invia' });
     expect(within(dialog).getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
@@ -433,7 +433,7 @@ describe('send', () => {
     await callApi('/campaigns', { method: 'POST', token, body: { businessId: 'default-business-id', name, subject: 'Novità', channels: ['email', 'sms'] } });
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await user.click(await within(await campaignList()).findByRole('button', { name }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     // Bar Centrale has e-mail switched off.
     expect(within(dialog).getByRole('radio', { name: 'SMS' })).toBeChecked();
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
@@ -462,7 +462,7 @@ describe('send', () => {
     const item = await itemOf(name);
     expect(within(item).getByText('2 destinatari')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
     expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -536,7 +536,7 @@ describe('send', () => {
       const item = opener.closest('li')!;
       expect(await within(item).findByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
       await user.click(opener);
-      const dialog = screen.getByRole('dialog', { name: 'Invia messaggio: Prova' });
+      const dialog = await screen.findByRole('dialog', { name: 'Invia messaggio: Prova' });
       await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
       await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
 
@@ -609,7 +609,7 @@ describe('send', () => {
 
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     await user.click(within(await itemOf(name)).getByRole('button', { name }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     // Said before sending: nobody to reach, one without consent; the button promises no number.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
     expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS01000');
@@ -631,7 +631,7 @@ describe('send', () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
     const item = await itemOf(name);
     await user.click(within(item).getByRole('button', { name }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Aperitivo stasera');
     await user.click(within(dialog).getByRole('radio', { name: 'Programma' }));
     const schedule = within(dialog).getByRole('button', { name: 'Programma invio' });
@@ -661,7 +661,7 @@ describe('send', () => {
     try {
       const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
       await user.click(await screen.findByRole('button', { name: 'Prova' }));
-      const dialog = screen.getByRole('dialog');
+      const dialog = await screen.findByRole('dialog');
       await user.type(within(dialog).getByLabelText('Messaggio'), 'Ciao');
       await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Servizio WhatsApp non abilitato per questo business');
