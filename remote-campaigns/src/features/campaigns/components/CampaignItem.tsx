@@ -27,6 +27,10 @@ const OpenButton = styled.button`
   text-align: left;
   text-decoration: underline;
   cursor: pointer;
+
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
 `;
 
 const Meta = styled.p`
@@ -42,8 +46,21 @@ const STATUS_TONE = { draft: 'neutral', scheduled: 'info', active: 'success', co
   string
 >;
 
-/** `announceProgress`: false while a dialog is open, so only the dialog's progress is heard. */
-export function CampaignItem({ campaign, onOpen, announceProgress = true }: { campaign: Campaign; onOpen: () => void; announceProgress?: boolean }) {
+/**
+ * `announceProgress`: false while a dialog is open, so only the dialog's progress is heard. `opening`: the send
+ * dialog's code is on its way after a tap on this campaign (decision 095).
+ */
+export function CampaignItem({
+  campaign,
+  onOpen,
+  announceProgress = true,
+  opening = false,
+}: {
+  campaign: Campaign;
+  onOpen: () => void;
+  announceProgress?: boolean;
+  opening?: boolean;
+}) {
   const notify = useNotify();
   const [deleteCampaign, { isLoading: deleting }] = useDeleteCampaignMutation();
   const [cancelSchedule, { isLoading: cancelling }] = useCancelCampaignScheduleMutation();
@@ -76,7 +93,7 @@ export function CampaignItem({ campaign, onOpen, announceProgress = true }: { ca
       <Card>
         <Row>
           <Title>
-            <OpenButton type="button" onClick={onOpen} aria-haspopup="dialog">
+            <OpenButton type="button" onClick={onOpen} aria-haspopup="dialog" aria-busy={opening || undefined}>
               {campaign.name}
             </OpenButton>
           </Title>

@@ -33,11 +33,13 @@ interface CampaignListProps {
   onOpen: (campaign: Campaign) => void;
   /** A campaign is about to be opened (the pointer over the list, a focus or a touch in it). */
   onIntent: () => void;
+  /** The campaign whose send dialog's code is on its way. */
+  openingId: string | null;
   announceProgress: boolean;
 }
 
 /** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
-function CampaignList({ businessId, search, status, onOpen, onIntent, announceProgress }: CampaignListProps) {
+function CampaignList({ businessId, search, status, onOpen, onIntent, openingId, announceProgress }: CampaignListProps) {
   const query = useGetBusinessCampaignsQuery(businessId);
   // Filtered once per change of the list, the search or the status; the empty check and the list share it.
   const shown = useMemo(() => (query.data ? filterCampaigns(query.data, search, status) : []), [query.data, search, status]);
@@ -52,7 +54,7 @@ function CampaignList({ businessId, search, status, onOpen, onIntent, announcePr
       {() => (
         <List aria-label="Campagne" onPointerOver={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
           {shown.map((campaign) => (
-            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} announceProgress={announceProgress} />
+            <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} opening={openingId === campaign.id} announceProgress={announceProgress} />
           ))}
         </List>
       )}
@@ -77,8 +79,13 @@ export function CampaignsScreen() {
   const startCreating = () => {
     void createDialog.open().then((ready) => ready && setCreating(true));
   };
+  const [openingId, setOpeningId] = useState<string | null>(null);
   const startSending = (campaign: Campaign) => {
-    void sendDialog.open().then((ready) => ready && setSending(campaign));
+    setOpeningId(campaign.id);
+    void sendDialog.open().then((ready) => {
+      setOpeningId(null);
+      if (ready) setSending(campaign);
+    });
   };
 
   return (
@@ -91,6 +98,7 @@ export function CampaignsScreen() {
           onFocus={createDialog.prefetch}
           onTouchStart={createDialog.prefetch}
           disabled={!business}
+          loading={createDialog.pending}
           data-main-action
         >
           {HEAD.action}
@@ -122,6 +130,7 @@ export function CampaignsScreen() {
           status={status}
           onOpen={startSending}
           onIntent={sendDialog.prefetch}
+          openingId={openingId}
           announceProgress={!sending && !creating}
         />
       )}

@@ -27,6 +27,22 @@ describe('useDialogCode', () => {
     expect(result.current.failed).toBe(false);
   });
 
+  it('is pending from the tap until the code is there, so the opener can show it is busy', async () => {
+    let arrive: (dialog: typeof Dialog) => void = () => undefined;
+    const { result } = renderHook(() => useDialogCode(() => new Promise<typeof Dialog>((resolve) => (arrive = resolve))));
+    expect(result.current.pending).toBe(false);
+    let opened: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      opened = result.current.open();
+    });
+    expect([result.current.pending, result.current.component]).toEqual([true, null]);
+    await act(async () => {
+      arrive(Dialog);
+      await opened;
+    });
+    expect([result.current.pending, result.current.component]).toEqual([false, Dialog]);
+  });
+
   it('says a failed opening, and the next opening tries again and clears it', async () => {
     const load = flakyLoader(1);
     const { result } = renderHook(() => useDialogCode(load));
@@ -34,7 +50,7 @@ describe('useDialogCode', () => {
     await act(async () => {
       ready = await result.current.open();
     });
-    expect([ready, result.current.failed, result.current.component]).toEqual([false, true, null]);
+    expect([ready, result.current.failed, result.current.pending, result.current.component]).toEqual([false, true, false, null]);
     await act(async () => {
       ready = await result.current.open();
     });
