@@ -98,7 +98,9 @@ export function CampaignsScreen() {
           onFocus={createDialog.prefetch}
           onTouchStart={createDialog.prefetch}
           disabled={!business}
-          loading={createDialog.pending}
+          // Busy but not disabled: a disabled button loses the focus, and the dialog gives the focus back on closing
+          // to what had it when it opened.
+          aria-busy={createDialog.pending || undefined}
           data-main-action
         >
           {HEAD.action}
