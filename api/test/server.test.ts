@@ -11,7 +11,10 @@ import path from 'node:path';
 import { API_CLOSING_HEADER } from '../src/closing';
 import { REPO_ROOT } from '../src/config';
 import { MESSAGES } from '../src/messages';
-import { startServerProcess } from './helpers/server-process';
+import { SERVER_START_TIMEOUT_MS, startServerProcess } from './helpers/server-process';
+
+// Every test here starts the real server in a process of its own, the first one on a new data folder.
+jest.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
 
 /** Polls `what` every 50 ms for up to 15 s; the failure shows the server's output. */
 function waitForOn(output: () => string) {
@@ -43,7 +46,8 @@ describe('server process', () => {
     child.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const deadline = Date.now() + 45_000;
+      // A first start: the database is made in this process (SERVER_START_TIMEOUT_MS says how long that may take).
+      const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
       while (!output.includes('Server listening')) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));

@@ -14,10 +14,18 @@ export interface ServerProcess {
 }
 
 /**
+ * How long a server process has to listen. A first start on a new data folder makes the database (initdb, every
+ * migration) in a process of its own: 10–20 s alone, over 45 s once on CI's two cores beside three Jest workers.
+ * The same time the composition gives an API to answer its first health check (tools/src/composition.ts). A suite
+ * that starts one sets its tests' timeout above it.
+ */
+export const SERVER_START_TIMEOUT_MS = 120_000;
+
+/**
  * Starts the API with `env` on top of a clean environment (no database URL, no secrets from the caller's
  * shell) and waits until it listens.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 50_000): Promise<ServerProcess> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = SERVER_START_TIMEOUT_MS): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { secureDataDir } from '../../src/data-dir';
 import type { DatabaseVariant } from '../helpers/databases';
 import { describeEachDatabase } from '../helpers/databases';
-import { startServerProcess } from '../helpers/server-process';
+import { SERVER_START_TIMEOUT_MS, startServerProcess } from '../helpers/server-process';
+
+// Tests here start the real server in a process of its own, some on a new data folder.
+jest.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
 
 /** Every entry under `dir` (itself included) whose mode is not 700 (folder) or 600 (file). */
 function wrongModes(dir: string): string[] {

@@ -14,7 +14,10 @@ import { parseEnv, type DatabaseConfig } from '../../src/config';
 import { DEMO_ACCOUNTS } from '../../src/seed/demo';
 import { login, startTestApp, testConfig, type TestApp } from '../helpers/app';
 import { describeEachDatabase, pgliteConfig, type DatabaseVariant } from '../helpers/databases';
-import { startServerProcess } from '../helpers/server-process';
+import { SERVER_START_TIMEOUT_MS, startServerProcess } from '../helpers/server-process';
+
+// Tests here start the real server in a process of its own, some on a new data folder.
+jest.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
 
 const OWN_SUPER_ADMIN = { SUPERADMIN_EMAIL: 'titolare@negozio.example.it', SUPERADMIN_PASSWORD: 'Una-Password-Lunga-2026' };
 const POSTGRES_URL = 'postgres://app:pw@db.example.it:5432/loyalty';
