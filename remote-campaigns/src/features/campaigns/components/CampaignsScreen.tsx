@@ -31,7 +31,7 @@ interface CampaignListProps {
   search: string;
   status: StatusFilter;
   onOpen: (campaign: Campaign) => void;
-  /** A campaign is about to be opened (the pointer over the list, a focus or a touch in it). */
+  /** A campaign is about to be opened (the pointer enters the list, a focus or a touch in it). */
   onIntent: () => void;
   /** The campaign whose send dialog's code is on its way. */
   openingId: string | null;
@@ -52,7 +52,7 @@ function CampaignList({ businessId, search, status, onOpen, onIntent, openingId,
       empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
     >
       {() => (
-        <List aria-label="Campagne" onPointerOver={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
+        <List aria-label="Campagne" onPointerEnter={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
           {shown.map((campaign) => (
             <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} opening={openingId === campaign.id} announceProgress={announceProgress} />
           ))}
@@ -79,13 +79,10 @@ export function CampaignsScreen() {
   const startCreating = () => {
     void createDialog.open().then((ready) => ready && setCreating(true));
   };
-  const [openingId, setOpeningId] = useState<string | null>(null);
+  // The campaign is chosen on the tap: its dialog shows once its code is there (until then its name is busy).
   const startSending = (campaign: Campaign) => {
-    setOpeningId(campaign.id);
-    void sendDialog.open().then((ready) => {
-      setOpeningId(null);
-      if (ready) setSending(campaign);
-    });
+    setSending(campaign);
+    void sendDialog.open().then((ready) => ready || setSending(null));
   };
 
   return (
@@ -132,7 +129,7 @@ export function CampaignsScreen() {
           status={status}
           onOpen={startSending}
           onIntent={sendDialog.prefetch}
-          openingId={openingId}
+          openingId={sendDialog.pending ? (sending?.id ?? null) : null}
           announceProgress={!sending && !creating}
         />
       )}
