@@ -80,3 +80,27 @@ export function provesCardHolder(card: Pick<LoyaltyCardRecord, 'email' | 'custom
   const storedPhone = comparablePhone(card.customer_phone);
   return !!card.email && normalizeEmail(card.email) === normalizeEmail(given.email) && storedPhone !== '' && storedPhone === comparablePhone(given.phone);
 }
+
+/** What a card's holder sees of it in every answer made to them: its number and balance, the shop's name, mode and colour. */
+export interface CardFace {
+  id: string;
+  card_number: string;
+  points: number;
+  business_name: string;
+  loyalty_mode: 'points' | 'stamps';
+  brand_color: string | null;
+}
+
+/**
+ * The card's face, field by field, for the customer's page and the signup's answer: named once, so a field the
+ * face gains reaches both, and nothing else of the row it is read from (contacts, notes, the operators) leaves by
+ * a copy of the whole row.
+ */
+export const cardFace = ({ id, card_number, points, business_name, loyalty_mode, brand_color }: CardFace): CardFace => ({
+  id,
+  card_number,
+  points,
+  business_name,
+  loyalty_mode,
+  brand_color,
+});

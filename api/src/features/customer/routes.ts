@@ -44,6 +44,7 @@ import {
 } from './schemas';
 import { csvWriter, italianDate, italianDateTime, italianNumber, LEDGER_KIND_LABELS } from '../import-export/csv-export';
 import { addPointsLink } from '../cards/qrcode';
+import { cardFace } from '../cards/client-cards';
 import { cardWalletLinks } from '../wallet/plugin';
 
 /** The customer's CSV copy in words a person reads (the JSON keeps the codes). */
@@ -312,14 +313,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         cards.map(async (card) => {
           const wallet = await cardWalletLinks(app.wallet, card.id);
           return {
-            id: card.id,
-            card_number: card.card_number,
+            ...cardFace(card),
             customer_name: card.customer_name,
             business_id: card.business_id,
-            business_name: card.business_name,
-            loyalty_mode: card.loyalty_mode,
-            brand_color: card.brand_color,
-            points: card.points,
             qr_link: addPointsLink(app.config.dashboardBaseUrl, card.id, card.user_id ?? ''),
             wallet,
             rewards_available: await repo.affordableRewards(card.business_id, card.points, today),

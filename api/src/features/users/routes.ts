@@ -8,7 +8,7 @@ import { bearerAuth, errorResponses } from '../../schemas/common';
 import { cardSignupAnswerSchema, cardSignupBodySchema, signupMarketingChannels } from '../cards/schemas';
 import { createdUserSchema, createUserBodySchema, userListItemSchema, usersQuerySchema } from './schemas';
 import { myCardLink, resendCard, welcomeCard } from '../cards/card-resend';
-import { enrolClient, provesCardHolder } from '../cards/client-cards';
+import { cardFace, enrolClient, provesCardHolder } from '../cards/client-cards';
 import { createDatabaseAdmission } from '../../lib/hashing-queue';
 import { addPointsLink, qrCodeDataUrl } from '../cards/qrcode';
 import { cardWalletLinks } from '../wallet/plugin';
@@ -174,14 +174,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           const nextRewardCost = await app.repos.rewards.nextRewardCost(business.id, card.points, italianDay(app.clock()));
           const wallet = await cardWalletLinks(app.wallet, card.id);
           return {
-            id: card.id,
+            ...cardFace({ ...card, business_name: business.name, loyalty_mode: business.loyalty_mode, brand_color: business.brand_color }),
             user_id: enrolment.userId,
-            business_name: business.name,
-            card_number: card.card_number,
-            points: card.points,
-            loyalty_mode: business.loyalty_mode,
             next_reward_cost: nextRewardCost,
-            brand_color: business.brand_color,
             ...(wallet ? { wallet } : {}),
             my_card_url: myCardUrl,
           };
