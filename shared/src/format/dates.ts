@@ -1,18 +1,18 @@
 /**
- * Dates in Italian, day first with two digits: '15/03/2026' and '15/03/2026, 10:00'. Formatters are built
- * on first use (see numbers.ts).
+ * Dates in Italian, day first with two digits: '15/03/2026' and '15/03/2026, 10:00', as Intl.DateTimeFormat('it-IT')
+ * writes them, written out by hand for the same reason as the numbers (numbers.ts, decision 096): a page's first Intl
+ * formatter loads ICU's data on the main thread. The tests compare them with Intl.
  */
-import { lazily } from './lazily';
 
 /** What a screen shows for a date or a phone number that is missing or unreadable. */
 export const NOT_AVAILABLE = '—';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateFormat = lazily(() => new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' }));
-const dateTimeFormat = lazily(
-  () => new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
-);
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** '15/03/2026' for a moment, in the browser's time zone. */
+const dayOf = (date: Date) => `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()}`;
 
 function parseTimestamp(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -28,11 +28,20 @@ export function formatDate(value: string | null | undefined): string {
   const dateOnly = value ? DATE_ONLY.exec(value) : null;
   if (dateOnly) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
   const date = parseTimestamp(value);
-  return date ? dateFormat().format(date) : NOT_AVAILABLE;
+  return date ? dayOf(date) : NOT_AVAILABLE;
 }
 
 /** A moment, in the browser's time zone: '15/03/2026, 10:00'. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parseTimestamp(value);
-  return date ? dateTimeFormat().format(date) : NOT_AVAILABLE;
+  return date ? `${dayOf(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : NOT_AVAILABLE;
+}
+
+const MONTH_NAMES = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+
+/** A calendar month 'AAAA-MM' as Intl it-IT writes it in full: '2026-11' → 'novembre 2026'; '—' for anything else. */
+export function formatMonth(month: string): string {
+  const parts = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = parts ? MONTH_NAMES[Number(parts[2]) - 1] : undefined;
+  return parts && name ? `${name} ${Number(parts[1])}` : NOT_AVAILABLE;
 }

@@ -1,23 +1,49 @@
 /**
  * Points, averages and counts the Italian way, one style on every screen: thousands always grouped
- * ("4.017,5" beside "167,40", never "4017,5" beside "167.40"). Italian CLDR data groups only from five
- * digits ("4017,5"), so every formatter here sets `useGrouping: 'always'` (Chromium 106+, Node 20).
+ * ("4.017,5" beside "167,40", never "4017,5" beside "167.40"), as Intl.NumberFormat('it-IT') writes them with
+ * `useGrouping: 'always'` (Italian CLDR data alone groups only from five digits).
  *
- * The formatters are built on first use, not when the module loads: the first Intl formatter of a page
- * loads the locale data (30–70 ms on a desktop), and @loyalty/shared is loaded by every page, the
- * landing included, which shows none of these numbers.
+ * Written out by hand rather than with Intl (decision 096): the first Intl formatter a page builds loads ICU's
+ * data, 150–250 ms of the main thread on a phone (Chromium at 4× CPU, the first formatter of any kind; the next
+ * ones 1–40 ms), and it was built inside the render of every dashboard screen's first content, one long task the
+ * more. The landing's prices were already written this way (decision 020). The tests compare every function here
+ * with Intl over thousands of values.
  */
-import { lazily } from './lazily';
 
-const pointsFormat = lazily(() => new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 }));
-const averageFormat = lazily(
-  () => new Intl.NumberFormat('it-IT', { useGrouping: 'always', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-const countFormat = lazily(() => new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 0 }));
+/** The digits of a number ≥ 0 as JavaScript writes it shortest (the value Intl rounds), the point moved right by `shift`. */
+function decimalDigits(abs: number, shift: number): { whole: string; fraction: string } {
+  const text = String(abs);
+  if (text.includes('e')) {
+    // Below 1e-6 (above 1e21 never reaches here): nothing shows at the few decimals used here.
+    return { whole: '0', fraction: '' };
+  }
+  const [whole, fraction = ''] = text.split('.');
+  const padded = fraction.padEnd(shift, '0');
+  return { whole: `${whole}${padded.slice(0, shift)}`.replace(/^0+(?=\d)/, ''), fraction: padded.slice(shift) };
+}
+
+/**
+ * A number with `minFraction` to `maxFraction` decimals, Italian separators, thousands always grouped:
+ * formatDecimal(4017.5, 0, 2) → '4.017,5', formatDecimal(12.5, 2) → '12,50'. Rounds as Intl does: half away from zero on the
+ * shortest decimal that writes the number (1.005 → '1,01'). `shift` moves the point first (2 for a percentage).
+ */
+export function formatDecimal(value: number, minFraction = 0, maxFraction = minFraction, shift = 0): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
+  const { whole, fraction } = decimalDigits(Math.abs(value), shift);
+  let kept = `${whole}${fraction.slice(0, maxFraction).padEnd(maxFraction, '0')}`;
+  if ((fraction[maxFraction] ?? '0') >= '5') kept = (BigInt(kept) + 1n).toString().padStart(kept.length, '0');
+  const integer = kept.slice(0, kept.length - maxFraction) || '0';
+  let decimals = kept.slice(kept.length - maxFraction);
+  while (decimals.length > minFraction && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  // Intl writes the sign of every negative number, -0 and those that round to 0 included.
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
+}
 
 /** A balance or an amount of points, up to two decimals: 4017.5 → '4.017,5'. */
 export function formatPoints(points: number): string {
-  return pointsFormat().format(points);
+  return formatDecimal(points, 0, 2);
 }
 
 /** Points with an explicit sign, for a change of balance: 7.5 → '+7,5', -20 → '-20'. */
@@ -31,8 +57,8 @@ export function formatPointsChange(points: number): string {
  */
 export function formatAveragePoints(totalPoints: number, totalCards: number): string {
   if (totalCards <= 0) return '0';
-  if (Number.isInteger(totalPoints)) return countFormat().format(totalPoints / totalCards);
-  return averageFormat().format(totalPoints / totalCards);
+  if (Number.isInteger(totalPoints)) return formatDecimal(totalPoints / totalCards);
+  return formatDecimal(totalPoints / totalCards, 2);
 }
 
 /** The singular and plural of what is counted, e.g. { one: 'carta', other: 'carte' }. */
@@ -43,7 +69,7 @@ export interface CountNoun {
 
 /** A whole number of things: 1234 → '1.234'; with a noun, '1 carta' / '1.234 carte'. */
 export function formatCount(count: number, noun?: CountNoun): string {
-  const number = countFormat().format(count);
+  const number = formatDecimal(count);
   if (!noun) return number;
   return `${number} ${count === 1 ? noun.one : noun.other}`;
 }
@@ -54,9 +80,7 @@ export function formatCount(count: number, noun?: CountNoun): string {
  * cents: the plans cost 20 and 30 euros a month and the landing's samples are whole euros; a cent
  * amount would be rounded half away from zero, as Intl rounds.
  *
- * Written out by hand rather than with Intl, because the landing shows prices on its first paint and
- * the first Intl formatter of a page loads the locale data there (decision 020). The test compares it
- * with Intl over a range of amounts.
+ * Written out by hand, like the rest of this file: the landing shows prices on its first paint (decision 020).
  */
 export function formatEuro(amount: number): string {
   const whole = Math.round(Math.abs(amount)); // half away from zero, like Intl's default rounding

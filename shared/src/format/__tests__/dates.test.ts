@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../dates';
+import { formatDate, formatDateTime, formatMonth } from '../dates';
 
 describe('formatDate', () => {
   it('writes a date without time as it is, day first', () => {
@@ -26,5 +26,44 @@ describe('formatDateTime', () => {
   it('shows a dash for nothing or nonsense', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('domani')).toBe('—');
+  });
+});
+
+describe('against Intl it-IT', () => {
+  /** Moments across years, hours (midnight and noon included) and both sides of the daylight-saving changes. */
+  const moments = [
+    ...Array.from({ length: 2000 }, (_, i) => Date.UTC(1999, 0, 1) + i * 5_000_017_123),
+    Date.UTC(2026, 2, 29, 0, 59),
+    Date.UTC(2026, 2, 29, 1, 0),
+    Date.UTC(2026, 9, 25, 0, 30),
+    Date.UTC(2026, 9, 25, 1, 30),
+    new Date(2026, 0, 1, 0, 0).getTime(),
+    new Date(2026, 11, 31, 23, 59).getTime(),
+  ].map((ms) => new Date(ms).toISOString());
+
+  it('writes the day as Intl writes it, in the same time zone', () => {
+    const intl = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    for (const moment of moments) expect([moment, formatDate(moment)]).toEqual([moment, intl.format(new Date(moment))]);
+  });
+
+  it('writes the day and the time as Intl writes them, in the same time zone', () => {
+    const intl = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    for (const moment of moments) expect([moment, formatDateTime(moment)]).toEqual([moment, intl.format(new Date(moment))]);
+  });
+});
+
+describe('formatMonth', () => {
+  it('writes every month of a year as Intl it-IT writes it in full', () => {
+    const intl = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const year of [1999, 2026, 2031]) {
+      for (let month = 1; month <= 12; month++) {
+        const key = `${year}-${String(month).padStart(2, '0')}`;
+        expect([key, formatMonth(key)]).toEqual([key, intl.format(new Date(`${key}-01T12:00:00Z`))]);
+      }
+    }
+  });
+
+  it('shows a dash for anything that is not a month', () => {
+    for (const bad of ['', '2026-13', '2026-00', '2026-1', 'novembre']) expect(formatMonth(bad)).toBe('—');
   });
 });

@@ -1,4 +1,61 @@
-import { formatAveragePoints, formatCount, formatEuro, formatPoints, formatPointsChange } from '../numbers';
+import { formatDate, formatDateTime } from '../dates';
+import { formatAveragePoints, formatCount, formatDecimal, formatEuro, formatPoints, formatPointsChange } from '../numbers';
+
+/** Values where hand-written rounding goes wrong first: ties, binary near-ties, carries, signs, tiny and huge values. */
+const EDGE_VALUES = [
+  0, -0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 2.675, 1.045, 8.345, 999.995, 9.995, 99.5, 999.5, 0.045, 0.055, -0.4, -0.004,
+  1e-7, -1e-7, 0.000001, 123456.785, 1234567.895, 4017.5, 12345.678, 1e15 + 0.5, 2 ** 53, 1e20, 0.1 + 0.2, 1 / 3, 2 / 3, 29.999, 0.9999,
+];
+
+/** A reproducible spread of doubles: every magnitude from 1e-4 to 1e9, both signs, with digits past the second decimal. */
+function spreadOfValues(count: number): number[] {
+  let seed = 20261130;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: count }, (_, i) => {
+    const magnitude = 10 ** (next() * 13 - 4);
+    const value = i % 3 === 0 ? Math.round(magnitude * 1000) / 1000 : magnitude;
+    return i % 2 === 0 ? value : -value;
+  });
+}
+
+describe('formatDecimal', () => {
+  const styles: [number, number][] = [[0, 0], [0, 1], [0, 2], [1, 1], [2, 2], [0, 3], [1, 3]];
+  it.each(styles)('writes what Intl it-IT writes with %p to %p decimals, thousands always grouped', (min, max) => {
+    const intl = new Intl.NumberFormat('it-IT', { useGrouping: 'always', minimumFractionDigits: min, maximumFractionDigits: max });
+    for (const value of [...EDGE_VALUES, ...EDGE_VALUES.map((v) => -v), ...spreadOfValues(3000)]) {
+      expect([value, formatDecimal(value, min, max)]).toEqual([value, intl.format(value)]);
+    }
+  });
+
+  // A share is between 0 and 1 (Intl's percent would group only from 10.000%).
+  it("writes a share as Intl it-IT's percent writes it, the point moved without a float multiplication (0.145 → 15%)", () => {
+    const intl = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 });
+    const shares = [0, 1, 0.5, 0.145, 0.285, 0.335, 1 / 3, 2 / 3, 0.005, 0.995, 0.0049, ...spreadOfValues(2000).map((v) => Math.abs(v) / 1e9)];
+    for (const share of shares) expect([share, `${formatDecimal(share, 0, 0, 2)}%`]).toEqual([share, intl.format(share)]);
+  });
+
+  it('builds no Intl formatter: a page that shows numbers and dates loads no ICU data for them (decision 096)', () => {
+    const numberFormat = jest.spyOn(Intl, 'NumberFormat');
+    const dateTimeFormat = jest.spyOn(Intl, 'DateTimeFormat');
+    const toLocale = jest.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      expect([formatPoints(4017.5), formatAveragePoints(4017.5, 24), formatCount(1234), formatPointsChange(7.5), formatEuro(2500), formatDecimal(0.33, 0, 0, 2)]).toEqual([
+        '4.017,5',
+        '167,40',
+        '1.234',
+        '+7,5',
+        '2.500\u00a0€',
+        '33',
+      ]);
+      expect([formatDate('2026-03-15T12:00:00Z'), formatDateTime('2026-03-15T12:00:00Z')]).toEqual([expect.stringMatching(/^1[56]\/03\/2026$/), expect.stringMatching(/^1[56]\/03\/2026, \d\d:\d\d$/)]);
+      expect(numberFormat).not.toHaveBeenCalled();
+      expect(dateTimeFormat).not.toHaveBeenCalled();
+      expect(toLocale).not.toHaveBeenCalled();
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+});
 
 describe('formatPoints', () => {
   it.each([

@@ -4,7 +4,7 @@
  * sent this month and the previous one. The saved secrets come back masked only; an empty secret field keeps them.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, QuerySection, TableHead, TableScroll, TextField, errorMessage, useNotify } from '@loyalty/shared';
+import { Button, Checkbox, QuerySection, TableHead, TableScroll, TextField, errorMessage, formatMonth, useNotify } from '@loyalty/shared';
 import { FormActions, FormError, FormGrid, Muted, Table } from '../../../shared/layout';
 import {
   useClearPlatformMessagingAccountMutation,
@@ -19,10 +19,6 @@ import {
 export const PLATFORM_SAVE_ERROR = 'Impossibile salvare l’account di messaggistica della piattaforma';
 export const PLATFORM_LOAD_ERROR = 'Impossibile caricare l’account di messaggistica della piattaforma';
 export const USAGE_LOAD_ERROR = 'Impossibile caricare i messaggi inviati dai negozi';
-
-/** 'AAAA-MM' as «novembre 2026». */
-export const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
 
 const tokenHint = (masked: string) => (masked ? `Token salvato: ${masked}. Lascia vuoto per mantenerlo.` : 'Nessun token salvato.');
 const passwordHint = (masked: string) => (masked ? `Password salvata: ${masked}. Lascia vuoto per mantenerla.` : 'Nessuna password salvata.');
@@ -126,7 +122,7 @@ function UsageTable({ usage }: { usage: PlatformMessagingUsage }) {
     <TableScroll label="Tabella dei messaggi inviati per negozio">
       <Table>
         <caption>Messaggi inviati per negozio</caption>
-        <TableHead columns={['Negozio', ...Object.values(CHANNEL_NAMES), `Totale ${monthLabel(current)}`, 'Di cui con la piattaforma', `Totale ${monthLabel(previous)}`]} />
+        <TableHead columns={['Negozio', ...Object.values(CHANNEL_NAMES), `Totale ${formatMonth(current)}`, 'Di cui con la piattaforma', `Totale ${formatMonth(previous)}`]} />
         <tbody>
           {usage.shops.map((shop) => (
             <tr key={shop.businessId}>

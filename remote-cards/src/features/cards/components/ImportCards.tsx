@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Modal, TableHead, errorMessage, formatCount, useNotify } from '@loyalty/shared';
+import { Button, Modal, TableHead, errorMessage, formatCount, formatPoints, useNotify } from '@loyalty/shared';
 import { useImportCardsCsvMutation, type CardImportOutcome } from '../api';
 
 const Hint = styled.p`
@@ -103,7 +103,7 @@ function FileReading({ outcome }: { outcome: CardImportOutcome }) {
                 <td>{row.name}</td>
                 <td>{row.email ?? '—'}</td>
                 <td>{row.phone ?? '—'}</td>
-                <td>{row.points.toLocaleString('it-IT')}</td>
+                <td>{formatPoints(row.points)}</td>
                 <td>{row.birth_date ? row.birth_date.split('-').reverse().join('/') : '—'}</td>
               </tr>
             ))}

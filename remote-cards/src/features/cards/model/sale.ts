@@ -2,8 +2,9 @@
  * The counter's sale (docs/decisions/075-points-from-the-sale.md): the amount as typed in Italy and how much money
  * reads on screen (the key of one submission: shared's useChange).
  */
+import { formatDecimal } from '@loyalty/shared';
+
 export { canonicalAmount, parseEuroAmount } from '@loyalty/shared/forms';
 
-const EURO = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
-/** Cents the Italian way: 123450 → '1.234,50 €'. */
-export const formatCents = (cents: number) => `${EURO.format(cents / 100)} €`;
+/** Cents the Italian way: 123450 → '1.234,50 €' (shared's formatDecimal: no Intl formatter on the counter, decision 096). */
+export const formatCents = (cents: number) => `${formatDecimal(cents / 100, 2)} €`;

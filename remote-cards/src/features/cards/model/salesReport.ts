@@ -2,13 +2,13 @@
  * Data shaping for the overview's sales report (docs/decisions/079-sales-report.md): every figure as it reads in
  * Italy, and the rows of the months' table.
  */
-import { formatCount } from '@loyalty/shared';
+import { formatCount, formatDecimal } from '@loyalty/shared';
 import type { SalesReport } from '../api';
 import { formatCents } from './sale';
 import { italianMonthLabel } from './stats';
 
-const shareFormat = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 0 });
-const perCustomerFormat = new Intl.NumberFormat('it-IT', { useGrouping: 'always', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** '33%', as Intl's it-IT percent writes it (shared's formatDecimal, the point moved two places: decision 096). */
+const formatShare = (share: number) => `${formatDecimal(share, 0, 0, 2)}%`;
 
 /** Shown where a figure has nothing to be computed from (no sale, nobody who could have come back yet). */
 export const NO_FIGURE = '—';
@@ -25,7 +25,7 @@ export function formatAverageSpend(report: SalesReport): string {
 
 /** '1,75' visits per customer, or '—' without a visit. */
 export function formatVisitsPerCustomer(report: SalesReport): string {
-  return report.visits_per_customer === null ? NO_FIGURE : perCustomerFormat.format(report.visits_per_customer);
+  return report.visits_per_customer === null ? NO_FIGURE : formatDecimal(report.visits_per_customer, 0, 2);
 }
 
 /** One return window as the overview tells it: '33%' and '2 clienti su 6', or '—' when nobody could come back yet. */
@@ -33,7 +33,7 @@ export function returnShare(share: SalesReport['returns'][number]): { days: numb
   if (share.customers === 0) return { days: share.days, value: NO_FIGURE, detail: `nessun cliente con la prima visita da almeno ${share.days} giorni` };
   return {
     days: share.days,
-    value: shareFormat.format(share.returned / share.customers),
+    value: formatShare(share.returned / share.customers),
     detail: `${formatCount(share.returned, { one: 'cliente', other: 'clienti' })} su ${formatCount(share.customers)}`,
   };
 }

@@ -4,7 +4,7 @@
  * with the previous month's total beside them.
  */
 import styled from 'styled-components';
-import { QuerySection } from '@loyalty/shared';
+import { QuerySection, formatMonth } from '@loyalty/shared';
 import { useGetMessagingUsageQuery } from '../api';
 
 export const USAGE_LOAD_ERROR = 'Impossibile caricare i messaggi inviati';
@@ -23,10 +23,6 @@ const Counts = styled.dl`
     font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
 `;
-
-/** 'AAAA-MM' as «ottobre 2026». */
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
 
 export function MessagingUsage({ businessId }: { businessId: string }) {
   const query = useGetMessagingUsageQuery(businessId);
@@ -57,7 +53,7 @@ export function MessagingUsage({ businessId }: { businessId: string }) {
           </Counts>
           {current.platform > 0 && <p>Di cui {current.platform} inviati con l’account della piattaforma.</p>}
           <p>
-            {monthLabel(previous.month)}: {previous.total} {previous.total === 1 ? 'messaggio inviato' : 'messaggi inviati'}.
+            {formatMonth(previous.month)}: {previous.total} {previous.total === 1 ? 'messaggio inviato' : 'messaggi inviati'}.
           </p>
         </>
       )}
