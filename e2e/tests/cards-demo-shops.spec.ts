@@ -97,6 +97,10 @@ test('overview, switching business, search, filter, points with history, delete 
 
   // Points with a decimal, then the history shows the change.
   await search.fill(active.customer_name);
+  // The search's answer replaces the list (a new list, its rows new elements): type once it is on screen, as a person
+  // would after seeing the list change; typed into the row of the list it replaces, the text would go with it.
+  const named = (c: (typeof cards)[number]) => c.customer_name.toLowerCase().includes(active.customer_name.toLowerCase());
+  await expect(page.getByText(cardCount(cards.filter(named).length), { exact: true })).toBeVisible();
   const row = page.getByRole('article', { name: active.customer_name });
   await row.getByLabel(`Punti per ${active.customer_name}`).fill('7,5');
   await row.getByRole('button', { name: `Aggiorna ${active.customer_name}` }).click();
