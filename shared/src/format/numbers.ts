@@ -83,7 +83,7 @@ export function formatCount(count: number, noun?: CountNoun): string {
  * Written out by hand, like the rest of this file: the landing shows prices on its first paint (decision 020).
  */
 export function formatEuro(amount: number): string {
-  const whole = Math.round(Math.abs(amount)); // half away from zero, like Intl's default rounding
-  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, '.');
-  return `${amount < 0 && whole > 0 ? '-' : ''}${grouped}\u00a0€`;
+  const whole = formatDecimal(amount);
+  // A price never reads '-0 €' (Intl would write it for -0.4).
+  return `${whole === '-0' ? '0' : whole}\u00a0€`;
 }
