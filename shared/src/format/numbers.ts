@@ -4,7 +4,7 @@
  * `useGrouping: 'always'` (Italian CLDR data alone groups only from five digits).
  *
  * Written out by hand rather than with Intl (decision 096): the first Intl formatter a page builds loads ICU's
- * data, 150–250 ms of the main thread on a phone (Chromium at 4× CPU, the first formatter of any kind; the next
+ * data, 150–260 ms of the main thread on a phone (Chromium at 4× CPU, the first formatter of any kind; the next
  * ones 1–40 ms), and it was built inside the render of every dashboard screen's first content, one long task the
  * more. The landing's prices were already written this way (decision 020). The tests compare every function here
  * with Intl over thousands of values.
@@ -14,7 +14,7 @@
 function decimalDigits(abs: number, shift: number): { whole: string; fraction: string } {
   const text = String(abs);
   if (text.includes('e')) {
-    // Below 1e-6 (above 1e21 never reaches here): nothing shows at the few decimals used here.
+    // Below 1e-6 (1e21 and above never reach here): it rounds to 0 at up to six decimals, all a caller may ask for.
     return { whole: '0', fraction: '' };
   }
   const [whole, fraction = ''] = text.split('.');
@@ -25,7 +25,8 @@ function decimalDigits(abs: number, shift: number): { whole: string; fraction: s
 /**
  * A number with `minFraction` to `maxFraction` decimals, Italian separators, thousands always grouped:
  * formatDecimal(4017.5, 0, 2) → '4.017,5', formatDecimal(12.5, 2) → '12,50'. Rounds as Intl does: half away from zero on the
- * shortest decimal that writes the number (1.005 → '1,01'). `shift` moves the point first (2 for a percentage).
+ * shortest decimal that writes the number (1.005 → '1,01'). `shift` moves the point first (2 for a percentage);
+ * `maxFraction` + `shift` at most 6.
  */
 export function formatDecimal(value: number, minFraction = 0, maxFraction = minFraction, shift = 0): string {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
