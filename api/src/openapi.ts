@@ -5,15 +5,15 @@
  */
 import crypto from 'node:crypto';
 import { buildApp } from './app';
-import { parseEnv, type AppConfig } from './config';
+import { parseEnv, type AppConfig, type DatabaseConfig } from './config';
 
 export type OpenApiDocument = ReturnType<ReturnType<typeof buildApp>['swagger']>;
 
-function documentConfig(): AppConfig {
+function documentConfig(database: DatabaseConfig): AppConfig {
   const env = parseEnv({});
   return {
     ...env,
-    database: { kind: 'pglite', dataDir: null },
+    database,
     // A folder that does not exist: the data folder of a real start (its modes, its secrets) is left alone.
     dataDir: '/nonexistent-openapi-document-data-dir',
     // Never written: nothing signs a token while the document is built.
@@ -25,8 +25,9 @@ function documentConfig(): AppConfig {
   };
 }
 
-export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
-  const app = buildApp(documentConfig());
+/** `database`: an in-memory PGlite made by initdb unless told (a test hands in its run's migrated copy). */
+export async function buildOpenApiDocument(database: DatabaseConfig = { kind: 'pglite', dataDir: null }): Promise<OpenApiDocument> {
+  const app = buildApp(documentConfig(database));
   try {
     await app.ready();
     return app.swagger();

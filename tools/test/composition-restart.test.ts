@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fillWithMigratedDatabase } from '../../api/test/helpers/database-templates';
 import { APPS, type AppName } from '../src/apps';
 import { startComposition, type Composition } from '../src/composition';
 import { superviseStart, type StartSupervision } from '../src/restart-policy';
@@ -33,6 +34,8 @@ describe('npm start composition with its one API on PGlite', () => {
     supervision = superviseStart({ apiInstances: 1, appNames: APPS.map((a) => a.name), log: (l) => lines.push(l), error: (l) => lines.push(l) });
     const root = path.join(dir, 'root');
     fs.mkdirSync(root);
+    // What is proven is the restart, not a first start: the folder holds the migrated database already.
+    fillWithMigratedDatabase(path.join(dir, 'data'));
     composition = await startComposition({
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', SUPERADMIN_EMAIL: ADMIN.email, SUPERADMIN_PASSWORD: ADMIN.password },
       ports: Object.fromEntries(APPS.map((a, i) => [a.name, PORT_BASE + i])) as Record<AppName, number>,

@@ -67,3 +67,21 @@ export function pgliteTemplate(kind: keyof typeof PGLITE_TEMPLATE_FILES): string
   const dir = process.env[PGLITE_TEMPLATES_ENV];
   return dir ? path.join(dir, PGLITE_TEMPLATE_FILES[kind]) : undefined;
 }
+
+/**
+ * Fills a new data folder with the run's migrated PGlite database, for a server process whose first start is not
+ * what its test is about: the server then opens an existing database instead of running initdb and every migration
+ * in its own process (10–20 s alone, over 45 s once beside three Jest workers; tests/server.test.ts and
+ * security/data-dir.test.ts keep proving that first start). The folder holds only the database afterwards, as a
+ * folder a first start left (no secrets: the server writes them). Returns false, leaving the folder as it is, when
+ * the run made no template (a suite run without the API project's global setup): the server then makes it itself.
+ */
+export function fillWithMigratedDatabase(dataDir: string): boolean {
+  const template = pgliteTemplate('migrated');
+  if (!template || !fs.existsSync(template)) return false;
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (fs.readdirSync(dataDir).length > 0) throw new Error(`fillWithMigratedDatabase: ${dataDir} is not empty`);
+  // The tarball's names start at the data folder's root ("/PG_VERSION", "/base/…"): GNU tar strips the slash.
+  execFileSync('tar', ['-xf', template, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return true;
+}

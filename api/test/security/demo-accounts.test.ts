@@ -14,6 +14,7 @@ import { parseEnv, type DatabaseConfig } from '../../src/config';
 import { DEMO_ACCOUNTS } from '../../src/seed/demo';
 import { login, startTestApp, testConfig, type TestApp } from '../helpers/app';
 import { describeEachDatabase, pgliteConfig, type DatabaseVariant } from '../helpers/databases';
+import { fillWithMigratedDatabase } from '../helpers/database-templates';
 import { SERVER_START_TIMEOUT_MS, startServerProcess } from '../helpers/server-process';
 
 // Tests here start the real server in a process of its own, some on a new data folder.
@@ -220,9 +221,12 @@ describeEachDatabase('the demo accounts of a real start', (variant: DatabaseVari
 
   it(`creates none ${condition}, even with SEED_DEMO=true`, async () => {
     const database = await variant.create();
+    const dataDir = path.join(dir, crypto.randomBytes(4).toString('hex'));
+    // What is proven is the seed's decision, not a first start: PGlite's folder holds the migrated database already.
+    if (database.config.kind === 'pglite') fillWithMigratedDatabase(dataDir);
     const server = await startServerProcess({
       ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
-      DATA_DIR: path.join(dir, crypto.randomBytes(4).toString('hex')),
+      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       ...env,
     });
