@@ -247,9 +247,10 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
   });
 
   if (variant.name === 'PostgreSQL') {
-    // A shop far larger than a page, a search's index and the stats' buckets: what this proves is the answers
-    // (counts, one exact match, the expiry sweep of every lot); the timings at 100 000 cards are `npm run bench`'s.
-    const BIG = 10_000;
+    // A shop forty pages long, every stats bucket and 200 days of lots: what this proves is the answers (counts,
+    // one exact match, the expiry sweep of every lot), the same at 2 000 cards as at 10 000 (12 s of CI's time);
+    // the timings at 100 000 cards are `npm run bench`'s.
+    const BIG = 2_000;
     it(`answers right with ${BIG.toLocaleString('it-IT')} cards in one business (timings printed)`, async () => {
       await t.app.db.query(`INSERT INTO businesses (id, name, owner_id) SELECT 'big-business', 'Grande', owner_id FROM businesses WHERE id = $1`, [bar]);
       await t.app.db.query(
@@ -278,7 +279,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
       expect(stats.body.total_cards).toBe(BIG);
       const page = await timed('/api/loyalty-cards/business/big-business?limit=50&offset=0&status=active');
       expect(page.body.items).toHaveLength(50);
-      const search = await timed('/api/loyalty-cards/business/big-business?limit=50&q=LC-00009999');
+      const search = await timed(`/api/loyalty-cards/business/big-business?limit=50&q=LC-${String(BIG - 1).padStart(8, '0')}`);
       expect(search.body.total).toBe(1);
       // Printed, not asserted: the timing goals of these reads are measured by `npm run bench` (bench/src/cards-scale.ts).
       process.stdout.write(`${BIG} cards: stats ${stats.ms.toFixed(0)} ms, page ${page.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms\n`);
