@@ -6,6 +6,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { apiCall, apiToken, businessCards, cardCount, italianNumber, whatsappMessagesOf } from '../src/cards-api';
+import { searchCards } from '../src/cards-screen';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
@@ -118,7 +119,7 @@ test('overview, switching business, search, filter, points with history, delete 
   await expect(ledger).toBeHidden();
 
   // Delete, after the product's confirmation naming the customer.
-  await search.fill(inactive.customer_name);
+  await searchCards(page, inactive.customer_name);
   const doomed = page.getByRole('article', { name: inactive.customer_name });
   await doomed.getByRole('button', { name: `Elimina ${inactive.customer_name}` }).click();
   const confirmation = page.getByRole('dialog', { name: 'Eliminare questa carta?' });

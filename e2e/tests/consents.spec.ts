@@ -6,6 +6,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { apiCall } from '../src/cards-api';
+import { searchCards } from '../src/cards-screen';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
 import { createShop, type Shop } from '../src/shop';
@@ -19,7 +20,7 @@ async function openCards(page: Page, shop: Shop, name: string) {
   await expect(page.getByText(`Attività corrente: ${shop.businessName}`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Attività corrente/ })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
-  await page.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill(name);
+  await searchCards(page, name);
   const row = page.getByRole('article', { name });
   await expect(row).toBeVisible();
   return row;
