@@ -1,6 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import styled from 'styled-components';
 import { Button, Modal, TextField } from '@loyalty/shared';
 import { z } from '@loyalty/shared/forms';
@@ -45,8 +43,11 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
   const [status, setStatus] = useState<'starting' | 'scanning' | 'unavailable'>('starting');
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(cardLinkFormSchema), defaultValues: { link: '' }, reValidateMode: 'onSubmit' });
-  const linkError = formState.errors.link?.message;
+  // One field checked on submit with its rule, no react-hook-form: the counter page (where «Scansiona» is) loads
+  // no form library (decision 097).
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState<string | undefined>(undefined);
+  const linkField = useRef<HTMLInputElement>(null);
   const onCardRef = useRef(onCard);
   onCardRef.current = onCard;
 
@@ -80,10 +81,17 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
     };
   }, []);
 
-  const submitLink = handleSubmit(({ link }) => {
-    const card = parseCardLink(link);
+  const submitLink = () => {
+    const parsed = cardLinkFormSchema.safeParse({ link });
+    if (!parsed.success) {
+      setLinkError(parsed.error.issues[0]?.message ?? NOT_A_CARD);
+      linkField.current?.focus();
+      return;
+    }
+    setLinkError(undefined);
+    const card = parseCardLink(parsed.data.link);
     if (card) onCard(card);
-  });
+  };
   // What the camera read, or the pasted link's rule: one message.
   const shownProblem = linkError ?? problem;
 
@@ -100,8 +108,21 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
           {shownProblem}
         </Message>
       )}
-      <ManualForm onSubmit={(event) => void submitLink(event)} noValidate>
-        <TextField label="Link della carta" type="url" {...(linkError ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})} {...register('link')} />
+      <ManualForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitLink();
+        }}
+        noValidate
+      >
+        <TextField
+          ref={linkField}
+          label="Link della carta"
+          type="url"
+          {...(linkError ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})}
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+        />
         <Button type="submit" variant="secondary">Apri</Button>
       </ManualForm>
     </>

@@ -55,12 +55,25 @@ it('shows the holder and balance, adds 50 points by default and shows the new ba
 });
 
 it('refuses less than 1 point', async () => {
-  const { user: person } = renderAddPoints(linkOf(card));
+  const own = await createCard(session.token, shop.id, 'Rita Rifiuto', 10);
+  const { user: person } = renderAddPoints(linkOf(own));
   const points = await screen.findByLabelText('Punti da aggiungere');
   await person.clear(points);
   await person.type(points, '0');
   await person.click(screen.getByRole('button', { name: 'Aggiungi punti' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Inserisci almeno 1 punto');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Inserisci almeno 1 punto');
+  // The field says it is the one refused, is described by the alert and has the focus back; nothing was sent.
+  expect(points).toHaveAttribute('aria-invalid', 'true');
+  expect(points).toHaveAttribute('aria-describedby', alert.id);
+  expect(points).toHaveFocus();
+  expect(screen.getByText('10 punti', { selector: 'dd' })).toBeInTheDocument();
+  // Corrected, it goes: the field is valid again and the balance is the server's.
+  await person.clear(points);
+  await person.type(points, '5');
+  await person.click(screen.getByRole('button', { name: 'Aggiungi punti' }));
+  expect(await screen.findByText(/Punti aggiunti con successo/)).toHaveTextContent('Nuovo saldo: 15 punti');
+  expect(points).not.toHaveAttribute('aria-invalid');
 });
 
 it("shows the server's error when the user is not the card's holder", async () => {
@@ -91,7 +104,11 @@ it("opens another card's page from 'Scansiona' (a pasted link where there is no 
 
   await person.type(within(dialog).getByLabelText('Link della carta'), 'https://example.it/promo');
   await person.click(within(dialog).getByRole('button', { name: 'Apri' }));
-  expect(within(dialog).getByRole('alert')).toHaveTextContent('Questo QR non è una carta fedeltà');
+  const refusal = within(dialog).getByRole('alert');
+  expect(refusal).toHaveTextContent('Questo QR non è una carta fedeltà');
+  expect(within(dialog).getByLabelText('Link della carta')).toHaveAttribute('aria-describedby', refusal.id);
+  expect(within(dialog).getByLabelText('Link della carta')).toHaveFocus();
+  expect(currentLocation()).toBe(linkOf(card));
 
   await person.clear(within(dialog).getByLabelText('Link della carta'));
   await person.type(within(dialog).getByLabelText('Link della carta'), `${DASHBOARD_BASE_URL}${linkOf(next)}`);
