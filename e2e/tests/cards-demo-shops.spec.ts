@@ -6,7 +6,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { apiCall, apiToken, businessCards, cardCount, italianNumber, whatsappMessagesOf } from '../src/cards-api';
-import { searchCards } from '../src/cards-screen';
+import { CARD_SEARCH_LABEL, searchCards } from '../src/cards-screen';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
@@ -85,7 +85,7 @@ test('overview, switching business, search, filter, points with history, delete 
   // Search and filter, server-side.
   const inactive = cards.find((c) => c.id === fresh.id)!;
   const active = cards.find((c) => c.points > 0 && c.points < 1000 && c.id !== bonusCard.id)!;
-  const search = page.getByLabel('Cerca per nome, e-mail, numero carta o telefono');
+  const search = page.getByLabel(CARD_SEARCH_LABEL);
   await search.fill(inactive.card_number);
   await expect(page.getByText('1 carta', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: inactive.customer_name })).toBeVisible();
@@ -97,9 +97,8 @@ test('overview, switching business, search, filter, points with history, delete 
   await page.getByLabel('Stato').selectOption({ label: 'Tutte' });
 
   // Points with a decimal, then the history shows the change.
-  await search.fill(active.customer_name);
-  // The search's answer replaces the list (a new list, its rows new elements): type once it is on screen, as a person
-  // would after seeing the list change; typed into the row of the list it replaces, the text would go with it.
+  // Typed into the row of the list the search's answer replaces, the text would go with it (searchCards waits for it).
+  await searchCards(page, active.customer_name);
   const named = (c: (typeof cards)[number]) => c.customer_name.toLowerCase().includes(active.customer_name.toLowerCase());
   await expect(page.getByText(cardCount(cards.filter(named).length), { exact: true })).toBeVisible();
   const row = page.getByRole('article', { name: active.customer_name });
@@ -142,9 +141,8 @@ test('overview, switching business, search, filter, points with history, delete 
     await switchBusiness(other, 'Profumeria Bella');
     const rows = [page, other].map((screen) => screen.getByRole('article', { name: 'Beatrice Bonus' }));
     for (const [screen, row] of [[page, rows[0]], [other, rows[1]]] as const) {
-      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
-      // The search reaches the server after a pause and the list is drawn anew: type into the row of the
-      // searched list, as a person who sees it would, not into the one it replaces.
+      // Typed into the row of the searched list, as a person who sees it would, not into the one it replaces.
+      await searchCards(screen, 'Beatrice Bonus');
       await expect(screen.getByText('1 carta', { exact: true })).toBeVisible();
       await expect(row.getByText('950 punti')).toBeVisible();
       await expect(row.getByText(/bonus inviato il/)).toHaveCount(0);
@@ -161,7 +159,7 @@ test('overview, switching business, search, filter, points with history, delete 
     for (const screen of [page, other]) {
       await screen.reload();
       await switchBusiness(screen, 'Profumeria Bella');
-      await screen.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('Beatrice Bonus');
+      await searchCards(screen, 'Beatrice Bonus');
       const row = screen.getByRole('article', { name: 'Beatrice Bonus' });
       await expect(row.getByText(/^1\.?150 punti$/)).toBeVisible();
       await expect(row.getByText(`bonus inviato il ${today}`)).toBeVisible();
