@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import docsRoutes from './docs';
 import healthRoutes from './health';
 import metricsRoutes from './metrics';
+import { named } from './named';
 
 /** A route module and the URL segment it serves under /api (several modules may share one segment). */
 export type RouteModule = [prefix: string, plugin: FastifyPluginAsync];
@@ -20,7 +21,8 @@ const API_ROUTES: RouteModule[] = [
 
 /** Every route under /api: the features' modules, each under its prefix, then the API's own. */
 const routes: FastifyPluginAsync<RoutesOptions> = async (app, { modules }) => {
-  for (const [prefix, plugin] of [...modules, ...API_ROUTES]) await app.register(plugin, { prefix });
+  for (const [prefix, plugin] of [...modules, ...API_ROUTES]) await app.register(named(prefix, plugin), { prefix });
 };
+named('/api', routes);
 
 export default routes;

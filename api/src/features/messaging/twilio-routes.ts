@@ -13,6 +13,7 @@ import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderChannel, send
 import { CONSENT_WORDING } from '../../consent-wording';
 import { createConsentsRepository } from '../consents/repository';
 import { bearerAuth, fileResponse, errorResponses } from '../../schemas/common';
+import { named } from '../../routes/named';
 import { sendOutcomeSchema } from './sending-schemas';
 import {
   connectionTestBodySchema,
@@ -356,8 +357,8 @@ const twilioWebhookRoutes: FastifyPluginAsyncZod = async (parent) => {
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(twilioRoutes);
-  await app.register(twilioWebhookRoutes);
+  await app.register(named('settings', twilioRoutes));
+  await app.register(named('webhooks', twilioWebhookRoutes));
 };
 
 export default routes;
