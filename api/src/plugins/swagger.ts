@@ -108,16 +108,18 @@ function withFieldFormats<D extends { components?: { schemas?: Record<string, un
 export function withoutUnusedInputs<D extends { components?: { schemas?: Record<string, unknown> } }>(document: D): D {
   const schemas = document.components?.schemas;
   if (!schemas) return document;
-  const refersTo = (value: unknown, name: string) => JSON.stringify(value).includes(`"#/components/schemas/${name}"`);
-  const kept = new Set(Object.keys(schemas).filter((name) => !name.endsWith('Input')));
+  // The names a value refers to, read once per schema (searching the whole document once per pair of schemas
+  // took ~0.2 s per document).
+  const referred = (value: unknown) => new Set(Array.from(JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g), (m) => m[1]));
   const rest = { ...document, components: { ...document.components, schemas: {} } };
-  // Until nothing more is needed: an input twin the paths or a kept schema refer to is kept, with what it refers to.
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const name of Object.keys(schemas)) {
-      if (kept.has(name) || !(refersTo(rest, name) || [...kept].some((k) => refersTo(schemas[k], name)))) continue;
+  // An input twin the paths or a kept schema refer to is kept, with what it refers to.
+  const fromPaths = referred(rest);
+  const kept = new Set(Object.keys(schemas).filter((name) => !name.endsWith('Input') || fromPaths.has(name)));
+  for (const pending = [...kept]; pending.length > 0; ) {
+    for (const name of referred(schemas[pending.pop()!])) {
+      if (kept.has(name) || !(name in schemas)) continue;
       kept.add(name);
-      grown = true;
+      pending.push(name);
     }
   }
   return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name))) } };
