@@ -10,7 +10,7 @@
 import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import Redis, { type RedisOptions } from 'ioredis';
+import type { default as Redis, RedisOptions } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,12 +64,14 @@ export default fp(
       app.decorate('redisSubscriber', null);
       return;
     }
+    // ioredis (~0.1 s to load) only for an API that has a REDIS_URL.
+    const { default: IORedis } = await import('ioredis');
     // Commands fail at once while disconnected (the rate limits then let the request through: skipOnError).
-    const client = new Redis(settings.url, { ...CONNECTION_OPTIONS, enableOfflineQueue: false });
+    const client = new IORedis(settings.url, { ...CONNECTION_OPTIONS, enableOfflineQueue: false });
     // SUBSCRIBE waits for the connection. Its owner (plugins/auth.ts) renews it at each 'ready' itself: ioredis'
     // autoResubscribe sends a SUBSCRIBE nothing awaits, which a close racing a reconnection rejected unhandled
     // («Connection is closed.», two CI runs of redis-shared.test.ts, the second after QUIT was used below).
-    const subscriber = new Redis(settings.url, {
+    const subscriber = new IORedis(settings.url, {
       ...CONNECTION_OPTIONS,
       enableOfflineQueue: true,
       maxRetriesPerRequest: null,

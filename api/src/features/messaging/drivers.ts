@@ -5,8 +5,8 @@
  *   `whatsapp:` prefix on both ends.
  * - smtp: nodemailer, from the business's emailSender.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
-import twilio from 'twilio';
+import type { Transporter } from 'nodemailer';
+import type { Twilio } from 'twilio';
 import { parseSender } from './email';
 import { MESSAGING_MESSAGES, SMTP_ERRORS, TWILIO_ERRORS, TWILIO_UNREACHABLE, twilioHttpError } from './messages';
 import { MessagingError, type MessageDriver, type OutgoingMessage, type SendingAccount, type SendResult } from './types';
@@ -77,12 +77,17 @@ export interface TwilioDriverOptions {
 }
 
 export function createTwilioDriver(credentials: TwilioCredentials, options: TwilioDriverOptions = {}): MessageDriver {
-  const client = twilio(credentials.accountSid, credentials.authToken, {
-    autoRetry: true,
-    maxRetries: 2,
-    timeout: options.timeoutMs ?? 8_000,
-    ...(options.httpClient ? { httpClient: options.httpClient as never } : {}),
-  });
+  // The SDK (~0.2 s to load) is loaded when a shop first sends or checks its connection, not with the API.
+  let client: Promise<Twilio> | undefined;
+  const sdk = () =>
+    (client ??= import('twilio').then(({ default: twilio }) =>
+      twilio(credentials.accountSid, credentials.authToken, {
+        autoRetry: true,
+        maxRetries: 2,
+        timeout: options.timeoutMs ?? 8_000,
+        ...(options.httpClient ? { httpClient: options.httpClient as never } : {}),
+      }),
+    ));
   return {
     name: 'twilio',
     account: options.account ?? 'shop',
@@ -94,7 +99,7 @@ export function createTwilioDriver(credentials: TwilioCredentials, options: Twil
         : { from: address(credentials.phoneNumber ?? '') };
       try {
         const callback = credentials.statusCallback ? { statusCallback: credentials.statusCallback } : {};
-        const sent = await client.messages.create({ to: address(message.recipient), body: message.body, ...sender, ...callback });
+        const sent = await (await sdk()).messages.create({ to: address(message.recipient), body: message.body, ...sender, ...callback });
         return { providerMessageId: sent.sid, status: TWILIO_STATUSES[sent.status] ?? 'queued' };
       } catch (error) {
         throw twilioError(error);
@@ -103,8 +108,9 @@ export function createTwilioDriver(credentials: TwilioCredentials, options: Twil
     /** Reads the account (credentials) and the Messaging Service when there is one: nothing is sent. */
     async verify(): Promise<void> {
       try {
-        await client.api.v2010.accounts(credentials.accountSid).fetch();
-        if (credentials.messagingServiceSid) await client.messaging.v1.services(credentials.messagingServiceSid).fetch();
+        const twilio = await sdk();
+        await twilio.api.v2010.accounts(credentials.accountSid).fetch();
+        if (credentials.messagingServiceSid) await twilio.messaging.v1.services(credentials.messagingServiceSid).fetch();
       } catch (error) {
         throw twilioError(error);
       }
@@ -139,7 +145,11 @@ export interface DkimOptions {
  * which nodemailer encodes (RFC 2047) when it has accents or an apostrophe.
  */
 export function createSmtpDriver(smtp: string | Transporter, sender: string, dkim: DkimOptions | null = null, account: SendingAccount = 'shop'): MessageDriver {
-  const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp, dkim ? { dkim } : {}) : smtp;
+  // nodemailer (700 KB of code) is loaded when a shop first sends an e-mail, not with the API.
+  let mailer: Promise<Transporter> | undefined;
+  const transport = () =>
+    (mailer ??=
+      typeof smtp === 'string' ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp, dkim ? { dkim } : {})) : Promise.resolve(smtp));
   const configured = parseSender(sender);
   const address = configured?.address ?? sender;
   return {
@@ -149,7 +159,7 @@ export function createSmtpDriver(smtp: string | Transporter, sender: string, dki
       const email = message.email;
       const fromName = email?.fromName ?? configured?.name ?? '';
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport()).sendMail({
           from: fromName ? { name: fromName, address } : address,
           to: message.recipient,
           subject: email?.subject ?? 'Messaggio',
@@ -167,7 +177,7 @@ export function createSmtpDriver(smtp: string | Transporter, sender: string, dki
     /** Connects, greets and logs in (nodemailer's `verify`): nothing is sent. */
     async verify(): Promise<void> {
       try {
-        await transport.verify();
+        await (await transport()).verify();
       } catch (error) {
         throw smtpError(error);
       }

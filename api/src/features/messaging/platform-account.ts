@@ -6,7 +6,7 @@
  * Secrets are encrypted with the shops' key (secrets.ts), each under its own associated data, and never leave
  * this module in clear: every answer shows only '••••' and the last four characters.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Queryable } from '../../db';
 import { FIELD_LABELS, fieldInvalid } from '../../messages';
@@ -91,8 +91,14 @@ export function alphanumericSenderId(shopName: string): string | null {
 }
 
 /** The SMTP transport of the platform account (password decrypted here, for the driver only). */
-export function platformSmtpTransport(account: PlatformAccountRecord, secrets: SecretBox, dkim: { domainName: string; keySelector: string; privateKey: string } | null) {
+export async function platformSmtpTransport(
+  account: PlatformAccountRecord,
+  secrets: SecretBox,
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null,
+): Promise<Transporter> {
   const pass = account.smtp_password_encrypted ? secrets.decrypt(account.smtp_password_encrypted, PLATFORM_SECRET_SCOPE.smtp) : null;
+  // nodemailer is loaded at the first e-mail, not with the API (drivers.ts).
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: account.smtp_host!,
     port: account.smtp_port ?? (account.smtp_secure ? 465 : 587),

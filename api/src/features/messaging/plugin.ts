@@ -143,7 +143,7 @@ export default fp<MessagingPluginOptions>(
         if (channel === 'email') {
           let transport;
           try {
-            transport = platformSmtpTransport(platform, secrets, dkim);
+            transport = await platformSmtpTransport(platform, secrets, dkim);
           } catch {
             throw missingSettings('platformSecretUnreadable');
           }
