@@ -2,6 +2,7 @@
  * The Apple Wallet configuration (all five variables or none; files read and checked at start) and
  * its secrets kept out of the logs: the key, the pass's authentication token, the download link's token.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -9,7 +10,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import forge from 'node-forge';
 import { DEFAULT_APNS_HOST, DEFAULT_GOOGLE_API_URL, GOOGLE_VARIABLES, parseWalletEnv, WALLET_PUBLIC_URL_MESSAGES, walletStatus } from '../src/config/wallet';
-import { DEV_GOOGLE_ISSUER_ID } from '../src/wallet/dev-certs';
+import { DEV_GOOGLE_ISSUER_ID } from '../src/wallet/dev-identity';
 import { authHeader, demoAccount, testConfig } from './helpers/app';
 import { describeEachDatabase, pgliteVariant } from './helpers/databases';
 import { appleConfig, devCertificates, devWalletFiles, pathOf, signupCard } from './helpers/wallet';
@@ -54,6 +55,19 @@ describe('Apple Wallet configuration', () => {
     expect(problems({ ...files.variables, WALLET_APPLE_KEY: files.variables.WALLET_APPLE_CERT })).toMatch(/WALLET_APPLE_KEY/);
     expect(problems({ ...files.variables, WALLET_APPLE_TEAM_ID: 'team' })).toMatch(/WALLET_APPLE_TEAM_ID must be/);
     expect(problems({ ...files.variables, WALLET_APNS_HOST: 'http://apns.example' })).toMatch(/WALLET_APNS_HOST/);
+  });
+
+  it('reads a signer key kept under a passphrase (WALLET_APPLE_KEY_PASSPHRASE), and refuses a wrong passphrase or a key that is not RSA', () => {
+    const plain = crypto.createPrivateKey(fs.readFileSync(files.variables.WALLET_APPLE_KEY!, 'utf8'));
+    const encrypted = path.join(files.dir, 'signer-key-encrypted.pem');
+    fs.writeFileSync(encrypted, plain.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'segreto' }), { mode: 0o600 });
+    const withKey = { ...files.variables, WALLET_APPLE_KEY: encrypted };
+    expect(parseWalletEnv({ ...withKey, WALLET_APPLE_KEY_PASSPHRASE: 'segreto' }).apple).toMatchObject({ keyPassphrase: 'segreto' });
+    expect(problems({ ...withKey, WALLET_APPLE_KEY_PASSPHRASE: 'sbagliata' })).toMatch(/^WALLET_APPLE_KEY: .* is not a valid PEM file/);
+    expect(problems(withKey)).toMatch(/^WALLET_APPLE_KEY: .* is not a valid PEM file/);
+    const ec = path.join(files.dir, 'signer-key-ec.pem');
+    fs.writeFileSync(ec, crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    expect(problems({ ...files.variables, WALLET_APPLE_KEY: ec })).toMatch(/^WALLET_APPLE_KEY: .* is not a valid PEM file/);
   });
 });
 

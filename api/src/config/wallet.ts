@@ -8,9 +8,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import forge from 'node-forge';
 import { z } from 'zod';
-import { DEV_CA_NAME, DEV_GOOGLE_CLIENT_EMAIL, DEV_GOOGLE_ISSUER_ID, DEV_PASS_TYPE_ID } from '../wallet/dev-certs';
+import { DEV_CA_NAME, DEV_GOOGLE_CLIENT_EMAIL, DEV_GOOGLE_ISSUER_ID, DEV_PASS_TYPE_ID } from '../wallet/dev-identity';
 import { ConfigError, parseOrThrow, presentVariables } from './errors';
 
 /** Apple's production APNs host; the sandbox is api.sandbox.push.apple.com. */
@@ -272,12 +271,13 @@ function checkAppleEnv(env: WalletVariables, cwd: string, problems: string[]): A
   const teamId = env.WALLET_APPLE_TEAM_ID!.trim();
   if (!/^[A-Z0-9]{10}$/.test(teamId)) problems.push('WALLET_APPLE_TEAM_ID must be the 10 letters and digits of the Apple team');
   const passphrase = env.WALLET_APPLE_KEY_PASSPHRASE || undefined;
-  const certificate = (pem: string) => forge.pki.certificateFromPem(pem);
+  // Node's own X.509 and key parsers: node-forge (what signs the passes, in their worker) is not loaded with the API.
+  const certificate = (pem: string) => void new crypto.X509Certificate(pem);
   const cert = readPem('WALLET_APPLE_CERT', env.WALLET_APPLE_CERT!.trim(), cwd, problems, certificate);
   const wwdr = readPem('WALLET_APPLE_WWDR', env.WALLET_APPLE_WWDR!.trim(), cwd, problems, certificate);
   const key = readPem('WALLET_APPLE_KEY', env.WALLET_APPLE_KEY!.trim(), cwd, problems, (pem) => {
-    const parsed = passphrase ? forge.pki.decryptRsaPrivateKey(pem, passphrase) : forge.pki.privateKeyFromPem(pem);
-    if (!parsed) throw new Error('wrong passphrase');
+    // Throws on a wrong or missing passphrase; the pass signer takes RSA keys only.
+    if (crypto.createPrivateKey(passphrase ? { key: pem, passphrase } : pem).asymmetricKeyType !== 'rsa') throw new Error('not an RSA key');
   });
   return { passTypeId, teamId, cert, key, keyPassphrase: passphrase, wwdr, apnsOrigin: origin };
 }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_BUSINESSES } from '../../src/seed/demo';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../src/config/wallet';
-import { makeDevCertificates, makeDevServiceAccount, writeDevCertificates, DEV_PASS_TYPE_ID, DEV_TEAM_ID, type DevCertificates } from '../../src/wallet/dev-certs';
+import { makeDevCertificates, makeDevServiceAccount, writeDevCertificates, type DevCertificates } from '../../src/wallet/dev-certs';
+import { DEV_PASS_TYPE_ID, DEV_TEAM_ID } from '../../src/wallet/dev-identity';
 import type { App } from '../../src/app';
 import { authHeader, demoAccount } from './app';
 
