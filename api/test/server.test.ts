@@ -1,7 +1,8 @@
 /**
- * The real entry point (src/server.ts) in a child process: it starts on an empty embedded database,
- * answers, and on SIGTERM closes (worker, database) and exits with code 0, after answering the requests
- * in flight (close-with-grace, decision 031).
+ * The real entry point (src/server.ts) in a child process: it starts on an embedded database, answers, and on
+ * SIGTERM closes (worker, database) and exits with code 0, after answering the requests in flight
+ * (close-with-grace, decision 031). The database is the run's migrated one: the first start on an empty folder is
+ * test/security/data-dir.test.ts's (the real entry point, both databases) and test/migrations.test.ts's.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,9 +12,10 @@ import path from 'node:path';
 import { API_CLOSING_HEADER } from '../src/closing';
 import { REPO_ROOT } from '../src/config';
 import { MESSAGES } from '../src/messages';
+import { fillWithMigratedDatabase } from './helpers/database-templates';
 import { SERVER_START_TIMEOUT_MS, startServerProcess } from './helpers/server-process';
 
-// Every test here starts the real server in a process of its own, the first one on a new data folder.
+// Every test here starts the real server in a process of its own.
 jest.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
 
 /** Polls `what` every 50 ms for up to 15 s; the failure shows the server's output. */
@@ -31,6 +33,7 @@ describe('server process', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-api-server-test-'));
+    fillWithMigratedDatabase(dataDir);
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -46,7 +49,8 @@ describe('server process', () => {
     child.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      // A first start: the database is made in this process (SERVER_START_TIMEOUT_MS says how long that may take).
+      // Without the run's template (this file run without the API's global setup) this is a first start, where the
+      // database is made in this process: SERVER_START_TIMEOUT_MS says how long that may take.
       const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
       while (!output.includes('Server listening')) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);

@@ -71,8 +71,8 @@ export function pgliteTemplate(kind: keyof typeof PGLITE_TEMPLATE_FILES): string
 /**
  * Fills a new data folder with the run's migrated PGlite database, for a server process whose first start is not
  * what its test is about: the server then opens an existing database instead of running initdb and every
- * migration in its own process (10–20 s alone, over 45 s once beside three Jest workers). api/test/server.test.ts
- * and api/test/security/data-dir.test.ts keep proving that first start. The folder holds only the database
+ * migration in its own process (10–20 s alone, over 45 s once beside three Jest workers). api/test/security/data-dir.test.ts
+ * (the real entry point, on both databases) and api/test/migrations.test.ts keep proving that first start. The folder holds only the database
  * afterwards, as a first start leaves it (no secrets: the server writes them). Returns false, leaving the folder
  * as it is, when the run made no template (a suite run without the API project's global setup): the server then
  * makes the database itself.
