@@ -3,12 +3,12 @@ import { CHROMIUM_PATH } from './src/ensure-chromium';
 import { CHROMIUM_ARGS, SHELL_URL } from './src/env';
 
 /**
- * Journeys that stop the shared API, and those that count the cards of the demo shops other journeys sign
- * customers up to: they run after every other journey, one at a time. The others run side by side; each works
- * on data of its own or only reads, and a drill that stops or re-points a frontend's server does it on a
- * composition of its own (src/own-composition.ts; decision 062).
+ * The journey that counts the cards of the demo shops other journeys sign customers up to: it runs after every
+ * other journey. The others run side by side; each works on data of its own or only reads, a drill that stops or
+ * re-points a frontend's server does it on a composition of its own (src/own-composition.ts), and one that pauses or
+ * stops the API on an API of its own behind it (src/own-api.ts; decision 062).
  */
-const ALONE = ['api-down', 'api-paused', 'cards-demo-shops'];
+const ALONE = ['cards-demo-shops'];
 const WORKERS = 2;
 const alone = new RegExp(`/(${ALONE.join('|')})\\.spec\\.ts$`);
 

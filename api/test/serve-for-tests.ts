@@ -3,7 +3,7 @@
  * change, the tests' cheap argon2id parameters. Production's (64 MiB, 3 passes, 4 lanes: ~0.4 s of CPU per hash
  * on a two-core CI machine) cannot be lowered from the environment, and the screens' tests and journeys sign up,
  * log in and create colleagues hundreds of times on one API process; the argon2 code path is the same.
- * Started by tools/jest/real-api.js and e2e's composition (e2e/src/global-setup.ts, e2e/src/processes.ts).
+ * Started by tools/jest/real-api.js and e2e's composition (e2e/src/global-setup.ts) and its drills' own APIs (e2e/src/own-api.ts).
  */
 import { serve } from '../src/serve';
 import { TEST_PASSWORD_HASHING } from './helpers/app';

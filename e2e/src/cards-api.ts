@@ -10,8 +10,8 @@ export const italianNumber = (n: number) => n.toLocaleString('it-IT', { useGroup
 /** The count line above a cards list, as the screen words it. */
 export const cardCount = (n: number) => (n === 1 ? '1 carta' : `${italianNumber(n)} carte`);
 
-export async function apiCall<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
+export async function apiCall<T>(method: string, path: string, token: string | null, body?: unknown, api = API): Promise<T> {
+  const res = await fetch(`${api}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -21,8 +21,9 @@ export async function apiCall<T>(method: string, path: string, token: string | n
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function apiToken(account: { email: string; password: string } = DEMO_ADMIN): Promise<string> {
-  return (await apiCall<{ token: string }>('POST', '/auth/login', null, account)).token;
+/** `api`: another API's `/api` (a drill's own, src/own-api.ts); the shared composition's by default. */
+export async function apiToken(account: { email: string; password: string } = DEMO_ADMIN, api = API): Promise<string> {
+  return (await apiCall<{ token: string }>('POST', '/auth/login', null, account, api)).token;
 }
 
 export interface ApiCard {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
 import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
+import { ownApiPids } from './own-api';
 import { prebuildDone, startVariantBuild } from './variants';
 
 let composition: Composition | undefined;
@@ -43,7 +44,7 @@ export default async function globalSetup() {
   mailbox = await startMailbox();
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
   // per-business limits (tested in the API suite) would throttle the run.
-  // PROXY_SECRET is kept with them: a restarted API or static server (src/processes.ts) must share it.
+  // PROXY_SECRET is kept with them: a drill's own API or static servers (src/own-api.ts, src/own-composition.ts) share it.
   const apiEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -79,25 +80,22 @@ export default async function globalSetup() {
     await mailbox.stop();
     throw error;
   }
-  const pids = Object.fromEntries([...composition.processes].map(([name, m]) => [name, m.child.pid]));
-  // What a test needs to stop and restart a part of the composition (the API's settings, not the environment).
-  // The settings the composition adds for the API go with them: a restarted API must write the same links
-  // (a wallet pass's address, a card's page) and read the same runtime configuration as the first one.
-  const restartEnv = {
+  // What a drill's own API (src/own-api.ts) starts with: the API's settings, those the composition adds with them
+  // (the links it writes, the run-time configuration it reads), which the drill then points at its own composition.
+  const apiSettings = {
     ...apiEnv,
     DASHBOARD_BASE_URL: composition.config.dashboardBaseUrl,
     RUNTIME_CONFIG: E2E_RUNTIME_CONFIG,
     DEMO_ACCOUNTS_FILE: composition.demoAccountsFile,
   };
-  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ pids, apiEnv: restartEnv }, null, 2));
+  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ apiEnv: apiSettings }, null, 2));
   const stopVariantBuild = startVariantBuild();
   return async () => {
     stopVariantBuild();
     await composition?.stop();
     await mailbox?.stop();
-    // Servers a test restarted are detached from the workers: stop them too.
-    const state = JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as { pids: Record<string, number> };
-    for (const pid of Object.values(state.pids)) {
+    // The drills' own APIs a worker left behind (replaced after a failed test): stop them too.
+    for (const pid of ownApiPids()) {
       try {
         process.kill(pid, 'SIGTERM');
       } catch {

@@ -2,7 +2,8 @@
  * A composition of a drill's own: the same six builds as the shared composition, each served by a static
  * server of its own on its own port, all reading one run-time configuration file of their own, in front of
  * the shared API. A drill that re-points a remote, stops one, or puts a faulty origin in the configuration
- * does it here, so the journeys running beside it on the shared composition never see it (decision 062).
+ * does it here, so the journeys running beside it on the shared composition never see it (decision 062). A drill
+ * that pauses or stops the API puts an API of its own behind it (`apiPort`, src/own-api.ts).
  *
  * The servers run inside the test worker (the tools' static server, as `serve-app` runs it): started in a
  * few milliseconds, and gone with the worker if it is replaced after a failed test.
@@ -19,7 +20,17 @@ type Server = Awaited<ReturnType<typeof createStaticServer>>;
  * extra origins): kept apart, the compositions run at the same time, and away from the API's (+100) and from
  * 4045 with the default base (a port Chromium refuses, src/env.ts).
  */
-export const OWN_COMPOSITIONS = { delivery: 10, runtimePatch: 50, loginPages: 70, skeleton: 110, deliveryFaults: 130, behindNginx: 150, deliveryFaultsMore: 170 } as const;
+export const OWN_COMPOSITIONS = {
+  delivery: 10,
+  runtimePatch: 50,
+  loginPages: 70,
+  skeleton: 110,
+  deliveryFaults: 130,
+  behindNginx: 150,
+  deliveryFaultsMore: 170,
+  apiDown: 190,
+  apiPaused: 210,
+} as const;
 
 const ORDER: AppName[] = ['shell', 'landing', 'cards', 'campaigns', 'messaging', 'admin'];
 
@@ -36,6 +47,16 @@ export function ownShellUrl(offset: number): string {
   return `http://localhost:${ownPorts(offset).shell}`;
 }
 
+/** The run-time configuration file the servers of a composition of its own read (the API of its own too). */
+export function ownRuntimeConfigFile(label: string): string {
+  return path.join(E2E_STATE_DIR, `own-${label}`, 'runtime-config.json');
+}
+
+/** The port of the API of a composition's own (src/own-api.ts): the last of its block. */
+export function ownApiPort(offset: number): number {
+  return E2E_PORTS.shell + offset + 19;
+}
+
 export interface StaticSite {
   origin: string;
   stop: () => Promise<void>;
@@ -45,7 +66,7 @@ export interface OwnComposition {
   shellUrl: string;
   /** Each app's origin in this composition. */
   origins: Record<AppName, string>;
-  /** A port of this composition's block, for a drill's extra origin (0–13, after the six servers). */
+  /** A port of this composition's block, for a drill's extra origin (0–12, after the six servers; the last is its API's). */
   extraPort(index: number): number;
   remoteUrl(name: RemoteAppName): string;
   /** Re-points one remote (atomic write): the next page load of this composition uses it. */
@@ -64,10 +85,11 @@ function proxySecret(): string {
   return (JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as { apiEnv: { PROXY_SECRET: string } }).apiEnv.PROXY_SECRET;
 }
 
-export async function startOwnComposition(label: string, offset: number): Promise<OwnComposition> {
+/** `apiPort`: the API its servers pass /api to (default: the shared composition's). */
+export async function startOwnComposition(label: string, offset: number, { apiPort = E2E_API_PORT }: { apiPort?: number } = {}): Promise<OwnComposition> {
   const ports = ownPorts(offset);
   const origins = Object.fromEntries(ORDER.map((name) => [name, `http://localhost:${ports[name]}`])) as Record<AppName, string>;
-  const configFile = path.join(E2E_STATE_DIR, `own-${label}`, 'runtime-config.json');
+  const configFile = ownRuntimeConfigFile(label);
   const shared = readRuntimeConfig(E2E_RUNTIME_CONFIG);
   const remotes = Object.fromEntries(Object.keys(shared.remotes).map((name) => [name, `${origins[name as AppName]}/mf-manifest.json`])) as RuntimeConfigFile['remotes'];
   writeRuntimeConfig(configFile, { ...shared, dashboardBaseUrl: origins.shell, landingBaseUrl: origins.landing, remotes });
@@ -77,7 +99,7 @@ export async function startOwnComposition(label: string, offset: number): Promis
     const server = await createStaticServer({
       root,
       runtimeConfigFile: configFile,
-      apiUrl: `http://127.0.0.1:${E2E_API_PORT}`,
+      apiUrl: `http://127.0.0.1:${apiPort}`,
       proxySecret: secret,
       composeLandingPage: name === 'shell',
     });
@@ -108,7 +130,7 @@ export async function startOwnComposition(label: string, offset: number): Promis
     shellUrl: origins.shell,
     origins,
     extraPort: (index) => {
-      if (index < 0 || index > 13) throw new Error(`extra port ${index}: 0–13`);
+      if (index < 0 || index > 12) throw new Error(`extra port ${index}: 0–12`);
       return E2E_PORTS.shell + offset + ORDER.length + index;
     },
     remoteUrl: (name) => readRuntimeConfig(configFile).remotes[name],

@@ -2,22 +2,39 @@
  * The API stops (a broken part must not break the rest): the login form says so without counting an attempt,
  * and logging in works again once the API is back; a signed-in user's dashboard screens show their Italian
  * load error with 'Riprova', the rest of the dashboard keeps working, and 'Riprova' recovers once the API
- * is back — without losing the session.
+ * is back — without losing the session. On a composition and an API of its own (src/own-api.ts), beside the
+ * journeys.
  */
 import { test, expect } from '@playwright/test';
 import { DEMO_ADMIN, login } from '../src/fixtures';
-import { restartApi, stopApi } from '../src/processes';
+import { startOwnApi, type OwnApi } from '../src/own-api';
+import { OWN_COMPOSITIONS, ownApiPort, ownShellUrl, startOwnComposition, type OwnComposition } from '../src/own-composition';
 
 test.describe.configure({ mode: 'serial' });
 
+const OFFSET = OWN_COMPOSITIONS.apiDown;
+test.use({ baseURL: ownShellUrl(OFFSET) });
+
+let composition: OwnComposition | undefined;
+let api: OwnApi;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  composition = await startOwnComposition('api-down', OFFSET, { apiPort: ownApiPort(OFFSET) });
+  api = await startOwnApi('api-down', ownApiPort(OFFSET), composition.shellUrl);
+});
+test.afterAll(async () => {
+  await api?.close();
+  await composition?.stop();
+});
+
 test.afterEach(async () => {
-  await restartApi();
+  await api.restart();
 });
 
 test('[api] down: the login form reports a connection error and does not count it as a failed attempt', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
-  await stopApi();
+  await api.stop();
   const submit = page.getByRole('button', { name: 'Accedi', exact: true });
   await page.getByLabel('Email').fill(DEMO_ADMIN.email);
   await page.getByLabel('Password').fill('password-sbagliata');
@@ -29,7 +46,7 @@ test('[api] down: the login form reports a connection error and does not count i
   }
   await expect(page.getByText('Troppi tentativi. Riprova tra 5 minuti.')).toHaveCount(0);
 
-  await restartApi();
+  await api.restart();
   await page.getByLabel('Password').fill(DEMO_ADMIN.password);
   await submit.click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -40,7 +57,7 @@ test('[api] down: dashboard screens show their load error with Riprova, navigati
   await login(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
   await expect(page.getByText('Carte totali')).toBeVisible();
-  await stopApi();
+  await api.stop();
 
   // A screen opened while the API is down: its own Italian error and 'Riprova'; shell and sidebar stay.
   const sidebar = page.getByRole('navigation', { name: 'Sezioni della dashboard' });
@@ -77,7 +94,7 @@ test('[api] down: dashboard screens show their load error with Riprova, navigati
   // here they go unanswered, so «Riprova» is what loads the data (CI once saw the screen recover by itself first).
   const health = /\/api\/health(\?|$)/;
   await page.route(health, (route) => route.abort());
-  await restartApi();
+  await api.restart();
   await main.getByRole('button', { name: 'Riprova' }).first().click();
   await expect(campaignsError).toHaveCount(0);
   await expect(main.getByText('Aperitivo del venerdì')).toBeVisible();

@@ -2,20 +2,37 @@
  * Honest under trouble (decision 083), with the shared API paused (SIGSTOP: connections taken, nothing answers)
  * and then stopped: a request without an answer for 8 s says so where the user waits, with «Riprova»; a points
  * change made while the API was paused, even sent again with «Riprova», ends saved exactly once when it answers
- * again; with the API gone every screen says the connection is lost, and the dashboard recovers by itself.
+ * again; with the API gone every screen says the connection is lost, and the dashboard recovers by itself. On a
+ * composition and an API of its own (src/own-api.ts), beside the journeys.
  */
 import { test, expect } from '@playwright/test';
 import { apiCall, apiToken, cardCount } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
-import { pauseApi, restartApi, resumeApi, stopApi } from '../src/processes';
+import { startOwnApi, type OwnApi } from '../src/own-api';
+import { OWN_COMPOSITIONS, ownApiPort, ownShellUrl, startOwnComposition, type OwnComposition } from '../src/own-composition';
 import { loginThroughApi } from '../src/session';
 
 test.describe.configure({ mode: 'serial' });
 
+const OFFSET = OWN_COMPOSITIONS.apiPaused;
+test.use({ baseURL: ownShellUrl(OFFSET) });
+
+let composition: OwnComposition | undefined;
+let api: OwnApi;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  composition = await startOwnComposition('api-paused', OFFSET, { apiPort: ownApiPort(OFFSET) });
+  api = await startOwnApi('api-paused', ownApiPort(OFFSET), composition.shellUrl);
+});
+test.afterAll(async () => {
+  await api?.close();
+  await composition?.stop();
+});
+
 test.afterEach(async () => {
-  resumeApi();
-  await restartApi();
+  api.resume();
+  await api.restart();
 });
 
 const STALLED = 'Il server non risponde. Riprova tra poco.';
@@ -23,12 +40,13 @@ const LOST = 'Connessione al server persa. Riprovo appena torna disponibile.';
 
 test('[api] paused then stopped: the 8 s notice, a points change saved once, the lost connection and its recovery', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  // A shop of its own with one customer: its ledger is this journey's alone.
+  // A shop with one customer, on the drill's own API.
   const stamp = `${Date.now()}`.slice(-7);
   const account = { email: `pausa.${stamp}@example.it`, password: 'PausaE2e2026!' };
-  await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Pausa', role: 'admin', password: account.password });
-  const token = await apiToken(account);
-  const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `Bar Pausa ${stamp}` });
+  const own = `${api.url}/api`;
+  await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN, own), { email: account.email, full_name: 'Admin Pausa', role: 'admin', password: account.password }, own);
+  const token = await apiToken(account, own);
+  const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `Bar Pausa ${stamp}` }, own);
   await apiCall('POST', '/users/loyalty-cards/create', null, {
     email: `paola.${stamp}@example.it`,
     full_name: 'Paola Pausa',
@@ -36,18 +54,18 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
     business_id: business.id,
     role: 'client',
     privacy_ack: true,
-  });
-  const [card] = await apiCall<{ id: string; points: number }[]>('GET', `/loyalty-cards/business/${business.id}`, token);
+  }, own);
+  const [card] = await apiCall<{ id: string; points: number }[]>('GET', `/loyalty-cards/business/${business.id}`, token, undefined, own);
   expect(card.points).toBe(0);
 
   await withCookieChoiceSaved(page);
-  await loginThroughApi(page, account);
+  await loginThroughApi(page, account, api.url);
   await page.goto('/dashboard/loyalty-cards');
   await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
   const row = page.getByRole('article', { name: 'Paola Pausa' });
 
   // Paused: the points change waits; after 8 s the row says so, and «Riprova» sends the same change again.
-  pauseApi();
+  api.pause();
   try {
     await row.getByLabel('Punti per Paola Pausa').fill('7');
     await row.getByLabel('Descrizione per Paola Pausa').fill('Spesa in pausa');
@@ -64,14 +82,14 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
     await expect(retry).toBeFocused();
     await retry.click();
   } finally {
-    resumeApi();
+    api.resume();
   }
   // Back: the change is confirmed, and the ledger holds it once (the first send and the second carried one key).
   await expect(page.getByText('Punti aggiornati')).toBeVisible({ timeout: 20_000 });
   await expect(row.getByRole('alert').filter({ hasText: STALLED })).toHaveCount(0);
-  const ledger = await apiCall<{ description: string; points: number }[]>('GET', `/loyalty-cards/${card.id}/ledger`, token);
+  const ledger = await apiCall<{ description: string; points: number }[]>('GET', `/loyalty-cards/${card.id}/ledger`, token, undefined, own);
   expect(ledger.filter((entry) => entry.description === 'Spesa in pausa')).toHaveLength(1);
-  expect((await apiCall<{ points: number }>('GET', `/loyalty-cards/${card.id}`, token)).points).toBe(7);
+  expect((await apiCall<{ points: number }>('GET', `/loyalty-cards/${card.id}`, token, undefined, own)).points).toBe(7);
 
   // Paused again: a screen opened meanwhile, and a login in another browser, wait, then say so; both go on once
   // the API answers.
@@ -83,7 +101,7 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
     await withCookieChoiceSaved(loginPage);
     await loginPage.goto('/login');
     await expect(loginPage.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
-    pauseApi();
+    api.pause();
     try {
       await loginPage.getByLabel('Email').fill(account.email);
       await loginPage.getByLabel('Password').fill(account.password);
@@ -96,7 +114,7 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
       await expect(loginNotice).toBeVisible();
       await expect(loginNotice.getByRole('button', { name: 'Riprova' })).toBeVisible();
     } finally {
-      resumeApi();
+      api.resume();
     }
     await expect(main.getByRole('alert').filter({ hasText: STALLED })).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Premi' })).toBeVisible();
@@ -106,7 +124,7 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
   }
 
   // Stopped: the next request meets no API; every screen says the connection is lost, not that the rest works.
-  await stopApi();
+  await api.stop();
   const banner = page.getByRole('status').filter({ hasText: LOST });
   await sidebar.getByRole('link', { name: 'Campagne' }).click();
   await expect(banner).toBeVisible({ timeout: 20_000 });
@@ -116,7 +134,7 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
 
   // Back: the banner goes by itself, and a screen that failed meanwhile loads without «Riprova».
   await sidebar.getByRole('link', { name: 'Campagne' }).click();
-  await restartApi();
+  await api.restart();
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
   await expect(main.getByRole('alert').filter({ hasText: 'Errore durante il caricamento delle campagne' })).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Campagne' })).toBeVisible();
