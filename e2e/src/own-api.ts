@@ -10,8 +10,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { API_ENTRY, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
-import { ownRuntimeConfigFile } from './own-composition';
+import { ownApiPort, ownRuntimeConfigFile, ownShellUrl, startOwnComposition, type OwnComposition } from './own-composition';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -125,5 +126,34 @@ export async function startOwnApi(label: string, port: number, shellUrl: string)
       await stop();
       fs.rmSync(pidFile, { force: true });
     },
+  };
+}
+
+/**
+ * A spec file's composition and API of their own, at `offset` of OWN_COMPOSITIONS: its pages open on that
+ * composition's shell (`baseURL`); both start before its first test and stop after its last; after each test the
+ * API answers again (resumed, or started again). Answers the API, once started.
+ */
+export function useOwnApi(label: string, offset: number): () => OwnApi {
+  let composition: OwnComposition | undefined;
+  let api: OwnApi | undefined;
+  test.use({ baseURL: ownShellUrl(offset) });
+  test.beforeAll(async () => {
+    // The API's first start makes its database beside the journeys.
+    test.setTimeout(180_000);
+    composition = await startOwnComposition(label, offset, { apiPort: ownApiPort(offset) });
+    api = await startOwnApi(label, ownApiPort(offset), composition.shellUrl);
+  });
+  test.afterEach(async () => {
+    api?.resume();
+    await api?.restart();
+  });
+  test.afterAll(async () => {
+    await api?.close();
+    await composition?.stop();
+  });
+  return () => {
+    if (!api) throw new Error(`${label}: the API of its own has not started`);
+    return api;
   };
 }

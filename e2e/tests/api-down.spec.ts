@@ -7,31 +7,15 @@
  */
 import { test, expect } from '@playwright/test';
 import { DEMO_ADMIN, login } from '../src/fixtures';
-import { startOwnApi, type OwnApi } from '../src/own-api';
-import { OWN_COMPOSITIONS, ownApiPort, ownShellUrl, startOwnComposition, type OwnComposition } from '../src/own-composition';
+import { useOwnApi } from '../src/own-api';
+import { OWN_COMPOSITIONS } from '../src/own-composition';
 
 test.describe.configure({ mode: 'serial' });
 
-const OFFSET = OWN_COMPOSITIONS.apiDown;
-test.use({ baseURL: ownShellUrl(OFFSET) });
-
-let composition: OwnComposition | undefined;
-let api: OwnApi;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  composition = await startOwnComposition('api-down', OFFSET, { apiPort: ownApiPort(OFFSET) });
-  api = await startOwnApi('api-down', ownApiPort(OFFSET), composition.shellUrl);
-});
-test.afterAll(async () => {
-  await api?.close();
-  await composition?.stop();
-});
-
-test.afterEach(async () => {
-  await api.restart();
-});
+const ownApi = useOwnApi('api-down', OWN_COMPOSITIONS.apiDown);
 
 test('[api] down: the login form reports a connection error and does not count it as a failed attempt', async ({ page }) => {
+  const api = ownApi();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
   await api.stop();
@@ -54,6 +38,7 @@ test('[api] down: the login form reports a connection error and does not count i
 });
 
 test('[api] down: dashboard screens show their load error with Riprova, navigation keeps working, Riprova recovers', async ({ page }) => {
+  const api = ownApi();
   await login(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
   await expect(page.getByText('Carte totali')).toBeVisible();

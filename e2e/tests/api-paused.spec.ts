@@ -9,36 +9,19 @@ import { test, expect } from '@playwright/test';
 import { apiCall, apiToken, cardCount } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
-import { startOwnApi, type OwnApi } from '../src/own-api';
-import { OWN_COMPOSITIONS, ownApiPort, ownShellUrl, startOwnComposition, type OwnComposition } from '../src/own-composition';
+import { useOwnApi } from '../src/own-api';
+import { OWN_COMPOSITIONS } from '../src/own-composition';
 import { loginThroughApi } from '../src/session';
 
 test.describe.configure({ mode: 'serial' });
 
-const OFFSET = OWN_COMPOSITIONS.apiPaused;
-test.use({ baseURL: ownShellUrl(OFFSET) });
-
-let composition: OwnComposition | undefined;
-let api: OwnApi;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  composition = await startOwnComposition('api-paused', OFFSET, { apiPort: ownApiPort(OFFSET) });
-  api = await startOwnApi('api-paused', ownApiPort(OFFSET), composition.shellUrl);
-});
-test.afterAll(async () => {
-  await api?.close();
-  await composition?.stop();
-});
-
-test.afterEach(async () => {
-  api.resume();
-  await api.restart();
-});
+const ownApi = useOwnApi('api-paused', OWN_COMPOSITIONS.apiPaused);
 
 const STALLED = 'Il server non risponde. Riprova tra poco.';
 const LOST = 'Connessione al server persa. Riprovo appena torna disponibile.';
 
 test('[api] paused then stopped: the 8 s notice, a points change saved once, the lost connection and its recovery', async ({ page, browser }) => {
+  const api = ownApi();
   test.setTimeout(180_000);
   // A shop with one customer, on the drill's own API.
   const stamp = `${Date.now()}`.slice(-7);
