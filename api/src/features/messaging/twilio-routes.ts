@@ -13,7 +13,7 @@ import { EMPTY_TWIML, inboundAction, isValidTwilioSignature, senderChannel, send
 import { CONSENT_WORDING } from '../../consent-wording';
 import { createConsentsRepository } from '../consents/repository';
 import { bearerAuth, fileResponse, errorResponses } from '../../schemas/common';
-import { named } from '../../routes/named';
+import { named } from '../../routes';
 import { sendOutcomeSchema } from './sending-schemas';
 import {
   connectionTestBodySchema,
