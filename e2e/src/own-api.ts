@@ -23,7 +23,7 @@ export interface OwnApi {
   pause(): void;
   /** SIGCONT: it answers what waited meanwhile (nothing when it is not running). */
   resume(): void;
-  /** SIGTERM (it closes its database cleanly), then waits until it no longer answers. */
+  /** SIGTERM (it closes its database cleanly), then waits until its process has exited. */
   stop(): Promise<void>;
   /** Starts it again on the same database and port (nothing when it answers), until the composition's shell passes /api to it. */
   restart(): Promise<void>;
@@ -32,7 +32,7 @@ export interface OwnApi {
 }
 
 /** The folder of a drill's own API: its database, secrets, demo accounts' list and pid. */
-export const ownApiDir = (label: string) => path.join(E2E_STATE_DIR, `own-${label}`, 'api');
+const ownApiDir = (label: string) => path.join(E2E_STATE_DIR, `own-${label}`, 'api');
 
 /** The pids of the drills' own APIs still written down (the global teardown stops them). */
 export function ownApiPids(): number[] {

@@ -34,12 +34,13 @@ export const OWN_COMPOSITIONS = {
 
 const ORDER: AppName[] = ['shell', 'landing', 'cards', 'campaigns', 'messaging', 'admin'];
 
+function checkedPort(offset: number, port: number): number {
+  if (port === E2E_API_PORT || CHROMIUM_UNSAFE_PORTS.has(port)) throw new Error(`a composition of its own at +${offset} puts a server on port ${port}, taken or refused by Chromium: choose another E2E_PORT_BASE`);
+  return port;
+}
+
 export function ownPorts(offset: number): Record<AppName, number> {
-  const ports = Object.fromEntries(ORDER.map((name, i) => [name, E2E_PORTS.shell + offset + i])) as Record<AppName, number>;
-  for (const port of Object.values(ports)) {
-    if (port === E2E_API_PORT || CHROMIUM_UNSAFE_PORTS.has(port)) throw new Error(`a composition of its own at +${offset} puts a server on port ${port}, taken or refused by Chromium: choose another E2E_PORT_BASE`);
-  }
-  return ports;
+  return Object.fromEntries(ORDER.map((name, i) => [name, checkedPort(offset, E2E_PORTS.shell + offset + i)])) as Record<AppName, number>;
 }
 
 /** The shell's origin of a composition: a spec's `baseURL`, known before the composition starts. */
@@ -54,7 +55,7 @@ export function ownRuntimeConfigFile(label: string): string {
 
 /** The port of the API of a composition's own (src/own-api.ts): the last of its block. */
 export function ownApiPort(offset: number): number {
-  return E2E_PORTS.shell + offset + 19;
+  return checkedPort(offset, E2E_PORTS.shell + offset + 19);
 }
 
 export interface StaticSite {
