@@ -28,8 +28,10 @@ export const OWN_COMPOSITIONS = {
   deliveryFaults: 130,
   behindNginx: 150,
   deliveryFaultsMore: 170,
-  apiDown: 190,
-  apiPaused: 210,
+  // Not 190 (with the default base its shell would be 4190, a port Chromium refuses) nor 210 (its block holds 4222,
+  // a NATS server's default port, taken on some CI machines).
+  apiDown: 230,
+  apiPaused: 250,
 } as const;
 
 const ORDER: AppName[] = ['shell', 'landing', 'cards', 'campaigns', 'messaging', 'admin'];
@@ -42,6 +44,10 @@ function checkedPort(offset: number, port: number): number {
 export function ownPorts(offset: number): Record<AppName, number> {
   return Object.fromEntries(ORDER.map((name, i) => [name, checkedPort(offset, E2E_PORTS.shell + offset + i)])) as Record<AppName, number>;
 }
+
+// Every block's 20 ports are checked when this module loads, so a port Chromium refuses fails any run at once, not
+// only one that runs the spec of that block.
+for (const offset of Object.values(OWN_COMPOSITIONS)) for (let i = 0; i < 20; i++) checkedPort(offset, E2E_PORTS.shell + offset + i);
 
 /** The shell's origin of a composition: a spec's `baseURL`, known before the composition starts. */
 export function ownShellUrl(offset: number): string {
