@@ -39,9 +39,23 @@ export function formatDateTime(value: string | null | undefined): string {
 
 const MONTH_NAMES = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
-/** A calendar month 'AAAA-MM' as Intl it-IT writes it in full: '2026-11' → 'novembre 2026'; '—' for anything else. */
-export function formatMonth(month: string): string {
+function monthAndYear(month: string): [name: string, year: number] | null {
   const parts = /^(\d{4})-(\d{2})$/.exec(month);
   const name = parts ? MONTH_NAMES[Number(parts[2]) - 1] : undefined;
-  return parts && name ? `${name} ${Number(parts[1])}` : NOT_AVAILABLE;
+  return parts && name ? [name, Number(parts[1])] : null;
+}
+
+/** A calendar month 'AAAA-MM' as Intl it-IT writes it in full: '2026-11' → 'novembre 2026'; '—' for anything else. */
+export function formatMonth(month: string): string {
+  const parts = monthAndYear(month);
+  return parts ? `${parts[0]} ${parts[1]}` : NOT_AVAILABLE;
+}
+
+/**
+ * The same, short, as Intl it-IT writes `{ month: 'short', year: 'numeric' }`: '2026-11' → 'nov 2026' (a chart's
+ * axis, a table's row on a phone); '—' for anything else.
+ */
+export function formatMonthShort(month: string): string {
+  const parts = monthAndYear(month);
+  return parts ? `${parts[0].slice(0, 3)} ${parts[1]}` : NOT_AVAILABLE;
 }

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMonth } from '../dates';
+import { formatDate, formatDateTime, formatMonth, formatMonthShort } from '../dates';
 
 describe('formatDate', () => {
   it('writes a date without time as it is, day first', () => {
@@ -65,5 +65,21 @@ describe('formatMonth', () => {
 
   it('shows a dash for anything that is not a month', () => {
     for (const bad of ['', '2026-13', '2026-00', '2026-1', 'novembre']) expect(formatMonth(bad)).toBe('—');
+  });
+});
+
+describe('formatMonthShort', () => {
+  it('writes every month of a year as Intl it-IT writes it short', () => {
+    const intl = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (const year of [1999, 2026, 2031]) {
+      for (let month = 1; month <= 12; month++) {
+        const key = `${year}-${String(month).padStart(2, '0')}`;
+        expect([key, formatMonthShort(key)]).toEqual([key, intl.format(new Date(`${key}-01T12:00:00Z`))]);
+      }
+    }
+  });
+
+  it('shows a dash for anything that is not a month', () => {
+    for (const bad of ['', '2026-13', '2026-00', '2026-1', 'nov']) expect(formatMonthShort(bad)).toBe('—');
   });
 });

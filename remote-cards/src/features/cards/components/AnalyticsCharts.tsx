@@ -4,11 +4,11 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import styled, { useTheme } from 'styled-components';
-import { VisuallyHidden, formatCount, formatPoints } from '@loyalty/shared';
+import { VisuallyHidden, formatCount, formatMonthShort, formatPoints } from '@loyalty/shared';
 import type { CardStats, SalesReport } from '../api';
 import { formatCents } from '../model/sale';
 import { hasActivity } from '../model/salesReport';
-import { bucketOrder, italianMonthLabel, monthSeries, pointsBuckets, yAxisWidth } from '../model/stats';
+import { bucketOrder, monthSeries, pointsBuckets, yAxisWidth } from '../model/stats';
 import { ReportMonthsTable } from './ReportMonthsTable';
 
 // ResponsiveContainer measures its parent after mounting; this is the size until then (and in jsdom).
@@ -92,7 +92,7 @@ export default function AnalyticsCharts({ stats, report, now = new Date() }: { s
               {/* No keyboard layer: a focusable chart inside aria-hidden would be reached by Tab and read as nothing. */}
               <BarChart
                 accessibilityLayer={false}
-                data={report.months.map((m) => ({ label: italianMonthLabel(m.month), spend: m.spend_cents }))}
+                data={report.months.map((m) => ({ label: formatMonthShort(m.month), spend: m.spend_cents }))}
                 margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
               >
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />

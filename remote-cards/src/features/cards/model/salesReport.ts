@@ -2,10 +2,9 @@
  * Data shaping for the overview's sales report (docs/decisions/079-sales-report.md): every figure as it reads in
  * Italy, and the rows of the months' table.
  */
-import { formatCount, formatDecimal } from '@loyalty/shared';
+import { formatCount, formatDecimal, formatMonthShort } from '@loyalty/shared';
 import type { SalesReport } from '../api';
 import { formatCents } from './sale';
-import { italianMonthLabel } from './stats';
 
 /** '33%', as Intl's it-IT percent writes it (shared's formatDecimal, the point moved two places: decision 096). */
 const formatShare = (share: number) => `${formatDecimal(share, 0, 0, 2)}%`;
@@ -40,7 +39,7 @@ export function returnShare(share: SalesReport['returns'][number]): { days: numb
 
 export interface ReportMonthRow {
   month: string;
-  /** 'Gen 2026' */
+  /** 'gen 2026' */
   label: string;
   spend: string;
   visits: string;
@@ -51,7 +50,7 @@ export interface ReportMonthRow {
 export function reportMonthRows(report: SalesReport): ReportMonthRow[] {
   return report.months.map((m) => ({
     month: m.month,
-    label: italianMonthLabel(m.month),
+    label: formatMonthShort(m.month),
     spend: formatCents(m.spend_cents),
     visits: formatCount(m.visits),
     redeemed: formatCount(m.redeemed_rewards),

@@ -1,4 +1,5 @@
 /** Data shaping for the overview's tiles and charts. */
+import { formatMonthShort } from '@loyalty/shared';
 import type { CardStats } from '../api';
 
 export type PointsBucket = '0' | '1-50' | '51-100' | '101+';
@@ -19,8 +20,6 @@ export function pointsBuckets(buckets: CardStats['buckets']): { bucket: PointsBu
   return POINTS_BUCKETS.map((bucket, index) => ({ bucket, cards: counts[index] ?? 0 }));
 }
 
-const ITALIAN_MONTHS = ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'];
-
 /** 'YYYY-MM' of the last `count` calendar months in UTC, oldest first, the current one last. */
 export function lastMonths(now: Date, count = 6): string[] {
   const months: string[] = [];
@@ -29,12 +28,6 @@ export function lastMonths(now: Date, count = 6): string[] {
     months.push(`${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`);
   }
   return months;
-}
-
-/** 'Gen 2026' for '2026-01'. */
-export function italianMonthLabel(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return `${ITALIAN_MONTHS[monthNumber - 1] ?? '?'} ${year}`;
 }
 
 export interface MonthPoint {
@@ -54,7 +47,7 @@ export function monthSeries(months: CardStats['months'], now: Date, count = 6): 
   const byMonth = new Map(months.map((row) => [row.month, row]));
   return lastMonths(now, count).map((month) => ({
     month,
-    label: italianMonthLabel(month),
+    label: formatMonthShort(month),
     newCards: byMonth.get(month)?.new_cards ?? 0,
     points: byMonth.get(month)?.points ?? 0,
     redeemedRewards: byMonth.get(month)?.redeemed_rewards ?? 0,

@@ -42,8 +42,8 @@ describe('the sales report as it reads in Italy', () => {
   it('makes the months table in Italian, oldest first', () => {
     const rows = reportMonthRows(report());
     expect(rows).toHaveLength(12);
-    expect(rows[0]).toEqual({ month: '2026-01', label: 'Gen 2026', spend: '0,00 €', visits: '0', redeemed: '0' });
-    expect(rows[11]).toEqual({ month: '2026-12', label: 'Dic 2026', spend: '1.234,50 €', visits: '2', redeemed: '1' });
+    expect(rows[0]).toEqual({ month: '2026-01', label: 'gen 2026', spend: '0,00 €', visits: '0', redeemed: '0' });
+    expect(rows[11]).toEqual({ month: '2026-12', label: 'dic 2026', spend: '1.234,50 €', visits: '2', redeemed: '1' });
   });
 
   it('has something to show once there is a sale or a reward redeemed', () => {
