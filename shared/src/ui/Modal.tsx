@@ -13,9 +13,9 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-const Dialog = styled.dialog`
+const Dialog = styled.dialog<{ $wide?: boolean }>`
   width: calc(100% - 2 * ${({ theme }) => theme.space.md});
-  max-width: ${({ theme }) => theme.sizes.modalWidth};
+  max-width: ${({ theme, $wide }) => ($wide ? theme.sizes.modalWideWidth : theme.sizes.modalWidth)};
   max-height: calc(100vh - 2rem);
   padding: 0;
   border: 0;
@@ -79,6 +79,8 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Focused on open; defaults to the first focusable element of the content. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Up to theme.sizes.modalWideWidth instead of modalWidth: a table of several columns fits on a desktop. */
+  wide?: boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export function Modal({ open, ...dialogProps }: ModalProps) {
   return open ? <ModalDialog {...dialogProps} /> : null;
 }
 
-function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit<ModalProps, 'open'>) {
+function ModalDialog({ onClose, title, children, footer, initialFocusRef, wide }: Omit<ModalProps, 'open'>) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -152,6 +154,7 @@ function ModalDialog({ onClose, title, children, footer, initialFocusRef }: Omit
   return createPortal(
     <Dialog
       ref={dialogRef}
+      $wide={wide}
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}

@@ -48,6 +48,8 @@ export const theme = {
     dropdownMaxHeight: '15rem',
     sidebarWidth: '16rem',
     modalWidth: '32rem',
+    /** A dialog holding a table of several columns (a card's ledger): `<Modal wide>`. */
+    modalWideWidth: '56rem',
   },
   zIndices: { drawer: 100, modal: 200, toast: 300 },
 } as const;
