@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
-import { Badge, Button, ButtonRow, Checkbox, Field, FormAlert, Input, MESSAGES, QueryState, Select, StackedForm, TextField, errorMessage, formatDate, useNotify, VisuallyHidden } from '@loyalty/shared';
-import { useCreatePromotionMutation, useDeletePromotionMutation, useGetPromotionsQuery, useSetPromotionActiveMutation, type NewPromotion, type Promotion } from '../api';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, ButtonRow, Checkbox, Field, FormAlert, MESSAGES, QueryState, Select, StackedForm, TextField, errorMessage, formatDate, useNotify, VisuallyHidden } from '@loyalty/shared';
+import { useCreatePromotionMutation, useDeletePromotionMutation, useGetPromotionsQuery, useSetPromotionActiveMutation, type Promotion } from '../api';
+import { EMPTY_PROMOTION_FORM, defaultValueOf, promotionFormSchema, promotionRequest, type PromotionForm, type PromotionKind } from '../model/promotionForm';
 import { FieldRow, Section } from './layout';
 
 export const WEEKDAYS = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'] as const;
@@ -47,88 +50,70 @@ export function promotionSummary(p: Promotion): string {
   return [what, ...(when.length > 0 ? when : ['sempre'])].join(' · ');
 }
 
-interface Draft {
-  name: string;
-  kind: 'multiplier' | 'bonus';
-  value: string;
-  starts_on: string;
-  ends_on: string;
-  weekdays: number[];
-  start_time: string;
-  end_time: string;
-}
-const EMPTY: Draft = { name: '', kind: 'multiplier', value: '2', starts_on: '', ends_on: '', weekdays: [], start_time: '', end_time: '' };
-
-/** The draft as the API takes it; the API checks it and names the wrong field. */
-function promotionRequest(businessId: string, d: Draft): NewPromotion {
-  const value = Number(d.value.trim().replace(',', '.'));
-  return {
-    businessId,
-    name: d.name,
-    ...(d.kind === 'multiplier' ? { multiplier: value } : { bonus_points: value }),
-    starts_on: d.starts_on || null,
-    ends_on: d.ends_on || null,
-    weekdays: d.weekdays.length > 0 ? d.weekdays : null,
-    start_time: d.start_time || null,
-    end_time: d.end_time || null,
-  };
-}
-
 function NewPromotionForm({ businessId }: { businessId: string }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreatePromotionMutation();
   const notify = useNotify();
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { register, handleSubmit, setError, setValue, clearErrors, reset, formState, control } = useForm<PromotionForm>({
+    resolver: zodResolver(promotionFormSchema),
+    defaultValues: EMPTY_PROMOTION_FORM,
+  });
+  const { errors } = formState;
+  const kind = useWatch({ control, name: 'kind' });
+
+  // Checked here first (the API's rules, each said beside its field); nothing is sent until they hold.
+  const submit = handleSubmit(async (form) => {
+    if (isLoading) return;
     try {
-      await create(promotionRequest(businessId, draft)).unwrap();
-      setDraft(EMPTY);
-      setError(null);
+      await create(promotionRequest(businessId, form)).unwrap();
+      reset(EMPTY_PROMOTION_FORM);
       notify.success(PROMOTION_SAVED);
     } catch (failure) {
-      setError(errorMessage(failure, MESSAGES.settingsSaveError));
+      // A refusal the form cannot foresee, in the API's words.
+      setError('root.server', { message: errorMessage(failure, MESSAGES.settingsSaveError) });
     }
-  }
+  });
+  const serverError = errors.root?.server?.message;
   return (
     <StackedForm aria-label="Nuova promozione" noValidate onSubmit={(event) => void submit(event)}>
       <FieldRow>
-        <TextField label="Nome della promozione" placeholder="Doppi punti oggi" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField label="Nome della promozione" placeholder="Doppi punti oggi" error={errors.name?.message} {...register('name')} />
         <Field label="Tipo">
-          {(control) => (
-            <Select {...control} value={draft.kind} onChange={(e) => set({ kind: e.target.value as Draft['kind'], value: e.target.value === 'multiplier' ? '2' : '20' })}>
+          {(field) => (
+            <Select
+              {...field}
+              {...register('kind', {
+                onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+                  setValue('value', defaultValueOf(e.target.value as PromotionKind));
+                  clearErrors('value');
+                },
+              })}
+            >
               <option value="multiplier">Moltiplicatore (×)</option>
               <option value="bonus">Punti extra (+)</option>
             </Select>
           )}
         </Field>
         <TextField
-          label={draft.kind === 'multiplier' ? 'Moltiplicatore' : 'Punti extra'}
-          hint={draft.kind === 'multiplier' ? 'Più di 1, al massimo 10 (2 = doppi punti)' : 'Da 1 a 10.000 per vendita'}
+          label={kind === 'multiplier' ? 'Moltiplicatore' : 'Punti extra'}
+          hint={kind === 'multiplier' ? 'Più di 1, al massimo 10 (2 = doppi punti)' : 'Da 1 a 10.000 per vendita'}
           inputMode="decimal"
-          value={draft.value}
-          onChange={(e) => set({ value: e.target.value })}
+          error={errors.value?.message}
+          {...register('value')}
         />
       </FieldRow>
       <FieldRow>
-        <Field label="Dal (facoltativo)">{(control) => <Input {...control} type="date" value={draft.starts_on} onChange={(e) => set({ starts_on: e.target.value })} />}</Field>
-        <Field label="Al (facoltativo)">{(control) => <Input {...control} type="date" value={draft.ends_on} onChange={(e) => set({ ends_on: e.target.value })} />}</Field>
-        <Field label="Dalle (facoltativo)">{(control) => <Input {...control} type="time" value={draft.start_time} onChange={(e) => set({ start_time: e.target.value })} />}</Field>
-        <Field label="Alle (facoltativo)">{(control) => <Input {...control} type="time" value={draft.end_time} onChange={(e) => set({ end_time: e.target.value })} />}</Field>
+        <TextField label="Dal (facoltativo)" type="date" error={errors.starts_on?.message} {...register('starts_on')} />
+        <TextField label="Al (facoltativo)" type="date" error={errors.ends_on?.message} {...register('ends_on')} />
+        <TextField label="Dalle (facoltativo)" type="time" error={errors.start_time?.message} {...register('start_time')} />
+        <TextField label="Alle (facoltativo)" type="time" error={errors.end_time?.message} {...register('end_time')} />
       </FieldRow>
       <Days>
         <legend>Giorni della settimana (nessuno: tutti)</legend>
         {WEEKDAYS.map((day, i) => (
-          <Checkbox
-            key={day}
-            label={day}
-            checked={draft.weekdays.includes(i + 1)}
-            onChange={(e) => set({ weekdays: e.target.checked ? [...draft.weekdays, i + 1] : draft.weekdays.filter((d) => d !== i + 1) })}
-          />
+          <Checkbox key={day} label={day} value={String(i + 1)} {...register('weekdays')} />
         ))}
       </Days>
-      {error && <FormAlert role="alert">{error}</FormAlert>}
+      {serverError && <FormAlert role="alert">{serverError}</FormAlert>}
       <ButtonRow>
         <Button type="submit" variant="secondary" loading={isLoading}>
           Crea promozione

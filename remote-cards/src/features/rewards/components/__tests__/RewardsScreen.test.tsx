@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Business } from '@loyalty/shared';
 import { apiCall, createBusiness, createCard, signedInAsDemoAdmin } from '../../../../../test/helpers';
-import type { Program, Reward } from '../../api';
+import type { Program, Promotion, Reward } from '../../api';
+import { PromotionsSection } from '../PromotionsSection';
 import { RewardsScreen } from '../RewardsScreen';
 
 const session = signedInAsDemoAdmin();
@@ -12,6 +13,7 @@ const rewardsOf = (businessId: string) => apiCall<Reward[]>('GET', `/rewards/bus
 const programOf = (businessId: string) => apiCall<Program>('GET', `/rewards/business/${businessId}/program`, session.token);
 const createReward = (businessId: string, reward: { name: string; cost: number; stock?: number | null; description?: string }) =>
   apiCall<Reward>('POST', '/rewards', session.token, { businessId, ...reward });
+const promotionsOf = (businessId: string) => apiCall<Promotion[]>('GET', `/rewards/business/${businessId}/promotions`, session.token);
 const rewardRow = (name: string) => screen.findByRole('row', { name });
 
 describe('the catalogue', () => {
@@ -272,8 +274,25 @@ describe('the program', () => {
   });
 });
 
+/** The promotions the screen sent from now on (`POST /rewards/promotions`), to prove a refused form sends nothing. */
+function watchPromotionPosts() {
+  const requests = jest.spyOn(global, 'fetch');
+  const isPromotionPost = ([input, init]: Parameters<typeof fetch>) => {
+    const request = typeof input === 'object' && 'url' in input ? input : null;
+    const method = request ? request.method : (init?.method ?? 'GET');
+    return method.toUpperCase() === 'POST' && (request ? request.url : String(input)).endsWith('/rewards/promotions');
+  };
+  return { count: () => requests.mock.calls.filter(isPromotionPost).length, restore: () => requests.mockRestore() };
+}
+
 describe('promotions (decision 075)', () => {
-  it('creates «Doppi punti oggi», refuses an end before the start in the API’s words, suspends and deletes', async () => {
+  let posts: ReturnType<typeof watchPromotionPosts>;
+  beforeEach(() => {
+    posts = watchPromotionPosts();
+  });
+  afterEach(() => posts.restore());
+
+  it('creates «Doppi punti oggi», refuses an end before the start beside «Al» before sending, suspends and deletes', async () => {
     const shop: Business = await createBusiness(session.token);
     const { user: person } = renderScreen(shop.id);
     const form = await screen.findByRole('form', { name: 'Nuova promozione' });
@@ -282,18 +301,149 @@ describe('promotions (decision 075)', () => {
     await person.type(within(form).getByLabelText('Dal (facoltativo)'), '2026-12-10');
     await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-01');
     await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Campo "fine": la data di fine non può precedere quella di inizio');
-    expect(await apiCall('GET', `/rewards/business/${shop.id}/promotions`, session.token)).toEqual([]);
+    // Refused before sending, beside the field, named by its label: nothing is sent, nothing is created.
+    const until = within(form).getByLabelText('Al (facoltativo)');
+    await waitFor(() => expect(until).toHaveAccessibleDescription('La data «Al» non può precedere quella «Dal»'));
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    expect(until).toHaveFocus();
+    expect(within(form).getByLabelText('Dal (facoltativo)')).not.toHaveAttribute('aria-invalid');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(posts.count()).toBe(0);
+    expect(await promotionsOf(shop.id)).toEqual([]);
+    expect(screen.getByText('Nessuna promozione')).toBeInTheDocument();
 
     await person.clear(within(form).getByLabelText('Al (facoltativo)'));
     await person.type(within(form).getByLabelText('Al (facoltativo)'), '2026-12-10');
+    expect(until).not.toHaveAttribute('aria-invalid');
     await person.click(within(form).getByLabelText('martedì'));
     await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
     const list = await screen.findByRole('list', { name: 'Promozioni' });
     expect(await within(list).findByText(/×2 · il 10\/12\/2026 · martedì/)).toBeInTheDocument();
+    expect(posts.count()).toBe(1);
     await person.click(within(list).getByRole('button', { name: 'Sospendi Doppi punti oggi' }));
     expect(await within(list).findByText('Sospesa')).toBeInTheDocument();
     await person.click(within(list).getByRole('button', { name: 'Elimina Doppi punti oggi' }));
     expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+  });
+
+  it('asks for the name beside its field before sending', async () => {
+    const shop = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+    await person.type(within(form).getByLabelText('Nome della promozione'), '   ');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    const name = within(form).getByLabelText('Nome della promozione');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Il nome della promozione è obbligatorio'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(posts.count()).toBe(0);
+    expect(await promotionsOf(shop.id)).toEqual([]);
+  });
+
+  it('checks the hours beside «Alle» before sending: both or neither, the end after the start', async () => {
+    const shop = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+    const [from, to] = [within(form).getByLabelText('Dalle (facoltativo)'), within(form).getByLabelText('Alle (facoltativo)')];
+    await person.type(within(form).getByLabelText('Nome della promozione'), 'Aperitivo');
+    await person.type(from, '18:00');
+    await person.type(to, '18:00');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription('L’orario «Alle» deve venire dopo quello «Dalle»'));
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveFocus();
+    expect(from).not.toHaveAttribute('aria-invalid');
+
+    // Earlier is refused the same way; no end at all, beside the one left blank.
+    await person.clear(to);
+    await waitFor(() => expect(to).toHaveAccessibleDescription('Indica sia «Dalle» che «Alle», oppure nessuno dei due orari'));
+    await person.type(to, '17:30');
+    await waitFor(() => expect(to).toHaveAccessibleDescription('L’orario «Alle» deve venire dopo quello «Dalle»'));
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    expect(to).toHaveFocus();
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(posts.count()).toBe(0);
+    expect(await promotionsOf(shop.id)).toEqual([]);
+    expect(screen.getByText('Nessuna promozione')).toBeInTheDocument();
+
+    await person.clear(to);
+    await person.type(to, '20:00');
+    expect(to).not.toHaveAttribute('aria-invalid');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    const list = await screen.findByRole('list', { name: 'Promozioni' });
+    expect(await within(list).findByText(/×2 · 18:00–20:00/)).toBeInTheDocument();
+    expect(posts.count()).toBe(1);
+  });
+
+  it('checks the multiplier and the extra points against the API’s range beside the field, before sending', async () => {
+    const shop = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+    expect(await screen.findByText('Nessuna promozione')).toBeInTheDocument();
+    await person.type(within(form).getByLabelText('Nome della promozione'), 'Punti in più');
+    const multiplierMessage = 'Il moltiplicatore deve essere un numero maggiore di 1 e al massimo 10, con al massimo due decimali (per esempio 2 o 1,5)';
+    const multiplier = within(form).getByLabelText('Moltiplicatore');
+    for (const wrong of ['1', '10,01', '1,255', '0', 'due', '']) {
+      await person.clear(multiplier);
+      if (wrong) await person.type(multiplier, wrong);
+      await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+      await waitFor(() => expect(multiplier).toHaveAccessibleDescription(`Più di 1, al massimo 10 (2 = doppi punti) ${multiplierMessage}`));
+      expect(multiplier).toHaveAttribute('aria-invalid', 'true');
+      expect(multiplier).toHaveFocus();
+    }
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    // Another kind starts from its own value, the previous error gone.
+    await person.selectOptions(within(form).getByLabelText('Tipo'), 'Punti extra (+)');
+    const bonus = within(form).getByLabelText('Punti extra');
+    expect(bonus).toHaveValue('20');
+    expect(bonus).not.toHaveAttribute('aria-invalid');
+    const bonusMessage = 'I punti extra devono essere un numero intero tra 1 e 10.000';
+    for (const wrong of ['0', '10001', '2,5', '-3']) {
+      await person.clear(bonus);
+      await person.type(bonus, wrong);
+      await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+      await waitFor(() => expect(bonus).toHaveAccessibleDescription(`Da 1 a 10.000 per vendita ${bonusMessage}`));
+      expect(bonus).toHaveAttribute('aria-invalid', 'true');
+      expect(bonus).toHaveFocus();
+    }
+    expect(posts.count()).toBe(0);
+    expect(await promotionsOf(shop.id)).toEqual([]);
+    expect(screen.getByText('Nessuna promozione')).toBeInTheDocument();
+
+    // The limits themselves pass, as the API takes them.
+    await person.clear(bonus);
+    await person.type(bonus, '10000');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    const list = await screen.findByRole('list', { name: 'Promozioni' });
+    expect(await within(list).findByText(/\+10000 punti · sempre/)).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText('Moltiplicatore')).toHaveValue('2'));
+    await person.type(within(form).getByLabelText('Nome della promozione'), 'Quasi doppi');
+    await person.clear(within(form).getByLabelText('Moltiplicatore'));
+    await person.type(within(form).getByLabelText('Moltiplicatore'), '1,01');
+    await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+    expect(await within(list).findByText(/×1,01 · sempre/)).toBeInTheDocument();
+    expect(posts.count()).toBe(2);
+    expect((await promotionsOf(shop.id)).map((p) => [p.multiplier, p.bonus_points])).toEqual(expect.arrayContaining([[null, 10_000], [1.01, null]]));
+  });
+
+  it('still shows a refusal only the server can make, in its words', async () => {
+    const shop = await createBusiness(session.token);
+    // The base query logs the server's refusals; this test asks for them.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A business the admin does not manage: the form's checks pass, the API refuses.
+      const { user: person } = session.render(<PromotionsSection businessId="azienda-inesistente" />, shop.id);
+      const form = await screen.findByRole('form', { name: 'Nuova promozione' });
+      await person.type(within(form).getByLabelText('Nome della promozione'), 'Doppi punti');
+      await person.click(within(form).getByRole('button', { name: 'Crea promozione' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Azienda non trovata');
+      expect(posts.count()).toBe(1);
+      expect(within(form).getByLabelText('Nome della promozione')).toHaveValue('Doppi punti');
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('POST /rewards/promotions'), expect.anything());
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
