@@ -131,5 +131,24 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const seen = await shifts(page);
       expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
     });
+
+    test('an amount typed and cleared moves nothing below it: the click that leaves the field opens «Riscatta premio»', async ({ page }) => {
+      // Found trying the product: the empty amount's message appeared as the field lost focus and pushed the buttons
+      // below it down under the pointer, so that click opened nothing. The message now has its line kept.
+      const card = await barCentraleCard();
+      await prepare(page);
+      await page.goto(`/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`);
+      const amount = page.getByRole('form', { name: 'Vendita' }).getByLabel('Importo speso (€)');
+      await expect(amount).toBeVisible({ timeout: 20_000 });
+      const redeem = page.getByRole('button', { name: 'Riscatta premio' });
+      await expect(redeem).toBeVisible();
+      await amount.fill('12');
+      await amount.fill('');
+      const before = await redeem.boundingBox();
+      await redeem.click();
+      await expect(page.getByRole('dialog', { name: /^Riscatta premio/ })).toBeVisible();
+      await expect(page.getByText('Scrivi l’importo speso')).toBeVisible();
+      expect(await redeem.boundingBox()).toEqual(before);
+    });
   });
 }

@@ -120,7 +120,7 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
         }}
       >
         <TextField label={`${unitTitle(mode)} (negativi per togliere)`} inputMode="decimal" value={points} onChange={(event) => setPoints(event.target.value)} {...invalid} />
-        <TextField label="Motivo" value={description} onChange={(event) => setDescription(event.target.value)} {...invalid} />
+        <TextField label="Descrizione" value={description} onChange={(event) => setDescription(event.target.value)} {...invalid} />
         <Button type="submit" variant="secondary" loading={isLoading} fullWidth>
           Salva rettifica
         </Button>

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Input,
+  Link,
   MESSAGES,
   StalledNotice,
   UnsavedChangeNotice,
@@ -19,6 +20,7 @@ import {
 import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
+import { addPointsRoute } from '../model/cardLink';
 import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
 import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
@@ -38,6 +40,18 @@ const Row = styled.article`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+/**
+ * The customer's name opens the card's own page, the one its QR opens (the sale, the rewards, the corrections): from
+ * the list too, not only with a camera — a customer without the card in hand is found by name.
+ */
+const CardPageLink = styled(Link)`
+  color: inherit;
+  text-decoration: underline;
+  text-decoration-thickness: 1px;
+  text-underline-offset: 0.2em;
+  &:hover { text-decoration-thickness: 2px; }
 `;
 
 /**
@@ -178,7 +192,15 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   return (
     <Row aria-label={name}>
       <Top>
-        <h2>{name}</h2>
+        <h2>
+          {card.user_id ? (
+            <CardPageLink to={addPointsRoute({ cardId: card.id, userId: card.user_id })} title="Apri la pagina della carta: vendita, premi e rettifiche">
+              {name}
+            </CardPageLink>
+          ) : (
+            name
+          )}
+        </h2>
         <span>N. {card.card_number}</span>
         {card.bonus_due && <Badge $tone="success">Bonus!</Badge>}
         <span className="points">{formatAmount(card.points, mode)}</span>

@@ -13,9 +13,19 @@ const Form = styled.form`
   input { font-size: 1.25rem; }
 `;
 
+/**
+ * Under the amount, room for one line kept from the start: the points it earns, or what is wrong with it (never
+ * both). A message appearing when the field loses focus used to push the buttons below down under the pointer,
+ * so the click that left the field («Riscatta premio») landed on nothing.
+ */
+const Below = styled.div`
+  min-height: 2.25rem;
+  display: grid;
+  align-content: center;
+`;
+
 const Earns = styled.p`
   margin: 0;
-  min-height: 1.5em;
   font-size: 1.125rem;
   strong { font-size: 1.5rem; }
 `;
@@ -114,21 +124,23 @@ export function SaleForm({
             aria-describedby={describedBy}
           />
         )}
-        {amountError && (
-          <FieldError id={errorId} role="alert">
-            {amountError}
-          </FieldError>
-        )}
-        <Earns role="status" aria-live="polite">
-          {earning && (rule === 'per_visit' || amount !== undefined) && (
-            <>
-              {rule === 'per_euro' && parsed && 'cents' in parsed ? `${formatCents(parsed.cents)}: ` : 'Visita: '}
-              <strong>+{formatAmount(earning.points, mode)}</strong>
-              {earning.promotions.length > 0 && ` (${earning.promotions.map((p) => p.name).join(', ')})`}
-              {earning.below_minimum && ' — sotto la spesa minima'}
-            </>
+        <Below>
+          {amountError && (
+            <FieldError id={errorId} role="alert">
+              {amountError}
+            </FieldError>
           )}
-        </Earns>
+          <Earns role="status" aria-live="polite">
+            {earning && (rule === 'per_visit' || amount !== undefined) && (
+              <>
+                {rule === 'per_euro' && parsed && 'cents' in parsed ? `${formatCents(parsed.cents)}: ` : 'Visita: '}
+                <strong>+{formatAmount(earning.points, mode)}</strong>
+                {earning.promotions.length > 0 && ` (${earning.promotions.map((p) => p.name).join(', ')})`}
+                {earning.below_minimum && ' — sotto la spesa minima'}
+              </>
+            )}
+          </Earns>
+        </Below>
         {/* The skip link's target: the amount where there is one, else the visit's one button. */}
         <Button type="submit" loading={isLoading} fullWidth disabled={rule === 'per_euro' && amount === undefined} data-main-action={rule === 'per_visit' || undefined}>
           {rule === 'per_euro' ? 'Conferma vendita' : 'Registra visita'}

@@ -74,3 +74,17 @@ it('counts an e-mail or a phone as a contact, blanks as none', () => {
   expect(hasContact({ email: 'a@b.it', customer_phone: null })).toBe(true);
   expect(hasContact({ email: null, customer_phone: '+393331234567' })).toBe(true);
 });
+
+it('links the customer’s name to the card’s own page (the one its QR opens), and only a card with its holder’s id', async () => {
+  const { unmount } = renderRow({ ...listed({ customer_name: 'Nicolò Greco', email: 'nicolo@example.it', customer_phone: '+393331234567', birth_date: null }), user_id: 'u-9' });
+  const row = await screen.findByRole('article', { name: 'Nicolò Greco' });
+  const link = within(row).getByRole('link', { name: 'Nicolò Greco' });
+  expect(link).toHaveAttribute('href', '/dashboard/add-points?card_id=c-1&user_id=u-9');
+  expect(within(row).getByRole('heading', { level: 2, name: 'Nicolò Greco' })).toContainElement(link);
+  unmount();
+  // The page needs both ids (it sends a visitor without them to /dashboard): no link that leads nowhere.
+  renderRow(listed({ customer_name: 'Cliente eliminato', email: null, customer_phone: null, birth_date: null }));
+  const erased = await screen.findByRole('article', { name: 'Cliente eliminato' });
+  expect(within(erased).queryByRole('link')).not.toBeInTheDocument();
+  expect(within(erased).getByRole('heading', { level: 2, name: 'Cliente eliminato' })).toBeInTheDocument();
+});
