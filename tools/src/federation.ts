@@ -3,6 +3,7 @@
  * Singletons are listed here once; apps only say who they are and what they expose.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -122,7 +123,23 @@ interface SharedItemConfig {
   eager?: boolean;
 }
 
-export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}): Record<string, SharedItemConfig> {
+/**
+ * The version of a package as installed for the app in `appDir`: what a prefix entry provides. Module Federation
+ * reads a shared module's version from the package.json nearest to the file, and `@hookform/resolvers/zod` has
+ * its own (`"version": "1.0.0"`, private): without this, every page with a form logged «Version 1.0.0 … does not
+ * satisfy the requirement … ^7.0.7» although the one copy was the right one.
+ */
+export function installedVersion(appDir: string): (name: string) => string | undefined {
+  return (name) => {
+    try {
+      return (JSON.parse(fs.readFileSync(createRequire(path.join(appDir, 'package.json')).resolve(`${name}/package.json`), 'utf8')) as { version?: string }).version;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}, versionOf?: (name: string) => string | undefined): Record<string, SharedItemConfig> {
   const shared: Record<string, SharedItemConfig> = {};
   for (const key of SINGLETONS) {
     const requiredVersion = requiredVersionOf(pkg, key);
@@ -137,7 +154,9 @@ export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}):
   for (const key of FORM_SINGLETONS) {
     const requiredVersion = requiredVersionOf(pkg, key);
     if (!requiredVersion || (key === '@loyalty/shared/forms' && !pkg.dependencies?.['react-hook-form'])) continue;
-    shared[key] = { singleton: true, requiredVersion, ...(STRICT_SINGLETONS.has(key) ? { strictVersion: true } : {}), ...overrides[key] };
+    // A prefix's subpaths provide the version of the package they belong to (see installedVersion).
+    const version = key.endsWith('/') ? versionOf?.(key.slice(0, -1)) : undefined;
+    shared[key] = { singleton: true, requiredVersion, ...(version ? { version } : {}), ...(STRICT_SINGLETONS.has(key) ? { strictVersion: true } : {}), ...overrides[key] };
   }
   return shared;
 }
@@ -213,7 +232,7 @@ export function createAppConfig(options: AppConfigOptions) {
               : options.exposes,
           // Remotes are registered at run time from /runtime-config.json, never baked in.
           remotes: {},
-          shared: sharedConfig(pkg, env.sharedOverrides),
+          shared: sharedConfig(pkg, env.sharedOverrides, installedVersion(appDir)),
           shareStrategy: 'loaded-first',
           // Every remote: a shared library comes from its own origin unless the page has it already, never from
           // another remote's, which may be the one failing (tools/src/own-copy-first.ts).
