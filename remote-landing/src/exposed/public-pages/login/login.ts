@@ -231,6 +231,12 @@ export function start(root: Document = document, location: Location = window.loc
   void config.then((c) => applyConfig(root, c));
   const form = root.querySelector<HTMLFormElement>('form[data-login-form]');
   if (form) bindLoginForm(form, config, () => location.assign(destination));
+  // Sent here by a dashboard link (a card's QR scanned while signed out): they came to sign in, not for the landing,
+  // whose form sits below the fold of a phone under the cookie banner. The form comes into view, «Email» focused.
+  if (form && destination !== DASHBOARD_PATH) {
+    form.scrollIntoView?.({ block: 'start' });
+    form.querySelector<HTMLInputElement>('input[name="email"]')?.focus({ preventScroll: true });
+  }
   bindCookieBanner(root);
   bindMobileMenu(root);
 }

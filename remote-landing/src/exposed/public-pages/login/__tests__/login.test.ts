@@ -271,6 +271,13 @@ describe('the login form', () => {
     await eventually(() => expect(location.assign).toHaveBeenCalledWith('/dashboard/add-points?card_id=c1&user_id=u1'));
   }, 15_000);
 
+  it('brought by a dashboard link, puts the focus in «Email» (the form before the landing); opened directly, leaves it', () => {
+    openLoginPage({ search: `?next=${encodeURIComponent('/dashboard/add-points?card_id=c1&user_id=u1')}` });
+    expect(emailField()).toHaveFocus();
+    openLoginPage();
+    expect(emailField()).not.toHaveFocus();
+  });
+
   it('marks the form busy while the call runs', async () => {
     const { user } = openLoginPage();
     await user.type(emailField(), 'attesa@example.it');
