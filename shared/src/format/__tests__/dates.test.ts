@@ -52,34 +52,21 @@ describe('against Intl it-IT', () => {
   });
 });
 
-describe('formatMonth', () => {
-  it('writes every month of a year as Intl it-IT writes it in full', () => {
-    const intl = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+describe.each([
+  ['formatMonth', formatMonth, 'long', 'novembre'],
+  ['formatMonthShort', formatMonthShort, 'short', 'nov'],
+] as const)('%s', (_, format, month, word) => {
+  it(`writes every month of a year as Intl it-IT writes it (${month})`, () => {
+    const intl = new Intl.DateTimeFormat('it-IT', { month, year: 'numeric', timeZone: 'UTC' });
     for (const year of [1999, 2026, 2031]) {
-      for (let month = 1; month <= 12; month++) {
-        const key = `${year}-${String(month).padStart(2, '0')}`;
-        expect([key, formatMonth(key)]).toEqual([key, intl.format(new Date(`${key}-01T12:00:00Z`))]);
+      for (let n = 1; n <= 12; n++) {
+        const key = `${year}-${String(n).padStart(2, '0')}`;
+        expect([key, format(key)]).toEqual([key, intl.format(new Date(`${key}-01T12:00:00Z`))]);
       }
     }
   });
 
   it('shows a dash for anything that is not a month', () => {
-    for (const bad of ['', '2026-13', '2026-00', '2026-1', 'novembre']) expect(formatMonth(bad)).toBe('—');
-  });
-});
-
-describe('formatMonthShort', () => {
-  it('writes every month of a year as Intl it-IT writes it short', () => {
-    const intl = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-    for (const year of [1999, 2026, 2031]) {
-      for (let month = 1; month <= 12; month++) {
-        const key = `${year}-${String(month).padStart(2, '0')}`;
-        expect([key, formatMonthShort(key)]).toEqual([key, intl.format(new Date(`${key}-01T12:00:00Z`))]);
-      }
-    }
-  });
-
-  it('shows a dash for anything that is not a month', () => {
-    for (const bad of ['', '2026-13', '2026-00', '2026-1', 'nov']) expect(formatMonthShort(bad)).toBe('—');
+    for (const bad of ['', '2026-13', '2026-00', '2026-1', word]) expect(format(bad)).toBe('—');
   });
 });
