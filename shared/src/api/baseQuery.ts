@@ -120,6 +120,9 @@ export const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
       api.dispatch(sessionCleared());
       notifyUnauthorized();
     }
+  } else if (typeof error.status === 'number' && error.status < 500) {
+    // A refusal the screen answers (a form's field, the 60-second question of a second sale): not a fault.
+    console.warn(`Richiesta rifiutata dal server (${error.status}) su ${requestLabel}`, error.data);
   } else if (typeof error.status === 'number') {
     console.error(`Errore dal server (${error.status}) su ${requestLabel}`, error.data);
   } else {

@@ -229,6 +229,21 @@ describe('other failures', () => {
     );
   });
 
+  it('note a refusal the screen answers (4xx) as a warning, not as an error', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    // The spies may carry an earlier test's calls (no restoreMocks here).
+    consoleError.mockClear();
+    consoleWarn.mockClear();
+    server.use({ 'GET /business': { status: 409, body: { error: 'Hai appena registrato 46 punti su questa carta' } } });
+
+    const result = await loggedInStore().dispatch(api.endpoints.getBusinesses.initiate());
+
+    expect(result.error).toEqual({ status: 409, data: { error: 'Hai appena registrato 46 punti su questa carta' } });
+    expect(consoleWarn).toHaveBeenCalledWith('Richiesta rifiutata dal server (409) su GET /business', { error: 'Hai appena registrato 46 punti su questa carta' });
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
   it('log a request that got no response', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
     await server.close();

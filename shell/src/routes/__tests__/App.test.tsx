@@ -4,12 +4,13 @@
  * that owns it (data-remote), and the real loading is proven by the e2e journeys.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, setRuntimeConfig, useLocation, type User } from '@loyalty/shared';
+import { Route, Routes, getRuntimeConfig, setRuntimeConfig, useLocation, type User } from '@loyalty/shared';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../guards';
 import { pageLoad } from '../HtmlPageRoute';
 import { routeFor } from '../../shared/routeTable';
+import { screenTitle } from '../../features/layout/hooks/useScreenTitle';
 
 const API = process.env.TEST_API_URL!;
 
@@ -91,6 +92,7 @@ describe('as the demo admin', () => {
   beforeEach(loginAsDemoAdmin);
 
   it('opens the overview of the cards remote with the sidebar, switcher and user menu', async () => {
+    document.title = 'Titolo della pagina di prima';
     const { container, user } = renderApp('/dashboard');
     // The frame is there while the stored session is checked (its heading, no entries yet); then the user's.
     expect(screen.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeInTheDocument();
@@ -111,6 +113,8 @@ describe('as the demo admin', () => {
       'Documentazione',
     ]);
     expect(container.querySelector('[data-remote="cards"]')).not.toBeNull();
+    // The tab is named after the screen.
+    expect(document.title).toBe(`Panoramica – ${getRuntimeConfig().brandName}`);
 
     // The switcher prefers default-business-id and lists every business of the admin.
     const switcher = await screen.findByRole('button', { name: /Attività corrente: Bar Centrale/ });
@@ -125,6 +129,8 @@ describe('as the demo admin', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     await waitFor(() => expect(pageLoads).toEqual(['/login']));
+    // The dashboard gone, the page's own title is back.
+    expect(document.title).toBe('Titolo della pagina di prima');
   });
 
   it('redirects /login to the dashboard', async () => {
@@ -160,6 +166,7 @@ describe('as the demo admin', () => {
       const { container, unmount } = renderApp(path);
       await waitFor(() => expect(container.querySelector(`[data-remote="${remote}"]`)).not.toBeNull());
       expect(location()).toBe(path);
+      expect(document.title).toBe(screenTitle(path.split('?')[0], getRuntimeConfig().brandName));
       unmount();
     }
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useSessionEndWatch } from '@loyalty/shared';
+import { useScreenTitle } from '../hooks/useScreenTitle';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -65,6 +66,7 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   // Decision 078: a session ended elsewhere (disabled, deleted, role or shops changed) ends this page at once.
   useSessionEndWatch();
+  useScreenTitle();
 
   return (
     <Frame>
