@@ -78,7 +78,7 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
     expect(inactive.total).toBe(all.filter((c) => c.points === 0).length);
   });
 
-  it('searches ignoring accents and case («Nicolo» finds «Nicolò») and by e-mail too', async () => {
+  it('searches ignoring accents and case («Nicolo» finds «Nicolò»), a name’s words in any order, and by e-mail too', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/users',
@@ -92,6 +92,11 @@ describeEachDatabase('card list paging, search and stats', (variant) => {
       for (const typed of ['Nicolo', 'nicolò', 'NICOLO', 'NICOLÒ', 'ercole', 'Èrcole', 'nicolo.accenti', 'NICOLO.ACCENTI@EXAMPLE', '@example.it']) {
         expect({ typed, found: (await found(typed)).includes(cardId) }).toEqual({ typed, found: true });
       }
+      // Its words in any order, each ignoring accents and case; every word must be in the name.
+      for (const typed of ['Ercole Nicolo', 'èrcole  NICOLÒ', 'erc nic']) {
+        expect({ typed, found: (await found(typed)).includes(cardId) }).toEqual({ typed, found: true });
+      }
+      expect(await found('Ercole Nicola')).not.toContain(cardId);
       expect(await found('Nicola')).not.toContain(cardId);
       // Another shop's admin never finds it, by name or by e-mail.
       expect((await get(`/api/loyalty-cards/business/${bar}?q=nicolo`, other)).statusCode).toBe(404);

@@ -216,7 +216,17 @@ export function cardFilterConditions(filter: CardListFilter, params: unknown[]):
       params.push(`%${digits}%`);
       phone = `(${phone} OR c.customer_phone LIKE $${params.length})`;
     }
-    conditions.push(`(${plainSql('c.customer_name')} ILIKE ${p} OR ${plainSql('c.email')} ILIKE ${p} OR c.card_number ILIKE ${p} OR ${phone})`);
+    // A name of several words in another order («Greco Nicolò» for «Nicolò Greco»): each word in the name.
+    const words = withoutAccents(filter.q).split(/\s+/).filter(Boolean);
+    let name = `${plainSql('c.customer_name')} ILIKE ${p}`;
+    if (words.length > 1 && !digits) {
+      const each = words.map((word) => {
+        params.push(likePattern(word));
+        return `${plainSql('c.customer_name')} ILIKE $${params.length}`;
+      });
+      name = `(${name} OR (${each.join(' AND ')}))`;
+    }
+    conditions.push(`(${name} OR ${plainSql('c.email')} ILIKE ${p} OR c.card_number ILIKE ${p} OR ${phone})`);
   }
   if (filter.status === 'active') conditions.push('c.points > 0');
   if (filter.status === 'inactive') conditions.push('c.points <= 0');

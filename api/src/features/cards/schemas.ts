@@ -69,7 +69,7 @@ export function toLoyaltyCardResponse(card: LoyaltyCardRecord, expiring?: CardEx
 export const cardListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().describe('Carte per pagina (1-500); con `limit` o `offset` la risposta è una pagina'),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Carte da saltare (default 0)'),
-  q: z.string().trim().max(100).optional().describe('Cerca nel nome e nell’e-mail (senza badare ad accenti e maiuscole), nel numero di carta e nel telefono'),
+  q: z.string().trim().max(100).optional().describe('Cerca nel nome (anche con le parole in un altro ordine) e nell’e-mail, senza badare ad accenti e maiuscole, nel numero di carta e nel telefono'),
   status: z
     .enum(['active', 'inactive', 'fractional'])
     .optional()

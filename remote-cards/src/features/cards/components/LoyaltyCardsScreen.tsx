@@ -142,7 +142,11 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           <BusinessCardList
             query={query}
             errorMessage={MESSAGES.cardsLoadError}
-            noMatchHint="Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte»."
+            noMatchHint={
+              status === 'all'
+                ? 'Nessuna carta corrisponde alla ricerca: prova con altre parole (nome, e-mail, numero carta o telefono).'
+                : 'Nessuna carta corrisponde alla ricerca o al filtro: prova con altre parole o scegli «Tutte».'
+            }
             lineHeight={rowHeight}
             renderCard={(card) => (
               <CardRow
