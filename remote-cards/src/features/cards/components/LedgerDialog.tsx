@@ -22,22 +22,7 @@ const Table = styled.table`
   td.kind span + span { display: block; margin-top: ${({ theme }) => theme.space.xxs}; }
 `;
 
-/**
- * The cue that the table goes on past the box's edge: a shadow on the side that has more columns (it goes when
- * that side is reached: the covering gradients scroll with the content, the shadows stay), and a line above
- * the table on a phone.
- */
-const Scrolling = styled.div`
-  > [role='region'] {
-    background:
-      linear-gradient(to right, ${({ theme }) => theme.colors.surface} 30%, transparent) left center / 2rem 100% no-repeat local,
-      linear-gradient(to left, ${({ theme }) => theme.colors.surface} 30%, transparent) right center / 2rem 100% no-repeat local,
-      radial-gradient(farthest-side at 0 50%, rgba(15, 23, 42, 0.3), transparent) left center / 0.75rem 100% no-repeat scroll,
-      radial-gradient(farthest-side at 100% 50%, rgba(15, 23, 42, 0.3), transparent) right center / 0.75rem 100% no-repeat scroll;
-    background-color: ${({ theme }) => theme.colors.surface};
-  }
-`;
-
+/** On a phone, a line above the table saying it scrolls (the box's edge shadows are shared's TableScroll's). */
 const ScrollHint = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -67,7 +52,7 @@ function LedgerTable({ cardId, mode }: { cardId: string; mode: LoyaltyMode }) {
       empty={{ message: 'Nessun movimento', description: 'I punti aggiunti o tolti con «Aggiorna» o con il QR della carta, e i premi riscattati, compariranno qui.' }}
     >
       {(entries) => (
-        <Scrolling>
+        <>
           {/* For the eyes only: a screen reader reads the table cell by cell, whatever the box shows. */}
           <ScrollHint aria-hidden="true">Scorri la tabella di lato per vedere tutte le colonne →</ScrollHint>
           <TableScroll label="Tabella dei movimenti" minWidth={TABLE_MIN_WIDTH}>
@@ -86,7 +71,7 @@ function LedgerTable({ cardId, mode }: { cardId: string; mode: LoyaltyMode }) {
               </tbody>
             </Table>
           </TableScroll>
-        </Scrolling>
+        </>
       )}
     </QueryState>
   );
