@@ -196,7 +196,7 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
         message: 'Punti aggiunti con successo',
         card_id: cardId,
         points: before.points + 50,
-        entry: { points: 50, description: 'Punti aggiunti tramite QR code' },
+        entry: { points: 50, description: 'Punti aggiunti tramite codice QR' },
       });
       expect(await state(cardId)).toEqual({ points: before.points + 50, ledger: before.ledger + 50, rows: before.rows + 1 });
     });
@@ -266,7 +266,7 @@ describeEachDatabase('points, ledger and single cards', (variant) => {
       const response = await call('GET', `/api/loyalty-cards/${cardId}/ledger`, demoAccount('super_admin'));
       expect(response.statusCode).toBe(200);
       const entries: { id: number; points: number; description: string }[] = response.json();
-      expect(entries.map((e) => e.description)).toEqual(['Punti aggiunti tramite QR code', 'Premio ritirato', 'Acquisto profumo']);
+      expect(entries.map((e) => e.description)).toEqual(['Punti aggiunti tramite codice QR', 'Premio ritirato', 'Acquisto profumo']);
       expect(25.5 + entries.reduce((sum, e) => sum + e.points, 0)).toBe((await state(cardId)).points);
     });
 

@@ -76,7 +76,7 @@ test('super admin creates an admin, who sets up a shop and a client, and the ser
   const createdUser = page.waitForResponse((res) => res.url().endsWith('/api/users') && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Crea utente' }).click();
   const client = (await (await createdUser).json()) as { id: string; card_id: string };
-  await expect(page.getByRole('img', { name: 'QR Code della carta di Marco Neri' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Codice QR della carta di Marco Neri' })).toBeVisible();
   await expect(page.getByLabel('Filtra per azienda')).toHaveValue(business.id);
 
   const [qrFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica QR di Marco Neri' }).click()]);

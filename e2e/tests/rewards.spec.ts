@@ -86,8 +86,8 @@ async function expectRedemptionInLedger(page: Page, card: Shop['card'], reward: 
 
 /** The receipt is in the business's outbox (the demo's driver records what would have gone out). */
 async function expectReceiptInOutbox(page: Page, receipt: string) {
-  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Outbox', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Posta in uscita', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Posta in uscita' })).toBeVisible();
   // The queue sends in the background: reload until it has. Each reload first waits for the outbox's table (a
   // reload of the dashboard takes several seconds at load 20, CI saw every 2 s look end before the table was
   // there), then looks for the receipt in it.

@@ -14,7 +14,7 @@ const SIDEBAR: { label: string; path: string; heading: string; remote: keyof typ
   { label: 'Premi', path: '/dashboard/rewards', heading: 'Premi', remote: 'cards' },
   { label: 'SMS Facile', path: '/dashboard/easy-sms', heading: 'SMS Facile', remote: 'messaging' },
   { label: 'Impostazioni Twilio', path: '/dashboard/twilio-settings', heading: 'Impostazioni Twilio', remote: 'messaging' },
-  { label: 'Outbox', path: '/dashboard/outbox', heading: 'Outbox', remote: 'messaging' },
+  { label: 'Posta in uscita', path: '/dashboard/outbox', heading: 'Posta in uscita', remote: 'messaging' },
   { label: 'Impostazioni App', path: '/dashboard/settings', heading: 'Impostazioni App', remote: 'admin' },
   { label: 'Gestione Utenti', path: '/dashboard/users', heading: 'Gestione Utenti', remote: 'admin' },
   { label: 'Documentazione', path: '/dashboard/documentation', heading: 'Documentazione', remote: 'admin' },

@@ -73,8 +73,8 @@ test('a signup shows both wallet buttons and the Apple pass downloads; the admin
   await row.getByRole('button', { name: `Invia link wallet a ${name}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Link Apple Wallet e Google Wallet in coda: il cliente li riceverà via WhatsApp.' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Outbox', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Posta in uscita', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Posta in uscita' })).toBeVisible();
   // The queue sends in the background: reload until it has.
   await expect(async () => {
     await page.reload();

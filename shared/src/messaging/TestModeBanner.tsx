@@ -20,7 +20,7 @@ export function TestModeBanner({ businessId }: { businessId: string }) {
   if (currentData?.mode !== 'test') return null;
   return (
     <Banner role="status">
-      {TEST_MODE_TEXT}. I messaggi sono registrati nell’<Link to={OUTBOX_PATH}>Outbox</Link>.
+      {TEST_MODE_TEXT}. I messaggi sono registrati nella <Link to={OUTBOX_PATH}>Posta in uscita</Link>.
     </Banner>
   );
 }

@@ -74,7 +74,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
   page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),
-  page({ path: '/dashboard/outbox', remote: 'messaging', module: './Outbox', access: 'admin', nav: { label: 'Outbox' } }),
+  page({ path: '/dashboard/outbox', remote: 'messaging', module: './Outbox', access: 'admin', nav: { label: 'Posta in uscita' } }),
   page({ path: '/dashboard/settings', remote: 'admin', module: './Settings', access: 'signed-in', staff: true, nav: { label: 'Impostazioni App', permission: 'settings-password' } }),
   page({ path: '/dashboard/users', remote: 'admin', module: './Users', access: 'admin', nav: { label: 'Gestione Utenti' } }),
   page({ path: '/dashboard/documentation', remote: 'admin', module: './Documentation', access: 'signed-in', nav: { label: 'Documentazione', permission: 'documentation' } }),

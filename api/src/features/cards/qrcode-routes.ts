@@ -8,7 +8,7 @@ import { pointsHeadersSchema } from '../rewards/schemas';
 import { cardScope } from './card-scope';
 
 /** What the ledger says for points added by scanning a card's QR code. */
-export const QR_SCAN_DESCRIPTION = 'Punti aggiunti tramite QR code';
+export const QR_SCAN_DESCRIPTION = 'Punti aggiunti tramite codice QR';
 
 const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

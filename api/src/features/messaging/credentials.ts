@@ -29,7 +29,7 @@ export const CREDENTIAL_MESSAGES = {
   unknownKind: 'Credenziale di un tipo sconosciuto: messaggio non inviato',
   notIssued: 'Il link è scaduto, è già stato usato o è stato revocato prima dell’invio: messaggio non inviato',
   testMode:
-    'In modalità di prova (driver outbox) i link di accesso non partono e non si registrano: il cliente lo riceve solo da un negozio che invia davvero',
+    'In modalità di prova (nessun fornitore configurato) i link di accesso non partono e non si registrano: il cliente lo riceve solo da un negozio che invia davvero',
 } as const;
 
 export function createCredentials(): Credentials {

@@ -107,7 +107,7 @@ describe('as the demo admin', () => {
       'Premi',
       'SMS Facile',
       'Impostazioni Twilio',
-      'Outbox',
+      'Posta in uscita',
       'Impostazioni App',
       'Gestione Utenti',
       'Documentazione',

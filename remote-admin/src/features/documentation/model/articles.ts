@@ -72,27 +72,27 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           'Ci sono due modi per dare una carta a un cliente.',
           {
             steps: [
-              'Adesione in autonomia: in Impostazioni App → Aziende scarica la locandina della tua azienda e stampala. Il cliente inquadra il QR code, inserisce email, nome e telefono, accetta l’informativa sulla privacy e scarica la sua carta.',
-              'Dal banco: in Gestione Utenti compila «Crea utente» con ruolo Cliente e scegli l’azienda. La carta viene creata subito e ne vedi il QR code.',
+              'Adesione in autonomia: in Impostazioni App → Aziende scarica la locandina della tua azienda e stampala. Il cliente inquadra il codice QR, inserisce email, nome e telefono, accetta l’informativa sulla privacy e scarica la sua carta.',
+              'Dal banco: in Gestione Utenti compila «Crea utente» con ruolo Cliente e scegli l’azienda. La carta viene creata subito e ne vedi il codice QR.',
             ],
           },
-          'Ogni carta ha un numero e un QR code personale: il cliente lo mostra a ogni acquisto.',
+          'Ogni carta ha un numero e un codice QR personale: il cliente lo mostra a ogni acquisto.',
         ],
       },
       {
         id: 'add-points-qr',
-        title: 'Aggiungere punti con il QR code',
+        title: 'Aggiungere punti con il codice QR',
         summary: 'Inquadra la carta del cliente e conferma i punti.',
         body: [
-          'Il QR code della carta apre la pagina «aggiungi punti» della dashboard per quel cliente. Inquadralo con il telefono o il tablet del negozio, su cui hai già effettuato l’accesso come admin.',
+          'Il codice QR della carta apre la pagina «aggiungi punti» della dashboard per quel cliente. Inquadralo con il telefono o il tablet del negozio, su cui hai già effettuato l’accesso come admin.',
           {
             steps: [
-              'Inquadra il QR code sulla carta del cliente.',
+              'Inquadra il codice QR sulla carta del cliente.',
               'Controlla il nome del cliente: il valore proposto è 50 punti (1 timbro se la tua azienda raccoglie timbri), puoi cambiarlo (minimo 1).',
               'Conferma: il saldo si aggiorna e l’operazione resta nello storico della carta.',
             ],
           },
-          'Dalla stessa pagina puoi riscattare un premio con «Riscatta premio» (vedi «Riscattare un premio alla cassa»). Il QR di un cliente si può scaricare di nuovo in qualsiasi momento da Gestione Utenti, colonna QR Code.',
+          'Dalla stessa pagina puoi riscattare un premio con «Riscatta premio» (vedi «Riscattare un premio alla cassa»). Il QR di un cliente si può scaricare di nuovo in qualsiasi momento da Gestione Utenti, colonna Codice QR.',
         ],
       },
       {
@@ -122,7 +122,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           'Un cliente la cui email o il cui telefono appartiene già a una carta della tua azienda viene saltato: importare due volte lo stesso file non cambia nulla. I punti importati compaiono nei Movimenti della carta come «Saldo importato».',
           'Ai clienti importati non viene inviato nessun messaggio. Senza le colonne del consenso non hanno il consenso marketing: non riceveranno campagne finché non ti danno il loro consenso.',
           'Un consenso importato compare nello «Storico consensi» della carta con il giorno in cui è stato dato, quando l’hai importato e la fonte scritta nel file. Scade 24 mesi dopo il giorno in cui è stato dato, non dopo l’importazione: per questo una riga con un consenso di più di 24 mesi fa viene scartata. Il cliente deve darlo di nuovo, oppure importa la riga senza le colonne del consenso.',
-          'Se un cliente importato si iscrive poi dal tuo QR code con la stessa email, ritrova la sua carta con i punti importati: non ne riceve una seconda.',
+          'Se un cliente importato si iscrive poi dal tuo codice QR con la stessa email, ritrova la sua carta con i punti importati: non ne riceve una seconda.',
         ],
       },
       {
@@ -130,7 +130,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         title: 'La carta in Apple Wallet e Google Wallet',
         summary: 'La carta nel portafoglio del telefono, con il saldo che si aggiorna da solo.',
         body: [
-          'Quando la piattaforma ha attivato Apple Wallet o Google Wallet, il cliente che si iscrive trova sotto la sua carta i pulsanti «Aggiungi ad Apple Wallet» e «Salva in Google Wallet». Nel portafoglio del telefono la carta mostra il nome e il colore del tuo negozio, il nome del cliente, i punti (o i timbri), il numero della carta, il prossimo premio e lo stesso QR code dell’immagine della carta: alla cassa lo inquadri come sempre.',
+          'Quando la piattaforma ha attivato Apple Wallet o Google Wallet, il cliente che si iscrive trova sotto la sua carta i pulsanti «Aggiungi ad Apple Wallet» e «Salva in Google Wallet». Nel portafoglio del telefono la carta mostra il nome e il colore del tuo negozio, il nome del cliente, i punti (o i timbri), il numero della carta, il prossimo premio e lo stesso codice QR dell’immagine della carta: alla cassa lo inquadri come sempre.',
           'Il saldo si aggiorna da solo: quando aggiungi punti, riscatti un premio o i punti scadono, la carta nel telefono cambia entro pochi istanti e Apple Wallet avvisa il cliente («Ora hai 25 punti»). Non serve nessuna app.',
           {
             steps: [
@@ -232,12 +232,12 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       {
         id: 'redeem',
         title: 'Riscattare un premio alla cassa',
-        summary: 'Dalla carta del cliente o dal suo QR code, con la ricevuta al cliente.',
+        summary: 'Dalla carta del cliente o dal suo codice QR, con la ricevuta al cliente.',
         body: [
           'Il cliente sceglie il premio alla cassa: tu lo riscatti dalla sua carta e il saldo scende del costo del premio.',
           {
             steps: [
-              'Inquadra il QR code della carta del cliente, oppure cercalo nella pagina Carte Fedeltà.',
+              'Inquadra il codice QR della carta del cliente, oppure cercalo nella pagina Carte Fedeltà.',
               'Premi «Riscatta premio»: vedi il saldo della carta e i premi riscattabili oggi. Per quelli che il saldo non copre ancora compare quanti punti mancano.',
               'Premi «Riscatta» accanto al premio scelto, controlla il nuovo saldo e premi «Conferma riscatto».',
             ],
@@ -260,7 +260,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
             steps: [
               'Nella pagina Premi scegli «Timbri» in «Il programma raccoglie» e premi «Salva programma».',
               'Crea il premio «Caffè omaggio» con costo 10 timbri.',
-              'A ogni caffè inquadra il QR code del cliente: il valore proposto è 1 timbro, conferma.',
+              'A ogni caffè inquadra il codice QR del cliente: il valore proposto è 1 timbro, conferma.',
               'Al decimo timbro il premio diventa riscattabile: con «Riscatta premio» il caffè è gratis e il saldo riparte dai timbri rimasti.',
             ],
           },

@@ -210,7 +210,7 @@ export function BusinessesTab() {
       <Card aria-labelledby="businesses-title">
         <SectionTitle id="businesses-title">Le tue aziende</SectionTitle>
         <Muted>
-          Scarica la locandina da esporre alla cassa: il QR code porta i clienti alla pagina di adesione della
+          Scarica la locandina da esporre alla cassa: il codice QR porta i clienti alla pagina di adesione della
           tua azienda. Per la tipografia o la stampante, scegli il PDF A4.
         </Muted>
         <BusinessesList />

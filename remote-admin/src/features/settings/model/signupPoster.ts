@@ -14,7 +14,7 @@ const LINK_ROOM = 64;
 /** The poster's words, the same on the PNG and on the A4 PDF. */
 export const POSTER_TEXT = {
   headline: 'Ottieni la tua Carta Fedeltà',
-  instructions: ['Inquadra il QR code con la fotocamera', 'e raccogli punti a ogni acquisto'],
+  instructions: ['Inquadra il codice QR con la fotocamera', 'e raccogli punti a ogni acquisto'],
   closing: 'Gratis, in meno di un minuto',
 } as const;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";

@@ -107,11 +107,11 @@ export function CreateUserForm({ businesses, superAdmin, onCreated }: CreateUser
       </FormGrid>
       {created?.qrCode && (
         <CreatedQr>
-          <img src={created.qrCode} alt={`QR Code della carta di ${created.full_name}`} />
+          <img src={created.qrCode} alt={`Codice QR della carta di ${created.full_name}`} />
           <figcaption>
             <p>Carta creata per {created.full_name}: il QR apre la pagina per aggiungere punti.</p>
             <a href={created.qrCode} download={userQrFileName(created.full_name)}>
-              Scarica il QR Code
+              Scarica il codice QR
             </a>
           </figcaption>
         </CreatedQr>

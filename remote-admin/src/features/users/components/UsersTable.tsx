@@ -4,7 +4,7 @@ import { Table } from '../../../shared/layout';
 import type { ManagedUser } from '../api';
 import { downloadUserQr } from '../model/userQr';
 
-const QR_DOWNLOAD_ERROR = 'Impossibile generare il QR Code. Riprova.';
+const QR_DOWNLOAD_ERROR = 'Impossibile generare il codice QR. Riprova.';
 
 /**
  * Only admins and the super admin reach this table, so the per-user card QR column is always there. `actionsFor`
@@ -29,7 +29,7 @@ export function UsersTable({ users, actionsFor }: { users: readonly ManagedUser[
     <TableScroll label="Tabella degli utenti" minWidth="44rem">
       <Table>
         <caption>Utenti</caption>
-        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'QR Code', ...(actionsFor ? ['Azioni'] : [])]} />
+        <TableHead columns={['Nome', 'Email', 'Ruolo', 'Telefono', 'Creato il', 'Codice QR', ...(actionsFor ? ['Azioni'] : [])]} />
         <tbody>
           {users.map((user) => {
             const cardId = user.card_id;

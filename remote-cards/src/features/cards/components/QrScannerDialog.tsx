@@ -100,7 +100,7 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
       <Video ref={videoRef} muted playsInline aria-label="Inquadratura della fotocamera" hidden={status === 'unavailable'} />
       <Message role="status">
         {status === 'starting' && 'Avvio della fotocamera…'}
-        {status === 'scanning' && 'Inquadra il QR code della carta.'}
+        {status === 'scanning' && 'Inquadra il codice QR della carta.'}
         {status === 'unavailable' && CAMERA_UNAVAILABLE}
       </Message>
       {shownProblem && (

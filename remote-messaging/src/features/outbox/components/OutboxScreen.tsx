@@ -77,7 +77,7 @@ export function OutboxScreen() {
 
   return (
     <div>
-      <h1>Outbox</h1>
+      <h1>Posta in uscita</h1>
       <p>I messaggi della tua attività, dal più recente. In modalità prova sono ciò che sarebbe partito: nessuno è stato consegnato.</p>
       {businessesLoading ? (
         <Spinner label="Caricamento dei messaggi…" />

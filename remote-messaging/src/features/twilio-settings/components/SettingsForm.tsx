@@ -36,7 +36,7 @@ type MessagingSettingsForm = SettingsFormValues & Partial<Flags> & { bonusTempla
 /** The widest sending window of marketing and automatic messages (quiet hours, the API's rule): a shop may only narrow it. */
 export const SEND_WINDOW = { from: 9, until: 20 } as const;
 export const SEND_WINDOW_HINT =
-  'Campagne, Easy SMS, promemoria e auguri partono solo in questo orario (ora italiana); fuori orario aspettano in coda. Al massimo dalle 9 alle 20. Link di accesso e messaggi di servizio partono sempre.';
+  'Campagne, SMS Facile, promemoria e auguri partono solo in questo orario (ora italiana); fuori orario aspettano in coda. Al massimo dalle 9 alle 20. Link di accesso e messaggi di servizio partono sempre.';
 export const SEND_WINDOW_ORDER = 'L’orario di fine deve essere dopo quello di inizio';
 const hours = (from: number, until: number) => Array.from({ length: until - from + 1 }, (_, i) => from + i);
 

@@ -16,7 +16,7 @@ it('has the three first sections, collapsed until opened', async () => {
   expect(cards).not.toHaveAttribute('open');
   await user.click(summaries[1]);
   expect(cards).toHaveAttribute('open');
-  expect(within(cards).getByRole('button', { name: 'Leggi: Aggiungere punti con il QR code' })).toBeVisible();
+  expect(within(cards).getByRole('button', { name: 'Leggi: Aggiungere punti con il codice QR' })).toBeVisible();
 });
 
 it('opens an article in a dialog and closes it with Escape, giving focus back', async () => {

@@ -65,7 +65,7 @@ describe('as an admin', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists the card holders of the business it chooses, with role labels and a QR Code column', async () => {
+  it('lists the card holders of the business it chooses, with role labels and a Codice QR column', async () => {
     const { user, token } = await renderUsers();
     // A client of each demo business, so the filter shows a difference.
     const barClient = uniqueEmail('bar');
@@ -77,7 +77,7 @@ describe('as an admin', () => {
     await waitFor(() => expect(filter).toHaveValue('default-business-id'));
     await user.selectOptions(filter, 'demo-profumeria-bella');
     const table = await screen.findByRole('table', { name: 'Utenti' });
-    expect(within(table).getByRole('columnheader', { name: 'QR Code' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Codice QR' })).toBeInTheDocument();
     const row = (await within(table).findByText(profumeriaClient)).closest('tr')!;
     expect(within(row).getByText('Cliente')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Scarica QR di Cliente Profumeria' })).toBeEnabled();
@@ -125,9 +125,9 @@ describe('as an admin', () => {
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
 
     expect(await screen.findByText('Utente creato con successo')).toBeInTheDocument();
-    const qr = await screen.findByRole('img', { name: 'QR Code della carta di Giulia Verdi' });
+    const qr = await screen.findByRole('img', { name: 'Codice QR della carta di Giulia Verdi' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    expect(screen.getByRole('link', { name: 'Scarica il QR Code' })).toHaveAttribute('download', 'qr-giulia-verdi.png');
+    expect(screen.getByRole('link', { name: 'Scarica il codice QR' })).toHaveAttribute('download', 'qr-giulia-verdi.png');
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Filtra per azienda')).toHaveValue('demo-profumeria-bella');
     const table = await screen.findByRole('table', { name: 'Utenti' });
@@ -211,7 +211,7 @@ describe('as the super admin', () => {
     await user.type(screen.getByLabelText('Password'), 'Segreta2026!');
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
     expect(await screen.findByText('Utente creato con successo')).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: /QR Code/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /Codice QR/ })).toBeNull();
     const row = (await within(await screen.findByRole('table', { name: 'Utenti' })).findByText(email)).closest('tr')!;
     expect(within(row).getByText('Admin')).toBeInTheDocument();
 

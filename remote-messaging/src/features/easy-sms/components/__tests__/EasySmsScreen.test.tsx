@@ -93,7 +93,7 @@ it('asks for a message, then sends the WhatsApp and clears the box', async () =>
   await user.type(box, 'Ciao, ti aspettiamo!');
   await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
   // The demo business has no provider: the screen says so, and so does the answer.
-  expect(screen.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toContainElement(screen.getByRole('link', { name: 'Outbox' }));
+  expect(screen.getByText(/Modalità prova: i messaggi non vengono consegnati/)).toContainElement(screen.getByRole('link', { name: 'Posta in uscita' }));
   expect(await screen.findByText('WhatsApp registrato in modalità prova: non è stato consegnato')).toBeInTheDocument();
   expect(screen.queryByText('WhatsApp inviato')).toBeNull();
   expect(box).toHaveValue('');

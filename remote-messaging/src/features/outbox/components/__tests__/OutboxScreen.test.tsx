@@ -22,7 +22,7 @@ it('lists what would have gone out, newest first, with Italian phone numbers, an
   }
 
   const { user } = await renderSignedIn(<OutboxScreen />, PATH, account, { preloadedState: { currentBusiness: { id: businessId } } });
-  expect(screen.getByRole('heading', { level: 1, name: 'Outbox' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Posta in uscita' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Messaggi' });
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows).toHaveLength(25);
