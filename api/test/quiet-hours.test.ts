@@ -75,7 +75,8 @@ describeEachDatabase('quiet hours', (variant) => {
     const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Notturna', segment: { kind: 'all' }, channels: ['sms'] } });
     const id = created.json<{ id: string }>().id;
     const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } });
-    expect(sent.json()).toMatchObject({ queued: 1 });
+    // The answer says when they leave, as the job's due time (decision 100).
+    expect(sent.json()).toMatchObject({ queued: 1, heldUntil: '2030-01-16T08:00:00.000Z' });
     const { rows } = await t.app.db.query<{ status: string; next_run_at: string }>('SELECT status, next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(rows.map((r) => [r.status, new Date(r.next_run_at).toISOString()])).toEqual([['queued', '2030-01-16T08:00:00.000Z']]);
 
@@ -89,13 +90,42 @@ describeEachDatabase('quiet hours', (variant) => {
     now = new Date('2025-03-03T10:00:00Z'); // 11:00 Rome, already past: due now
     const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Mattina', segment: { kind: 'all' }, channels: ['sms'] } });
     const id = created.json<{ id: string }>().id;
-    await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo del mattino' } });
+    const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo del mattino' } });
+    expect(sent.json()).toMatchObject({ queued: 1, heldUntil: null });
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(new Date(rows[0].next_run_at).toISOString()).toBe('2025-03-03T10:00:00.000Z');
     await t.app.messaging.worker.drain();
     // A marketing SMS ends with how to stop them (decision 074).
     expect(driver.messages.map((m) => m.body)).toContain(withStopFooter('Promo del mattino'));
     expect(driver.messages.map((m) => m.body)).not.toContain('Promo notturna');
+  });
+
+  it('answers when a held send leaves: its shop’s window start, that day or the next; nothing when nothing waits (decision 100)', async () => {
+    const shop = 'test-negozio-dieci';
+    const owner = (await t.app.db.query<{ owner_id: string }>('SELECT owner_id FROM businesses WHERE id = $1', [BUSINESS_ID])).rows[0].owner_id;
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, sms_enabled) VALUES ($1, 'Apre alle dieci', $2, 1)`, [shop, owner]);
+    await t.app.db.query(`INSERT INTO messaging_settings (business_id, send_from, send_until) VALUES ($1, 10, 19)`, [shop]);
+    await createCard(t.app, shop, { name: 'Dora Dieci', phone: '+393331300004', consent: true });
+    const send = async (name: string, at: string) => {
+      now = new Date(at);
+      const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: shop, name, segment: { kind: 'all' }, channels: ['sms'] } });
+      const id = created.json<{ id: string }>().id;
+      const res = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: name } });
+      expect(res.statusCode).toBe(200);
+      return { id, answer: res.json<{ queued: number; heldUntil: string | null }>() };
+    };
+    // 08:30 Rome (winter): before the shop's 10:00 start, the same day.
+    const early = await send('Presto', '2030-01-15T07:30:00Z');
+    expect(early.answer).toMatchObject({ queued: 1, heldUntil: '2030-01-15T09:00:00.000Z' });
+    // 19:30 Rome (summer): after its 19:00 end, 10:00 the next day.
+    const late = await send('Tardi', '2030-07-10T17:30:00Z');
+    expect(late.answer).toMatchObject({ queued: 1, heldUntil: '2030-07-11T08:00:00.000Z' });
+    // The answer is the jobs' due time.
+    const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [late.id]);
+    expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual([late.answer.heldUntil]);
+    // The same campaign again queues nothing: nothing waits, so nothing to say.
+    const again = await t.app.inject({ method: 'POST', url: `/api/campaigns/${late.id}/send`, headers: auth, payload: { service: 'sms', message: 'Tardi' } });
+    expect(again.json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: null });
   });
 
   /**
@@ -175,7 +205,7 @@ describeEachDatabase('quiet hours switched off for the deployment (QUIET_HOURS=f
     const auth = await authHeader(t.app, OWNER.email, OWNER.password);
     const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: BUSINESS_ID, name: 'Notturna', segment: { kind: 'all' }, channels: ['sms'] } });
     const id = created.json<{ id: string }>().id;
-    expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } })).json()).toMatchObject({ queued: 1 });
+    expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } })).json()).toMatchObject({ queued: 1, heldUntil: null });
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-01-15T20:00:00.000Z']);
   });

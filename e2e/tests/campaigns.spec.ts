@@ -1,7 +1,13 @@
-/** Campaigns: create with recipients, send through the outbox driver and watch it reach everyone; a disabled channel. */
-import { test, expect } from '@playwright/test';
+/**
+ * Campaigns: create with recipients, send through the outbox driver and watch it reach everyone; a disabled channel;
+ * the send dialog and its reach table on a 360 px phone.
+ */
+import { test, expect, type Locator } from '@playwright/test';
+import { screenProblems } from '../src/accessibility';
+import { apiCall, apiToken } from '../src/cards-api';
 import { E2E_API_PORT } from '../src/env';
 import { loginThroughApi } from '../src/session';
+import { createShop } from '../src/shop';
 
 const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
 
@@ -81,11 +87,75 @@ test('create a campaign with recipients, send it by SMS and see it reach every r
   const heading = send.getByRole('heading', { name: "Avanzamento dell'invio" });
   await expect(heading).toBeFocused();
   await expect(send.getByRole('list', { name: "Esito dell'invio" })).toHaveText('Messi in coda: 2');
-  const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0';
+  const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (disiscritti, senza consenso o senza contatto valido) 0';
   await expect(send.getByRole('group', { name: `Avanzamento degli invii di ${name}` })).toContainText(done, { timeout: 20_000 });
   await send.getByText('Chiudi', { exact: true }).click();
   await expect(send).toBeHidden();
 
   const progress = item.getByRole('group', { name: `Avanzamento degli invii di ${name}` });
   await expect(progress).toContainText(done, { timeout: 20_000 });
+});
+
+test.describe('phone, 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  /** Whether `inner` lies inside `outer` sideways, give or take a pixel of rounding. */
+  const withinSideways = async (inner: Locator, outer: Locator) => {
+    const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+    return a.x >= b.x - 1 && a.x + a.width <= b.x + b.width + 1;
+  };
+
+  test('the send dialog shows every channel’s reach whole, the page never scrolls sideways, and axe finds nothing', async ({ page }) => {
+    // A shop of the journey's own, one customer who accepts offers, a campaign on all three channels.
+    const shop = await createShop('Campagne Telefono');
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    await apiCall('POST', '/users/loyalty-cards/create', null, {
+      email: `telefono.${stamp}@example.it`,
+      full_name: `Carla Telefono ${stamp.slice(-4)}`,
+      phone: `+39333${stamp.slice(-7)}`,
+      business_id: shop.businessId,
+      privacy_ack: true,
+      marketing_consent: true,
+    });
+    const name = `Promo telefono ${stamp.slice(-6)}`;
+    await apiCall('POST', '/campaigns', await apiToken(shop.account), {
+      businessId: shop.businessId,
+      name,
+      subject: 'Promo per te',
+      channels: ['whatsapp', 'sms', 'email'],
+      segment: { kind: 'all' },
+    });
+    await loginThroughApi(page, shop.account);
+    await page.goto('/dashboard/campaigns');
+    const opener = page.getByRole('button', { name, exact: true });
+    await expect(opener).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+    expect(await screenProblems(page)).toEqual([]);
+
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: `Invia messaggio: ${name}` });
+    const region = dialog.getByRole('region', { name: 'Tabella dei destinatari per canale' });
+    const table = region.getByRole('table', { name: 'Destinatari per canale' });
+    await expect(table).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
+    await expect(table.getByRole('cell').first()).not.toHaveText('…');
+    // A column per channel: every figure in view at 360 px, nothing behind a sideways scroll, in the box or the page.
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Destinatari', 'WhatsApp', 'SMS', 'Email']);
+    await expect(table.getByRole('row', { name: /^Raggiungibili con consenso/ }).getByRole('cell')).toHaveText(['1', '1', '1']);
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const cell of await table.locator('th, td').all()) expect(await withinSideways(cell, region)).toBe(true);
+    expect(await withinSideways(region, dialog)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await screenProblems(page)).toEqual([]);
+
+    // Sent by SMS, the counts and the progress fit too, in Italian.
+    await dialog.getByRole('radio', { name: 'SMS' }).check();
+    await dialog.getByLabel('Messaggio').fill('Solo oggi: doppi punti!');
+    await dialog.getByRole('button', { name: 'Invia a 1 destinatario', exact: true }).click();
+    await expect(dialog.getByRole('heading', { name: "Avanzamento dell'invio" })).toBeFocused();
+    await expect(dialog.getByRole('group', { name: `Avanzamento degli invii di ${name}` })).toContainText(
+      'Inviati 1 di 1 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (disiscritti, senza consenso o senza contatto valido) 0',
+      { timeout: 20_000 },
+    );
+    expect(await screenProblems(page)).toEqual([]);
+  });
 });

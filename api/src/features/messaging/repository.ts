@@ -382,7 +382,8 @@ export function createMessagingRepository(db: Queryable) {
      * provider would take, opted-out contacts (STOP list) and contacts on no card of the business that consents
      * to marketing on the campaign's channel (decision 025; a contact on no card at all too: consent is known only
      * for card holders) become 'skipped' rows. Existing idempotency keys are left alone. Answers the counts, the
-     * skipped ones by reason.
+     * skipped ones by reason, and `heldUntil`: when the queued messages leave if the business's quiet hours hold
+     * them (the window's next start), null when they are due at once or none was queued.
      *
      * The recipients are either `contacts` (a campaign's `recipients` list, normalised) or a
      * `segment` of the business's cards, selected by this same statement (`INSERT … SELECT` from
@@ -391,7 +392,7 @@ export function createMessagingRepository(db: Queryable) {
      */
     async enqueueCampaign(
       input: { businessId: string; campaignId: string; channel: Channel; body: string; at?: Date } & CampaignAudience,
-    ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason }> {
+    ): Promise<{ queued: number; skipped: number; alreadyEnqueued: number; skippedByReason: SkippedByReason; heldUntil: string | null }> {
       await classifyCardPhones(db, [input.businessId]);
       const params: unknown[] = [input.businessId, input.campaignId, input.channel];
       const recipients = campaignRecipientsSql(input, params);
@@ -401,7 +402,7 @@ export function createMessagingRepository(db: Queryable) {
       params.push(input.at?.toISOString() ?? null);
       const at = `$${params.length}::timestamptz`;
       // loyalty_enqueue_messages (migration 027) applies the rule to each recipient once.
-      const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[] }>(
+      const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[]; held_until: string | null }>(
         `WITH ${recipients}, inserted AS MATERIALIZED (
            SELECT e.status, e.skip_reason
              FROM loyalty_enqueue_messages((
@@ -412,10 +413,12 @@ export function createMessagingRepository(db: Queryable) {
              ), true, ${at}) e
          )
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
-                coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes`,
+                coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes,
+                -- When the quiet hours let this send's messages leave, by the rule the enqueue gave them (NULL: at once).
+                nullif(loyalty_quiet_release($1::text, coalesce(${at}, now())), coalesce(${at}, now())) AS held_until`,
         params,
       );
-      const { recipients: total, outcomes } = rows[0];
+      const { recipients: total, outcomes, held_until } = rows[0];
       const skippedByReason = noneSkipped();
       let queued = 0;
       let skipped = 0;
@@ -426,7 +429,7 @@ export function createMessagingRepository(db: Queryable) {
           skippedByReason[SKIP_REASON_KEYS[skip_reason ?? ''] ?? 'invalidContact'] += n;
         }
       }
-      return { queued, skipped, alreadyEnqueued: total - queued - skipped, skippedByReason };
+      return { queued, skipped, alreadyEnqueued: total - queued - skipped, skippedByReason, heldUntil: queued > 0 ? held_until : null };
     },
 
     /**

@@ -24,7 +24,7 @@ import { audienceOf } from './campaign-audience';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
-import { deliveryModeSchema, sendOutcomeSchema } from './sending-schemas';
+import { campaignSendOutcomeSchema, deliveryModeSchema, sendOutcomeSchema } from './sending-schemas';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
@@ -179,11 +179,12 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Mette in coda un messaggio per destinatario (telefono per WhatsApp/SMS, email per Email) e risponde subito. ' +
           'Una campagna raggiunge ogni destinatario una sola volta per canale. Saltati: STOP ricevuto, nessuna carta con quel contatto consenziente al marketing sul canale dell’invio, contatto mancante. ' +
+          'Fuori dall’orario di invio dell’azienda i messaggi aspettano in coda l’inizio della finestra: `heldUntil` dice quando partono. ' +
           'Al massimo CAMPAIGN_SEND_RATE_LIMIT invii al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
         body: campaignSendBodySchema,
-        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: campaignSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 /** Every send answer (campaign send, send-whatsapp, connection test) says what the server did, in one shape. */
 import { z } from 'zod';
+import { timestampSchema } from '../../schemas/common';
 
 export const skippedByReasonSchema = z
   .object({
@@ -25,3 +26,15 @@ export const sendOutcomeSchema = z
     mode: deliveryModeSchema,
   })
   .meta({ id: 'SendOutcome' });
+
+/** A campaign's send answer: the send answer, and when its messages leave if the quiet hours hold them. */
+export const campaignSendOutcomeSchema = sendOutcomeSchema
+  .extend({
+    heldUntil: timestampSchema
+      .nullable()
+      .describe(
+        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma): quando partono i messaggi messi in coda ora, ' +
+          'cioè il prossimo inizio della finestra; null se partono subito o se nessuno è stato messo in coda',
+      ),
+  })
+  .meta({ id: 'CampaignSendOutcome' });

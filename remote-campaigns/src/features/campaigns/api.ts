@@ -1,4 +1,4 @@
-import { api, LIST_TAG_ID, type ApiBody, type ApiQuery, type ApiRequestBody, type ApiSchema, type MaybeAbsent, type SendOutcome } from '@loyalty/shared';
+import { api, LIST_TAG_ID, type ApiBody, type ApiQuery, type ApiRequestBody, type ApiSchema, type MaybeAbsent } from '@loyalty/shared';
 
 type ApiCampaign = ApiSchema<'Campaign'>;
 /**
@@ -31,8 +31,11 @@ export interface SegmentCountArgs {
   channels?: CampaignChannel[];
 }
 
-/** `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background. */
-export type CampaignSendResult = SendOutcome;
+/**
+ * `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background; `heldUntil`: when the
+ * messages leave if the shop's sending window holds them (absent from an API older than decision 100).
+ */
+export type CampaignSendResult = MaybeAbsent<ApiSchema<'CampaignSendOutcome'>, 'heldUntil'>;
 type CampaignSend = { id: string } & ApiRequestBody<'/api/campaigns/{id}/send', 'post'>;
 
 /** `GET /campaigns/{id}/deliveries`: poll while `queued` or `awaitingReceipts` is above 0. */

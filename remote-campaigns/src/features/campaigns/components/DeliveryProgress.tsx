@@ -59,7 +59,7 @@ type SummaryFigures = Record<'sent' | 'total' | 'delivered' | 'queued' | 'failed
 
 /** The summary's line, from the live figures or, while they load, the list's (the others as «…»). */
 const summaryLine = (f: SummaryFigures) =>
-  `Inviati ${f.sent} di ${f.total} · Consegnati ${f.delivered} · In coda ${f.queued} · Non riusciti ${f.failed} · Saltati (opt-out, senza consenso o senza contatto valido) ${f.skipped}`;
+  `Inviati ${f.sent} di ${f.total} · Consegnati ${f.delivered} · In coda ${f.queued} · Non riusciti ${f.failed} · Saltati (disiscritti, senza consenso o senza contatto valido) ${f.skipped}`;
 
 /**
  * Queued → sent → delivered / failed (with the provider's reasons) and skipped, refreshed while messages are

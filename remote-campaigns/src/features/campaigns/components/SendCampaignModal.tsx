@@ -24,7 +24,7 @@ import {
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, emailCampaignMessage, z } from '@loyalty/shared/forms';
 import { useGetCampaignReachQuery, useScheduleCampaignMutation, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, heldUntilText } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { ReachSummary, sendButtonLabel } from './ReachSummary';
 import { messageCounterText } from './MessageCounter';
@@ -83,6 +83,14 @@ const SentView = styled.section`
   ul { margin: 0; padding-left: ${({ theme }) => theme.space.md}; }
 `;
 
+/** A send the quiet hours hold: said where the counts are, in the tone of a notice, not of an error. */
+const HeldNotice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primarySoft};
+`;
+
 export interface SendCampaignModalProps {
   campaign: Campaign;
   business: Business;
@@ -110,7 +118,8 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     defaultValues: { channel: offered[0], message: '' },
   });
   const error = formState.errors.root?.server?.message;
-  const [outcome, setOutcome] = useState<CampaignSendResult | null>(null);
+  // The send's answer, and what a hold by the quiet hours means, worded when it came (its «domani» is that night's).
+  const [outcome, setOutcome] = useState<{ result: CampaignSendResult; held: string | null } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const outcomeId = useId();
 
@@ -146,7 +155,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
       // A toast only when something was queued; otherwise the server's reason stays on screen.
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.messageSent);
-      setOutcome(result);
+      setOutcome({ result, held: result.heldUntil ? heldUntilText(result.heldUntil, result.queued) : null });
     } catch (err) {
       setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
     }
@@ -158,14 +167,15 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
       <Modal open onClose={onClose} title={title}>
         <SentView aria-labelledby={`${outcomeId}-heading`}>
           <TestModeBanner businessId={business.id} />
-          <h3 id={`${outcomeId}-heading`} ref={headingRef} tabIndex={-1} aria-describedby={outcomeId}>
+          <h3 id={`${outcomeId}-heading`} ref={headingRef} tabIndex={-1} aria-describedby={outcome.held ? `${outcomeId} ${outcomeId}-held` : outcomeId}>
             {SEND_PROGRESS_HEADING}
           </h3>
           <ul id={outcomeId} aria-label="Esito dell'invio">
-            {sendOutcomeLines(outcome).map((line) => (
+            {sendOutcomeLines(outcome.result).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {outcome.held && <HeldNotice id={`${outcomeId}-held`}>{outcome.held}</HeldNotice>}
           <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
           <ButtonRow>
             <Button onClick={onClose}>{MESSAGES.close}</Button>

@@ -39,6 +39,12 @@ const SAMPLE: Campaign = {
   recipients: '[{"customer_phone":"+393331234567","email":null}]', channels: ['whatsapp'], created_at: '2026-01-01',
 };
 
+/** The reach table's figures in one channel's column, from the first outcome («Raggiungibili con consenso») down. */
+function reachColumn(table: HTMLElement, channel: string): string[] {
+  const index = within(table).getAllByRole('columnheader').findIndex((th) => th.textContent === channel);
+  return within(table).getAllByRole('row').slice(1).map((row) => row.children[index]?.textContent ?? '');
+}
+
 const campaignList = () => screen.findByRole('list', { name: 'Campagne' });
 const itemOf = async (name: string) => (await within(await campaignList()).findByRole('button', { name })).closest('li')!;
 
@@ -84,12 +90,12 @@ describe('list', () => {
       const waiting = within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' });
       expect(waiting).toHaveAttribute('aria-busy', 'true');
       expect(waiting.querySelector('[aria-live]')).toBeNull();
-      expect(waiting).toHaveTextContent('Inviati 2 di … · Consegnati … · In coda 1 · Non riusciti 1 · Saltati (opt-out, senza consenso o senza contatto valido) …');
+      expect(waiting).toHaveTextContent('Inviati 2 di … · Consegnati … · In coda 1 · Non riusciti 1 · Saltati (disiscritti, senza consenso o senza contatto valido) …');
       expect(within(never).getByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
       release();
       await waitFor(() => expect(within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' })).not.toHaveAttribute('aria-busy'));
       expect(within(sent).getByRole('group', { name: 'Avanzamento degli invii di Prova' })).toHaveTextContent(
-        'Inviati 2 di 4 · Consegnati 2 · In coda 1 · Non riusciti 1 · Saltati (opt-out, senza consenso o senza contatto valido) 0',
+        'Inviati 2 di 4 · Consegnati 2 · In coda 1 · Non riusciti 1 · Saltati (disiscritti, senza consenso o senza contatto valido) 0',
       );
       expect(within(never).getByText('Nessun messaggio inviato: apri la campagna per inviarne uno.')).toBeInTheDocument();
     } finally {
@@ -465,15 +471,20 @@ describe('send', () => {
     const dialog = await screen.findByRole('dialog');
     // Before sending, per channel: who the send reaches and who it skips; the button names what it will queue.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
-    expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Canale', 'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti',
+    // A column per channel (the campaign's one), a row per outcome: the chosen channel's column is the current one.
+    expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Destinatari', 'SMS']);
+    expect(within(reach).getAllByRole('rowheader').map((th) => th.textContent)).toEqual([
+      'Raggiungibili con consenso', 'Senza consenso', 'Contatto non raggiungibile', 'Hanno chiesto STOP', 'Già raggiunti',
       'Già un messaggio promozionale oggi',
     ]);
-    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS200000');
+    expect(reachColumn(reach, 'SMS')).toEqual(['2', '0', '0', '0', '0', '0']);
+    expect(within(reach).getByRole('columnheader', { name: 'SMS' })).toHaveAttribute('aria-current', 'true');
+    // It scrolls, if ever, in its own labelled box, never the page.
+    expect(within(dialog).getByRole('region', { name: 'Tabella dei destinatari per canale' })).toContainElement(reach);
     expect(within(dialog).getByRole('button', { name: 'Invia a 2 destinatari' })).toBeInTheDocument();
     // No provider configured: the dialog says nothing will be delivered, and where to look.
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Modalità prova: i messaggi non vengono consegnati');
-    expect(within(dialog).getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/dashboard/outbox');
+    expect(within(dialog).getByRole('link', { name: 'Posta in uscita' })).toHaveAttribute('href', '/dashboard/outbox');
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Saldi del 30% da domani!');
     await user.click(within(dialog).getByRole('button', { name: 'Invia a 2 destinatari' }));
     expect(await screen.findByText('2 messaggi messi in coda')).toBeInTheDocument();
@@ -482,10 +493,12 @@ describe('send', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAccessibleDescription('Messi in coda: 2');
     const inDialog = await within(dialog).findByRole('group', { name: `Avanzamento degli invii di ${name}` }, { timeout: 5000 });
-    const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (opt-out, senza consenso o senza contatto valido) 0';
+    const done = 'Inviati 2 di 2 · Consegnati 0 · In coda 0 · Non riusciti 0 · Saltati (disiscritti, senza consenso o senza contatto valido) 0';
     await waitFor(() => expect(inDialog).toHaveTextContent(done), { timeout: 10_000 });
     // The outbox has no receipts to wait for.
     expect(within(dialog).queryByText(/In attesa delle conferme di consegna/)).toBeNull();
+    // The tests' API has the quiet hours off (decision 082): nothing waits for the sending window.
+    expect(within(dialog).queryByText(/Fuori dall’orario di invio/)).toBeNull();
     await user.click(within(dialog).getByText('Chiudi'));
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -598,6 +611,71 @@ describe('send', () => {
     }
   });
 
+  it('shows a column per channel, the chosen one marked, and after a send the sending window holds, when it leaves (decision 100)', async () => {
+    // 21:00 in Rome on 15 January (only the date is fixed; timers run): the shop's window opens again at 9:00 the next day.
+    jest.useFakeTimers({
+      now: new Date('2030-01-15T20:00:00Z'),
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const none = { noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0, dailyLimit: 0 };
+    const sends: unknown[] = [];
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, channels: ['whatsapp', 'sms'], recipients: '[]', recipient_count: 3 }] },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'twilio', mode: 'live' } },
+      'GET /campaigns/c1/reach': {
+        body: {
+          campaignId: 'c1',
+          channels: [
+            { channel: 'whatsapp', enabled: true, total: 3, queued: 3, ...none },
+            { channel: 'sms', enabled: true, total: 3, queued: 1234, ...none, noConsent: 1, invalidContact: 1 },
+          ],
+        },
+      },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
+      'POST /campaigns/c1/send': (request) => {
+        sends.push(request.body);
+        return {
+          body: {
+            message: '1.234 messaggi messi in coda', queued: 1234, skipped: 2, alreadyEnqueued: 0, mode: 'live',
+            skippedByReason: { noConsent: 1, optedOut: 0, invalidContact: 1, channelDisabled: 0, dailyLimit: 0 },
+            heldUntil: '2030-01-16T08:00:00.000Z',
+          },
+        };
+      },
+    });
+    try {
+      const { user, store } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Prova' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invia messaggio: Prova' });
+      const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
+      expect(within(reach).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Destinatari', 'WhatsApp', 'SMS']);
+      expect(reachColumn(reach, 'WhatsApp')).toEqual(['3', '0', '0', '0', '0', '0']);
+      expect(reachColumn(reach, 'SMS')).toEqual(['1.234', '1', '1', '0', '0', '0']);
+      expect(within(reach).getByRole('columnheader', { name: 'WhatsApp' })).toHaveAttribute('aria-current', 'true');
+      expect(within(reach).getByRole('columnheader', { name: 'SMS' })).not.toHaveAttribute('aria-current');
+      await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+      expect(within(reach).getByRole('columnheader', { name: 'SMS' })).toHaveAttribute('aria-current', 'true');
+      expect(within(reach).getByRole('columnheader', { name: 'WhatsApp' })).not.toHaveAttribute('aria-current');
+
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Aperitivo domani');
+      await user.click(within(dialog).getByRole('button', { name: 'Invia a 1.234 destinatari' }));
+      const heading = await within(dialog).findByRole('heading', { name: "Avanzamento dell'invio" });
+      expect(sends).toEqual([{ service: 'sms', message: 'Aperitivo domani' }]);
+      const held = 'Fuori dall’orario di invio: i messaggi partiranno domani alle 9:00.';
+      expect(within(dialog).getByText(held)).toBeInTheDocument();
+      // Heard with the counts when the focus lands on the heading.
+      expect(heading).toHaveAccessibleDescription(`Messi in coda: 1.234 Saltati senza consenso marketing: 1 Saltati perché non raggiungibili (contatto mancante, non valido o numero fisso): 1 ${held}`);
+      // The send refreshes the reach and the deliveries: their answers arrive before the server goes.
+      const asked = (path: string) => server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+      await waitFor(() => expect([asked('/campaigns/c1/reach'), asked('/campaigns/c1/deliveries')]).toEqual([2, 2]));
+      await waitFor(() => expect(Object.values(store.getState().api.queries).filter((q) => q?.status === 'pending')).toEqual([]));
+    } finally {
+      jest.useRealTimers();
+      await server.close();
+    }
+  });
+
   it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
     const { account, token, businessId } = await createAdminWithBusiness();
     const { token: superToken } = await logIn(DEMO_SUPERADMIN);
@@ -612,7 +690,7 @@ describe('send', () => {
     const dialog = await screen.findByRole('dialog');
     // Said before sending: nobody to reach, one without consent; the button promises no number.
     const reach = await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
-    expect(within(reach).getByRole('row', { name: /^SMS/ })).toHaveTextContent('SMS01000');
+    expect(reachColumn(reach, 'SMS')).toEqual(['0', '1', '0', '0', '0', '0']);
     await user.type(within(dialog).getByLabelText('Messaggio'), 'Promo');
     await user.click(within(dialog).getByRole('button', { name: 'Invia' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nessun messaggio inviato: 1 destinatario senza consenso marketing');
