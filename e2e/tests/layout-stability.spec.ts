@@ -92,11 +92,24 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await prepare(page);
       await page.goto('/dashboard/loyalty-cards');
       await expect(page.getByRole('searchbox', { name: 'Cerca per nome, e-mail, numero carta o telefono' })).toBeEnabled({ timeout: 20_000 });
-      await expect(page.getByRole('group', { name: 'Importa ed esporta' })).toBeVisible();
-      await expect(page.getByRole('form', { name: 'Soglia bonus' })).toBeVisible();
+      // On a phone the owner's tools come folded under one line, so the first cards follow the search.
+      const tools = page.locator('summary', { hasText: 'Esporta, importa e soglia bonus' });
+      await expect(tools).toBeVisible();
+      const folded = viewport.width < 720;
+      await expect(page.getByRole('group', { name: 'Importa ed esporta' })).toBeVisible({ visible: !folded });
+      await expect(page.getByRole('form', { name: 'Soglia bonus' })).toBeVisible({ visible: !folded });
       await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeAttached({ timeout: 20_000 });
+      if (folded) {
+        const firstCard = page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first();
+        expect((await firstCard.boundingBox())!.y, 'a card in the first screenful').toBeLessThan(viewport.height);
+      }
       const seen = await shifts(page);
       expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+      if (folded) {
+        await tools.click();
+        await expect(page.getByRole('group', { name: 'Importa ed esporta' })).toBeVisible();
+        await expect(page.getByRole('form', { name: 'Soglia bonus' })).toBeVisible();
+      }
     });
 
     test('the campaigns screen paints each campaign, then its delivery figures, without moving the ones below', async ({ page }) => {

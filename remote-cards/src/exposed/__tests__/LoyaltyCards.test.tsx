@@ -1,5 +1,5 @@
 /** The loyalty cards screen (the bonus decided by the server) against the real API on PGlite. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Business, CardPage } from '@loyalty/shared';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
@@ -67,6 +67,35 @@ describe('the list', () => {
     const threshold = screen.getByRole('form', { name: 'Soglia bonus' });
     const follows = (before: Element, after: Element) => Boolean(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect([follows(search, status), follows(status, tools), follows(tools, threshold)]).toEqual([true, true, true]);
+  });
+
+  it('folds the owner’s tools on a phone, so the first cards follow the search; one tap opens them', async () => {
+    // jsdom has no matchMedia: a phone's answer to the screen's query, as Chromium gives it under 720 px.
+    const listeners: ((event: { matches: boolean }) => void)[] = [];
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 719px)',
+      media: query,
+      addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.push(listener),
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const { user: person } = renderScreen(BAR_CENTRALE);
+      const summary = await screen.findByText('Esporta, importa e soglia bonus');
+      const exportCards = screen.getByRole('button', { name: 'Esporta carte (CSV)' });
+      expect(exportCards).not.toBeVisible();
+      expect(screen.getByRole('form', { name: 'Soglia bonus' })).not.toBeVisible();
+      await screen.findAllByRole('listitem');
+      await person.click(summary);
+      expect(exportCards).toBeVisible();
+      expect(screen.getByRole('form', { name: 'Soglia bonus' })).toBeVisible();
+      // Folded again, then the window grows past a phone's width: the tools open by themselves.
+      await person.click(summary);
+      expect(exportCards).not.toBeVisible();
+      act(() => listeners.forEach((listener) => listener({ matches: false })));
+      expect(exportCards).toBeVisible();
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('searches by name, card number and phone and filters Tutte / Attive / Inattive', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   Field,
@@ -51,6 +51,46 @@ const OwnerTools = styled.div`
   grid-template-columns: minmax(0, 24rem);
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
+
+const ToolsDisclosure = styled.details`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  summary {
+    cursor: pointer;
+    padding: ${({ theme }) => theme.space.xs} 0;
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+  &[open] > summary { margin-bottom: ${({ theme }) => theme.space.sm}; }
+`;
+
+/** Under this width the owner's tools start folded: a phone shows the first cards under the search (decision 098). */
+export const TOOLS_FOLDED_QUERY = '(max-width: 719px)';
+export const TOOLS_SUMMARY = 'Esporta, importa e soglia bonus';
+
+const folds = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(TOOLS_FOLDED_QUERY).matches;
+
+/**
+ * The exports, the import and the bonus threshold in one disclosure: open on a wide screen, folded on a phone,
+ * where five buttons and a form came before the first card. Opened when the window grows past a phone's width,
+ * so the tools are never out of reach behind a fold the person did not make.
+ */
+function OwnerToolsPanel({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(() => !folds());
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const narrow = window.matchMedia(TOOLS_FOLDED_QUERY);
+    const widened = (event: MediaQueryListEvent) => {
+      if (!event.matches) setOpen(true);
+    };
+    narrow.addEventListener('change', widened);
+    return () => narrow.removeEventListener('change', widened);
+  }, []);
+  return (
+    <ToolsDisclosure open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{TOOLS_SUMMARY}</summary>
+      {children}
+    </ToolsDisclosure>
+  );
+}
 
 /**
  * Wide screens fit a card's controls on one line; narrower ones wrap the buttons, narrow ones everything. With
@@ -132,12 +172,12 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
             </Notice>
           )}
           {!staff && (
-            <>
+            <OwnerToolsPanel>
               <ExportButtons businessId={business.id}>
                 <ImportCards businessId={business.id} />
               </ExportButtons>
               {bonusSettings && <OwnerTools>{bonusSettings(business)}</OwnerTools>}
-            </>
+            </OwnerToolsPanel>
           )}
           <BusinessCardList
             query={query}
