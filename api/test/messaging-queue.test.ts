@@ -7,7 +7,7 @@ import { retryDelayMs } from '../src/features/messaging/worker';
 import { DEFAULT_WORKER } from '../src/config/messaging';
 import { authHeader, createUser, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
-import { consentingCards, createCampaign, FakeDriver, permanent, sendAnswer, transient, waitFor } from './helpers/messaging';
+import { consentingCards, createCampaign, FakeDriver, permanent, sendAnswer, transient, waitFor, withHeldUntil } from './helpers/messaging';
 
 const BUSINESS_ID = 'test-negozio-coda';
 const SUPER = { email: 'super.coda@test.it', password: 'SuperCoda2026!' };
@@ -81,7 +81,7 @@ describeEachDatabase('messaging job queue', (variant) => {
 
     const response = await send(t.app, campaignId, auth);
     // The fake stands in for a provider: what a real driver answers ('live').
-    expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('1.000 messaggi messi in coda', { queued: 1000, mode: 'live' })]);
+    expect([response.statusCode, response.json()]).toEqual([200, withHeldUntil(sendAnswer('1.000 messaggi messi in coda', { queued: 1000, mode: 'live' }))]);
 
     // First life: after 300 messages the provider stops answering; the process is then killed with
     // jobs claimed ('sending') but never completed.

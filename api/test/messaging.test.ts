@@ -2,7 +2,7 @@
 import { startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { fourSessions, OTHER_BUSINESS_ID } from './helpers/fixtures';
-import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT, sendAnswer } from './helpers/messaging';
+import { consentingCards, createCampaign, createCard, NOTHING_SENT_NO_CONSENT, sendAnswer, withHeldUntil } from './helpers/messaging';
 
 const BAR = 'default-business-id';
 
@@ -46,7 +46,7 @@ describeEachDatabase('messaging routes', (variant) => {
   describe('POST /api/campaigns/:id/send', () => {
     it('queues one job per reachable recipient and counts the skipped ones', async () => {
       const response = await send(campaignId, { service: 'sms', message: '  Doppi punti sabato!  ' });
-      expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('2 messaggi messi in coda', { queued: 2, skipped: { noConsent: 1, optedOut: 1, invalidContact: 1 } })]);
+      expect([response.statusCode, response.json()]).toEqual([200, withHeldUntil(sendAnswer('2 messaggi messi in coda', { queued: 2, skipped: { noConsent: 1, optedOut: 1, invalidContact: 1 } }))]);
       expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
 
       const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
@@ -70,7 +70,7 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('never sends a campaign twice to a recipient on the same channel', async () => {
       const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
-      expect(response.json()).toEqual(sendAnswer('Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale', { queued: 0, alreadyEnqueued: 5 }));
+      expect(response.json()).toEqual(withHeldUntil(sendAnswer('Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale', { queued: 0, alreadyEnqueued: 5 })));
       expect(await t.app.messaging.worker.drain()).toBe(0);
       // Another channel is another message — the next day: one marketing message per card a day (decision 080).
       daysAhead = 1;
@@ -94,7 +94,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('says why nothing was sent: the only recipient has no marketing consent, or no valid number', async () => {
       const id = await createCampaign(t.app, BAR, [{ customer_name: 'Bruno Neri', customer_phone: '+393330000002' }]);
       const response = await send(id, { service: 'sms', message: 'Promo' });
-      expect([response.statusCode, response.json()]).toEqual([200, NOTHING_SENT_NO_CONSENT]);
+      expect([response.statusCode, response.json()]).toEqual([200, withHeldUntil(NOTHING_SENT_NO_CONSENT)]);
       const invalid = await createCampaign(t.app, BAR, [{ customer_phone: '333 12' }, { customer_phone: null }, { customer_phone: '+393330000003' }]);
       expect((await send(invalid, { service: 'whatsapp', message: 'Promo' })).json()).toMatchObject({
         message: 'Nessun messaggio inviato: 1 destinatario ha chiesto di non ricevere messaggi (STOP), 2 destinatari non raggiungibili (contatto mancante, non valido o numero fisso)',
