@@ -133,6 +133,8 @@ describeEachDatabase('real drivers through the routes and the worker', (variant)
         // Accepted by Twilio ('queued'): its status callback is still to come.
         awaitingReceipts: 1,
         failureReasons: [{ reason: 'Numero del destinatario non valido (Twilio 21211)', count: 1 }],
+        // The 503's retry waits for its backoff, not for the sending window: no hold to tell (decision 100).
+        heldUntil: null,
       });
 
       expect((await status({ MessageSid: rows[0].provider_message_id!, MessageStatus: 'delivered' })).statusCode).toBe(204);

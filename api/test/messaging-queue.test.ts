@@ -118,7 +118,7 @@ describeEachDatabase('messaging job queue', (variant) => {
     );
     expect(logged.rows[0]).toEqual({ n: 1000, recipients: 1000 });
     const progress = await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/deliveries`, headers: auth });
-    expect(progress.json()).toEqual({ campaignId, total: 1000, queued: 0, sent: 1000, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] });
+    expect(progress.json()).toEqual({ campaignId, total: 1000, queued: 0, sent: 1000, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [], heldUntil: null });
   });
 
   it('retries transient failures with backoff and records the last error until it succeeds', async () => {

@@ -47,7 +47,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('queues one job per reachable recipient and counts the skipped ones', async () => {
       const response = await send(campaignId, { service: 'sms', message: '  Doppi punti sabato!  ' });
       expect([response.statusCode, response.json()]).toEqual([200, withHeldUntil(sendAnswer('2 messaggi messi in coda', { queued: 2, skipped: { noConsent: 1, optedOut: 1, invalidContact: 1 } }))]);
-      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
+      expect((await deliveries(campaignId)).json()).toEqual({ campaignId, total: 5, queued: 2, sent: 0, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [], heldUntil: null });
 
       const { rows } = await t.app.db.query('SELECT recipient, status, skip_reason, card_id IS NOT NULL AS has_card FROM messaging_jobs WHERE campaign_id = $1 ORDER BY recipient', [
         campaignId,
@@ -61,7 +61,7 @@ describeEachDatabase('messaging routes', (variant) => {
       ]);
 
       expect(await t.app.messaging.worker.drain()).toBe(2);
-      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [] });
+      expect((await deliveries(campaignId, superAdmin)).json()).toEqual({ campaignId, total: 5, queued: 0, sent: 2, delivered: 0, failed: 0, skipped: 3, awaitingReceipts: 0, failureReasons: [], heldUntil: null });
       const log = (await outbox(`?campaignId=${campaignId}`)).json();
       expect(log.total).toBe(2);
       expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000004']);
@@ -172,7 +172,7 @@ describeEachDatabase('messaging routes', (variant) => {
     it('queues the message and answers at once', async () => {
       const response = await sendWhatsapp(cardA, { message: 'Il tuo premio ti aspetta' });
       // No provider configured: the answer says the message was only recorded.
-      expect([response.statusCode, response.json()]).toEqual([200, sendAnswer('WhatsApp registrato in modalità prova: non è stato consegnato', { queued: 1 })]);
+      expect([response.statusCode, response.json()]).toEqual([200, withHeldUntil(sendAnswer('WhatsApp registrato in modalità prova: non è stato consegnato', { queued: 1 }))]);
       await t.app.messaging.worker.drain();
       const { rows } = await t.app.db.query(`SELECT recipient, body, status, channel FROM outbox_messages WHERE card_id = $1 AND campaign_id IS NULL`, [cardA]);
       expect(rows).toEqual([{ recipient: '+393330000001', body: 'Il tuo premio ti aspetta\nRispondi STOP per non ricevere più messaggi', status: 'sent', channel: 'whatsapp' }]);

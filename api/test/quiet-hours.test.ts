@@ -128,6 +128,69 @@ describeEachDatabase('quiet hours', (variant) => {
     expect(again.json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: null });
   });
 
+  it('says in a held campaign’s delivery figures when its queued messages leave, until the window opens (decision 100)', async () => {
+    const shop = 'test-negozio-attesa';
+    const owner = (await t.app.db.query<{ owner_id: string }>('SELECT owner_id FROM businesses WHERE id = $1', [BUSINESS_ID])).rows[0].owner_id;
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, sms_enabled) VALUES ($1, 'Attesa', $2, 1)`, [shop, owner]);
+    await createCard(t.app, shop, { name: 'Ada Attesa', phone: '+393331300005', consent: true });
+    await createCard(t.app, shop, { name: 'Elio Attesa', phone: '+393331300006', consent: true });
+    now = new Date('2030-02-05T21:30:00Z'); // 22:30 Rome
+    const created = await t.app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { businessId: shop, name: 'In attesa', segment: { kind: 'all' }, channels: ['sms'] } });
+    const id = created.json<{ id: string }>().id;
+    const sent = await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'In attesa' } });
+    expect(sent.json()).toMatchObject({ queued: 2, heldUntil: '2030-02-06T08:00:00.000Z' });
+    const deliveries = async (query = '') => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/deliveries${query}`, headers: auth });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ queued: number; heldUntil: string | null }>();
+    };
+    // All night the figures say what the send said: the jobs' due time.
+    expect(await deliveries()).toMatchObject({ total: 2, queued: 2, sent: 0, heldUntil: sent.json().heldUntil });
+    expect(await deliveries('?channel=sms')).toMatchObject({ queued: 2, heldUntil: '2030-02-06T08:00:00.000Z' });
+    expect(await deliveries('?channel=whatsapp')).toMatchObject({ total: 0, queued: 0, heldUntil: null });
+    now = new Date('2030-02-06T07:59:00Z'); // 08:59
+    expect(await deliveries()).toMatchObject({ queued: 2, heldUntil: '2030-02-06T08:00:00.000Z' });
+    // 09:00: the window is open, the messages are due; nothing held to tell.
+    now = new Date('2030-02-06T08:00:00Z');
+    expect(await deliveries()).toMatchObject({ queued: 2, heldUntil: null });
+    // Inside the window a queued message due later (a retry's backoff) is no hold of the sending hours.
+    await t.app.db.query(`UPDATE messaging_jobs SET next_run_at = '2030-02-06T09:05:00Z' WHERE campaign_id = $1`, [id]);
+    now = new Date('2030-02-06T09:00:00Z');
+    expect(await deliveries()).toMatchObject({ queued: 2, heldUntil: null });
+    // Back outside the window: the earliest of the queued ones; none while one is being sent.
+    await t.app.db.query(`UPDATE messaging_jobs SET next_run_at = CASE WHEN recipient = '+393331300005' THEN '2030-02-07T08:00:00Z'::timestamptz ELSE '2030-02-08T08:00:00Z'::timestamptz END WHERE campaign_id = $1`, [id]);
+    now = new Date('2030-02-06T20:00:00Z'); // 21:00
+    expect(await deliveries()).toMatchObject({ queued: 2, heldUntil: '2030-02-07T08:00:00.000Z' });
+    await t.app.db.query(`UPDATE messaging_jobs SET status = 'sending' WHERE campaign_id = $1 AND recipient = '+393331300005'`, [id]);
+    expect(await deliveries()).toMatchObject({ queued: 2, heldUntil: null });
+    await t.app.db.query(`UPDATE messaging_jobs SET status = 'queued' WHERE campaign_id = $1`, [id]);
+  });
+
+  it('tells Easy SMS when its WhatsApp held by the sending hours leaves, and nothing inside the window (decision 100)', async () => {
+    const shop = 'test-negozio-whatsapp';
+    const owner = (await t.app.db.query<{ owner_id: string }>('SELECT owner_id FROM businesses WHERE id = $1', [BUSINESS_ID])).rows[0].owner_id;
+    await t.app.db.query(`INSERT INTO businesses (id, name, owner_id, whatsapp_enabled) VALUES ($1, 'WhatsApp serale', $2, 1)`, [shop, owner]);
+    const card = await createCard(t.app, shop, { name: 'Gino Sera', phone: '+393331300007', consent: ['whatsapp'] });
+    const send = (message: string, key: string) =>
+      t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/send-whatsapp`, headers: { ...auth, 'idempotency-key': key }, payload: { message } });
+    now = new Date('2030-03-05T20:00:00Z'); // 21:00 Rome
+    const late = await send('Domani sconto', 'sera-1');
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ queued: 1, alreadyEnqueued: 0, heldUntil: '2030-03-06T08:00:00.000Z' });
+    // The answer is the job's due time.
+    const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE card_id = $1', [card]);
+    expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-03-06T08:00:00.000Z']);
+    // The same key again queues nothing: nothing new to say.
+    expect((await send('Domani sconto', 'sera-1')).json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: null });
+    now = new Date('2030-03-06T10:00:00Z'); // 11:00: inside the window, it leaves at once
+    expect((await send('Sconto oggi', 'mattina-1')).json()).toMatchObject({ queued: 1, heldUntil: null });
+    // Without consent nothing is queued, and nothing is held.
+    const noConsent = await createCard(t.app, shop, { name: 'Nina Niente', phone: '+393331300008', consent: false });
+    now = new Date('2030-03-05T20:00:00Z');
+    const refused = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${noConsent}/send-whatsapp`, headers: auth, payload: { message: 'Ciao' } });
+    expect(refused.json()).toMatchObject({ queued: 0, skippedByReason: { noConsent: 1 }, heldUntil: null });
+  });
+
   /**
    * A shop whose window leaves out the real time's Rome hour (the bonus trigger and the worker's retries use the
    * database's now()): its held messages wait for the window's start.
@@ -208,6 +271,12 @@ describeEachDatabase('quiet hours switched off for the deployment (QUIET_HOURS=f
     expect((await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/send`, headers: auth, payload: { service: 'sms', message: 'Promo notturna' } })).json()).toMatchObject({ queued: 1, heldUntil: null });
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [id]);
     expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-01-15T20:00:00.000Z']);
+    // Nor do its delivery figures say it waits, nor Easy SMS.
+    expect((await t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/deliveries`, headers: auth })).json()).toMatchObject({ queued: 1, heldUntil: null });
+    await t.app.db.query('UPDATE businesses SET whatsapp_enabled = 1 WHERE id = $1', [BUSINESS_ID]);
+    const card = (await t.app.db.query<{ id: string }>('SELECT id FROM loyalty_cards WHERE business_id = $1', [BUSINESS_ID])).rows[0].id;
+    const whatsapp = await t.app.inject({ method: 'POST', url: `/api/loyalty-cards/${card}/send-whatsapp`, headers: auth, payload: { message: 'Promo serale' } });
+    expect(whatsapp.json()).toMatchObject({ queued: 1, heldUntil: null });
   });
 
   it('lets a message held until 10:00 (a birthday greeting) leave at once too', async () => {

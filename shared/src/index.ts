@@ -129,6 +129,8 @@ export {
   type SendOutcome,
 } from './messaging/sendOutcome';
 export { TestModeBanner } from './messaging/TestModeBanner';
+// 3.3.0: what a send the sending window holds says (decision 100), for the campaigns' and Easy SMS's screens.
+export { heldUntilText } from './messaging/heldUntil';
 
 // Which wallets the API has configured (cards remote's "Invia link wallet", admin's settings).
 export { anyWalletConfigured, useGetWalletStatusQuery, WALLETS, walletStatusApi, type WalletName, type WalletStatus } from './wallet/walletStatus';

@@ -121,12 +121,12 @@ export function sendAnswer(
   return { message, queued, skipped: skippedCount, skippedByReason, alreadyEnqueued, mode };
 }
 
-/** A send's answer (test mode) when its only recipient has no marketing consent. */
-/** A campaign's send answer: a send answer and `heldUntil`, when the sending hours hold its messages (null: they leave at once). */
+/** A campaign's or an Easy SMS's send answer: a send answer and `heldUntil`, when the sending hours hold its messages (null: they leave at once). */
 export function withHeldUntil(answer: ReturnType<typeof sendAnswer>, heldUntil: string | null = null) {
   return { ...answer, heldUntil };
 }
 
+/** A send's answer (test mode) when its only recipient has no marketing consent. */
 export const NOTHING_SENT_NO_CONSENT = sendAnswer('Nessun messaggio inviato: 1 destinatario senza consenso marketing', { queued: 0, skipped: { noConsent: 1 } });
 
 /**

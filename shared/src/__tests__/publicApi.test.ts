@@ -34,6 +34,7 @@ it('loads as one module and exposes the pieces every remote relies on', () => {
     'PHONE_INVALID',
     'TestModeBanner',
     'sendSucceeded',
+    'heldUntilText',
   ] as const) {
     expect(shared[name]).toBeDefined();
   }

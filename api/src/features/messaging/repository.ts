@@ -93,6 +93,11 @@ export interface DeliveryCounts {
   awaitingReceipts: number;
   /** The most frequent reasons of the failures, Italian, most frequent first. */
   failureReasons: { reason: string; count: number }[];
+  /**
+   * When the queued messages leave, while the business's sending window holds them (decision 100): outside the
+   * window, with none being sent, the earliest due time of the queued ones when it is still to come; else null.
+   */
+  heldUntil: string | null;
 }
 
 /**
@@ -516,6 +521,15 @@ export function createMessagingRepository(db: Queryable) {
       return (await enqueueMessage(db, job))?.id ?? null;
     },
 
+    /** When a queued job leaves if it was held past `at` (the quiet hours, migration 035): its due time; else null. */
+    async heldUntil(jobId: string, at: Date): Promise<string | null> {
+      const { rows } = await db.query<{ next_run_at: string }>(
+        `SELECT next_run_at FROM messaging_jobs WHERE id = $1::bigint AND status = 'queued' AND next_run_at > $2::timestamptz`,
+        [jobId, at.toISOString()],
+      );
+      return rows[0]?.next_run_at ?? null;
+    },
+
     /**
      * Takes up to `limit` due jobs for this worker: queued ones whose time has come and 'sending' ones whose
      * worker let the lease run out. SKIP LOCKED lets several workers (instances) claim side by side.
@@ -605,13 +619,18 @@ export function createMessagingRepository(db: Queryable) {
      * Where a campaign's messages are: each job with the message it logged (outbox_messages, whose status
      * the provider's callbacks move on to delivered / undelivered / failed), and the top failure reasons.
      * `receiptDrivers`: the drivers whose provider will report on the messages (none: nothing is awaited).
+     * `heldUntil` is read in the same pass over the campaign's jobs (the `(campaign_id, status)` index), against
+     * `at` (the app's clock; none: now) and the business's window (`loyalty_quiet_release`, migrations 035 and 040):
+     * a retry's backoff inside the window is not a hold.
      */
-    async deliveryCounts(campaignId: string, channel?: Channel, receiptDrivers: readonly string[] = []): Promise<DeliveryCounts> {
+    async deliveryCounts(campaignId: string, channel?: Channel, receiptDrivers: readonly string[] = [], at?: Date): Promise<DeliveryCounts> {
       const params = [campaignId, channel ?? null];
       const jobs = `SELECT j.status AS job_status, m.status AS message_status, COALESCE(m.error, j.last_error) AS error,
-                           m.driver AS message_driver, m.created_at AS message_created_at
+                           m.driver AS message_driver, m.created_at AS message_created_at, j.next_run_at, j.business_id
                       FROM messaging_jobs j LEFT JOIN outbox_messages m ON m.job_id = j.id
                      WHERE j.campaign_id = $1 AND ($2::text IS NULL OR j.channel = $2::text)`;
+      const now = `coalesce($5::timestamptz, now())`;
+      const firstDue = `min(next_run_at) FILTER (WHERE job_status = 'queued')`;
       const failed = `job_status = 'failed' OR message_status IN ('undelivered', 'failed')`;
       const [{ rows }, reasons] = await Promise.all([
         db.query<Omit<DeliveryCounts, 'failureReasons'>>(
@@ -623,9 +642,13 @@ export function createMessagingRepository(db: Queryable) {
                   count(*) FILTER (WHERE job_status = 'skipped')::int AS skipped,
                   count(*) FILTER (WHERE job_status = 'sent' AND message_status IN ('queued', 'sending', 'sent')
                                      AND message_driver = ANY($3::text[])
-                                     AND message_created_at > now() - $4 * interval '1 minute')::int AS "awaitingReceipts"
+                                     AND message_created_at > now() - $4 * interval '1 minute')::int AS "awaitingReceipts",
+                  -- Held: nothing being sent, the first queued one still to come, and now outside the shop's window.
+                  CASE WHEN count(*) FILTER (WHERE job_status = 'sending') = 0 AND ${firstDue} > ${now}
+                             AND loyalty_quiet_release(min(business_id), ${now}) > ${now}
+                       THEN ${firstDue} END AS "heldUntil"
              FROM (${jobs}) t`,
-          [...params, receiptDrivers, RECEIPT_WAIT_MINUTES],
+          [...params, receiptDrivers, RECEIPT_WAIT_MINUTES, at?.toISOString() ?? null],
         ),
         db.query<{ reason: string; count: number }>(
           `SELECT COALESCE(error, $3) AS reason, count(*)::int AS count

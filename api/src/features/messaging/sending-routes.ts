@@ -24,7 +24,7 @@ import { audienceOf } from './campaign-audience';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
-import { campaignSendOutcomeSchema, deliveryModeSchema, sendOutcomeSchema } from './sending-schemas';
+import { campaignSendOutcomeSchema, deliveryModeSchema, whatsappSendOutcomeSchema } from './sending-schemas';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
@@ -68,6 +68,12 @@ const deliveriesSchema = z
           'senza ancora una conferma di consegna o un fallimento: finché sono più di 0 conviene continuare a interrogare',
       ),
     failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('I motivi di fallimento più frequenti (al massimo 5)'),
+    heldUntil: timestampSchema
+      .nullable()
+      .describe(
+        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma), senza invii in corso: quando parte il primo dei messaggi in coda, ' +
+          'cioè il prossimo inizio della finestra; null se nulla aspetta la finestra. Fino ad allora basta interrogare di rado',
+      ),
   })
   .meta({ id: 'CampaignDeliveries' });
 
@@ -292,7 +298,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Avanzamento degli invii di una campagna',
         description:
           'In coda → inviati → consegnati / non riusciti (con i motivi del fornitore). Da interrogare finché queued o awaitingReceipts sono più di 0: ' +
-          'le notifiche di stato di Twilio arrivano dopo l’invio.',
+          'le notifiche di stato di Twilio arrivano dopo l’invio. Fuori dall’orario di invio dell’azienda `heldUntil` dice quando partono i messaggi in coda.',
         security: bearerAuth,
         params: idParamsSchema,
         querystring: z.object({ channel: z.enum(CHANNELS).optional() }),
@@ -303,7 +309,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const campaign = await ownedCampaign(request.user!, request.params.id);
       // Twilio reports back only to the status callback, which needs PUBLIC_URL: without it nothing is awaited.
       const receiptDrivers = app.messaging.config.publicUrl ? RECEIPT_DRIVERS : [];
-      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel, receiptDrivers)) };
+      // Held by the sending window (decision 100) against the app's clock, the one the send held them with.
+      return { campaignId: campaign.id, ...(await app.messaging.repo.deliveryCounts(campaign.id, request.query.channel, receiptDrivers, app.clock())) };
     },
   );
 
@@ -318,12 +325,13 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Il messaggio è obbligatorio: i bonus li invia il server da sé. ' +
           'Messaggio commerciale: senza consenso marketing WhatsApp su una carta dell’azienda con quel numero non parte (`skippedByReason.noConsent`); STOP: 400. ' +
           'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
+          'Fuori dall’orario di invio dell’azienda il messaggio aspetta in coda l’inizio della finestra: `heldUntil` dice quando parte. ' +
           'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: sendWhatsappBodySchema,
-        response: { 200: sendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: whatsappSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -341,10 +349,11 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await app.messaging.repo.hasMarketingConsent(card.business_id, 'whatsapp', recipient))) {
         const { mode } = await app.messaging.modeFor(card.business_id, 'whatsapp');
         const skippedByReason = { ...noneSkipped(), noConsent: 1 };
-        return { message: sendOutcomeMessage(0, skippedByReason), queued: 0, skipped: 1, skippedByReason, alreadyEnqueued: 0, mode };
+        return { message: sendOutcomeMessage(0, skippedByReason), queued: 0, skipped: 1, skippedByReason, alreadyEnqueued: 0, mode, heldUntil: null };
       }
       const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
       const body = withStopFooter(request.body.message);
+      const at = app.clock();
       const queued = await app.messaging.repo.enqueueOne({
         businessId: card.business_id,
         cardId: card.id,
@@ -353,13 +362,15 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         body,
         idempotencyKey: `card:${card.id}:whatsapp:${key}`,
         // A marketing message: held by the quiet hours (migration 035).
-        held: { at: app.clock() },
+        held: { at },
       });
       if (queued) app.messaging.worker.wake();
+      // When it leaves if the quiet hours hold it: the job's due time (decision 100).
+      const heldUntil = queued ? await app.messaging.repo.heldUntil(queued, at) : null;
       const { mode } = await app.messaging.modeFor(card.business_id, 'whatsapp');
       // 'WhatsApp inviato' (the specification's wording) only when a message really leaves for the customer.
       const message = !queued ? TRUTH_MESSAGES.whatsappAlreadyQueued : mode === 'live' ? MESSAGING_MESSAGES.whatsappSent : TRUTH_MESSAGES.whatsappQueuedTest;
-      return { message, queued: queued ? 1 : 0, skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: queued ? 0 : 1, mode };
+      return { message, queued: queued ? 1 : 0, skipped: 0, skippedByReason: noneSkipped(), alreadyEnqueued: queued ? 0 : 1, mode, heldUntil };
     },
   );
 

@@ -1,4 +1,7 @@
-/** Every send answer (campaign send, send-whatsapp, connection test) says what the server did, in one shape. */
+/**
+ * Every send answer (campaign send, send-whatsapp, connection test) says what the server did, in one shape; the
+ * campaign send and send-whatsapp add when their messages leave if the quiet hours hold them (decision 100).
+ */
 import { z } from 'zod';
 import { timestampSchema } from '../../schemas/common';
 
@@ -38,3 +41,15 @@ export const campaignSendOutcomeSchema = sendOutcomeSchema
       ),
   })
   .meta({ id: 'CampaignSendOutcome' });
+
+/** Easy SMS's answer (send-whatsapp): the send answer, and when its message leaves if the quiet hours hold it. */
+export const whatsappSendOutcomeSchema = sendOutcomeSchema
+  .extend({
+    heldUntil: timestampSchema
+      .nullable()
+      .describe(
+        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma): quando parte il messaggio messo in coda ora, ' +
+          'cioè il prossimo inizio della finestra; null se parte subito o se non è stato messo in coda',
+      ),
+  })
+  .meta({ id: 'WhatsappSendOutcome' });

@@ -38,8 +38,11 @@ export interface SegmentCountArgs {
 export type CampaignSendResult = MaybeAbsent<ApiSchema<'CampaignSendOutcome'>, 'heldUntil'>;
 type CampaignSend = { id: string } & ApiRequestBody<'/api/campaigns/{id}/send', 'post'>;
 
-/** `GET /campaigns/{id}/deliveries`: poll while `queued` or `awaitingReceipts` is above 0. */
-export type CampaignDeliveries = ApiSchema<'CampaignDeliveries'>;
+/**
+ * `GET /campaigns/{id}/deliveries`: poll while `queued` or `awaitingReceipts` is above 0 (seldom while `heldUntil`,
+ * the sending window's start the queue waits for, is far; absent from an API older than decision 100).
+ */
+export type CampaignDeliveries = MaybeAbsent<ApiSchema<'CampaignDeliveries'>, 'heldUntil'>;
 
 /** `GET /campaigns/{id}/reach`: per channel, who a send now would queue and who it would skip, and why. */
 export type CampaignReach = ApiSchema<'CampaignReach'>;

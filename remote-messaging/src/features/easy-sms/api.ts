@@ -1,4 +1,10 @@
-import { api, type SendOutcome } from '@loyalty/shared';
+import { api, type ApiSchema, type MaybeAbsent } from '@loyalty/shared';
+
+/**
+ * `POST /loyalty-cards/{id}/send-whatsapp`: the send answer and `heldUntil`, when the message leaves if the shop's
+ * sending window holds it (absent from an API older than decision 100).
+ */
+export type WhatsappSendResult = MaybeAbsent<ApiSchema<'WhatsappSendOutcome'>, 'heldUntil'>;
 
 export interface SendWhatsappRequest {
   cardId: string;
@@ -9,7 +15,7 @@ export interface SendWhatsappRequest {
 
 export const easySmsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendWhatsapp: build.mutation<SendOutcome, SendWhatsappRequest>({
+    sendWhatsapp: build.mutation<WhatsappSendResult, SendWhatsappRequest>({
       query: ({ cardId, message, idempotencyKey }) => ({
         url: `/loyalty-cards/${encodeURIComponent(cardId)}/send-whatsapp`,
         method: 'POST',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { formatCount } from '@loyalty/shared';
+import { formatCount, heldUntilText } from '@loyalty/shared';
 import { useGetCampaignDeliveriesQuery, type CampaignDeliveries } from '../api';
 import { nothingSent, type DeliveryState } from '../model/campaignModel';
 
@@ -8,11 +8,20 @@ import { nothingSent, type DeliveryState } from '../model/campaignModel';
 export const DELIVERY_POLL_MS = 1000;
 /** While only the provider's receipts are awaited (they come over minutes), this often. */
 export const RECEIPT_POLL_MS = 5000;
+/**
+ * While the shop's sending window holds the queued messages for more than this (`heldUntil`, decision 100), this
+ * often: a phone left open on the list all night asks once a minute, and within a minute of the window's start the
+ * progress is back to every second.
+ */
+export const HELD_POLL_MS = 60_000;
 
-/** 1 s while messages are in the queue, 5 s while only receipts are awaited, no polling once nothing moves. */
-export function deliveryPollingInterval(data: CampaignDeliveries | undefined): number {
+/**
+ * 1 s while messages are in the queue (once a minute while the sending window holds them for more than a minute),
+ * 5 s while only receipts are awaited, no polling once nothing moves.
+ */
+export function deliveryPollingInterval(data: CampaignDeliveries | undefined, now: number = Date.now()): number {
   if (!data) return 0;
-  if (data.queued > 0) return DELIVERY_POLL_MS;
+  if (data.queued > 0) return data.heldUntil && Date.parse(data.heldUntil) - now > HELD_POLL_MS ? HELD_POLL_MS : DELIVERY_POLL_MS;
   return data.awaitingReceipts > 0 ? RECEIPT_POLL_MS : 0;
 }
 
@@ -63,7 +72,8 @@ const summaryLine = (f: SummaryFigures) =>
 
 /**
  * Queued → sent → delivered / failed (with the provider's reasons) and skipped, refreshed while messages are
- * queued and, more slowly, while the provider's receipts are still expected (`awaitingReceipts`):
+ * queued and, more slowly, while the provider's receipts are still expected (`awaitingReceipts`) or the sending
+ * window holds the queue (`heldUntil`, said under the figures as the send dialog says it):
  * the polling stops when nothing is left to wait for. The summary is announced when it changes — React
  * leaves its text alone when a poll brings the same counts, so an unchanged tick says nothing.
  */
@@ -106,6 +116,7 @@ export function DeliveryProgress({ campaignId, campaignName, announce = true, kn
             skipped: formatCount(data.skipped),
           })}
         </p>
+        {data.heldUntil && data.queued > 0 && <p>{heldUntilText(data.heldUntil, data.queued)}</p>}
         {data.awaitingReceipts > 0 && <p>{awaitingReceiptsText(data.awaitingReceipts)}</p>}
       </Summary>
       {isError && <p>Avanzamento degli invii non disponibile</p>}

@@ -16,6 +16,7 @@ import {
   channelDisabledMessage,
   errorMessage,
   formatCount,
+  heldUntilText,
   sendSucceeded,
   StackedForm,
   useNotify,
@@ -24,7 +25,7 @@ import {
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, emailCampaignMessage, z } from '@loyalty/shared/forms';
 import { useGetCampaignReachQuery, useScheduleCampaignMutation, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, heldUntilText } from '../model/campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { ReachSummary, sendButtonLabel } from './ReachSummary';
 import { messageCounterText } from './MessageCounter';

@@ -13,6 +13,7 @@ import {
   errorMessage,
   formatPhone,
   formatPoints,
+  heldUntilText,
   sendSucceeded,
   useNotify,
   type LoyaltyCard,
@@ -53,15 +54,19 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
   const error = formState.errors.message?.message ?? formState.errors.root?.server?.message;
   // One key per message: a retry after a lost answer does not send it twice.
   const [idempotencyKey, setIdempotencyKey] = useState(nanoid);
+  // When the last message sent waits for the shop's sending window (decision 100): said under the form until the next send.
+  const [held, setHeld] = useState<string | null>(null);
 
   const submit = handleSubmit(async ({ message }) => {
     if (isLoading) return;
     if (!whatsappEnabled) return setError('root.server', { message: channelDisabledMessage('WhatsApp') });
+    setHeld(null);
     try {
       const result = await sendWhatsapp({ cardId: card.id, message, idempotencyKey }).unwrap();
       // 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.whatsappSent);
+      setHeld(result.heldUntil ? heldUntilText(result.heldUntil, result.queued) : null);
       reset({ message: '' });
       setIdempotencyKey(nanoid());
     } catch (err) {
@@ -94,6 +99,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
         <Button type="submit" loading={isLoading}>
           Invia WhatsApp
         </Button>
+        {held && <Muted role="status">{held}</Muted>}
       </Form>
     </Card>
   );

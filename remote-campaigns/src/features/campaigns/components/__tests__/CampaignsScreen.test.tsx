@@ -104,6 +104,50 @@ describe('list', () => {
     }
   });
 
+  it('says in the progress when the messages the sending window holds leave, and asks for it once a minute meanwhile (decision 100)', async () => {
+    // 21:00 in Rome on 15 January (only the date is fixed; timers run): the window opens again at 9:00 the next day.
+    jest.useFakeTimers({
+      now: new Date('2030-01-15T20:00:00Z'),
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const live = (campaignId: string, figures: Partial<CampaignDeliveries>): CampaignDeliveries => ({
+      campaignId, total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [], heldUntil: null, ...figures,
+    });
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': {
+        body: [
+          { ...SAMPLE, name: 'Notturna', recipients: '[]', recipient_count: 3, delivery: { pending: 2, sent: 0, failed: 0 } },
+          { ...SAMPLE, id: 'c2', name: 'In corso', recipients: '[]', recipient_count: 3, delivery: { pending: 1, sent: 2, failed: 0 } },
+        ],
+      },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'twilio', mode: 'live' } },
+      'GET /campaigns/c1/deliveries': { body: live('c1', { total: 3, queued: 2, skipped: 1, heldUntil: '2030-01-16T08:00:00.000Z' }) },
+      // Going out now (inside another shop's window, or an API older than decision 100): no heldUntil, every second.
+      'GET /campaigns/c2/deliveries': { body: live('c2', { total: 3, queued: 1, sent: 2, heldUntil: null }) },
+    });
+    try {
+      renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      const held = await itemOf('Notturna');
+      const progress = within(held).getByRole('group', { name: 'Avanzamento degli invii di Notturna' });
+      // Said with the figures, in the polite summary, as the send dialog says it.
+      await waitFor(() => expect(progress.querySelector('[aria-live]')).toHaveTextContent('Fuori dall’orario di invio: i messaggi partiranno domani alle 9:00.'));
+      expect(progress).toHaveTextContent('Inviati 0 di 3 · Consegnati 0 · In coda 2');
+      const going = within(await itemOf('In corso')).getByRole('group', { name: 'Avanzamento degli invii di In corso' });
+      expect(within(going).queryByText(/Fuori dall’orario di invio/)).toBeNull();
+
+      const asked = (path: string) => server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+      const before = asked('/campaigns/c1/deliveries');
+      await new Promise((r) => setTimeout(r, 3000));
+      // The held one is not asked again within the minute; the one going out still every second.
+      expect(asked('/campaigns/c1/deliveries')).toBe(before);
+      expect(asked('/campaigns/c2/deliveries')).toBeGreaterThanOrEqual(3);
+    } finally {
+      jest.useRealTimers();
+      await server.close();
+    }
+  });
+
   it('searches and filters by status', async () => {
     const { user } = await renderSignedIn(<CampaignsScreen />, PATH, DEMO_ADMIN);
     await itemOf('Aperitivo del venerdì');

@@ -170,3 +170,52 @@ describe('errors', () => {
     }
   });
 });
+
+describe('outside the sending hours (decision 100)', () => {
+  const BAR = { id: 'b1', name: 'Bar', address: null, phone: null, email: null, website: null, whatsapp_enabled: 1, sms_enabled: 1, email_enabled: 0 };
+  const CARD = { id: 'k1', card_number: 'LC-1', customer_name: 'Anna Blu', customer_phone: '+393331234567', email: null, birth_date: null, points: 10, created_at: '2026-01-01', user_id: 'u', business_id: 'b1' };
+  const sent = (heldUntil?: string | null) => ({
+    message: 'WhatsApp inviato', queued: 1, skipped: 0, alreadyEnqueued: 0, mode: 'live',
+    skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 },
+    ...(heldUntil === undefined ? {} : { heldUntil }),
+  });
+
+  it('says under the card when the message the sending window holds leaves, until the next send', async () => {
+    // 21:00 in Rome on 5 March (only the date is fixed; timers run): the window opens again at 9:00 the next day.
+    jest.useFakeTimers({
+      now: new Date('2030-03-05T20:00:00Z'),
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /loyalty-cards/business/b1': { body: { items: [CARD], total: 1, nextOffset: null } },
+      'GET /messaging/status': { body: { businessId: 'b1', driver: 'twilio', mode: 'live' } },
+      'POST /loyalty-cards/k1/send-whatsapp': { body: sent('2030-03-06T08:00:00.000Z') },
+    });
+    try {
+      const { user } = renderWithProviders(<EasySmsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      const form = await screen.findByRole('form', { name: 'WhatsApp a Anna Blu' });
+      const box = within(form).getByLabelText('Messaggio per Anna Blu');
+      await user.type(box, 'Domani sconto');
+      await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
+      // The toast keeps the server's words; the card says when the message leaves.
+      expect(await screen.findByText('WhatsApp inviato')).toBeInTheDocument();
+      expect(await within(form).findByRole('status')).toHaveTextContent('Fuori dall’orario di invio: il messaggio partirà domani alle 9:00.');
+      expect(box).toHaveValue('');
+      expect(within(form).queryByRole('alert')).toBeNull();
+
+      // A send that leaves at once (or an API older than decision 100) says nothing of the hours.
+      for (const heldUntil of [null, undefined]) {
+        server.use({ 'POST /loyalty-cards/k1/send-whatsapp': { body: sent(heldUntil) } });
+        await user.type(box, 'Sconto');
+        await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
+        await waitFor(() => expect(box).toHaveValue(''));
+        expect(within(form).queryByText(/Fuori dall’orario di invio/)).toBeNull();
+      }
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+    } finally {
+      jest.useRealTimers();
+      await server.close();
+    }
+  });
+});
