@@ -24,7 +24,7 @@ import { audienceOf } from './campaign-audience';
 import { CHANNELS, type Channel } from './types';
 import { normalizePhone } from '../../lib/phone';
 import { bearerAuth, errorResponses, idParamsSchema, timestampSchema } from '../../schemas/common';
-import { campaignSendOutcomeSchema, deliveryModeSchema, whatsappSendOutcomeSchema } from './sending-schemas';
+import { deliveryModeSchema, heldSendOutcomeSchema } from './sending-schemas';
 
 const FLAG_COLUMN = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
@@ -190,7 +190,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerAuth,
         params: idParamsSchema,
         body: campaignSendBodySchema,
-        response: { 200: campaignSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: heldSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -331,7 +331,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: sendWhatsappBodySchema,
-        response: { 200: whatsappSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: heldSendOutcomeSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -30,8 +30,11 @@ export const sendOutcomeSchema = z
   })
   .meta({ id: 'SendOutcome' });
 
-/** A campaign's send answer: the send answer, and when its messages leave if the quiet hours hold them. */
-export const campaignSendOutcomeSchema = sendOutcomeSchema
+/**
+ * A send the shop's sending window can hold (a campaign's, Easy SMS's): the send answer, and when what it queued
+ * leaves (decision 100). The connection test keeps `SendOutcome`: its message is a service message, never held.
+ */
+export const heldSendOutcomeSchema = sendOutcomeSchema
   .extend({
     heldUntil: timestampSchema
       .nullable()
@@ -40,16 +43,4 @@ export const campaignSendOutcomeSchema = sendOutcomeSchema
           'cioè il prossimo inizio della finestra; null se partono subito o se nessuno è stato messo in coda',
       ),
   })
-  .meta({ id: 'CampaignSendOutcome' });
-
-/** Easy SMS's answer (send-whatsapp): the send answer, and when its message leaves if the quiet hours hold it. */
-export const whatsappSendOutcomeSchema = sendOutcomeSchema
-  .extend({
-    heldUntil: timestampSchema
-      .nullable()
-      .describe(
-        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma): quando parte il messaggio messo in coda ora, ' +
-          'cioè il prossimo inizio della finestra; null se parte subito o se non è stato messo in coda',
-      ),
-  })
-  .meta({ id: 'WhatsappSendOutcome' });
+  .meta({ id: 'HeldSendOutcome' });

@@ -35,7 +35,7 @@ export interface SegmentCountArgs {
  * `POST /campaigns/{id}/send`: queued at once, the API's worker delivers in the background; `heldUntil`: when the
  * messages leave if the shop's sending window holds them (absent from an API older than decision 100).
  */
-export type CampaignSendResult = MaybeAbsent<ApiSchema<'CampaignSendOutcome'>, 'heldUntil'>;
+export type CampaignSendResult = MaybeAbsent<ApiSchema<'HeldSendOutcome'>, 'heldUntil'>;
 type CampaignSend = { id: string } & ApiRequestBody<'/api/campaigns/{id}/send', 'post'>;
 
 /**

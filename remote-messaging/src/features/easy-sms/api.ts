@@ -4,7 +4,7 @@ import { api, type ApiSchema, type MaybeAbsent } from '@loyalty/shared';
  * `POST /loyalty-cards/{id}/send-whatsapp`: the send answer and `heldUntil`, when the message leaves if the shop's
  * sending window holds it (absent from an API older than decision 100).
  */
-export type WhatsappSendResult = MaybeAbsent<ApiSchema<'WhatsappSendOutcome'>, 'heldUntil'>;
+export type WhatsappSendResult = MaybeAbsent<ApiSchema<'HeldSendOutcome'>, 'heldUntil'>;
 
 export interface SendWhatsappRequest {
   cardId: string;
