@@ -4,7 +4,8 @@ import { takeConfigRequest } from './features/federation/model/earlyConfig';
 import { applyOverrides } from './features/federation/model/overrides';
 import { prepareRemoteRoute } from './features/federation/components/RemoteRoute';
 import { initRemotes } from './features/federation/model/remotes';
-import { firstPageModuleFor } from './shared/routeModules';
+import { firstPageDataFor, firstPageModuleFor } from './shared/routeModules';
+import { startFirstPageData } from './shared/firstPageData';
 import { hasStoredToken } from './shared/storedSession';
 
 function renderFatal(root: HTMLElement, message: string) {
@@ -44,6 +45,8 @@ async function start() {
   const target = firstPageModuleFor(window.location.pathname, hasSession);
   if (target) prepareRemoteRoute(target.remote, target.module);
   if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  // And the data the page shows first, as soon as the shop is known (decision 101).
+  startFirstPageData(store, firstPageDataFor(window.location.pathname, hasSession), () => window.localStorage);
   renderApp(rootElement, store, <App />);
 }
 

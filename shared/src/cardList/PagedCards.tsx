@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, type FocusEvent, type MutableRefObject, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MutableRefObject, type ReactNode } from 'react';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import styled from 'styled-components';
-import { useGetCardsPageQuery } from '../api/apiSlice';
+import { api, useGetCardsPageQuery } from '../api/apiSlice';
 import type { CardPageArgs, CardStatusFilter, LoyaltyCard } from '../domain/types';
 import { formatCount } from '../format';
 import { QueryState } from '../ui/QueryState';
@@ -35,6 +36,31 @@ export function isFiltered({ q, status }: CardListQuery): boolean {
 /** The request of the page holding the card at `index`. */
 export function pageArgs({ businessId, q, status }: CardListQuery, index: number): CardPageArgs {
   return { businessId, q: q.trim(), status, offset: Math.floor(index / PAGE_SIZE) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+/** A first page asked for ahead of its screen counts as what the server has now for this long (seconds). */
+export const FIRST_PAGE_FRESH_S = 10;
+
+/** Businesses whose whole list's first page was asked for ahead of its screen: when, and whether a list showed it. */
+const aheadOfScreen = new Map<string, { at: number; shown: boolean }>();
+
+/**
+ * 3.4.0: the first page of a business's whole card list (no search, no filter) asked for ahead of the screen that
+ * shows it, so its request leaves with the code instead of after it (the shell, when the cards screen is the page
+ * being opened: decision 101). The screen's own request is then the same cache entry, answered or on its way, and
+ * the first list to open within FIRST_PAGE_FRESH_S shows it without asking again; any other opening asks the server.
+ */
+export function prefetchCardList(businessId: string): ThunkAction<void, unknown, unknown, UnknownAction> {
+  return (dispatch) => {
+    aheadOfScreen.set(businessId, { at: Date.now(), shown: false });
+    dispatch(api.util.prefetch('getCardsPage', pageArgs({ businessId, q: '', status: 'all' }, 0), { ifOlderThan: FIRST_PAGE_FRESH_S }));
+  };
+}
+
+/** Whether this list's first page was asked for ahead of it a moment ago and no list has shown it yet. */
+function askedAheadOfScreen(query: CardListQuery): boolean {
+  const ahead = aheadOfScreen.get(query.businessId);
+  return !isFiltered(query) && ahead !== undefined && !ahead.shown && Date.now() - ahead.at < FIRST_PAGE_FRESH_S * 1000;
 }
 
 const Placeholder = styled.div`
@@ -152,8 +178,14 @@ export function PagedCards(props: PagedCardsProps) {
 }
 
 function CardsOfQuery({ query, label, errorMessage, emptyMessage, noMatchHint, noMatchMessage, renderCard, focused, ...listProps }: PagedCardsProps & { focused: MutableRefObject<FocusedField | null> }) {
-  // Opening a screen shows what the server has now (a customer may have signed up meanwhile).
-  const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: true });
+  // Opening a screen shows what the server has now (a customer may have signed up meanwhile); the first page asked
+  // for ahead of this screen a moment ago (prefetchCardList) counts as now, once.
+  const [ahead] = useState(() => askedAheadOfScreen(query));
+  useEffect(() => {
+    const entry = aheadOfScreen.get(query.businessId);
+    if (ahead && entry) entry.shown = true;
+  }, [ahead, query.businessId]);
+  const first = useGetCardsPageQuery(pageArgs(query, 0), { refetchOnMountOrArgChange: ahead ? FIRST_PAGE_FRESH_S : true });
   return (
     <QueryState
       query={first}

@@ -4,7 +4,7 @@
  * being opened while the session is still being checked.
  */
 import type { ExposedModule, RemoteName } from '@loyalty/shared';
-import { isDashboardAccess, routeFor } from './routeTable';
+import { isDashboardAccess, routeFor, type RouteEntry } from './routeTable';
 
 export interface RouteModule<R extends RemoteName = RemoteName> {
   remote: R;
@@ -25,3 +25,9 @@ export function firstPageModuleFor(pathname: string, hasSession: boolean): Route
   return route && !isDashboardAccess(route.access) ? moduleOf(route) : null;
 }
 
+
+/** The data the first page load shows first (the route's `firstData`), for a signed-in user only. */
+export function firstPageDataFor(pathname: string, hasSession: boolean): RouteEntry['firstData'] | null {
+  const route = routeFor(pathname);
+  return hasSession && route && isDashboardAccess(route.access) ? (route.firstData ?? null) : null;
+}

@@ -42,6 +42,12 @@ export interface RouteEntry<R extends RemoteName = RemoteName> {
    * it by a full page load (HtmlPageRoute.tsx), not by rendering the remote's React page.
    */
   servedAsHtml?: boolean;
+  /**
+   * Decision 101: the data the page shows first, asked for by the bootstrap as soon as the shop is known, so its
+   * request leaves with the remote's code instead of after it: `card-list`, the shop's cards' first page
+   * (shared's `prefetchCardList`, the same cache entry the page's list reads).
+   */
+  firstData?: 'card-list';
 }
 
 /** Where a signed-out visitor is sent, and where a signed-in user lands: every redirect names these. */
@@ -70,7 +76,7 @@ export const ROUTES: readonly RouteEntry[] = [
   page({ path: '/dashboard/campaigns', remote: 'campaigns', module: './Campaigns', access: 'signed-in', nav: { label: 'Campagne', permission: 'campaigns' }, placeholder: { head: 'campaigns' } }),
   // Decision 080: the owner's automatic messages (welcome, birthday, «ci manchi»).
   page({ path: '/dashboard/automations', remote: 'campaigns', module: './Automations', access: 'admin', nav: { label: 'Automazioni' } }),
-  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' }, placeholder: { head: 'cards' } }),
+  page({ path: '/dashboard/loyalty-cards', remote: 'cards', module: './LoyaltyCards', access: 'signed-in', staff: true, nav: { label: 'Carte Fedeltà', permission: 'loyalty-cards' }, placeholder: { head: 'cards' }, firstData: 'card-list' }),
   page({ path: '/dashboard/rewards', remote: 'cards', module: './Rewards', access: 'admin', nav: { label: 'Premi' } }),
   page({ path: '/dashboard/easy-sms', remote: 'messaging', module: './EasySms', access: 'signed-in', nav: { label: 'SMS Facile', permission: 'easy-sms' } }),
   page({ path: '/dashboard/twilio-settings', remote: 'messaging', module: './TwilioSettings', access: 'signed-in', nav: { label: 'Impostazioni Twilio' } }),

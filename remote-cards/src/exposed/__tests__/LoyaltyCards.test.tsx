@@ -143,10 +143,19 @@ describe('points', () => {
     await person.type(within(card).getByLabelText('Punti per Elena Punti'), '12,5');
     await person.click(within(card).getByRole('button', { name: 'Aggiorna Elena Punti' }));
     expect(await screen.findByText('Compila sia punti che descrizione')).toBeInTheDocument();
+    // The refused field is marked and takes the focus; the points typed stay (decision 101: checked without a form library).
+    const description = within(card).getByLabelText('Descrizione per Elena Punti');
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    expect(description).toHaveFocus();
+    expect(within(card).getByLabelText('Punti per Elena Punti')).not.toHaveAttribute('aria-invalid');
+    expect(within(card).getByLabelText('Punti per Elena Punti')).toHaveValue('12,5');
 
-    await person.type(within(card).getByLabelText('Descrizione per Elena Punti'), 'Spesa del sabato');
+    await person.type(description, 'Spesa del sabato');
     await person.click(within(card).getByRole('button', { name: 'Aggiorna Elena Punti' }));
     expect(await screen.findByText('Punti aggiornati')).toBeInTheDocument();
+    // Saved: the row's fields are empty again and no longer marked.
+    await waitFor(async () => expect(within(await cardRow('Elena Punti')).getByLabelText('Descrizione per Elena Punti')).toHaveValue(''));
+    expect(within(await cardRow('Elena Punti')).getByLabelText('Descrizione per Elena Punti')).not.toHaveAttribute('aria-invalid');
     await waitFor(async () => expect(within(await cardRow('Elena Punti')).getByText('22,5 punti')).toBeInTheDocument());
 
     await person.click(within(await cardRow('Elena Punti')).getByRole('button', { name: 'Movimenti di Elena Punti' }));
@@ -264,6 +273,23 @@ describe('bonus (decided and sent by the server)', () => {
     expect(screen.getAllByText('WhatsApp non abilitato:')).toHaveLength(1);
     expect(await sentTo(first.id, off.id)).toBe(0);
     expect(await sentTo(second.id, off.id)).toBe(0);
+  });
+
+  it('says at once when the threshold typed is not one, and saves nothing', async () => {
+    const shop = await createBusiness(session.token);
+    const { user: person } = renderScreen(shop.id);
+    const input = await screen.findByLabelText('Soglia bonus (punti)');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    await person.clear(input);
+    await person.type(input, '0');
+    expect(await screen.findByText('La soglia deve essere un numero intero di almeno 1')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Salva soglia' })).toBeDisabled();
+    await person.clear(input);
+    await person.type(input, '800');
+    await waitFor(() => expect(screen.queryByText('La soglia deve essere un numero intero di almeno 1')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Salva soglia' })).toBeEnabled();
+    expect(await thresholdOf(shop.id)).toBe(1000);
   });
 
   it('asks before a threshold that sends messages: Annulla keeps the old one, Conferma saves it and queues that many', async () => {

@@ -4,9 +4,7 @@
  * would send; with any, the person confirms that number, and the server refuses (409) a save whose number
  * changed meanwhile — then the new number is asked for.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, statusOf, useNotify, type Business } from '@loyalty/shared';
 import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from '../api';
 import { parseThreshold, savedMessage, thresholdFormSchema } from '../model/bonusThreshold';
@@ -23,12 +21,15 @@ const isConflict = (error: unknown) => statusOf(error) === 409;
 export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_threshold'>) {
   const notify = useNotify();
   const saved = business.bonus_threshold ?? DEFAULT_BONUS_THRESHOLD;
-  // Checked as it is typed: the field says at once when the text is not a threshold.
-  const form = useForm({ resolver: zodResolver(thresholdFormSchema), defaultValues: { threshold: String(saved) }, mode: 'onChange' });
+  // Checked as it is typed: the field says at once when the text is not a threshold. One field, its value in state
+  // and the shared rule (decision 101: the cards screen loads no form library, as the counter page, decision 097).
+  const [text, setText] = useState(String(saved));
+  const input = useRef<HTMLInputElement>(null);
+  const checked = thresholdFormSchema.safeParse({ threshold: text });
   const [pending, setPending] = useState<PendingThreshold | null>(null);
   const [getPreview, preview] = useLazyGetBonusPreviewQuery();
   const [save, saving] = useSaveBonusThresholdMutation();
-  const typed = parseThreshold(form.watch('threshold'));
+  const typed = parseThreshold(text);
 
   /** Saves when nothing would be sent, else asks. Returns when the question is up or the save is done. */
   async function saveOrAsk(threshold: number) {
@@ -42,14 +43,20 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
     notify.success(savedMessage(result));
   }
 
-  const submit = form.handleSubmit(async ({ threshold }) => {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!checked.success) {
+      input.current?.focus();
+      return;
+    }
+    const { threshold } = checked.data;
     if (threshold === saved) return;
     try {
       await saveOrAsk(threshold);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.settingsSaveError));
     }
-  });
+  }
 
   async function confirm() {
     if (!pending) return;
@@ -75,13 +82,13 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
 
   function cancel() {
     setPending(null);
-    form.reset({ threshold: String(saved) });
+    setText(String(saved));
   }
 
   return {
     /** The threshold field, its message while the text is not a valid threshold. */
-    field: form.register('threshold'),
-    error: form.formState.errors.threshold?.message,
+    field: { name: 'threshold', value: text, ref: input, onChange: (event: { target: { value: string } }) => setText(event.target.value) },
+    error: checked.success ? undefined : checked.error.issues[0]?.message,
     saved,
     changed: typed !== null && typed !== saved,
     busy: preview.isFetching || saving.isLoading,

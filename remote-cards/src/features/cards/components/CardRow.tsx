@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Badge,
@@ -103,6 +101,7 @@ export interface PointsDraft {
 }
 
 export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
+const NONE_REFUSED: ReadonlySet<keyof PointsDraft> = new Set();
 
 export interface CardRowProps {
   card: LoyaltyCard;
@@ -138,29 +137,47 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
-  // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's limits.
+  // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's
+  // limits, checked on submit with the shared rule (decision 101: no form library on the cards screen, as on the
+  // counter page, decision 097): the message in the notice, the fields marked until the next submit, the first
+  // refused one focused.
   const messages = pointsFormMessages(mode);
-  const { register, handleSubmit, reset, watch, formState } = useForm({ resolver: zodResolver(pointsFormSchema(mode)), defaultValues: draft, reValidateMode: 'onSubmit' });
-  useEffect(() => {
-    const subscription = watch(({ points = '', description = '' }) => onDraftChange(card.id, { points, description }));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange, card.id]);
-  const invalid = (field: keyof PointsDraft) => (formState.errors[field] ? { 'aria-invalid': true } : {});
+  const [values, setValues] = useState<PointsDraft>(draft);
+  const [refused, setRefused] = useState<ReadonlySet<keyof PointsDraft>>(NONE_REFUSED);
+  const fields = { points: useRef<HTMLInputElement>(null), description: useRef<HTMLInputElement>(null) };
+  const edit = (field: keyof PointsDraft, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    onDraftChange(card.id, next);
+  };
+  const invalid = (field: keyof PointsDraft) => (refused.has(field) ? { 'aria-invalid': true } : {});
 
-  const submit = handleSubmit(
-    async ({ points, description }) => {
-      if (change.busy) return;
-      await change.submit(`${points}|${description}`, (key) => updatePoints({ cardId: card.id, points, description, key }).unwrap(), (outcome) => {
-        if (outcome.ok) {
-          reset(EMPTY_DRAFT);
-          onDraftChange(card.id, EMPTY_DRAFT);
-          notify.success(MESSAGES.pointsUpdated);
-        } else if (!outcome.lost) notify.error(errorMessage(outcome.error, MESSAGES.pointsUpdateError));
-      });
-    },
-    // "Fill in both" first, then what is wrong with the points.
-    (errors) => notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid),
-  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = pointsFormSchema(mode).safeParse(values);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof PointsDraft, { message: string }>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof PointsDraft;
+        errors[field] ??= { message: issue.message };
+      }
+      setRefused(new Set(Object.keys(errors) as (keyof PointsDraft)[]));
+      fields[errors.points ? 'points' : 'description'].current?.focus();
+      // "Fill in both" first, then what is wrong with the points.
+      notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid);
+      return;
+    }
+    setRefused(NONE_REFUSED);
+    if (change.busy) return;
+    const { points, description } = parsed.data;
+    await change.submit(`${points}|${description}`, (key) => updatePoints({ cardId: card.id, points, description, key }).unwrap(), (outcome) => {
+      if (outcome.ok) {
+        setValues(EMPTY_DRAFT);
+        onDraftChange(card.id, EMPTY_DRAFT);
+        notify.success(MESSAGES.pointsUpdated);
+      } else if (!outcome.lost) notify.error(errorMessage(outcome.error, MESSAGES.pointsUpdateError));
+    });
+  };
 
   const remove = async () => {
     try {
@@ -224,10 +241,21 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
           placeholder={unitTitle(mode)}
           aria-label={`${unitTitle(mode)} per ${name}`}
+          name="points"
+          ref={fields.points}
+          value={values.points}
+          onChange={(event) => edit('points', event.target.value)}
           {...invalid('points')}
-          {...register('points')}
         />
-        <Input placeholder="Descrizione" aria-label={`Descrizione per ${name}`} {...invalid('description')} {...register('description')} />
+        <Input
+          placeholder="Descrizione"
+          aria-label={`Descrizione per ${name}`}
+          name="description"
+          ref={fields.description}
+          value={values.description}
+          onChange={(event) => edit('description', event.target.value)}
+          {...invalid('description')}
+        />
         <Button type="submit" loading={change.busy} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
         <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
         <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
