@@ -67,7 +67,7 @@ export function CampaignItem({
   const recipientCount = recipientCountOf(campaign);
   // The live deliveries (the progress below polls them) once loaded, else the list's: the status follows the jobs.
   const { data: deliveries } = useGetCampaignDeliveriesQuery(campaign.id);
-  const sent = deliveryStatus(deliveries ? { pending: deliveries.queued, sent: deliveries.sent, failed: deliveries.failed } : campaign.delivery);
+  const sent = deliveryStatus(deliveries ? { pending: deliveries.queued, sent: deliveries.sent, failed: deliveries.failed } : campaign.delivery, deliveries?.heldUntil);
 
   const remove = async () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;

@@ -18,17 +18,24 @@ export interface DeliveryState {
   failed: number;
 }
 
-/**
- * The status a sent campaign shows, from its messaging jobs (decision 077): «In invio» while messages are queued,
- * then «Inviata», «Inviata in parte (N non riusciti)» or «Invio non riuscito». Null before anything was sent:
- * the campaign's own status («Bozza», …) stays.
- */
 /** Whether nothing was sent (skipped messages do not count; the API says null then too). */
 export const nothingSent = (delivery: DeliveryState): boolean => delivery.pending + delivery.sent + delivery.failed === 0;
 
-export function deliveryStatus(delivery: DeliveryState | null | undefined): { label: string; tone: 'info' | 'success' | 'warning' | 'danger' } | null {
+/** The badge of a campaign whose queued messages wait for the shop's sending window (the deliveries' `heldUntil`). */
+export const HELD_LABEL = 'In attesa dell’orario di invio';
+
+/**
+ * The status a sent campaign shows, from its messaging jobs (decision 077): «In invio» while messages are queued
+ * («In attesa dell’orario di invio» while the sending window holds them, `heldUntil`: decision 100), then «Inviata»,
+ * «Inviata in parte (N non riusciti)» or «Invio non riuscito». Null before anything was sent: the campaign's own
+ * status («Bozza», …) stays.
+ */
+export function deliveryStatus(
+  delivery: DeliveryState | null | undefined,
+  heldUntil?: string | null,
+): { label: string; tone: 'info' | 'success' | 'warning' | 'danger' } | null {
   if (!delivery || nothingSent(delivery)) return null;
-  if (delivery.pending > 0) return { label: 'In invio', tone: 'info' };
+  if (delivery.pending > 0) return { label: heldUntil ? HELD_LABEL : 'In invio', tone: 'info' };
   if (delivery.failed === 0) return { label: 'Inviata', tone: 'success' };
   if (delivery.sent === 0) return { label: 'Invio non riuscito', tone: 'danger' };
   return { label: `Inviata in parte (${formatCount(delivery.failed, { one: 'non riuscito', other: 'non riusciti' })})`, tone: 'warning' };

@@ -135,6 +135,10 @@ describe('list', () => {
       expect(progress).toHaveTextContent('Inviati 0 di 3 · Consegnati 0 · In coda 2');
       const going = within(await itemOf('In corso')).getByRole('group', { name: 'Avanzamento degli invii di In corso' });
       expect(within(going).queryByText(/Fuori dall’orario di invio/)).toBeNull();
+      // The badge says the campaign waits, not that it is going out; the other one is going out.
+      expect(within(held).getByText('In attesa dell’orario di invio')).toBeInTheDocument();
+      expect(within(held).queryByText('In invio')).toBeNull();
+      expect(within(await itemOf('In corso')).getByText('In invio')).toBeInTheDocument();
 
       const asked = (path: string) => server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
       const before = asked('/campaigns/c1/deliveries');
