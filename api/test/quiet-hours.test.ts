@@ -180,8 +180,8 @@ describeEachDatabase('quiet hours', (variant) => {
     // The answer is the job's due time.
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE card_id = $1', [card]);
     expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual(['2030-03-06T08:00:00.000Z']);
-    // The same key again queues nothing: nothing new to say.
-    expect((await send('Domani sconto', 'sera-1')).json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: null });
+    // The same key again (a retry after a timeout) queues nothing, and says when the one waiting in the queue leaves.
+    expect((await send('Domani sconto', 'sera-1')).json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: '2030-03-06T08:00:00.000Z' });
     now = new Date('2030-03-06T10:00:00Z'); // 11:00: inside the window, it leaves at once
     expect((await send('Sconto oggi', 'mattina-1')).json()).toMatchObject({ queued: 1, heldUntil: null });
     // Without consent nothing is queued, and nothing is held.

@@ -521,11 +521,15 @@ export function createMessagingRepository(db: Queryable) {
       return (await enqueueMessage(db, job))?.id ?? null;
     },
 
-    /** When a queued job leaves if it was held past `at` (the quiet hours, migration 035): its due time; else null. */
-    async heldUntil(jobId: string, at: Date): Promise<string | null> {
+    /**
+     * When a queued job leaves if it was held past `at` (the quiet hours, migration 035): its due time; else null.
+     * The job by its id (just queued) or by its idempotency key (a repeated send of one already queued).
+     */
+    async heldUntil(job: { id: string } | { idempotencyKey: string }, at: Date): Promise<string | null> {
+      const [where, value] = 'id' in job ? ['id = $1::bigint', job.id] : ['idempotency_key = $1', job.idempotencyKey];
       const { rows } = await db.query<{ next_run_at: string }>(
-        `SELECT next_run_at FROM messaging_jobs WHERE id = $1::bigint AND status = 'queued' AND next_run_at > $2::timestamptz`,
-        [jobId, at.toISOString()],
+        `SELECT next_run_at FROM messaging_jobs WHERE ${where} AND status = 'queued' AND next_run_at > $2::timestamptz`,
+        [value, at.toISOString()],
       );
       return rows[0]?.next_run_at ?? null;
     },

@@ -325,7 +325,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Passa dalla coda (ritentato se il fornitore non risponde) e risponde subito. Il messaggio è obbligatorio: i bonus li invia il server da sé. ' +
           'Messaggio commerciale: senza consenso marketing WhatsApp su una carta dell’azienda con quel numero non parte (`skippedByReason.noConsent`); STOP: 400. ' +
           'Intestazione facoltativa Idempotency-Key: la stessa chiave per la stessa carta invia una volta sola. ' +
-          'Fuori dall’orario di invio dell’azienda il messaggio aspetta in coda l’inizio della finestra: `heldUntil` dice quando parte. ' +
+          'Fuori dall’orario di invio dell’azienda il messaggio aspetta in coda l’inizio della finestra: `heldUntil` dice quando parte, ' +
+          'anche a un invio ripetuto con la stessa Idempotency-Key di un messaggio ancora in coda. ' +
           'Al massimo SINGLE_MESSAGE_RATE_LIMIT messaggi al minuto per azienda (429).',
         security: bearerAuth,
         params: idParamsSchema,
@@ -354,19 +355,21 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.headers['idempotency-key'] ?? crypto.randomUUID();
       const body = withStopFooter(request.body.message);
       const at = app.clock();
+      const idempotencyKey = `card:${card.id}:whatsapp:${key}`;
       const queued = await app.messaging.repo.enqueueOne({
         businessId: card.business_id,
         cardId: card.id,
         channel: 'whatsapp',
         recipient,
         body,
-        idempotencyKey: `card:${card.id}:whatsapp:${key}`,
+        idempotencyKey,
         // A marketing message: held by the quiet hours (migration 035).
         held: { at },
       });
       if (queued) app.messaging.worker.wake();
-      // When it leaves if the quiet hours hold it: the job's due time (decision 100).
-      const heldUntil = queued ? await app.messaging.repo.heldUntil(queued, at) : null;
+      // When it leaves if the quiet hours hold it: the job's due time (decision 100), also for a repeated send (the same
+      // key, a retry after a timeout) of one still waiting in the queue.
+      const heldUntil = await app.messaging.repo.heldUntil(queued ? { id: queued } : { idempotencyKey }, at);
       const { mode } = await app.messaging.modeFor(card.business_id, 'whatsapp');
       // 'WhatsApp inviato' (the specification's wording) only when a message really leaves for the customer.
       const message = !queued ? TRUTH_MESSAGES.whatsappAlreadyQueued : mode === 'live' ? MESSAGING_MESSAGES.whatsappSent : TRUTH_MESSAGES.whatsappQueuedTest;

@@ -63,10 +63,12 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
     setHeld(null);
     try {
       const result = await sendWhatsapp({ cardId: card.id, message, idempotencyKey }).unwrap();
+      // When it leaves, if the sending window holds it: one message, just queued or already in the queue (the same
+      // send repeated after a lost answer, which the server does not queue twice).
+      setHeld(result.heldUntil ? heldUntilText(result.heldUntil, result.queued + result.alreadyEnqueued) : null);
       // 'WhatsApp inviato' only when the server queued it for real delivery; it says otherwise.
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.whatsappSent);
-      setHeld(result.heldUntil ? heldUntilText(result.heldUntil, result.queued) : null);
       reset({ message: '' });
       setIdempotencyKey(nanoid());
     } catch (err) {

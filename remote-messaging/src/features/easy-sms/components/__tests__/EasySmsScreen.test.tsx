@@ -212,7 +212,18 @@ describe('outside the sending hours (decision 100)', () => {
         await waitFor(() => expect(box).toHaveValue(''));
         expect(within(form).queryByText(/Fuori dall’orario di invio/)).toBeNull();
       }
-      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+      // The same send repeated (a retry with its key after a lost answer): the server says it is already queued, and
+      // the one waiting still leaves at 9:00.
+      server.use({
+        'POST /loyalty-cards/k1/send-whatsapp': {
+          body: { ...sent('2030-03-06T08:00:00.000Z'), message: 'Messaggio già in coda: non viene inviato una seconda volta', queued: 0, alreadyEnqueued: 1 },
+        },
+      });
+      await user.type(box, 'Domani sconto');
+      await user.click(within(form).getByRole('button', { name: 'Invia WhatsApp' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Messaggio già in coda: non viene inviato una seconda volta');
+      expect(within(form).getByRole('status')).toHaveTextContent('Fuori dall’orario di invio: il messaggio partirà domani alle 9:00.');
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
     } finally {
       jest.useRealTimers();
       await server.close();
