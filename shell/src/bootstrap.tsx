@@ -46,7 +46,7 @@ async function start() {
   if (target) prepareRemoteRoute(target.remote, target.module);
   if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
   // And the data the page shows first, as soon as the shop is known (decision 101).
-  startFirstPageData(store, firstPageDataFor(window.location.pathname, hasSession), () => window.localStorage);
+  startFirstPageData(store, firstPageDataFor(window.location.pathname, hasSession));
   renderApp(rootElement, store, <App />);
 }
 

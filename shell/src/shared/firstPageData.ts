@@ -10,7 +10,7 @@ import type { RouteEntry } from './routeTable';
 
 const selectBusinesses = api.endpoints.getBusinesses.select();
 
-export function startFirstPageData(store: AppStore, firstData: RouteEntry['firstData'] | null, storage: () => Storage | null): void {
+export function startFirstPageData(store: AppStore, firstData: RouteEntry['firstData'] | null): void {
   if (firstData !== 'card-list') return;
   const unsubscribe = store.subscribe(() => {
     const state = store.getState();
@@ -23,12 +23,8 @@ export function startFirstPageData(store: AppStore, firstData: RouteEntry['first
     }
     if (!user || !businesses.data) return;
     unsubscribe();
-    let remembered: string | null = null;
-    try {
-      remembered = readRememberedBusiness(user.id, storage());
-    } catch {
-      // without storage the shop list's choice applies
-    }
+    // The restore rule of useRememberedBusiness (without storage, or with a shop no longer listed: the list's choice).
+    const remembered = readRememberedBusiness(user.id);
     const businessId = remembered && businesses.data.some((b) => b.id === remembered) ? remembered : selectCurrentBusinessId(state);
     if (businessId) void store.dispatch(prefetchCardList(businessId));
   });

@@ -25,7 +25,6 @@ export function firstPageModuleFor(pathname: string, hasSession: boolean): Route
   return route && !isDashboardAccess(route.access) ? moduleOf(route) : null;
 }
 
-
 /** The data the first page load shows first (the route's `firstData`), for a signed-in user only. */
 export function firstPageDataFor(pathname: string, hasSession: boolean): RouteEntry['firstData'] | null {
   const route = routeFor(pathname);

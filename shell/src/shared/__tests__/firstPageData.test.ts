@@ -31,7 +31,7 @@ const cardPages = (store: AppStore) =>
 
 /** What the bootstrap does on a first page load with a stored session. */
 function openFirstPage(store: AppStore, pathname: string) {
-  startFirstPageData(store, firstPageDataFor(pathname, localStorage.getItem('token') !== null), () => localStorage);
+  startFirstPageData(store, firstPageDataFor(pathname, localStorage.getItem('token') !== null));
   void store.dispatch(checkSession());
   void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
 }
