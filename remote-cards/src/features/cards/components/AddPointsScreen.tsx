@@ -19,12 +19,15 @@ import {
 } from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail, type PointsResult } from '../api';
+import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail, type PointsResult, type SalePreview } from '../api';
 import { addPointsSchema, DEFAULT_QR_STAMPS, pointsFormMessages, pointsFormSchema, STAMP_MESSAGES } from '../model/pointsInput';
 import { formatCents } from '../model/sale';
 import { RedeemDialog } from './RedeemDialog';
 import { SaleForm } from './SaleForm';
 import { ScanButton } from './ScanButton';
+
+/** How the card's shop earns points: per euro, per visit, or typed by hand. */
+type EarningRule = SalePreview['earning_rule'];
 
 export const MISSING_IDS = FORM_MESSAGES.cardOrUserMissing;
 export const INVALID_QR_POINTS = FORM_MESSAGES.qrPointsMinimum;
@@ -142,9 +145,7 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
  * points: default 50 (SPEC), or 1 stamp. The balance shown is always the server's last answer (earn, adjustment,
  * redemption).
  */
-function CardCounter({ card, userId, mode, footer }: { card: CardDetail; userId: string; mode: LoyaltyMode; footer: ReactNode }) {
-  const rulePreview = useGetSalePreviewQuery({ cardId: card.id }, { refetchOnMountOrArgChange: true });
-  const rule = rulePreview.currentData?.earning_rule;
+function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; userId: string; mode: LoyaltyMode; rule: EarningRule | undefined; footer: ReactNode }) {
   const [balance, setBalance] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [redeeming, setRedeeming] = useState(false);
@@ -154,7 +155,6 @@ function CardCounter({ card, userId, mode, footer }: { card: CardDetail; userId:
     setBalance(newBalance);
     setOutcome({ kind: 'success', message });
   };
-  if (rulePreview.isLoading) return <Spinner label="Caricamento della carta…" />;
   return (
     <>
       <Holder>
@@ -304,20 +304,44 @@ function Title({ cardId }: { cardId: string }) {
 function CardByLink({ cardId, userId, footer }: { cardId: string; userId: string; footer: ReactNode }) {
   // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
   const cardQuery = useGetCardQuery(cardId);
+  // How the card's shop earns points (the preview without an amount) needs only the card's id: asked with the card,
+  // not once the card is in, so the counter is ready one round trip sooner on a phone's network.
+  const rulePreview = useGetSalePreviewQuery({ cardId }, { refetchOnMountOrArgChange: true });
   return (
     <>
       <QueryState query={cardQuery} loadingLabel="Caricamento della carta…" errorMessage={(error) => errorMessage(error, MESSAGES.addPointsError)}>
-        {(card) => <CardWithMode card={card} userId={userId} footer={footer} />}
+        {(card) => (
+          <CardWithMode
+            card={card}
+            userId={userId}
+            rule={rulePreview.currentData?.earning_rule}
+            ruleLoading={rulePreview.isLoading}
+            footer={footer}
+          />
+        )}
       </QueryState>
       {cardQuery.isError && cardQuery.data === undefined && footer}
     </>
   );
 }
 
-function CardWithMode({ card, userId, footer }: { card: CardDetail; userId: string; footer: ReactNode }) {
+function CardWithMode({
+  card,
+  userId,
+  rule,
+  ruleLoading,
+  footer,
+}: {
+  card: CardDetail;
+  userId: string;
+  /** The shop's earning rule; undefined when the preview could not be had (the manual form, as for a manual shop). */
+  rule: EarningRule | undefined;
+  ruleLoading: boolean;
+  footer: ReactNode;
+}) {
   const { mode, isLoading } = useLoyaltyMode(card.business_id);
-  if (isLoading) return <Spinner label="Caricamento della carta…" />;
-  return <CardCounter key={mode} card={card} userId={userId} mode={mode} footer={footer} />;
+  if (isLoading || ruleLoading) return <Spinner label="Caricamento della carta…" />;
+  return <CardCounter key={mode} card={card} userId={userId} mode={mode} rule={rule} footer={footer} />;
 }
 
 /** `/dashboard/add-points?card_id=…&user_id=…`: what a shop opens by scanning a customer's card. */

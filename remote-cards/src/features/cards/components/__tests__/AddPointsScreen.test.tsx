@@ -118,6 +118,37 @@ it("opens another card's page from 'Scansiona' (a pasted link where there is no 
   expect(screen.getByText('3 punti')).toBeInTheDocument();
 });
 
+it("asks for the shop's earning rule with the card, not once the card's answer is in (one round trip less at the counter)", async () => {
+  const own = await createCard(session.token, shop.id, 'Paola Parallela', 4);
+  const realFetch = globalThis.fetch;
+  const asked: string[] = [];
+  let releaseCard: () => void = () => undefined;
+  const cardHeld = new Promise<void>((resolve) => {
+    releaseCard = resolve;
+  });
+  // The card's answer is held back until the test lets it go: a preview asked only after it would never leave.
+  const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    asked.push(path);
+    const answer = realFetch(input, init);
+    if (path.endsWith(`/loyalty-cards/${own.id}`)) await cardHeld;
+    return answer;
+  });
+  try {
+    renderAddPoints(linkOf(own));
+    await waitFor(() => expect(asked).toContain(`/api/loyalty-cards/${own.id}/sales/preview`));
+    expect(screen.queryByText('Paola Parallela')).not.toBeInTheDocument();
+    releaseCard();
+    expect(await screen.findByText('Paola Parallela')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Punti da aggiungere')).toHaveValue(50);
+    // Asked once: the counter below the card reads the same answer.
+    expect(asked.filter((path) => path.endsWith('/sales/preview'))).toHaveLength(1);
+  } finally {
+    releaseCard();
+    fetchSpy.mockRestore();
+  }
+});
+
 describe('a shop whose points come from the sale (decision 075)', () => {
   let euroShop: Business;
   beforeAll(async () => {
