@@ -123,9 +123,24 @@ describeEachDatabase('quiet hours', (variant) => {
     // The answer is the jobs' due time.
     const { rows } = await t.app.db.query<{ next_run_at: string }>('SELECT next_run_at FROM messaging_jobs WHERE campaign_id = $1', [late.id]);
     expect(rows.map((r) => new Date(r.next_run_at).toISOString())).toEqual([late.answer.heldUntil]);
-    // The same campaign again queues nothing: nothing waits, so nothing to say.
-    const again = await t.app.inject({ method: 'POST', url: `/api/campaigns/${late.id}/send`, headers: auth, payload: { service: 'sms', message: 'Tardi' } });
-    expect(again.json()).toMatchObject({ queued: 0, alreadyEnqueued: 1, heldUntil: null });
+    // The same campaign again (a retry after a lost answer) queues nothing; its message still waits, and the answer says until when.
+    const sendAgain = () => t.app.inject({ method: 'POST', url: `/api/campaigns/${late.id}/send`, headers: auth, payload: { service: 'sms', message: 'Tardi' } });
+    expect((await sendAgain()).json()).toEqual(
+      expect.objectContaining({
+        message: 'Nessun messaggio inviato: 1 destinatario ha già questa campagna in coda su questo canale',
+        queued: 0,
+        alreadyEnqueued: 1,
+        heldUntil: late.answer.heldUntil,
+      }),
+    );
+    // Once it has left, nothing waits: nothing to say, even outside the window.
+    await t.app.db.query(`UPDATE messaging_jobs SET status = 'sent' WHERE campaign_id = $1`, [late.id]);
+    expect((await sendAgain()).json()).toMatchObject({
+      message: 'Nessun messaggio inviato: 1 destinatario aveva già ricevuto questa campagna su questo canale',
+      queued: 0,
+      alreadyEnqueued: 1,
+      heldUntil: null,
+    });
   });
 
   it('says in a held campaign’s delivery figures when its queued messages leave, until the window opens (decision 100)', async () => {

@@ -129,17 +129,21 @@ export const TRUTH_MESSAGES = {
 /** 'Messaggio inviato con successo' for one, '12 messaggi messi in coda' for more. */
 export const queuedMessage = (queued: number) => (queued === 1 ? TRUTH_MESSAGES.oneQueued : `${formatCount(queued)} messaggi messi in coda`);
 
-/** 'Nessun messaggio inviato: 1 destinatario senza consenso marketing, 2 destinatari …'. */
-export function nothingSentMessage(skipped: SkippedByReason, alreadyEnqueued = 0): string {
+/**
+ * 'Nessun messaggio inviato: 1 destinatario senza consenso marketing, 2 destinatari …'. `waiting`: the campaign's
+ * messages still wait in the queue (the sending hours hold them), so the ones already enqueued have not been received.
+ */
+export function nothingSentMessage(skipped: SkippedByReason, alreadyEnqueued = 0, waiting = false): string {
   const parts = SKIP_REASONS.filter((reason) => skipped[reason] > 0).map((reason) => SKIP_PHRASES[reason](skipped[reason]));
-  if (alreadyEnqueued > 0) parts.push(plural(alreadyEnqueued, 'destinatario aveva già ricevuto questa campagna su questo canale', 'destinatari avevano già ricevuto questa campagna su questo canale'));
+  if (alreadyEnqueued > 0 && waiting) parts.push(plural(alreadyEnqueued, 'destinatario ha già questa campagna in coda su questo canale', 'destinatari hanno già questa campagna in coda su questo canale'));
+  else if (alreadyEnqueued > 0) parts.push(plural(alreadyEnqueued, 'destinatario aveva già ricevuto questa campagna su questo canale', 'destinatari avevano già ricevuto questa campagna su questo canale'));
   if (parts.length === 0) parts.push('la campagna non ha destinatari');
   return `${TRUTH_MESSAGES.nothingSent}: ${parts.join(', ')}`;
 }
 
 /** What a send answer says: how many were queued, or why none was. */
-export const sendOutcomeMessage = (queued: number, skipped: SkippedByReason, alreadyEnqueued = 0) =>
-  queued > 0 ? queuedMessage(queued) : nothingSentMessage(skipped, alreadyEnqueued);
+export const sendOutcomeMessage = (queued: number, skipped: SkippedByReason, alreadyEnqueued = 0, waiting = false) =>
+  queued > 0 ? queuedMessage(queued) : nothingSentMessage(skipped, alreadyEnqueued, waiting);
 
 /** Twilio error codes (REST answers and status callbacks) in Italian; https://www.twilio.com/docs/api/errors. */
 export const TWILIO_ERRORS: Record<number, string> = {

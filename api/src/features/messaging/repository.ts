@@ -388,7 +388,8 @@ export function createMessagingRepository(db: Queryable) {
      * to marketing on the campaign's channel (decision 025; a contact on no card at all too: consent is known only
      * for card holders) become 'skipped' rows. Existing idempotency keys are left alone. Answers the counts, the
      * skipped ones by reason, and `heldUntil`: when the queued messages leave if the business's quiet hours hold
-     * them (the window's next start), null when they are due at once or none was queued.
+     * them (the window's next start), null when they are due at once or none of the campaign's messages waits (a
+     * send repeated once every recipient is queued still answers it while they wait).
      *
      * The recipients are either `contacts` (a campaign's `recipients` list, normalised) or a
      * `segment` of the business's cards, selected by this same statement (`INSERT … SELECT` from
@@ -407,7 +408,12 @@ export function createMessagingRepository(db: Queryable) {
       params.push(input.at?.toISOString() ?? null);
       const at = `$${params.length}::timestamptz`;
       // loyalty_enqueue_messages (migration 027) applies the rule to each recipient once.
-      const { rows } = await db.query<{ recipients: number; outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[]; held_until: string | null }>(
+      const { rows } = await db.query<{
+        recipients: number;
+        outcomes: { status: 'queued' | 'skipped'; skip_reason: string | null; n: number }[];
+        held_until: string | null;
+        waiting: boolean;
+      }>(
         `WITH ${recipients}, inserted AS MATERIALIZED (
            SELECT e.status, e.skip_reason
              FROM loyalty_enqueue_messages((
@@ -420,10 +426,12 @@ export function createMessagingRepository(db: Queryable) {
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
                 coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes,
                 -- When the quiet hours let this send's messages leave, by the rule the enqueue gave them (NULL: at once).
-                nullif(loyalty_quiet_release($1::text, coalesce(${at}, now())), coalesce(${at}, now())) AS held_until`,
+                nullif(loyalty_quiet_release($1::text, coalesce(${at}, now())), coalesce(${at}, now())) AS held_until,
+                -- A send repeated once everyone is queued (a retry after a lost answer): its messages still wait.
+                EXISTS (SELECT 1 FROM messaging_jobs WHERE business_id = $1 AND campaign_id = $2 AND status = 'queued') AS waiting`,
         params,
       );
-      const { recipients: total, outcomes, held_until } = rows[0];
+      const { recipients: total, outcomes, held_until, waiting } = rows[0];
       const skippedByReason = noneSkipped();
       let queued = 0;
       let skipped = 0;
@@ -434,7 +442,7 @@ export function createMessagingRepository(db: Queryable) {
           skippedByReason[SKIP_REASON_KEYS[skip_reason ?? ''] ?? 'invalidContact'] += n;
         }
       }
-      return { queued, skipped, alreadyEnqueued: total - queued - skipped, skippedByReason, heldUntil: queued > 0 ? held_until : null };
+      return { queued, skipped, alreadyEnqueued: total - queued - skipped, skippedByReason, heldUntil: queued > 0 || waiting ? held_until : null };
     },
 
     /**

@@ -210,7 +210,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (counts.queued > 0) app.messaging.worker.wake();
       const { mode } = await app.messaging.modeFor(campaign.business_id, service);
       request.log.info({ campaignId: campaign.id, service, mode, ...counts }, 'campaign send enqueued');
-      return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued), ...counts, mode };
+      return { message: sendOutcomeMessage(counts.queued, counts.skippedByReason, counts.alreadyEnqueued, counts.heldUntil !== null), ...counts, mode };
     },
   );
 

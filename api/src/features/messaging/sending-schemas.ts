@@ -39,8 +39,8 @@ export const heldSendOutcomeSchema = sendOutcomeSchema
     heldUntil: timestampSchema
       .nullable()
       .describe(
-        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma): quando partono i messaggi messi in coda ora, ' +
-          'cioè il prossimo inizio della finestra; null se partono subito o se nessuno è stato messo in coda',
+        'Fuori dall’orario di invio dell’azienda (sendFrom–sendUntil, ora di Roma): quando partono i messaggi in coda (messi ora, ' +
+          'o da un invio precedente ripetuto e ancora in attesa), cioè il prossimo inizio della finestra; null se partono subito o se nessuno attende',
       ),
   })
   .meta({ id: 'HeldSendOutcome' });

@@ -154,9 +154,12 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
     try {
       const result = await sendCampaign({ id: campaign.id, service: form.channel, message: form.message }).unwrap();
       // A toast only when something was queued; otherwise the server's reason stays on screen.
-      if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
+      // Sent again while its messages wait for the sending hours (a retry after a lost answer): nothing new is queued,
+      // and the server's reason says when the waiting ones leave.
+      const held = result.heldUntil ? heldUntilText(result.heldUntil, result.queued > 0 ? result.queued : result.alreadyEnqueued) : null;
+      if (!sendSucceeded(result)) return setError('root.server', { message: held ? `${result.message}. ${held}` : result.message });
       notify.success(result.message || MESSAGES.messageSent);
-      setOutcome({ result, held: result.heldUntil ? heldUntilText(result.heldUntil, result.queued) : null });
+      setOutcome({ result, held });
     } catch (err) {
       setError('root.server', { message: errorMessage(err, MESSAGES.campaignSendError) });
     }

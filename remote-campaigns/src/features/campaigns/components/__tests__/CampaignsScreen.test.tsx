@@ -724,6 +724,44 @@ describe('send', () => {
     }
   });
 
+  it('says when the waiting messages leave when a held campaign is sent again (a retry after a lost answer), with no success toast', async () => {
+    jest.useFakeTimers({
+      now: new Date('2030-01-15T20:00:00Z'),
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const none = { noConsent: 0, optedOut: 0, invalidContact: 0, alreadyEnqueued: 0, dailyLimit: 0 };
+    const server = await startTestApiServer({
+      'GET /business': { body: [BAR] },
+      'GET /campaigns/business/default-business-id': { body: [{ ...SAMPLE, channels: ['sms'], recipients: '[]', recipient_count: 1 }] },
+      'GET /messaging/status': { body: { businessId: BAR.id, driver: 'twilio', mode: 'live' } },
+      'GET /campaigns/c1/reach': { body: { campaignId: 'c1', channels: [{ channel: 'sms', enabled: true, total: 1, queued: 0, ...none, alreadyEnqueued: 1 }] } },
+      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 1, queued: 1, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [], heldUntil: '2030-01-16T08:00:00.000Z' } },
+      // The API's answer (api/test/quiet-hours.test.ts): nothing new queued, the one waiting still held.
+      'POST /campaigns/c1/send': {
+        body: {
+          message: 'Nessun messaggio inviato: 1 destinatario ha già questa campagna in coda su questo canale', queued: 0, skipped: 0, alreadyEnqueued: 1, mode: 'live',
+          skippedByReason: { noConsent: 0, optedOut: 0, invalidContact: 0, channelDisabled: 0, dailyLimit: 0 },
+          heldUntil: '2030-01-16T08:00:00.000Z',
+        },
+      },
+    });
+    try {
+      const { user } = renderWithProviders(<CampaignsScreen />, { route: PATH, preloadedState: { session: { user: ADMIN_USER, loading: false, checked: true } } });
+      await user.click(await screen.findByRole('button', { name: 'Prova' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invia messaggio: Prova' });
+      await within(dialog).findByRole('table', { name: 'Destinatari per canale', busy: false });
+      await user.type(within(dialog).getByLabelText('Messaggio'), 'Aperitivo domani');
+      await user.click(within(dialog).getByRole('button', { name: /^Invia/ }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Nessun messaggio inviato: 1 destinatario ha già questa campagna in coda su questo canale. Fuori dall’orario di invio: il messaggio partirà domani alle 9:00.',
+      );
+      expect(screen.queryByText(/messi in coda|Messaggio inviato con successo/)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+      await server.close();
+    }
+  });
+
   it('shows why nothing was sent, without a success toast, when the only recipient has no marketing consent', async () => {
     const { account, token, businessId } = await createAdminWithBusiness();
     const { token: superToken } = await logIn(DEMO_SUPERADMIN);
