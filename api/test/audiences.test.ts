@@ -113,10 +113,12 @@ describeEachDatabase('campaign segments', (variant) => {
         .sort((a, b) => (a.card_id < b.card_id ? -1 : 1)),
     );
 
-    // A contact is reached once per campaign and channel, however often the campaign is sent.
+    // A contact is reached once per campaign and channel, however often the campaign is sent; the ones skipped are
+    // judged again (migration 045), by the same rules, so skipped again: one job each, as they were.
     const again = await send(created.json().id);
-    expect(again.json()).toMatchObject({ queued: 0, skipped: 0, alreadyEnqueued: expected.length });
-    expect(await jobs(t.app, created.json().id)).toHaveLength(expected.length);
+    const reached = rows.filter((r) => r.status === 'queued').length;
+    expect(again.json()).toMatchObject({ queued: 0, skipped: rows.length - reached, alreadyEnqueued: reached });
+    expect(await jobs(t.app, created.json().id)).toEqual(rows);
   });
 
   it('resolves the segment when the campaign is sent, not when it was created', async () => {

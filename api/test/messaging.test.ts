@@ -70,7 +70,15 @@ describeEachDatabase('messaging routes', (variant) => {
 
     it('never sends a campaign twice to a recipient on the same channel', async () => {
       const response = await send(campaignId, { service: 'sms', message: 'Ancora?' });
-      expect(response.json()).toEqual(withHeldUntil(sendAnswer('Nessun messaggio inviato: 5 destinatari avevano già ricevuto questa campagna su questo canale', { queued: 0, alreadyEnqueued: 5 })));
+      // The two reached are not reached again; the three skipped are judged again (migration 045), and still skipped.
+      expect(response.json()).toEqual(
+        withHeldUntil(
+          sendAnswer(
+            'Nessun messaggio inviato: 1 destinatario senza consenso marketing, 1 destinatario ha chiesto di non ricevere messaggi (STOP), 1 destinatario non raggiungibile (contatto mancante, non valido o numero fisso), 2 destinatari avevano già ricevuto questa campagna su questo canale',
+            { queued: 0, skipped: { noConsent: 1, optedOut: 1, invalidContact: 1 }, alreadyEnqueued: 2 },
+          ),
+        ),
+      );
       expect(await t.app.messaging.worker.drain()).toBe(0);
       // Another channel is another message — the next day: one marketing message per card a day (decision 080).
       daysAhead = 1;
@@ -80,6 +88,30 @@ describeEachDatabase('messaging routes', (variant) => {
         daysAhead = 0;
       }
       expect((await deliveries(campaignId, admin, '?channel=whatsapp')).json()).toMatchObject({ total: 5, queued: 2 });
+    });
+
+    it('reaches on a new send a recipient it skipped who has consented since, once, and nobody twice (migration 045)', async () => {
+      // Bruno had no marketing consent at the first send; he agrees to SMS since (on his card's page).
+      const consent = (channels: string) =>
+        t.app.db.query(`UPDATE loyalty_cards SET marketing_channels = $2::text[] WHERE business_id = $1 AND customer_phone = '+393330000002'`, [BAR, channels]);
+      const { rows: before } = await t.app.db.query<{ marketing_channels: string[] }>(`SELECT marketing_channels FROM loyalty_cards WHERE business_id = $1 AND customer_phone = '+393330000002'`, [BAR]);
+      expect(before).toEqual([{ marketing_channels: [] }]);
+      await consent('{sms}');
+      try {
+      const reach = await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/reach`, headers: admin as Record<string, string> });
+      expect(reach.json().channels.find((c: { channel: string }) => c.channel === 'sms')).toMatchObject({ total: 5, queued: 1, noConsent: 0, optedOut: 1, invalidContact: 1, alreadyEnqueued: 2 });
+      const again = await send(campaignId, { service: 'sms', message: 'Doppi punti sabato!' });
+      expect(again.json()).toEqual(withHeldUntil(sendAnswer('Messaggio inviato con successo', { queued: 1, skipped: { optedOut: 1, invalidContact: 1 }, alreadyEnqueued: 2 })));
+      expect(await t.app.messaging.worker.drain()).toBe(1);
+      // Still one job per recipient: Bruno's skipped one became his message.
+      expect((await deliveries(campaignId, admin, '?channel=sms')).json()).toMatchObject({ total: 5, queued: 0, sent: 3, skipped: 2 });
+      const log = (await outbox(`?campaignId=${campaignId}&channel=sms`)).json();
+      expect(log.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(['+393330000001', '+393330000002', '+393330000004']);
+      // A third send reaches nobody new.
+      expect((await send(campaignId, { service: 'sms', message: 'Doppi punti sabato!' })).json()).toMatchObject({ queued: 0, skipped: 2, alreadyEnqueued: 3 });
+      } finally {
+        await consent('{}'); // the tests below count on Bruno without consent
+      }
     });
 
     it('uses the e-mail addresses for the email channel', async () => {

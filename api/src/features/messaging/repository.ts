@@ -386,7 +386,8 @@ export function createMessagingRepository(db: Queryable) {
      * (`loyalty_enqueue_messages`, features/messaging/enqueue.ts): recipients without a contact, or with one no
      * provider would take, opted-out contacts (STOP list) and contacts on no card of the business that consents
      * to marketing on the campaign's channel (decision 025; a contact on no card at all too: consent is known only
-     * for card holders) become 'skipped' rows. Existing idempotency keys are left alone. Answers the counts, the
+     * for card holders) become 'skipped' rows. Existing idempotency keys of messages queued or sent are left alone;
+     * a recipient skipped by an earlier send is judged again (migration 045: a consent given since lets it through). Answers the counts, the
      * skipped ones by reason, and `heldUntil`: when the queued messages leave if the business's quiet hours hold
      * them (the window's next start), null when they are due at once or none of the campaign's messages waits (a
      * send repeated once every recipient is queued still answers it while they wait).
@@ -421,7 +422,7 @@ export function createMessagingRepository(db: Queryable) {
                                     ${CAMPAIGN_KEY_SQL}, cards.consent IS TRUE, NULL, false)::loyalty_message
                                 ORDER BY d.key_part)
                  FROM dedup d LEFT JOIN cards ON cards.contact = d.contact
-             ), true, ${at}) e
+             ), true, ${at}, true) e
          )
          SELECT (SELECT count(*) FROM dedup)::int AS recipients,
                 coalesce((SELECT jsonb_agg(g) FROM (SELECT status, skip_reason, count(*)::int AS n FROM inserted GROUP BY status, skip_reason) g), '[]'::jsonb) AS outcomes,
@@ -448,7 +449,8 @@ export function createMessagingRepository(db: Queryable) {
     /**
      * What `enqueueCampaign` would do now, without writing: the same recipients (`campaignRecipientsSql`), each
      * given the rule of every enqueue (`loyalty_message_skip_reason`, migration 027) or, when its idempotency key
-     * was already used, counted as already enqueued — the send dialog's «Invia a N destinatari» is `queued`.
+     * was already used by a message queued or sent, counted as already enqueued (one skipped before is judged again,
+     * as a send now would: migration 045) — the send dialog's «Invia a N destinatari» is `queued`.
      */
     async campaignReach(input: { businessId: string; campaignId: string; channel: Channel; at?: Date } & CampaignAudience): Promise<CampaignReach> {
       await classifyCardPhones(db, [input.businessId]);
@@ -459,7 +461,7 @@ export function createMessagingRepository(db: Queryable) {
       const day = `(loyalty_quiet_release($1::text, coalesce($${params.length}::timestamptz, now())) AT TIME ZONE 'Europe/Rome')::date`;
       const { rows } = await db.query<{ outcome: string; n: number }>(
         `WITH ${recipients}, outcome AS (
-           SELECT CASE WHEN EXISTS (SELECT 1 FROM messaging_jobs j WHERE j.idempotency_key = ${CAMPAIGN_KEY_SQL}) THEN 'already'
+           SELECT CASE WHEN EXISTS (SELECT 1 FROM messaging_jobs j WHERE j.idempotency_key = ${CAMPAIGN_KEY_SQL} AND j.status <> 'skipped') THEN 'already'
                        ELSE coalesce(loyalty_message_skip_reason($1::text, $3::text, d.contact, cards.consent IS TRUE),
                                      CASE WHEN EXISTS (SELECT 1 FROM marketing_card_days m WHERE m.card_id = coalesce(cards.card_id, d.card_id) AND m.day = ${day})
                                           THEN 'daily_limit' END, 'queued') END AS outcome
