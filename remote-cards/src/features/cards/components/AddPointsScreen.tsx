@@ -85,7 +85,18 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
  * A points change with its reason (owner and staff), for a shop whose points come from the sale: the manual
  * field kept for corrections.
  */
-function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: LoyaltyMode; onChanged: (message: string, balance: number) => void }) {
+function AdjustmentForm({
+  cardId,
+  mode,
+  onStart,
+  onChanged,
+}: {
+  cardId: string;
+  mode: LoyaltyMode;
+  /** A new attempt: the page's last outcome (a sale's) is not its answer. */
+  onStart: () => void;
+  onChanged: (message: string, balance: number) => void;
+}) {
   const [update] = useUpdatePointsMutation();
   const change = useChange<PointsResult>('points');
   const isLoading = change.busy;
@@ -94,6 +105,7 @@ function AdjustmentForm({ cardId, mode, onChanged }: { cardId: string; mode: Loy
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   async function submit() {
+    onStart();
     const parsed = pointsFormSchema(mode).safeParse({ points, description });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? pointsFormMessages(mode).invalid);
@@ -171,6 +183,7 @@ function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; u
             cardId={card.id}
             mode={mode}
             rule={rule}
+            onStart={() => setOutcome(null)}
             onRecorded={(result) =>
               changed(
                 `${result.message}${result.entry.amount_cents !== null ? ` (${formatCents(result.entry.amount_cents)})` : ''}: +${formatAmount(result.earning.points, mode)}`,
@@ -178,7 +191,7 @@ function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; u
               )
             }
           />
-          <AdjustmentForm cardId={card.id} mode={mode} onChanged={changed} />
+          <AdjustmentForm cardId={card.id} mode={mode} onStart={() => setOutcome(null)} onChanged={changed} />
         </>
       ) : (
         <ManualPointsForm

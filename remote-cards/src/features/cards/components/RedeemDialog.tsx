@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink, Modal, QueryState, StalledNotice, UnsavedChangeNotice, errorMessage } from '@loyalty/shared';
 import { formatAmount, missingText, type LoyaltyMode } from '../../../shared/loyaltyMode';
@@ -80,6 +81,12 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
   const query = useGetCardRewardsQuery(cardId);
   const redemption = useRedemption(cardId, onRedeemed);
   const { chosen, outcome } = redemption;
+  // The question and its «Conferma riscatto» go once answered: the keyboard and the screen reader go to the answer,
+  // inside the dialog, instead of being left on the page behind it.
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
   return (
     <>
       <QueryState
@@ -123,12 +130,16 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
           </>
         )}
       </QueryState>
-      {outcome?.kind === 'success' && <Outcome role="status">{outcome.message}</Outcome>}
+      {outcome?.kind === 'success' && (
+        <Outcome role="status" ref={outcomeRef} tabIndex={-1}>
+          {outcome.message}
+        </Outcome>
+      )}
       {outcome?.kind === 'error' &&
         (redemption.unsaved ? (
           <UnsavedChangeNotice message={outcome.message} onResend={redemption.resend} busy={redemption.busy} />
         ) : (
-          <Outcome role="alert" $error>
+          <Outcome role="alert" $error ref={outcomeRef} tabIndex={-1}>
             {outcome.message}
           </Outcome>
         ))}

@@ -46,11 +46,14 @@ export function SaleForm({
   cardId,
   mode,
   rule,
+  onStart,
   onRecorded,
 }: {
   cardId: string;
   mode: LoyaltyMode;
   rule: 'per_euro' | 'per_visit';
+  /** A new sale submitted: the page's last outcome is not its answer. */
+  onStart?: () => void;
   onRecorded: (result: SaleResult) => void;
 }) {
   const [text, setText] = useState('');
@@ -70,6 +73,7 @@ export function SaleForm({
 
   async function send(confirm: boolean) {
     if (isLoading) return;
+    onStart?.();
     if (rule === 'per_euro' && amount === undefined) {
       setTouched(true);
       return;

@@ -30,7 +30,19 @@ export interface RewardForm {
 export const EMPTY_REWARD_FORM: RewardForm = { name: '', cost: '', description: '', active: true, valid_from: '', valid_until: '', stock: '' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isWhole = (text: string, min: number) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= MAX_WHOLE;
+/**
+ * A whole number as it is typed in Italy: «1000» or «1.000» (a dot between groups of three digits, as the
+ * dashboard itself writes «1.000 punti»); anything else, null.
+ */
+export function parseWholeText(text: string): number | null {
+  const trimmed = text.trim();
+  return /^(\d+|\d{1,3}(\.\d{3})+)$/.test(trimmed) ? Number(trimmed.replace(/\./g, '')) : null;
+}
+
+const isWhole = (text: string, min: number) => {
+  const n = parseWholeText(text);
+  return n !== null && n >= min && n <= MAX_WHOLE;
+};
 
 /** A whole number typed from `min`, or (optional) blank. */
 const wholeText = (min: number, message: string, optional = false) =>
@@ -80,11 +92,11 @@ export function rewardRequest(form: RewardForm): RewardChange & Pick<NewReward, 
   const stock = form.stock.trim();
   return {
     name: form.name.trim(),
-    cost: Number(form.cost.trim()),
+    cost: parseWholeText(form.cost) ?? Number.NaN,
     description: blankIsNull(form.description),
     active: form.active,
     valid_from: blankIsNull(form.valid_from),
     valid_until: blankIsNull(form.valid_until),
-    stock: stock === '' ? null : Number(stock),
+    stock: stock === '' ? null : (parseWholeText(stock) ?? Number.NaN),
   };
 }

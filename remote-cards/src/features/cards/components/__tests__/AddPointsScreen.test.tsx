@@ -193,6 +193,20 @@ describe('a shop whose points come from the sale (decision 075)', () => {
     expect(await apiCall('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token)).toEqual([]);
   });
 
+  it('leaves no earlier sale’s line beside a new attempt’s error', async () => {
+    const buyer = await createCard(session.token, euroShop.id, 'Enzo Errore', 0);
+    const { user: person } = renderAddPoints(linkOf(buyer));
+    await person.type(await screen.findByLabelText('Importo speso (€)'), '12');
+    await person.click(screen.getByRole('button', { name: 'Conferma vendita' }));
+    expect(await screen.findByText(/Vendita registrata/)).toHaveTextContent('Nuovo saldo: 24 punti');
+    await person.click(screen.getByText('Rettifica punti'));
+    await person.click(screen.getByRole('button', { name: 'Salva rettifica' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Compila sia punti che descrizione');
+    expect(screen.queryByText(/Vendita registrata/)).not.toBeInTheDocument();
+    // The balance stays the server's.
+    expect(screen.getByTestId('card-balance')).toHaveTextContent('24 punti');
+  });
+
   it('shows the server’s balance after a redemption, not the sale’s', async () => {
     const buyer = await createCard(session.token, euroShop.id, 'Rita Riscatto', 0);
     await apiCall('POST', '/rewards', session.token, { businessId: euroShop.id, name: 'Caffè', cost: 20 });

@@ -41,7 +41,10 @@ describe('from a card row', () => {
     // Nothing is taken before the confirmation.
     expect(await balanceOf(card.id)).toBe(120);
     await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Premio riscattato: «Caffè». Nuovo saldo: 20 punti');
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent('Premio riscattato: «Caffè». Nuovo saldo: 20 punti');
+    // «Conferma riscatto» is gone: the focus is on the answer, still inside the dialog.
+    expect(done).toHaveFocus();
     expect(await balanceOf(card.id)).toBe(20);
     // The dialog's list and the card list follow the new balance (RTK Query tags).
     await waitFor(() => expect(within(within(dialog).getByRole('listitem', { name: 'Caffè' })).getByText('Mancano 80 punti')).toBeInTheDocument());
@@ -68,7 +71,9 @@ describe('from a card row', () => {
     // Another till takes 100 points first.
     await apiCall('POST', `/loyalty-cards/${card.id}/points`, session.token, { points: -100, description: 'Altra cassa' });
     await person.click(within(dialog).getByRole('button', { name: 'Conferma riscatto' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Punti insufficienti per questo premio');
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused).toHaveTextContent('Punti insufficienti per questo premio');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(await balanceOf(card.id)).toBe(50);
   });
 

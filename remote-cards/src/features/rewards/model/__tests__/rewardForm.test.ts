@@ -28,8 +28,14 @@ describe('the reward dialog rules', () => {
     expect(messages(form({ name: '   ' }))).toEqual([['name', REWARD_MESSAGES.nameRequired]]);
   });
 
-  it.each(['0', '-5', '2,5', '1.5', 'dieci', ''])('refuses the cost %p in the API words', (cost) => {
+  it.each(['0', '-5', '2,5', '1.5', '1.00', '1.0000', '.100', '1..000', 'dieci', ''])('refuses the cost %p in the API words', (cost) => {
     expect(messages(form({ cost }))).toEqual([['cost', 'Il costo deve essere un numero intero di almeno 1']]);
+  });
+
+  it('takes a cost or a stock written the Italian way, with dots between thousands («1.000», as the dashboard writes it)', () => {
+    expect(messages(form({ cost: '1.000', stock: '12.500' }))).toEqual([]);
+    expect(messages(form({ cost: ' 1.000.000 ' }))).toEqual([]);
+    expect(rewardRequest(form({ cost: '1.000', stock: '12.500' }))).toMatchObject({ cost: 1000, stock: 12500 });
   });
 
   it('takes a blank stock (unlimited) or a whole number from 0', () => {
