@@ -81,6 +81,18 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await expect(question).toBeHidden();
   expect(await salesOf(shop)).toHaveLength(1);
 
+  // An adjustment saved from the keyboard: its button, disabled while it saves, has the focus back once done (a
+  // browser had left it on the page).
+  await page.getByText('Rettifica punti').click();
+  const adjustment = page.getByRole('form', { name: 'Rettifica punti' });
+  await adjustment.getByLabel('Punti (negativi per togliere)').fill('5');
+  await adjustment.getByLabel('Descrizione').fill('Scontrino dimenticato');
+  const save = adjustment.getByRole('button', { name: 'Salva rettifica' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Nuovo saldo: 51 punti/)).toBeVisible();
+  await expect(save).toBeFocused();
+
   // The card's history shows the amount.
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await page.getByRole('button', { name: `Movimenti di ${shop.card.name}` }).click();

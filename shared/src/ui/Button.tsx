@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ButtonHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { SpinnerGlyph } from './Spinner';
 
@@ -56,9 +56,15 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth: boolea
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
-  /** Shows a spinner, marks the button busy and disables it so a form cannot be sent twice. */
+  /**
+   * Shows a spinner, marks the button busy and disables it so a form cannot be sent twice. A button pressed with
+   * the focus on it gets the focus back when it is done: a browser moves the focus of a button that becomes
+   * disabled to the page (HTML's focus fixup), which left the keyboard and the screen reader at the top of the page
+   * after every save.
+   */
   loading?: boolean;
   fullWidth?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
@@ -68,15 +74,40 @@ export function Button({
   disabled,
   type = 'button',
   children,
+  onClick,
+  ref,
   ...rest
 }: ButtonProps) {
+  const own = useRef<HTMLButtonElement | null>(null);
+  // Pressed while it had the focus (a click focuses a button; a key press needs it): where the focus goes back.
+  const pressedFocused = useRef(false);
+  useLayoutEffect(() => {
+    if (loading) return;
+    const active = document.activeElement;
+    if (pressedFocused.current && own.current && (active === null || active === document.body)) own.current.focus({ preventScroll: true });
+    pressedFocused.current = false;
+  }, [loading]);
+  const setRef = useCallback(
+    (node: HTMLButtonElement | null) => {
+      own.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  const press = (event: MouseEvent<HTMLButtonElement>) => {
+    pressedFocused.current = document.activeElement === event.currentTarget;
+    onClick?.(event);
+  };
   return (
     <StyledButton
+      ref={setRef}
       type={type}
       $variant={variant}
       $fullWidth={fullWidth}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      onClick={press}
       {...rest}
     >
       {loading && <SpinnerGlyph $size="1em" />}

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
 
@@ -29,4 +30,53 @@ it('when idle is a plain clickable button that does not submit forms by accident
 
   await user.click(button);
   expect(onClick).toHaveBeenCalledTimes(1);
+});
+
+it('gives the focus back to the button pressed once it is done, when disabling it left the focus on the page', async () => {
+  function Saving() {
+    const [saving, setSaving] = useState(false);
+    return (
+      <>
+        <Button loading={saving} onClick={() => setSaving(true)}>
+          Salva
+        </Button>
+        <Button onClick={() => setSaving(false)}>Fine</Button>
+      </>
+    );
+  }
+  const { user } = renderWithProviders(<Saving />);
+  const save = screen.getByRole('button', { name: 'Salva' });
+  save.focus();
+  await user.keyboard('{Enter}');
+  expect(save).toBeDisabled();
+  // What a browser does to a focused button that becomes disabled (HTML's focus fixup; jsdom does not): the focus
+  // ends on the page. Here through an element focused and removed.
+  const elsewhere = document.body.appendChild(document.createElement('input'));
+  elsewhere.focus();
+  elsewhere.remove();
+  expect(document.body).toHaveFocus();
+  act(() => screen.getByRole('button', { name: 'Fine' }).click());
+  expect(save).toBeEnabled();
+  expect(save).toHaveFocus();
+});
+
+it('leaves the focus where the user or the screen moved it meanwhile', async () => {
+  function Saving() {
+    const [saving, setSaving] = useState(false);
+    return (
+      <>
+        <Button loading={saving} onClick={() => setSaving(true)}>
+          Salva
+        </Button>
+        <input aria-label="Nota" onFocus={() => setSaving(false)} />
+      </>
+    );
+  }
+  const { user } = renderWithProviders(<Saving />);
+  const save = screen.getByRole('button', { name: 'Salva' });
+  await user.click(save);
+  expect(save).toBeDisabled();
+  act(() => screen.getByLabelText('Nota').focus());
+  expect(save).toBeEnabled();
+  expect(screen.getByLabelText('Nota')).toHaveFocus();
 });
