@@ -63,7 +63,11 @@ async function buildPostgres({ adminUrl, name }: NonNullable<TemplateRequest['po
 
 async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2] ?? '') as TemplateRequest;
-  await Promise.all([buildPGlite(request.pgliteDir), request.postgres ? buildPostgres(request.postgres) : undefined]);
+  // One after the other, PostgreSQL first: PGlite's migrations run in WebAssembly on this thread and hold it for
+  // seconds on a slow, busy machine, and a PostgreSQL connection being opened meanwhile missed its 5 s timeout
+  // («Connection terminated due to connection timeout», a red CI run while the journeys' build ran beside it).
+  if (request.postgres) await buildPostgres(request.postgres);
+  await buildPGlite(request.pgliteDir);
 }
 
 main().then(
