@@ -79,12 +79,13 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const own = useRef<HTMLButtonElement | null>(null);
-  // Pressed while it had the focus (a click focuses a button; a key press needs it): where the focus goes back.
+  // Pressed while it had the focus (a click focuses a button; a key press needs it): where the focus goes back,
+  // scrolled into view if an answer above it (a form's alert) pushed it down.
   const pressedFocused = useRef(false);
   useLayoutEffect(() => {
     if (loading) return;
     const active = document.activeElement;
-    if (pressedFocused.current && own.current && (active === null || active === document.body)) own.current.focus({ preventScroll: true });
+    if (pressedFocused.current && own.current && (active === null || active === document.body)) own.current.focus();
     pressedFocused.current = false;
   }, [loading]);
   const setRef = useCallback(
