@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
 
@@ -32,19 +32,21 @@ it('when idle is a plain clickable button that does not submit forms by accident
   expect(onClick).toHaveBeenCalledTimes(1);
 });
 
+/** «Salva» busy from its click until `other`, the control beside it, calls `finish`. */
+function Saving({ other }: { other: (finish: () => void) => ReactNode }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <>
+      <Button loading={saving} onClick={() => setSaving(true)}>
+        Salva
+      </Button>
+      {other(() => setSaving(false))}
+    </>
+  );
+}
+
 it('gives the focus back to the button pressed once it is done, when disabling it left the focus on the page', async () => {
-  function Saving() {
-    const [saving, setSaving] = useState(false);
-    return (
-      <>
-        <Button loading={saving} onClick={() => setSaving(true)}>
-          Salva
-        </Button>
-        <Button onClick={() => setSaving(false)}>Fine</Button>
-      </>
-    );
-  }
-  const { user } = renderWithProviders(<Saving />);
+  const { user } = renderWithProviders(<Saving other={(finish) => <Button onClick={finish}>Fine</Button>} />);
   const save = screen.getByRole('button', { name: 'Salva' });
   save.focus();
   await user.keyboard('{Enter}');
@@ -61,18 +63,7 @@ it('gives the focus back to the button pressed once it is done, when disabling i
 });
 
 it('leaves the focus where the user or the screen moved it meanwhile', async () => {
-  function Saving() {
-    const [saving, setSaving] = useState(false);
-    return (
-      <>
-        <Button loading={saving} onClick={() => setSaving(true)}>
-          Salva
-        </Button>
-        <input aria-label="Nota" onFocus={() => setSaving(false)} />
-      </>
-    );
-  }
-  const { user } = renderWithProviders(<Saving />);
+  const { user } = renderWithProviders(<Saving other={(finish) => <input aria-label="Nota" onFocus={finish} />} />);
   const save = screen.getByRole('button', { name: 'Salva' });
   await user.click(save);
   expect(save).toBeDisabled();
