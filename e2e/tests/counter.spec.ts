@@ -70,6 +70,8 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await page.getByRole('button', { name: 'Conferma vendita' }).dblclick();
   await expect(page.getByText(/Vendita registrata \(23,50 €\): \+46 punti/)).toContainText('Nuovo saldo: 46 punti');
   await expect(page.getByTestId('card-balance')).toHaveText('46 punti');
+  // Ready for the next customer's amount: the keyboard is in the emptied field, not on the page.
+  await expect(amount).toBeFocused();
   expect(await salesOf(shop)).toEqual([expect.objectContaining({ amount_cents: 2350, points: 46 })]);
 
   // A second sale within 60 s asks first; «Annulla» saves nothing.

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, statusOf, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
@@ -58,9 +58,13 @@ export function SaleForm({
 }) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
+  // Typed in since the last sale: only then does leaving the field say what is wrong (not after the focus was put
+  // in the emptied field for the next customer).
+  const [edited, setEdited] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const errorId = useId();
+  const amountField = useRef<HTMLInputElement>(null);
   const [record] = useRecordSaleMutation();
   const change = useChange<SaleResult>('sale');
   const isLoading = change.busy;
@@ -86,6 +90,10 @@ export function SaleForm({
         setQuestion(null);
         setText('');
         setTouched(false);
+        setEdited(false);
+        // Ready for the next customer's amount: the emptied field disables «Conferma vendita», which would leave
+        // the keyboard on the page.
+        amountField.current?.focus();
         onRecorded(outcome.result);
         return;
       }
@@ -112,6 +120,7 @@ export function SaleForm({
       >
         {rule === 'per_euro' && (
           <TextField
+            ref={amountField}
             label="Importo speso (€)"
             data-main-action
             inputMode="decimal"
@@ -121,9 +130,12 @@ export function SaleForm({
             onChange={(event) => {
               // Another amount is another sale (another key).
               setText(event.target.value);
+              setEdited(true);
               if (!change.unsaved) setFailure(null);
             }}
-            onBlur={() => setTouched(true)}
+            onBlur={() => {
+              if (edited) setTouched(true);
+            }}
             aria-invalid={amountError ? true : undefined}
             aria-describedby={describedBy}
           />

@@ -169,6 +169,8 @@ describe('a shop whose points come from the sale (decision 075)', () => {
     expect(await screen.findByText(/Vendita registrata \(23,50 €\): \+46 punti/)).toHaveTextContent('Nuovo saldo: 56 punti');
     expect(screen.getByTestId('card-balance')).toHaveTextContent('56 punti');
     expect(amount).toHaveValue('');
+    // Ready for the next customer: the keyboard is in the emptied field (its button is disabled until an amount).
+    expect(amount).toHaveFocus();
 
     await person.type(amount, '5');
     await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
