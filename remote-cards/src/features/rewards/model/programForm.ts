@@ -5,6 +5,7 @@
 import { canonicalAmount, parseEuroAmount, z } from '@loyalty/shared/forms';
 import type { LoyaltyMode } from '../../../shared/loyaltyMode';
 import type { Program, ProgramChange } from '../api';
+import { isWholeIn, parseWholeText } from './wholeNumber';
 
 export const PROGRAM_LIMITS = { expiryMonths: [1, 120], reminderDays: [1, 90], birthdayPoints: [0, 100_000] } as const;
 
@@ -62,7 +63,7 @@ const euroCents = (text: string) => {
 /** Cents as the form shows them: 100 → '1', 250 → '2,50'. */
 const euroText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : canonicalAmount(cents).replace('.', ','));
 
-const wholeIn = (text: string, [min, max]: readonly [number, number]) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+const wholeIn = (text: string, [min, max]: readonly [number, number]) => isWholeIn(text, min, max);
 
 export const programFormSchema = z
   .object({
@@ -123,6 +124,9 @@ export function programFormOf(program: Program): ProgramForm {
   };
 }
 
+/** A count the schema let through, as the API takes it. */
+const whole = (text: string) => parseWholeText(text) ?? Number.NaN;
+
 /**
  * The whole program as the API takes it. 'Mai' sends `expiry_months: null` and keeps the saved reminder days;
  * a blank birthday message is null (the API's default text).
@@ -132,20 +136,20 @@ export function programRequest(form: ProgramForm, saved: Program): ProgramChange
   const expires = form.expiry === 'months';
   return {
     loyalty_mode: form.loyalty_mode,
-    expiry_months: expires ? Number(form.expiry_months.trim()) : null,
-    expiry_reminder_days: expires ? Number(form.expiry_reminder_days.trim()) : saved.expiry_reminder_days,
-    birthday_points: Number(form.birthday_points.trim()),
+    expiry_months: expires ? whole(form.expiry_months) : null,
+    expiry_reminder_days: expires ? whole(form.expiry_reminder_days) : saved.expiry_reminder_days,
+    birthday_points: whole(form.birthday_points),
     birthday_message: message === '' ? null : message,
     earning_rule: form.earning_rule,
     // The other rule's settings are kept as saved, for when the shop switches back.
     ...(form.earning_rule === 'per_euro'
       ? {
-          earn_points: Number(form.earn_points.trim()),
+          earn_points: whole(form.earn_points),
           earn_every_cents: euroCents(form.earn_every) ?? saved.earn_every_cents,
           earn_rounding: form.earn_rounding,
           min_spend_cents: form.min_spend.trim() === '' ? null : (euroCents(form.min_spend) ?? saved.min_spend_cents),
         }
       : {}),
-    ...(form.earning_rule === 'per_visit' ? { visit_points: Number(form.visit_points.trim()), visit_once_per_day: form.visit_once_per_day } : {}),
+    ...(form.earning_rule === 'per_visit' ? { visit_points: whole(form.visit_points), visit_once_per_day: form.visit_once_per_day } : {}),
   };
 }

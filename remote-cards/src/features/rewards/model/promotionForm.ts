@@ -6,6 +6,7 @@
 import { parsePointsInput, requiredText, z } from '@loyalty/shared/forms';
 import type { NewPromotion } from '../api';
 import { REWARD_MESSAGES } from './rewardForm';
+import { isWholeIn, parseWholeText } from './wholeNumber';
 
 /** The API's rules in the words of the form: each field named as its label shows it. */
 export const PROMOTION_MESSAGES = {
@@ -54,10 +55,10 @@ function isMultiplier(n: number): boolean {
   return n > min && n <= max && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9;
 }
 
-/** A whole number of extra points, digits only (as the program's counts), from 1 to 10.000. */
+/** A whole number of extra points (as the program's counts, «1.000» too), from 1 to 10.000. */
 function isBonus(text: string): boolean {
   const [min, max] = PROMOTION_LIMITS.bonusPoints;
-  return /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
+  return isWholeIn(text, min, max);
 }
 
 export const promotionFormSchema = z
@@ -104,7 +105,7 @@ export function promotionRequest(businessId: string, form: PromotionForm): NewPr
   return {
     businessId,
     name: form.name.trim(),
-    ...(form.kind === 'multiplier' ? { multiplier: parsePointsInput(value) ?? Number.NaN } : { bonus_points: Number(value) }),
+    ...(form.kind === 'multiplier' ? { multiplier: parsePointsInput(value) ?? Number.NaN } : { bonus_points: parseWholeText(value) ?? Number.NaN }),
     starts_on: form.starts_on || null,
     ends_on: form.ends_on || null,
     weekdays: form.weekdays.length > 0 ? form.weekdays.map(Number).sort((a, b) => a - b) : null,

@@ -4,6 +4,7 @@
  */
 import { requiredText, z } from '@loyalty/shared/forms';
 import type { NewReward, Reward, RewardChange } from '../api';
+import { isWholeIn, parseWholeText } from './wholeNumber';
 
 /** The API's words for the same rules (api/src/messages.ts REWARD_MESSAGES), so either side says the same. */
 export const REWARD_MESSAGES = {
@@ -30,19 +31,7 @@ export interface RewardForm {
 export const EMPTY_REWARD_FORM: RewardForm = { name: '', cost: '', description: '', active: true, valid_from: '', valid_until: '', stock: '' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/**
- * A whole number as it is typed in Italy: «1000» or «1.000» (a dot between groups of three digits, as the
- * dashboard itself writes «1.000 punti»); anything else, null.
- */
-export function parseWholeText(text: string): number | null {
-  const trimmed = text.trim();
-  return /^(\d+|\d{1,3}(\.\d{3})+)$/.test(trimmed) ? Number(trimmed.replace(/\./g, '')) : null;
-}
-
-const isWhole = (text: string, min: number) => {
-  const n = parseWholeText(text);
-  return n !== null && n >= min && n <= MAX_WHOLE;
-};
+const isWhole = (text: string, min: number) => isWholeIn(text, min, MAX_WHOLE);
 
 /** A whole number typed from `min`, or (optional) blank. */
 const wholeText = (min: number, message: string, optional = false) =>

@@ -56,6 +56,8 @@ it('checks months and reminder days only when points expire, in the API words', 
 
 it('takes a whole birthday gift from 0 to 100.000 and a message with only its placeholders', () => {
   expect(messages(form({ birthday_points: '100000' }))).toEqual([]);
+  expect(messages(form({ birthday_points: '100.000' }))).toEqual([]);
+  expect(messages(form({ birthday_points: '100.0' }))).toEqual([['birthday_points', PROGRAM_MESSAGES.birthdayPointsInvalid]]);
   expect(messages(form({ birthday_points: '100001' }))).toEqual([['birthday_points', PROGRAM_MESSAGES.birthdayPointsInvalid]]);
   expect(messages(form({ birthday_points: '2,5' }))).toEqual([['birthday_points', PROGRAM_MESSAGES.birthdayPointsInvalid]]);
   expect(messages(form({ birthday_message: 'Auguri {nome}, {punti} punti da {negozio}!' }))).toEqual([]);
@@ -88,6 +90,8 @@ describe('the earning rule (decision 075)', () => {
     const perEuro = form({ earning_rule: 'per_euro', earn_points: '2', earn_every: '2,50', min_spend: '10', earn_rounding: 'nearest' });
     expect(messages(perEuro)).toEqual([]);
     expect(programRequest(perEuro, saved)).toMatchObject({ earning_rule: 'per_euro', earn_points: 2, earn_every_cents: 250, earn_rounding: 'nearest', min_spend_cents: 1000 });
+    // Counts written the Italian way reach the API as the numbers they are.
+    expect(programRequest({ ...perEuro, birthday_points: '1.000' }, saved)).toMatchObject({ birthday_points: 1000 });
     expect(programRequest(form({ earning_rule: 'per_euro', min_spend: ' ' }), saved)).toMatchObject({ min_spend_cents: null });
   });
 

@@ -22,8 +22,8 @@ describe('the promotion form rules (the API’s, api/src/features/rewards schema
   });
 
   it('takes whole extra points from 1 to 10.000', () => {
-    for (const good of ['1', '20', '10000']) expect(messages(form({ kind: 'bonus', value: good }))).toEqual([]);
-    for (const bad of ['0', '10001', '2,5', '-3', '', 'venti']) {
+    for (const good of ['1', '20', '10000', '10.000']) expect(messages(form({ kind: 'bonus', value: good }))).toEqual([]);
+    for (const bad of ['0', '10001', '10.001', '2,5', '1.00', '-3', '', 'venti']) {
       expect(messages(form({ kind: 'bonus', value: bad }))).toEqual([['value', PROMOTION_MESSAGES.bonusInvalid]]);
     }
   });
@@ -75,5 +75,6 @@ describe('the promotion request', () => {
       start_time: null,
       end_time: null,
     });
+    expect(promotionRequest('b1', form({ kind: 'bonus', value: '1.000' }))).toMatchObject({ bonus_points: 1000 });
   });
 });
