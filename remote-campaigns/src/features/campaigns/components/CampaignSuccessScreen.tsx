@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { Card, Link, formatCount, useLocation } from '@loyalty/shared';
+import type { CampaignChannel } from '../api';
+import { CHANNELS, CHANNEL_LABELS } from '../model/campaignModel';
 import type { CreatedCampaignState } from './CreateCampaignModal';
 
 const Actions = styled.p`
@@ -10,8 +12,18 @@ const Actions = styled.p`
 
 function createdCampaign(state: unknown): CreatedCampaignState | null {
   if (typeof state !== 'object' || state === null) return null;
-  const { campaignName, recipientCount } = state as Partial<CreatedCampaignState>;
-  return typeof campaignName === 'string' && typeof recipientCount === 'number' ? { campaignName, recipientCount } : null;
+  const { campaignName, recipientCount, channels } = state as Partial<CreatedCampaignState>;
+  if (typeof campaignName !== 'string' || typeof recipientCount !== 'number') return null;
+  return { campaignName, recipientCount, channels: Array.isArray(channels) ? channels : [] };
+}
+
+/**
+ * The channels the send dialog will offer, as it offers them: the campaign's own, or all three when it chose none
+ * («WhatsApp, SMS o Email»).
+ */
+function offeredChannels(chosen: CampaignChannel[]): string {
+  const names = CHANNELS.filter((c) => chosen.length === 0 || chosen.includes(c)).map((c) => CHANNEL_LABELS[c]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} o ${names[names.length - 1]}` : names[0];
 }
 
 /** Where the create modal leads: confirms the campaign and leads back to the list to send it. */
@@ -29,7 +41,7 @@ export function CampaignSuccessScreen() {
       ) : (
         <p>La campagna è stata salvata.</p>
       )}
-      <p>Aprila dalla lista delle campagne per inviare un messaggio su WhatsApp, SMS o Email e seguirne l’invio.</p>
+      <p>Aprila dalla lista delle campagne per inviare un messaggio su {offeredChannels(created?.channels ?? [])} e seguirne l’invio.</p>
       <Actions>
         <Link to="/dashboard/campaigns" data-main-action>
           Torna alle campagne

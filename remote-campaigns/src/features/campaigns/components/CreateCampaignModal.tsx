@@ -40,6 +40,8 @@ const NEW_CAMPAIGN: CampaignDraft = { name: '', subject: '', description: '', st
 export interface CreatedCampaignState {
   campaignName: string;
   recipientCount: number;
+  /** The channels chosen for it, named on the confirmation («…per inviare un messaggio su WhatsApp…»). */
+  channels: CampaignChannel[];
 }
 
 export interface CreateCampaignModalProps {
@@ -82,7 +84,7 @@ function CreateCampaignForm({ business, onClose }: { business: Business; onClose
         channels,
       }).unwrap();
       onClose();
-      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: recipientCountOf(campaign) };
+      const state: CreatedCampaignState = { campaignName: campaign.name, recipientCount: recipientCountOf(campaign), channels: campaign.channels };
       navigate('/campaign-success', { state });
     } catch (err) {
       setError('root.server', { message: errorMessage(err, MESSAGES.campaignCreateError) });

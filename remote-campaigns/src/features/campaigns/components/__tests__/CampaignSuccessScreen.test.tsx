@@ -8,7 +8,7 @@ function renderAt(route: string) {
     <Routes>
       <Route path="/campaign-success" element={<CampaignSuccessScreen />} />
       <Route path="/dashboard/campaigns" element={<h1>Campagne</h1>} />
-      <Route path="/start" element={<Link to="/campaign-success" state={{ campaignName: 'Saldi', recipientCount: 3 }}>crea</Link>} />
+      <Route path="/start" element={<Link to="/campaign-success" state={{ campaignName: 'Saldi', recipientCount: 3, channels: ['sms', 'whatsapp'] }}>crea</Link>} />
     </Routes>,
     { route },
   );
@@ -19,11 +19,14 @@ it('confirms the campaign just created, with its recipients', async () => {
   await user.click(screen.getByRole('link', { name: 'crea' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Campagna creata' })).toBeInTheDocument();
   expect(screen.getByText('La campagna «Saldi» è stata salvata con 3 destinatari.')).toBeInTheDocument();
+  // Only the channels the send dialog will offer for it, in the dialog's order.
+  expect(screen.getByText('Aprila dalla lista delle campagne per inviare un messaggio su WhatsApp o SMS e seguirne l’invio.')).toBeInTheDocument();
 });
 
 it('confirms a generic campaign when reached directly, and leads back to the list', async () => {
   const { user } = renderAt('/campaign-success');
   expect(screen.getByText('La campagna è stata salvata.')).toBeInTheDocument();
+  expect(screen.getByText('Aprila dalla lista delle campagne per inviare un messaggio su WhatsApp, SMS o Email e seguirne l’invio.')).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'Torna alle campagne' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Campagne' })).toBeInTheDocument();
 });
