@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, NoBusinessState, QueryState, Spinner, TableHead, TableScroll, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
 import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from '../api';
@@ -24,10 +24,25 @@ const Pager = styled.nav`
 
 const NO_MESSAGES = { message: 'Nessun messaggio', description: 'I messaggi compaiono qui dopo un invio da Campagne, SMS Facile o un test di connessione.' };
 
-/** One page of one business's messages; another page or business is mounted anew (its first load). */
-function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: number; onGo: (offset: number) => void }) {
+type PagerButton = 'previous' | 'next';
+
+/**
+ * One page of one business's messages; another page or business is mounted anew (its first load). `focus`: the
+ * pager button pressed to come here. The page it was on unmounted with it, so the browser left the keyboard on the
+ * page's top: once this page is in, the focus goes back to that button, or to the other one when it is the last
+ * (or first) page.
+ */
+function OutboxPage({ businessId, offset, focus, onGo }: { businessId: string; offset: number; focus: PagerButton | null; onGo: (offset: number, pressed: PagerButton) => void }) {
   const query = useGetOutboxQuery({ businessId, offset });
   const current = Math.floor(offset / OUTBOX_PAGE_SIZE) + 1;
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    if (!loaded || focus === null) return;
+    const [wanted, other] = focus === 'next' ? [next.current, previous.current] : [previous.current, next.current];
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [loaded, focus]);
   return (
     <QueryState query={query} loadingLabel="Caricamento dei messaggi…" errorMessage="Impossibile caricare i messaggi" isEmpty={(data) => data.total === 0} empty={NO_MESSAGES}>
       {(data) => {
@@ -51,13 +66,13 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
             </Table>
             </TableScroll>
             <Pager aria-label="Pagine dei messaggi">
-              <Button variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE)}>
+              <Button ref={previous} variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE, 'previous')}>
                 Precedenti
               </Button>
               <span>
                 Pagina {formatCount(current)} di {formatCount(pages)} · {formatCount(data.total, { one: 'messaggio', other: 'messaggi' })}
               </span>
-              <Button variant="secondary" disabled={current >= pages || query.isFetching} onClick={() => onGo(offset + OUTBOX_PAGE_SIZE)}>
+              <Button ref={next} variant="secondary" disabled={current >= pages || query.isFetching} onClick={() => onGo(offset + OUTBOX_PAGE_SIZE, 'next')}>
                 Successivi
               </Button>
             </Pager>
@@ -71,9 +86,10 @@ function OutboxPage({ businessId, offset, onGo }: { businessId: string; offset: 
 /** What the business's messages were, a page at a time from the server; with the outbox driver, what would have gone out. */
 export function OutboxScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
-  const [page, setPage] = useState({ businessId: '', offset: 0 });
-  // A switch of business starts again from the first page.
-  const offset = page.businessId === business?.id ? page.offset : 0;
+  const [page, setPage] = useState<{ businessId: string; offset: number; pressed: PagerButton | null }>({ businessId: '', offset: 0, pressed: null });
+  // A switch of business starts again from the first page (and leaves the focus where it is).
+  const same = page.businessId === business?.id;
+  const offset = same ? page.offset : 0;
 
   return (
     <div>
@@ -88,7 +104,8 @@ export function OutboxScreen() {
           key={`${business.id}:${offset}`}
           businessId={business.id}
           offset={offset}
-          onGo={(next) => setPage({ businessId: business.id, offset: next })}
+          focus={same ? page.pressed : null}
+          onGo={(next, pressed) => setPage({ businessId: business.id, offset: next, pressed })}
         />
       )}
     </div>

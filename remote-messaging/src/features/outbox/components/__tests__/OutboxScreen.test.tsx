@@ -39,6 +39,13 @@ it('lists what would have gone out, newest first, with Italian phone numbers, an
   expect(last).toHaveLength(1);
   expect(within(last[0]).getAllByRole('cell')[2]).toHaveTextContent('333 123 4500');
   expect(screen.getByRole('button', { name: 'Successivi' })).toBeDisabled();
+  // The page pressed from is gone: the keyboard goes on from the pager, on «Precedenti» at the last page…
+  expect(screen.getByRole('button', { name: 'Precedenti' })).toHaveFocus();
+  // …and on «Successivi» back at the first (with two pages, each press lands on the other button).
+  await user.keyboard('{Enter}');
+  expect(await screen.findByText('Pagina 1 di 2 · 26 messaggi')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Precedenti' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Successivi' })).toHaveFocus();
 });
 
 it('says what fills the list when the business has no message yet', async () => {
