@@ -1,7 +1,8 @@
 /**
  * The bonus automation on the server (migration 009, docs/decisions/021-bonus-on-the-server.md).
  * Every rise of a balance records, in its own transaction, the multiples of the business's threshold the
- * card reaches and enqueues one WhatsApp per new multiple — at most once per (card, multiple).
+ * card reaches and enqueues one WhatsApp for the highest new multiple of that rise (migration 046) — at most once per
+ * (card, multiple); the lower ones it passed are recorded, never announced.
  */
 import { DEFAULT_BONUS_TEMPLATE } from '../src/features/messaging/messages';
 import { authHeader, createUser, demoAccount, startTestApp, type TestApp } from './helpers/app';
@@ -106,23 +107,36 @@ describeEachDatabase('bonus automation', (variant) => {
       expect(rows).toEqual([{ channel: 'whatsapp', recipient: '+393331000000', body: 'Complimenti Anna Uno! Con 1.000,5 punti hai raggiunto un premio da Profumeria N. 1.', status: 'sent' }]);
     });
 
-    it('enqueues one per multiple when one change crosses several', async () => {
+    it('sends one message when one change crosses several multiples: the highest, the others recorded as passed', async () => {
       const shop = await newShop();
       const card = await newCard(shop, 'Bruno Tre');
+      // A sale of 3 250 points sent three identical messages in the same second before migration 046.
       expect((await addPoints(card, 3250)).statusCode).toBe(200);
-      expect(await keys(card)).toEqual([key(card, 1000), key(card, 2000), key(card, 3000)]);
+      expect(await bonusJobs(card)).toEqual([
+        expect.objectContaining({ idempotency_key: key(card, 3000), body: 'Complimenti Bruno Tre! Con 3.250 punti hai raggiunto un premio da Profumeria N. 2.' }),
+      ]);
+      expect(await cardBonus(card)).toMatchObject({ points: 3250, bonus_level: 3000, bonus_due: false });
       expect((await addPoints(card, 700)).statusCode).toBe(200); // 3950: no new multiple
-      expect(await keys(card)).toHaveLength(3);
+      expect(await keys(card)).toEqual([key(card, 3000)]);
       expect((await addPoints(card, 50)).statusCode).toBe(200); // 4000
-      expect(await keys(card)).toEqual([key(card, 1000), key(card, 2000), key(card, 3000), key(card, 4000)]);
+      expect(await keys(card)).toEqual([key(card, 3000), key(card, 4000)]);
       expect(await cardBonus(card)).toMatchObject({ points: 4000, bonus_level: 4000, bonus_due: false });
+      // A fall and a rise past 1 000 and 2 000 again: passed before, never announced.
+      expect((await addPoints(card, -3500)).statusCode).toBe(200); // 500
+      expect((await addPoints(card, 3400)).statusCode).toBe(200); // 3900
+      expect(await keys(card)).toEqual([key(card, 3000), key(card, 4000)]);
     });
 
-    it('announces at most the 10 highest multiples of one change and records the others as passed', async () => {
+    it('names the highest multiple reached in {traguardo}, however many one change passes', async () => {
       const shop = await newShop({ threshold: 1 });
+      await t.app.db.query(
+        `INSERT INTO messaging_settings (business_id, bonus_template) VALUES ($1, 'Traguardo {traguardo} raggiunto, {nome}!')
+         ON CONFLICT (business_id) DO UPDATE SET bonus_template = EXCLUDED.bonus_template`,
+        [shop],
+      );
       const card = await newCard(shop, 'Carla Mille');
       expect((await addPoints(card, 1000)).statusCode).toBe(200);
-      expect(await keys(card)).toEqual([991, 992, 993, 994, 995, 996, 997, 998, 999, 1000].map((level) => key(card, level)));
+      expect((await bonusJobs(card)).map((job) => [job.idempotency_key, job.body])).toEqual([[key(card, 1000), 'Traguardo 1.000 raggiunto, Carla Mille!']]);
       expect(await cardBonus(card)).toMatchObject({ bonus_level: 1000 });
     });
 
@@ -242,12 +256,12 @@ describeEachDatabase('bonus automation', (variant) => {
       const b = await newCard(shop, 'Quinto Settecento', '+39 333 200 0001');
       const c = await newCard(shop, 'Rosa Senza Telefono', null);
       const d = await newCard(shop, 'Sara Quattrocento', '+39 333 200 0003');
-      await addPoints(a, 2500); // 1000 and 2000 announced now
+      await addPoints(a, 2500); // 2000 announced now (1000 passed)
       await addPoints(b, 700);
       await addPoints(c, 600);
       await addPoints(d, 400);
       const before = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE business_id = $1`, [shop]);
-      expect(before.rows[0].n).toBe(2);
+      expect(before.rows[0].n).toBe(1);
 
       // 500: a reaches 2500 (above its 2000), b 500, c 500 without a phone; d stays below.
       const expected = { threshold: 500, messages: 2, skipped: 1, cards: 3, whatsapp_enabled: 1 };
@@ -260,7 +274,7 @@ describeEachDatabase('bonus automation', (variant) => {
         expect([refused.statusCode, refused.json()]).toEqual([409, { error: 'La nuova soglia invierà 2 messaggi bonus. Confermi?' }]);
       }
       expect((await t.app.inject({ method: 'GET', url: `/api/settings/${shop}`, headers: admin })).json().bonus_threshold).toBe(1000);
-      expect((await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE business_id = $1`, [shop])).rows[0].n).toBe(2);
+      expect((await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messaging_jobs WHERE business_id = $1`, [shop])).rows[0].n).toBe(1);
 
       const saved = await changeThreshold(shop, { threshold: 500, confirm_messages: 2 });
       expect([saved.statusCode, saved.json()]).toEqual([200, { message: 'Soglia bonus salvata', ...expected }]);
@@ -270,7 +284,6 @@ describeEachDatabase('bonus automation', (variant) => {
       );
       expect(jobs.rows).toEqual(
         [
-          { idempotency_key: key(a, 1000), status: 'queued' },
           { idempotency_key: key(a, 2000), status: 'queued' },
           { idempotency_key: key(a, 2500), status: 'queued' },
           { idempotency_key: key(b, 500), status: 'queued' },
@@ -344,7 +357,8 @@ describeEachDatabase('bonus automation', (variant) => {
       const card = await newCard(shop, 'Ugo {punti}');
       await addPoints(card, 4017.5);
       expect((await bonusJobs(card)).map((job) => job.body)).toEqual(
-        ['1.000', '2.000', '3.000', '4.000'].map((level) => `Ciao Ugo {punti}: 4.017,5 punti da Profumeria N. ${shops}, premio dei ${level}! Sconto 10% Ugo {punti}`),
+        // One message for the rise, naming the highest multiple it reached (migration 046).
+        [`Ciao Ugo {punti}: 4.017,5 punti da Profumeria N. ${shops}, premio dei 4.000! Sconto 10% Ugo {punti}`],
       );
 
       // Sending the default back stores "the default" (NULL), so a reworded default reaches this business too.

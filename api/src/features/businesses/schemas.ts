@@ -16,7 +16,7 @@ export const businessSchema = z
     whatsapp_enabled: flagSchema,
     sms_enabled: flagSchema,
     email_enabled: flagSchema,
-    bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus per ogni multiplo raggiunto da una carta'),
+    bonus_threshold: z.number().int().describe('Soglia bonus in punti: un WhatsApp bonus quando una carta raggiunge un multiplo nuovo (uno solo per aumento, per il multiplo più alto)'),
     loyalty_mode: loyaltyModeSchema,
     brand_color: z.string().nullable().describe('Colore del negozio sui pass dei wallet, #rrggbb; null: il blu della dashboard'),
   })

@@ -80,7 +80,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['settings'],
         summary: 'Anteprima di un cambio della soglia bonus',
         description:
-          'Quanti WhatsApp bonus partirebbero adesso con questa soglia (uno per ogni multiplo nuovo di ogni carta) e quante carte ne raggiungono uno. ' +
+          'Quanti WhatsApp bonus partirebbero adesso con questa soglia (uno per ogni carta che raggiunge un multiplo nuovo: il più alto, anche se ne supera più d’uno) e quante carte ne raggiungono uno. ' +
           'Con WhatsApp non abilitato `messages` è 0: i multipli sono solo registrati.',
         security: bearerAuth,
         params: businessIdParamsSchema,

@@ -148,7 +148,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         summary: 'Premia in automatico chi raggiunge la soglia.',
         body: [
           'La soglia bonus (1000 punti se non la cambi, minimo 1) si imposta in cima alla pagina Carte Fedeltà. Quando un cliente raggiunge la soglia, o un suo multiplo, la carta mostra il badge «Bonus!» e il cliente riceve un messaggio WhatsApp con il suo nome e i suoi punti.',
-          'Ogni soglia raggiunta viene notificata una sola volta. L’invio automatico richiede che WhatsApp sia abilitato per l’azienda; in caso contrario compare «WhatsApp non abilitato».',
+          'Ogni soglia raggiunta viene notificata una sola volta, e un solo acquisto che ne supera più d’una manda un solo messaggio. L’invio automatico richiede che WhatsApp sia abilitato per l’azienda; in caso contrario compare «WhatsApp non abilitato».',
         ],
       },
     ],
