@@ -3,13 +3,13 @@ import { Card, Checkbox, Field, QueryState, Select, TableHead, TableScroll, Text
 import { FormGrid, SectionTitle, Table } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
 import { useGetAccountsQuery, useGetTeamQuery, useInviteMutation, type TeamMember } from '../api';
+import { invitationSentText, type InviteChannel } from '../model/invitation';
 import { AccountActions, InvitationActions } from './AccountActions';
 
 /** Decision 070: the roles an owner gives a colleague. */
 export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
 const STATUS_LABELS: Record<TeamMember['status'], string> = { invited: 'Invito inviato', expired: 'Invito scaduto', active: 'Attivo' };
 const INVITE_ERROR = 'Impossibile inviare l’invito. Riprova.';
-type InviteChannel = 'email' | 'whatsapp' | 'sms';
 /** How the link travels: WhatsApp or SMS only where the first chosen shop really sends them (the API says so). */
 const CHANNEL_LABELS: Record<InviteChannel, string> = { email: 'Email', whatsapp: 'WhatsApp', sms: 'SMS' };
 
@@ -41,7 +41,7 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
         business_ids: chosen,
         ...(channel === 'email' ? {} : { channel, phone: phone.trim() }),
       }).unwrap();
-      notify.success(`${answer.message} a ${answer.member.email}`);
+      notify.success(invitationSentText(answer.message, channel, answer.member.email, phone.trim()));
       setEmail('');
       setFullName('');
       setChosen([]);
