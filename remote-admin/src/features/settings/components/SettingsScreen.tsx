@@ -1,4 +1,4 @@
-import { Tabs, isSuperAdmin, useAuth, useSearchParams } from '@loyalty/shared';
+import { Tabs, isStaff, isSuperAdmin, useAuth, useSearchParams } from '@loyalty/shared';
 import { Page, PageTitle } from '../../../shared/layout';
 import { AccountTab } from './AccountTab';
 import { AdminManagementTab } from './AdminManagementTab';
@@ -18,9 +18,16 @@ export function SettingsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabs = [
     { id: 'account', label: 'Account', content: <AccountTab /> },
-    { id: 'aziende', label: 'Aziende', content: <BusinessesTab /> },
-    // The wallets' configuration and the shop's colour on passes.
-    { id: 'wallet', label: 'Wallet', content: <WalletTab /> },
+    // The counter's staff change their own password here and nothing else (decision 070's permissions): the shops'
+    // and the wallets' settings are the owner's, and the API refuses them (a staff member saw «Errore durante il
+    // caricamento dello stato dei wallet» for a 403).
+    ...(isStaff(user)
+      ? []
+      : [
+          { id: 'aziende', label: 'Aziende', content: <BusinessesTab /> },
+          // The wallets' configuration and the shop's colour on passes.
+          { id: 'wallet', label: 'Wallet', content: <WalletTab /> },
+        ]),
     ...(isSuperAdmin(user)
       ? [
           { id: 'admin', label: 'Gestione Admin', content: <AdminManagementTab /> },

@@ -33,6 +33,16 @@ describe('tabs', () => {
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Aziende', 'Wallet']);
   });
 
+  it('gives the counter’s staff their Account only', async () => {
+    const staff = await createAdmin('Cassa2026!');
+    const { token: superToken } = await logIn(DEMO_SUPERADMIN);
+    expect((await callApi(`/accounts/${staff.id}/role`, { method: 'PUT', token: superToken, body: { role: 'staff' } })).status).toBe(200);
+    await renderSettings(staff);
+    const tabs = screen.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account']);
+    expect(screen.queryByText(/Errore/)).toBeNull();
+  });
+
   it('adds Gestione Admin, Servizi and Messaggistica piattaforma for the super admin, reachable by keyboard', async () => {
     const { user } = await renderSettings(DEMO_SUPERADMIN);
     const tabs = screen.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
