@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Card, Link, formatCount, useLocation } from '@loyalty/shared';
 import type { CampaignChannel } from '../api';
@@ -30,9 +31,18 @@ function offeredChannels(chosen: CampaignChannel[]): string {
 export function CampaignSuccessScreen() {
   // Reached directly (a reload, a bookmark) there is no campaign in the navigation state: a generic confirmation.
   const created = createdCampaign(useLocation().state);
+  // Come from the create dialog, which closed with the button that opened it gone from the screen: the browser
+  // had left the focus on the page's top, and a screen reader said nothing. The heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const fromDialog = created !== null;
+  useEffect(() => {
+    if (fromDialog) heading.current?.focus();
+  }, [fromDialog]);
   return (
     <Card>
-      <h1>Campagna creata</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Campagna creata
+      </h1>
       {created ? (
         <p>
           La campagna «{created.campaignName}» è stata salvata con{' '}
