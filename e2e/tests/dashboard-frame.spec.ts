@@ -198,3 +198,19 @@ test('the cards screen’s head and search, painted from the HTML, are where the
     boxesOf(parts),
   );
 });
+
+test('on a phone the menu opens and closes from the keyboard, the focus back on «Apri menu»', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginThroughApi(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Apri menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const firstLink = page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link').first();
+  await expect(firstLink).toBeFocused();
+  // Escape hides the drawer and its links: the keyboard goes on from the button that opened it, not the page's top.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Apri menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Apri menu' })).toHaveAttribute('aria-expanded', 'false');
+});

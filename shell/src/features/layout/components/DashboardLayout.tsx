@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useSessionEndWatch } from '@loyalty/shared';
 import { useScreenTitle } from '../hooks/useScreenTitle';
@@ -62,6 +62,14 @@ function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
  */
 export function DashboardLayout({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Closed with Escape or a tap beside it, the drawer hides the link that had the focus: the focus goes back to
+  // «Apri menu», where the keyboard opened it (the browser had moved it to the page's top). A link followed
+  // closes it by the route's change instead, and the new screen follows.
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => {
+    setDrawerOpen(false);
+    menuToggle.current?.focus();
+  }, []);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   // Decision 078: a session ended elsewhere (disabled, deleted, role or shops changed) ends this page at once.
@@ -73,9 +81,9 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
       <SkipLink href="#contenuto" onClick={skipToMainAction}>
         Vai al contenuto
       </SkipLink>
-      <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <Sidebar open={drawerOpen} onClose={closeMenu} />
       <Column>
-        <TopBar menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((o) => !o)} />
+        <TopBar menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((o) => !o)} toggleRef={menuToggle} />
         <Main id="contenuto" tabIndex={-1}>
           {children ?? <Outlet />}
         </Main>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import styled from 'styled-components';
 import { BusinessSwitcher } from './BusinessSwitcher';
 import { UserMenu } from './UserMenu';
@@ -51,10 +52,10 @@ const Spacer = styled.div`
   flex: 1;
 `;
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar({ menuOpen, onToggleMenu, toggleRef }: { menuOpen: boolean; onToggleMenu: () => void; toggleRef?: Ref<HTMLButtonElement> }) {
   return (
     <Bar>
-      <MenuToggle type="button" aria-label={menuOpen ? 'Chiudi menu' : 'Apri menu'} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu}>
+      <MenuToggle ref={toggleRef} type="button" aria-label={menuOpen ? 'Chiudi menu' : 'Apri menu'} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu}>
         <span aria-hidden="true">☰</span>
       </MenuToggle>
       <SwitcherSlot>
