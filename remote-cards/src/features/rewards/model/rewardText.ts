@@ -46,9 +46,9 @@ export function expiredRewardWarning(validUntil: string, now: Date): string | nu
   return validUntil < romeDay(now) ? EXPIRED_REWARD_WARNING : null;
 }
 
-/** 'Illimitata', 'Esaurito', '1 pezzo', '12 pezzi'. */
+/** 'Illimitati' (as the dialog's «Vuoto: illimitati»; it read «Illimitata»), 'Esaurito', '1 pezzo', '12 pezzi'. */
 export function stockText(stock: Reward['stock']): string {
-  if (stock === null) return 'Illimitata';
+  if (stock === null) return 'Illimitati';
   if (stock === 0) return 'Esaurito';
   return formatCount(stock, PIECES);
 }

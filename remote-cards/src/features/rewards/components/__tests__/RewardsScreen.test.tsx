@@ -43,7 +43,7 @@ describe('the catalogue', () => {
 
     const row = await rewardRow('Caffè omaggio');
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(0, 6)).toEqual(['Caffè omaggioUn espresso al banco', '100 punti', 'Attivo', 'Sempre', 'Illimitata', 'Mai']);
+    expect(cells.slice(0, 6)).toEqual(['Caffè omaggioUn espresso al banco', '100 punti', 'Attivo', 'Sempre', 'Illimitati', 'Mai']);
     expect(await rewardsOf(shop.id)).toMatchObject([{ name: 'Caffè omaggio', cost: 100, description: 'Un espresso al banco', active: true, stock: null }]);
   });
 

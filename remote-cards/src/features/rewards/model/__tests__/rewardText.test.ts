@@ -8,7 +8,7 @@ it('words the validity, day first', () => {
 });
 
 it('words the stock and the redemptions', () => {
-  expect(stockText(null)).toBe('Illimitata');
+  expect(stockText(null)).toBe('Illimitati');
   expect(stockText(0)).toBe('Esaurito');
   expect(stockText(1)).toBe('1 pezzo');
   expect(stockText(1200)).toBe('1.200 pezzi');
