@@ -28,8 +28,9 @@ function ReportFigures({ report }: { report: SalesReport }) {
       <TileGrid>
         <Tile><dt>Spesa registrata questo mese</dt><dd>{formatCents(report.spend_this_month_cents)}</dd></Tile>
         <Tile><dt>Visite questo mese</dt><dd>{formatCount(report.visits_this_month)}</dd></Tile>
-        <Tile><dt>Spesa media per visita</dt><dd>{formatAverageSpend(report)}</dd></Tile>
-        <Tile><dt>Visite per cliente</dt><dd>{formatVisitsPerCustomer(report)}</dd></Tile>
+        {/* The two figures over the year sit among this month's: their label says so (a new user read them as the month's). */}
+        <Tile><dt>Spesa media per visita, ultimi 12 mesi</dt><dd>{formatAverageSpend(report)}</dd></Tile>
+        <Tile><dt>Visite per cliente, ultimi 12 mesi</dt><dd>{formatVisitsPerCustomer(report)}</dd></Tile>
         {report.returns.map((share) => {
           const shown = returnShare(share);
           return (

@@ -162,8 +162,8 @@ describe('the sales report (decision 079)', () => {
     session.render(<OverviewScreen />, sales.id);
     await waitFor(() => expect(figure('Spesa registrata questo mese')).toBe('1.258,00 €'));
     expect(figure('Visite questo mese')).toBe('2');
-    expect(figure('Spesa media per visita')).toBe('629,00 €');
-    expect(figure('Visite per cliente')).toBe('1');
+    expect(figure('Spesa media per visita, ultimi 12 mesi')).toBe('629,00 €');
+    expect(figure('Visite per cliente, ultimi 12 mesi')).toBe('1');
     // Nobody had 30 days to come back yet.
     expect(figure('Clienti tornati entro 30 giorni')).toBe('—');
     expect(figure('Premi riscattati questo mese')).toBe('0');
