@@ -12,9 +12,14 @@ const STATUS_LABELS: Record<string, string> = {
   failed: 'Non riuscito',
 };
 
-/** 'Registrato (modalità prova)' for what the outbox kept instead of sending; the provider's reason after a failure. */
+/**
+ * 'Registrato (modalità prova)' for what the outbox kept instead of sending; 'Nella casella di prova locale' for a
+ * link written to the try-out mailbox of a product running on one machine (api/README's `LOCAL_MAILBOX`: it read
+ * «Inviato» under a page saying nothing was delivered); the provider's reason after a failure.
+ */
 export function statusLabel(message: Pick<OutboxMessage, 'status' | 'driver' | 'error'>): string {
   if (message.driver === 'outbox' && message.status === 'sent') return 'Registrato (modalità prova)';
+  if (message.driver === 'mailbox' && message.status === 'sent') return 'Nella casella di prova locale';
   const label = STATUS_LABELS[message.status] ?? message.status;
   return message.error ? `${label}: ${message.error}` : label;
 }
