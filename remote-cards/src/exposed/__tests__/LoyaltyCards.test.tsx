@@ -241,10 +241,10 @@ describe('bonus (decided and sent by the server)', () => {
     expect(screen.queryByText('WhatsApp non abilitato:')).not.toBeInTheDocument();
     expect(screen.getAllByLabelText('Soglia bonus (punti)')[0]).toHaveValue(1000);
 
-    // 2500 points reach 1000 and 2000: two messages, each once.
-    await eventually(async () => expect(await sentTo(card.id, shop.id)).toBe(2));
+    // 2500 points pass 1000 and reach 2000: one message (migration 046), once.
+    await eventually(async () => expect(await sentTo(card.id, shop.id)).toBe(1));
     const messages = await outboxMessagesOf(card.id, shop.id);
-    expect(messages.every((m) => m.channel === 'whatsapp' && m.body === `Complimenti Luca Bonus! Con 2.500 punti hai raggiunto un premio da ${shop.name}.`)).toBe(true);
+    expect(messages.map((m) => [m.channel, m.body])).toEqual([['whatsapp', `Complimenti Luca Bonus! Con 2.500 punti hai raggiunto un premio da ${shop.name}.`]]);
     expect(await sentTo(below.id, shop.id)).toBe(0);
     expect(localStorage.getItem('bonusTriggered')).toBeNull();
   });
