@@ -3,15 +3,13 @@ import { Card, Checkbox, Field, QueryState, Select, TableHead, TableScroll, Text
 import { FormGrid, SectionTitle, Table } from '../../../shared/layout';
 import { FormFooter } from '../../../shared/FormFooter';
 import { useGetAccountsQuery, useGetTeamQuery, useInviteMutation, type TeamMember } from '../api';
-import { invitationSentText, type InviteChannel } from '../model/invitation';
+import { INVITE_CHANNEL_LABELS, invitationSentText, type InviteChannel } from '../model/invitation';
 import { AccountActions, InvitationActions } from './AccountActions';
 
 /** Decision 070: the roles an owner gives a colleague. */
 export const MEMBER_ROLE_LABELS = { admin: 'Amministratore', staff: 'Operatore di cassa' } as const;
 const STATUS_LABELS: Record<TeamMember['status'], string> = { invited: 'Invito inviato', expired: 'Invito scaduto', active: 'Attivo' };
 const INVITE_ERROR = 'Impossibile inviare l’invito. Riprova.';
-/** How the link travels: WhatsApp or SMS only where the first chosen shop really sends them (the API says so). */
-const CHANNEL_LABELS: Record<InviteChannel, string> = { email: 'Email', whatsapp: 'WhatsApp', sms: 'SMS' };
 
 /** «Invita un collega»: e-mail, name, role and the shops (of this owner) the colleague will work in. */
 function InviteForm({ businesses }: { businesses: readonly Business[] }) {
@@ -69,7 +67,7 @@ function InviteForm({ businesses }: { businesses: readonly Business[] }) {
       <Field label="Invia l’invito via">
         {(control) => (
           <Select {...control} value={channel} onChange={(e) => setChannel(e.target.value as InviteChannel)}>
-            {Object.entries(CHANNEL_LABELS).map(([value, label]) => (
+            {Object.entries(INVITE_CHANNEL_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Card, Link, formatCount, useLocation } from '@loyalty/shared';
 import type { CampaignChannel } from '../api';
-import { CHANNELS, CHANNEL_LABELS } from '../model/campaignModel';
+import { CHANNEL_LABELS, offeredChannels } from '../model/campaignModel';
 import type { CreatedCampaignState } from './CreateCampaignModal';
 
 const Actions = styled.p`
@@ -18,12 +18,9 @@ function createdCampaign(state: unknown): CreatedCampaignState | null {
   return { campaignName, recipientCount, channels: Array.isArray(channels) ? channels : [] };
 }
 
-/**
- * The channels the send dialog will offer, as it offers them: the campaign's own, or all three when it chose none
- * («WhatsApp, SMS o Email»).
- */
-function offeredChannels(chosen: CampaignChannel[]): string {
-  const names = CHANNELS.filter((c) => chosen.length === 0 || chosen.includes(c)).map((c) => CHANNEL_LABELS[c]);
+/** The channels the send dialog will offer for the campaign, named: «WhatsApp o SMS», «WhatsApp, SMS o Email». */
+function offeredNames(chosen: CampaignChannel[]): string {
+  const names = offeredChannels(chosen).map((c) => CHANNEL_LABELS[c]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} o ${names[names.length - 1]}` : names[0];
 }
 
@@ -51,7 +48,7 @@ export function CampaignSuccessScreen() {
       ) : (
         <p>La campagna è stata salvata.</p>
       )}
-      <p>Aprila dalla lista delle campagne per inviare un messaggio su {offeredChannels(created?.channels ?? [])} e seguirne l’invio.</p>
+      <p>Aprila dalla lista delle campagne per inviare un messaggio su {offeredNames(created?.channels ?? [])} e seguirne l’invio.</p>
       <Actions>
         <Link to="/dashboard/campaigns" data-main-action>
           Torna alle campagne

@@ -25,7 +25,7 @@ import {
 } from '@loyalty/shared';
 import { FORM_MESSAGES, campaignMessage, emailCampaignMessage, z } from '@loyalty/shared/forms';
 import { useGetCampaignReachQuery, useScheduleCampaignMutation, useSendCampaignMutation, type Campaign, type CampaignChannel, type CampaignSendResult } from '../api';
-import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS } from '../model/campaignModel';
+import { CHANNELS, CHANNEL_FLAG, CHANNEL_LABELS, offeredChannels } from '../model/campaignModel';
 import { DeliveryProgress } from './DeliveryProgress';
 import { ReachSummary, sendButtonLabel } from './ReachSummary';
 import { messageCounterText } from './MessageCounter';
@@ -112,8 +112,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const whenId = useId();
-  // The campaign's own channels, or all of them when it names none.
-  const offered = campaign.channels.length > 0 ? CHANNELS.filter((c) => campaign.channels.includes(c)) : CHANNELS;
+  const offered = offeredChannels(campaign.channels);
   const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
     resolver: zodResolver(sendSchema),
     defaultValues: { channel: offered[0], message: '' },

@@ -45,6 +45,10 @@ export const CHANNEL_LABELS: Record<CampaignChannel, MessagingChannelLabel> = { 
 
 export const CHANNELS = Object.keys(CHANNEL_LABELS) as CampaignChannel[];
 
+/** The channels a campaign is sent on, as the send dialog offers them: its own, or all of them when it names none. */
+export const offeredChannels = (chosen: readonly CampaignChannel[]): CampaignChannel[] =>
+  chosen.length > 0 ? CHANNELS.filter((c) => chosen.includes(c)) : CHANNELS;
+
 /** Column of the business that says whether a channel is enabled. */
 export const CHANNEL_FLAG = { whatsapp: 'whatsapp_enabled', sms: 'sms_enabled', email: 'email_enabled' } as const;
 
