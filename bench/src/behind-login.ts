@@ -174,9 +174,11 @@ export async function behindLogin(env: BenchComposition, log: (line: string) => 
     { name: '/dashboard/campaigns', path: '/dashboard/campaigns', qr: false },
   ];
   // BENCH_PAGES (names' parts, comma-separated: «loyalty-cards,campaigns») measures only those pages, for a
-  // comparison of two builds on the pages a change is about; unset, all four.
+  // comparison of two builds on the pages a change is about; unset, all four. A part that is a page's whole name
+  // («/dashboard») is that page only.
   const only = (process.env.BENCH_PAGES ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-  const measuredPages = only.length ? pages.filter((p) => only.some((part) => p.name.includes(part))) : pages;
+  const matches = (name: string, part: string) => (pages.some((q) => q.name === part) ? name === part : name.includes(part));
+  const measuredPages = only.length ? pages.filter((p) => only.some((part) => matches(p.name, part))) : pages;
   if (only.length) report.method.push(`solo le pagine di BENCH_PAGES=${only.join(',')}: ${measuredPages.map((p) => p.name).join(', ') || 'nessuna'}`);
   const rows: string[][] = [];
   for (const p of measuredPages) {
