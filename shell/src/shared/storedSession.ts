@@ -14,3 +14,22 @@ export function hasStoredToken(storage: () => Storage): boolean {
     return false;
   }
 }
+
+/**
+ * The user the stored session token names (its JWT `sub`), read without checking it: only to pick that user's
+ * remembered shop before `/auth/me` has answered (decision 101's later note). The API checks the token on every
+ * request; a token that is not a readable JWT gives null, and the caller waits for the session as before.
+ */
+export function storedTokenSubject(storage: () => Storage): string | null {
+  try {
+    const token = storage().getItem(STORED_TOKEN_KEY);
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const sub = (JSON.parse(json) as { sub?: unknown } | null)?.sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -79,6 +79,33 @@ it('asks for the shop remembered for this user while the API lists it, else for 
   await waitFor(() => expect(cardPages(again).map((p) => p.args.businessId)).toEqual([DEFAULT_BUSINESS_ID]));
 });
 
+it('does not wait for the session check: the stored token names the user whose remembered shop counts', async () => {
+  const { userId, businessIds } = await signIn();
+  const other = businessIds.find((id) => id !== DEFAULT_BUSINESS_ID)!;
+  rememberBusiness(userId, other, localStorage);
+  const store = createAppStore();
+  // The bootstrap without App's first effect: /auth/me is never asked, the shop list is.
+  startFirstPageData(store, firstPageDataFor('/dashboard/loyalty-cards', true));
+  void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  await waitFor(() => expect(cardPages(store)).toEqual([expect.objectContaining({ args: expect.objectContaining({ businessId: other }) })]));
+  expect(store.getState().session.checked).toBe(false);
+});
+
+it('a token that names no user waits for the session check before asking', async () => {
+  await signIn();
+  const token = localStorage.getItem('token')!;
+  const [header, , signature] = token.split('.');
+  // The same session behind a token the browser cannot read a user from: the card list waits for /auth/me.
+  const unreadable = () => ({ getItem: () => `${header}.non-json.${signature}` }) as unknown as Storage;
+  const store = createAppStore();
+  startFirstPageData(store, firstPageDataFor('/dashboard/loyalty-cards', true), unreadable);
+  await store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(cardPages(store)).toEqual([]);
+  void store.dispatch(checkSession());
+  await waitFor(() => expect(cardPages(store).map((p) => p.args.businessId)).toEqual([DEFAULT_BUSINESS_ID]));
+});
+
 it('asks for nothing on another page, or when the stored session is no longer valid', async () => {
   await signIn();
   const overview = createAppStore();
