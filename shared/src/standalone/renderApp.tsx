@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -7,9 +7,15 @@ import type { AppStore } from '../store/createAppStore';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { theme } from '../ui/theme';
 
-/** Mounts an app the one way the shell and every standalone remote do: the store, the theme, the global styles, the router. */
+/**
+ * Mounts an app the one way the shell and every standalone remote do: the store, the theme, the global styles, the router.
+ * The first tree is rendered in a transition (decision 102): React draws it in slices of a few milliseconds and lets
+ * the browser run between them (the page's HTML frame stays painted meanwhile), where a plain `render` draws it in one
+ * task that blocks a phone's main thread.
+ */
 export function renderApp(rootElement: HTMLElement, store: AppStore, app: ReactNode): void {
-  createRoot(rootElement).render(
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(
     <StrictMode>
       <Provider store={store}>
         <ThemeProvider theme={theme}>
@@ -18,5 +24,5 @@ export function renderApp(rootElement: HTMLElement, store: AppStore, app: ReactN
         </ThemeProvider>
       </Provider>
     </StrictMode>,
-  );
+  ));
 }
