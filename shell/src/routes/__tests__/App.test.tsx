@@ -133,20 +133,23 @@ describe('as the demo admin', () => {
     expect(document.title).toBe('Titolo della pagina di prima');
   });
 
+  // Each redirect below comes after the session check against the real API: over a second when the machine is busy
+  // (seen in CI runs, on each of the three).
+  const afterSessionCheck = { timeout: 5000 };
+
   it('redirects /login to the dashboard', async () => {
     renderApp('/login');
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'), afterSessionCheck);
   });
 
   it('sends unknown dashboard paths to the overview', async () => {
     renderApp('/dashboard/non-esiste');
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'), afterSessionCheck);
   });
 
   it('needs both card_id and user_id on the add-points page', async () => {
     renderApp('/dashboard/add-points?card_id=abc');
-    // After the session check against the real API: over a second when the machine is busy (seen in a CI run).
-    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/dashboard'), afterSessionCheck);
   });
 
   it('routes each dashboard path to the remote that owns it', async () => {
