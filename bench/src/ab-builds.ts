@@ -14,10 +14,10 @@
  * (BENCH_PORT_BASE moves the first, the second is 100 above). Figures are printed, never asserted.
  */
 import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { APPS, type AppName } from '@loyalty/tools';
 import { apiToken, launchChromium, newContext, startBenchComposition, type BenchComposition } from './browser';
+import { appRoots } from './builds';
+import { ROUTES } from './page-weight';
 import { median, ms } from './report';
 
 const RUNS = Number(process.env.BENCH_AB_RUNS || 8);
@@ -34,11 +34,8 @@ interface PageSpec {
 }
 
 const PAGES: PageSpec[] = [
-  {
-    name: '/dashboard',
-    path: '/dashboard',
-    ready: (page) => page.locator('main dl').filter({ has: page.locator('dt', { hasText: /^Carte totali$/i }) }).locator('dd').first().waitFor({ timeout: 60_000 }),
-  },
+  // The overview's first tile, as section 3 waits for it.
+  { name: '/dashboard', path: '/dashboard', ready: ROUTES.find((r) => r.path === '/dashboard')!.ready },
   { name: '/dashboard/loyalty-cards', path: '/dashboard/loyalty-cards', ready: (page) => page.getByRole('button', { name: /^Aggiorna / }).first().waitFor({ timeout: 60_000 }) },
 ];
 
@@ -79,16 +76,14 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
   }
 }
 
-const rootsOf = (folder: string) => Object.fromEntries(APPS.map((a) => [a.name, path.join(folder, 'federated', a.name)])) as Record<AppName, string>;
-
 async function main() {
   const folders = (process.env.BENCH_AB_BUILDS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   if (folders.length !== 2) throw new Error('BENCH_AB_BUILDS=<cartella A>,<cartella B>: due build di `npm run bench` (BENCH_BUILD_ROOT)');
   console.log(`A = ${folders[0]}, B = ${folders[1]}; ${RUNS} coppie per pagina, alternate; CPU ${CPU_THROTTLE}×, rete 150 ms / 1,6 Mbit/s; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const envs: BenchComposition[] = [];
   try {
-    envs.push(await startBenchComposition(BASE, rootsOf(folders[0])));
-    envs.push(await startBenchComposition(BASE + 100, rootsOf(folders[1])));
+    envs.push(await startBenchComposition(BASE, appRoots('federated', folders[0])));
+    envs.push(await startBenchComposition(BASE + 100, appRoots('federated', folders[1])));
     const tokens = await Promise.all(envs.map((env) => apiToken(env.apiPort)));
     const browser = await launchChromium();
     try {

@@ -20,8 +20,9 @@ export interface PreparedBuilds {
   singleBuildMs: number | null;
 }
 
-export function appRoots(variant: string): Record<AppName, string> {
-  return Object.fromEntries(APPS.map((a) => [a.name, path.join(BUILD_ROOT, variant, a.name)])) as Record<AppName, string>;
+/** Each app's build folder of a variant, under BUILD_ROOT or another bench build root (`bench:ab`'s two builds). */
+export function appRoots(variant: string, root = BUILD_ROOT): Record<AppName, string> {
+  return Object.fromEntries(APPS.map((a) => [a.name, path.join(root, variant, a.name)])) as Record<AppName, string>;
 }
 
 export async function timed(fn: () => Promise<void>): Promise<number> {
