@@ -100,6 +100,7 @@ test('the owner gets back in through the reset link, keeps the shop, ends a disa
   const row = page.getByRole('table', { name: 'Colleghi' }).getByRole('row', { name: /Luca Cassa/ });
   await expect(row).toContainText('Attivo');
   await row.getByRole('button', { name: 'Disattiva Luca Cassa' }).click();
+  await page.getByRole('dialog', { name: 'Disattivare l’utente?' }).getByRole('button', { name: 'Disattiva' }).click();
   const disabledAt = Date.now();
   await expect(page.getByText('Utente disattivato: le sue sessioni sono state chiuse')).toBeVisible();
   // The open page is ended by the session-events stream, not by its next call: it reaches /login without a click.

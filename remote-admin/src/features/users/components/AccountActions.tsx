@@ -58,14 +58,15 @@ export interface AccountActionsProps {
 
 /**
  * Decision 078: the row actions on a person the viewer may manage. A pending invitation: «Invia di nuovo» and
- * «Annulla invito». Anyone else: «Modifica» (role and shops, in a dialog), «Disattiva» / «Riattiva», a reset link
- * (never for a client or a disabled account: the API refuses them) and «Elimina» after a confirmation.
+ * «Annulla invito». Anyone else: «Modifica» (role and shops, in a dialog), «Disattiva» after a confirmation (it
+ * signs the person out at once, mid-sale perhaps: one stray tap must not) / «Riattiva» at once, a reset link (never
+ * for a client or a disabled account: the API refuses them) and «Elimina» after a confirmation.
  */
 export function AccountActions({ account, member, businesses, superAdmin }: AccountActionsProps) {
   const { busy, act } = useAct();
   const [setDisabled] = useSetDisabledMutation();
   const [sendResetLink] = useSendResetLinkMutation();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'disable' | 'delete' | null>(null);
   const name = account.full_name;
 
   if (member && member.status !== 'active') return <InvitationActions member={member} />;
@@ -79,7 +80,7 @@ export function AccountActions({ account, member, businesses, superAdmin }: Acco
         variant="secondary"
         aria-label={`${account.disabled ? 'Riattiva' : 'Disattiva'} ${name}`}
         loading={busy === 'disable'}
-        onClick={() => void act('disable', () => setDisabled({ id: account.id, disabled: !account.disabled }))}
+        onClick={() => (account.disabled ? void act('disable', () => setDisabled({ id: account.id, disabled: false })) : setDialog('disable'))}
       >
         {account.disabled ? 'Riattiva' : 'Disattiva'}
       </Button>
@@ -92,6 +93,12 @@ export function AccountActions({ account, member, businesses, superAdmin }: Acco
         Elimina
       </Button>
       {dialog === 'edit' && <EditAccountDialog account={account} member={member} businesses={businesses} superAdmin={superAdmin} onClose={() => setDialog(null)} />}
+      <DisableAccountDialog
+        account={dialog === 'disable' ? account : null}
+        busy={busy === 'disable'}
+        onConfirm={() => void act('disable', () => setDisabled({ id: account.id, disabled: true })).then((done) => done && setDialog(null))}
+        onClose={() => setDialog(null)}
+      />
       <DeleteAccountDialog account={dialog === 'delete' ? account : null} onClose={() => setDialog(null)} />
     </Actions>
   );
@@ -181,6 +188,30 @@ export function EditAccountDialog({ account, member, businesses, superAdmin, onC
 }
 
 /** «Elimina», confirmed: the person cannot log in any more; the points they wrote keep their name. */
+/** «Disattiva», asked first: what it does at once (the sessions end) and how it is undone. */
+export function DisableAccountDialog({ account, busy, onConfirm, onClose }: { account: ManageableAccount | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <Modal open={account !== null} onClose={onClose} title="Disattivare l’utente?">
+      {account && (
+        <>
+          <p>
+            {account.full_name} ({account.email}) verrà disconnesso subito da ogni dispositivo e non potrà accedere finché non lo riattivi. I suoi dati e i
+            movimenti che ha registrato restano.
+          </p>
+          <ButtonRow>
+            <Button variant="secondary" onClick={onClose}>
+              Annulla
+            </Button>
+            <Button variant="danger" onClick={onConfirm} loading={busy}>
+              Disattiva
+            </Button>
+          </ButtonRow>
+        </>
+      )}
+    </Modal>
+  );
+}
+
 export function DeleteAccountDialog({ account, onClose }: { account: ManageableAccount | null; onClose: () => void }) {
   const notify = useNotify();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();

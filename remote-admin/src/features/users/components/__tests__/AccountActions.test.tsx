@@ -32,11 +32,25 @@ async function ownerWithColleague(name: string) {
 const colleagueRow = async (email: string) => (await within(await screen.findByRole('table', { name: 'Colleghi' })).findByText(email)).closest('tr')!;
 
 describe('as an owner', () => {
-  it('disables a colleague (who can no longer log in) and re-enables them, with a toast each time', async () => {
+  it('disables a colleague after a question (who can then no longer log in) and re-enables them at once, with a toast each time', async () => {
     const { owner, colleague } = await ownerWithColleague('Disattiva');
     const { user } = await renderSignedIn(<UsersScreen />, PATH, owner);
     const row = await colleagueRow(colleague.email);
-    await user.click(await within(row).findByRole('button', { name: 'Disattiva Admin di Prova' }));
+    const disable = await within(row).findByRole('button', { name: 'Disattiva Admin di Prova' });
+    // One stray tap signs nobody out: «Annulla» leaves the account as it was.
+    await user.click(disable);
+    let question = await screen.findByRole('dialog', { name: 'Disattivare l’utente?' });
+    expect(question).toHaveTextContent(`Admin di Prova (${colleague.email}) verrà disconnesso subito da ogni dispositivo e non potrà accedere finché non lo riattivi.`);
+    await user.click(within(question).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Disattivare l’utente?' })).toBeNull());
+    expect(within(await colleagueRow(colleague.email)).getByText('Attivo')).toBeInTheDocument();
+    expect((await callApi('/auth/login', { method: 'POST', body: { email: colleague.email, password: colleague.password } })).status).toBe(200);
+
+    await user.click(disable);
+    question = await screen.findByRole('dialog', { name: 'Disattivare l’utente?' });
+    await user.click(within(question).getByRole('button', { name: 'Disattiva' }));
+    // The question closes once the server has answered; the toast (shown over it, then on the page) says so.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Disattivare l’utente?' })).toBeNull());
     expect(await screen.findByText('Utente disattivato: le sue sessioni sono state chiuse')).toBeInTheDocument();
     const disabledRow = await colleagueRow(colleague.email);
     await waitFor(() => expect(within(disabledRow).getByText('Disattivato')).toBeInTheDocument());
