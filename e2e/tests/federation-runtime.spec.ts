@@ -6,7 +6,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { bundledRuntimeVersion } from '@loyalty/tools';
-import { recordScripts } from '../src/fixtures';
+import { DEMO_ADMIN, recordScripts } from '../src/fixtures';
 import { LANDING_URL, withCookieChoiceSaved } from '../src/landing';
 import { SHELL_URL } from '../src/env';
 
@@ -59,4 +59,25 @@ test('the standalone page at the landing origin runs the runtime inside its main
   // The standalone page is its own host: the container entry is for other hosts, and no separate runtime file.
   expect(scripts.filter((s) => /\/(remoteEntry|federation-runtime\.[0-9a-f]+)\.js/.test(s.url))).toEqual([]);
   expect(await federationInstances(page)).toEqual([{ name: 'landing', version: bundledRuntimeVersion() }]);
+});
+
+// The start banner names the dashboard by `localhost`, the remotes are configured there too: a newcomer who opens
+// it by address instead had every section refused (the remotes' CORS knew only `localhost`) while the login and the
+// sidebar worked. The same machine by either name loads the same sections.
+test('the dashboard opened at 127.0.0.1 loads its sections from the remotes configured at localhost', async ({ page }) => {
+  const byAddress = SHELL_URL.replace('//localhost:', '//127.0.0.1:');
+  expect(byAddress).not.toBe(SHELL_URL);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /CORS|Federation Runtime/.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${byAddress}/login`);
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  await expect(page.locator('[data-remote="cards"]').getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  await page.goto(`${byAddress}/dashboard/loyalty-cards`);
+  await expect(page.locator('[data-remote="cards"]').getByRole('searchbox')).toBeVisible();
+  await expect(page.getByText('Questa sezione non è al momento disponibile')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

@@ -75,14 +75,28 @@ export function readRuntimeConfig(file: string): RuntimeConfigFile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeConfigFile;
 }
 
-/** Every origin the browser loads code from: used for CORS and the Content-Security-Policy. */
+/** The names of this machine's loopback interface: one host for a browser on it, three origins for CORS. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Every origin the browser loads code from: used for CORS and the Content-Security-Policy. A loopback origin comes
+ * with its two other spellings (same scheme and port): the start banner names the dashboard `http://localhost:3000`,
+ * yet a newcomer who opened `http://127.0.0.1:3000` had every section refused by the remotes' CORS (their manifests
+ * blocked) while the login and the sidebar worked. Only this machine can serve a loopback origin, so nothing is
+ * opened to anyone else.
+ */
 export function configuredOrigins(config: RuntimeConfigFile): string[] {
   const origins = new Set<string>();
   for (const url of [config.dashboardBaseUrl, config.landingBaseUrl, ...Object.values(config.remotes), ...(config.devOrigins ?? [])]) {
+    let parsed: URL;
     try {
-      origins.add(new URL(url).origin);
+      parsed = new URL(url);
     } catch {
-      // a relative URL is same-origin and needs no entry
+      continue; // a relative URL is same-origin and needs no entry
+    }
+    origins.add(parsed.origin);
+    if (LOOPBACK_HOSTS.includes(parsed.hostname)) {
+      for (const host of LOOPBACK_HOSTS) origins.add(`${parsed.protocol}//${host}${parsed.port ? `:${parsed.port}` : ''}`);
     }
   }
   return [...origins];

@@ -27,6 +27,15 @@ describe('runtime config from the environment', () => {
     expect(configuredOrigins(config)).toContain('https://cdn.example');
   });
 
+  it('takes a loopback origin in its three spellings, and no other host with it', () => {
+    const config = runtimeConfigFromEnv({ SHELL_PORT: '3000', CARDS_REMOTE_URL: 'https://cdn.example/cards/mf-manifest.json' });
+    const origins = configuredOrigins(config);
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://127.0.0.1:3003']) expect(origins).toContain(origin);
+    expect(origins).toContain('https://cdn.example');
+    expect(origins.filter((o) => o.includes('cdn.example'))).toEqual(['https://cdn.example']);
+    expect(origins).not.toContain('http://127.0.0.1:3002');
+  });
+
   it('rejects a port that is not a port', () => {
     expect(() => runtimeConfigFromEnv({ SHELL_PORT: 'abc' })).toThrow('SHELL_PORT must be a TCP port');
   });
@@ -75,6 +84,9 @@ describe('static server', () => {
     const entry = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://localhost:3999' } });
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(entry.headers.get('access-control-allow-origin')).toBe('http://localhost:3999');
+    // The dashboard opened at 127.0.0.1 rather than localhost: the same machine, the same answer.
+    const byAddress = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://127.0.0.1:3999' } });
+    expect(byAddress.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
     const chunk = await fetch(`${base}/99.abcdef0123.js`, { headers: { origin: 'http://evil.example' } });
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect(chunk.headers.get('access-control-allow-origin')).toBeNull();
