@@ -58,6 +58,11 @@ export interface DeliveryProgressProps {
    * move when they come. Not given (the send dialog): nothing until they come.
    */
   known?: DeliveryState | null;
+  /**
+   * When the held queue leaves is said above already (the send dialog's answer, which the focused heading reads):
+   * not said a second time under the figures.
+   */
+  heldSaidAbove?: boolean;
 }
 
 const NOTHING_SENT = 'Nessun messaggio inviato: apri la campagna per inviarne uno.';
@@ -77,7 +82,7 @@ const summaryLine = (f: SummaryFigures) =>
  * the polling stops when nothing is left to wait for. The summary is announced when it changes — React
  * leaves its text alone when a poll brings the same counts, so an unchanged tick says nothing.
  */
-export function DeliveryProgress({ campaignId, campaignName, announce = true, known }: DeliveryProgressProps) {
+export function DeliveryProgress({ campaignId, campaignName, announce = true, known, heldSaidAbove = false }: DeliveryProgressProps) {
   const [pollingInterval, setPollingInterval] = useState(0);
   const { data, isError } = useGetCampaignDeliveriesQuery(campaignId, { pollingInterval });
   const next = deliveryPollingInterval(data);
@@ -116,7 +121,7 @@ export function DeliveryProgress({ campaignId, campaignName, announce = true, kn
             skipped: formatCount(data.skipped),
           })}
         </p>
-        {data.heldUntil && data.queued > 0 && <p>{heldUntilText(data.heldUntil, data.queued)}</p>}
+        {data.heldUntil && data.queued > 0 && !heldSaidAbove && <p>{heldUntilText(data.heldUntil, data.queued)}</p>}
         {data.awaitingReceipts > 0 && <p>{awaitingReceiptsText(data.awaitingReceipts)}</p>}
       </Summary>
       {isError && <p>Avanzamento degli invii non disponibile</p>}

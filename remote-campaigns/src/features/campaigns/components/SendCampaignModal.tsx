@@ -179,7 +179,7 @@ export function SendCampaignModal({ campaign, business, onClose }: SendCampaignM
             ))}
           </ul>
           {outcome.held && <HeldNotice id={`${outcomeId}-held`}>{outcome.held}</HeldNotice>}
-          <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} />
+          <DeliveryProgress campaignId={campaign.id} campaignName={campaign.name} heldSaidAbove={outcome.held !== null} />
           <ButtonRow>
             <Button onClick={onClose}>{MESSAGES.close}</Button>
           </ButtonRow>

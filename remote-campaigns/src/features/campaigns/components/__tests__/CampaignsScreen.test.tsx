@@ -680,7 +680,12 @@ describe('send', () => {
           ],
         },
       },
-      'GET /campaigns/c1/deliveries': { body: { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] } },
+      // After the send, the deliveries say what the API's do: the queue held until the window opens.
+      'GET /campaigns/c1/deliveries': () => ({
+        body: sends.length === 0
+          ? { campaignId: 'c1', total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, awaitingReceipts: 0, failureReasons: [] }
+          : { campaignId: 'c1', total: 1236, queued: 1234, sent: 0, delivered: 0, failed: 0, skipped: 2, awaitingReceipts: 0, failureReasons: [], heldUntil: '2030-01-16T08:00:00.000Z' },
+      }),
       'POST /campaigns/c1/send': (request) => {
         sends.push(request.body);
         return {
@@ -718,6 +723,9 @@ describe('send', () => {
       const asked = (path: string) => server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
       await waitFor(() => expect([asked('/campaigns/c1/reach'), asked('/campaigns/c1/deliveries')]).toEqual([2, 2]));
       await waitFor(() => expect(Object.values(store.getState().api.queries).filter((q) => q?.status === 'pending')).toEqual([]));
+      // The progress under it shows the held queue's figures, and says when it leaves only once in the dialog.
+      expect(within(dialog).getByRole('group', { name: 'Avanzamento degli invii di Prova' })).toHaveTextContent('In coda 1.234');
+      expect(within(dialog).getAllByText(held)).toHaveLength(1);
     } finally {
       jest.useRealTimers();
       await server.close();
