@@ -187,7 +187,6 @@ export function EditAccountDialog({ account, member, businesses, superAdmin, onC
   );
 }
 
-/** «Elimina», confirmed: the person cannot log in any more; the points they wrote keep their name. */
 /** «Disattiva», asked first: what it does at once (the sessions end) and how it is undone. */
 export function DisableAccountDialog({ account, busy, onConfirm, onClose }: { account: ManageableAccount | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   return (
@@ -212,6 +211,7 @@ export function DisableAccountDialog({ account, busy, onConfirm, onClose }: { ac
   );
 }
 
+/** «Elimina», confirmed: the person cannot log in any more; the points they wrote keep their name. */
 export function DeleteAccountDialog({ account, onClose }: { account: ManageableAccount | null; onClose: () => void }) {
   const notify = useNotify();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
