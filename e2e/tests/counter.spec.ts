@@ -83,6 +83,18 @@ test('per euro with double points: 23,50 € earns 46, a double tap records one 
   await expect(question).toBeHidden();
   expect(await salesOf(shop)).toHaveLength(1);
 
+  // «23,50» typed without its comma: «Importo alto» asks before anything leaves, «Correggi l’importo» puts the
+  // keyboard back in the amount, nothing saved.
+  await amount.fill('2350');
+  await page.getByRole('button', { name: 'Conferma vendita' }).click();
+  const large = page.getByRole('dialog', { name: 'Importo alto' });
+  await expect(large).toContainText('Stai registrando una vendita di 2.350,00 € (+4.700 punti). L’importo è giusto?');
+  await large.getByRole('button', { name: 'Correggi l’importo' }).click();
+  await expect(large).toBeHidden();
+  await expect(amount).toBeFocused();
+  expect(await salesOf(shop)).toHaveLength(1);
+  await amount.fill('');
+
   // An adjustment saved from the keyboard: its button, disabled while it saves, has the focus back once done (a
   // browser had left it on the page).
   await page.getByText('Rettifica punti').click();

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, statusOf, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetSalePreviewQuery, useRecordSaleMutation, type SaleResult } from '../api';
-import { canonicalAmount, formatCents, parseEuroAmount } from '../model/sale';
+import { canonicalAmount, formatCents, LARGE_SALE_CENTS, parseEuroAmount } from '../model/sale';
 
 export const SALE_ERROR = 'Errore durante la registrazione della vendita. Riprova: la stessa vendita non verrà registrata due volte.';
 
@@ -40,7 +40,7 @@ const FieldError = styled.p`
  * the rule and the promotions shown before confirming (the server's preview); for a per-visit shop one tap. Each
  * submission carries its own idempotency key, kept while its answer is lost (shared's useChange: «Invia di nuovo»,
  * or the same sale confirmed again): the server records it once. A sale within 60 s of the card's last one asks
- * first, in a dialog.
+ * first, in a dialog; so does an amount from LARGE_SALE_CENTS on, before anything is sent.
  */
 export function SaleForm({
   cardId,
@@ -63,6 +63,8 @@ export function SaleForm({
   const [edited, setEdited] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
+  // «Importo alto»: the amount asked about, until it is confirmed or corrected.
+  const [largeAsked, setLargeAsked] = useState(false);
   const errorId = useId();
   const amountField = useRef<HTMLInputElement>(null);
   const [record] = useRecordSaleMutation();
@@ -115,7 +117,8 @@ export function SaleForm({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void send(false);
+          if (parsed && 'cents' in parsed && parsed.cents >= LARGE_SALE_CENTS && !isLoading) setLargeAsked(true);
+          else void send(false);
         }}
       >
         {rule === 'per_euro' && (
@@ -189,6 +192,40 @@ export function SaleForm({
         }
       >
         <p>{question}</p>
+      </Modal>
+      <Modal
+        open={largeAsked}
+        onClose={() => setLargeAsked(false)}
+        title="Importo alto"
+        footer={
+          <ButtonRow>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setLargeAsked(false);
+                // After the dialog has given the focus back to «Conferma vendita»: the amount is what to correct.
+                setTimeout(() => amountField.current?.focus());
+              }}
+            >
+              Correggi l’importo
+            </Button>
+            <Button
+              onClick={() => {
+                setLargeAsked(false);
+                void send(false);
+              }}
+            >
+              Sì, registra
+            </Button>
+          </ButtonRow>
+        }
+      >
+        {parsed && 'cents' in parsed && (
+          <p>
+            Stai registrando una vendita di <strong>{formatCents(parsed.cents)}</strong>
+            {earning && amount !== undefined ? ` (+${formatAmount(earning.points, mode)})` : ''}. L’importo è giusto?
+          </p>
+        )}
       </Modal>
     </>
   );

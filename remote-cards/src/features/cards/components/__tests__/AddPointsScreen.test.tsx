@@ -195,6 +195,41 @@ describe('a shop whose points come from the sale (decision 075)', () => {
     expect(await apiCall('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token)).toEqual([]);
   });
 
+  it('asks before an amount from 1.000 € on: corrected, nothing is sent; confirmed, one sale', async () => {
+    const buyer = await createCard(session.token, euroShop.id, 'Alta Spesa', 0);
+    const { user: person } = renderAddPoints(linkOf(buyer));
+    const amount = await screen.findByLabelText('Importo speso (€)');
+    // «23,50» typed without its comma.
+    await person.type(amount, '2350');
+    expect(await screen.findByText('+4.700 punti')).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Conferma vendita' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Importo alto' });
+    expect(dialog).toHaveTextContent('Stai registrando una vendita di 2.350,00 € (+4.700 punti). L’importo è giusto?');
+    await person.click(within(dialog).getByRole('button', { name: 'Correggi l’importo' }));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: 'Importo alto' })).toBeNull();
+    expect(await apiCall('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token)).toEqual([]);
+
+    // Under 1.000 € nothing is asked.
+    await person.clear(amount);
+    await person.type(amount, '999,99');
+    await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
+    expect(await screen.findByText(/Vendita registrata \(999,99 €\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Importo alto' })).toBeNull();
+
+    // A real 1.000,00 € sale, confirmed: recorded once (the second sale within 60 s asks that question too).
+    await person.type(amount, '1.000');
+    await person.click(await screen.findByRole('button', { name: 'Conferma vendita' }));
+    dialog = await screen.findByRole('dialog', { name: 'Importo alto' });
+    expect(dialog).toHaveTextContent('Stai registrando una vendita di 1.000,00 €');
+    await person.click(within(dialog).getByRole('button', { name: 'Sì, registra' }));
+    const again = await screen.findByRole('dialog', { name: 'Vendita appena registrata' });
+    await person.click(within(again).getByRole('button', { name: 'Registra un’altra vendita' }));
+    expect(await screen.findByText(/Vendita registrata \(1\.000,00 €\)/)).toBeInTheDocument();
+    const ledger = await apiCall<{ amount_cents: number | null }[]>('GET', `/loyalty-cards/${buyer.id}/ledger`, session.token);
+    expect(ledger.map((e) => e.amount_cents)).toEqual([100000, 99999]);
+  });
+
   it('leaves no earlier sale’s line beside a new attempt’s error', async () => {
     const buyer = await createCard(session.token, euroShop.id, 'Enzo Errore', 0);
     const { user: person } = renderAddPoints(linkOf(buyer));
