@@ -47,20 +47,7 @@ class JsdomWithFetchEnvironment extends JsdomEnvironment {
         return new RequestClass(resolve(input), init);
       },
     });
-    // A kept-alive connection the server has just closed for idleness (Fastify closes one after 72 s, and undici
-    // gives up on it only 1 s before, by a timer a loaded test worker can run late) fails with «other side closed»
-    // before the server has read a byte of the request: sent once more on a new connection, as a browser does.
-    // A CI run lost a suite's log-in to it (PlatformMessagingTab, 2026-12-01). Any other failure is the test's.
-    target.fetch = async (input, init) => {
-      const request = resolve(input);
-      const spare = request instanceof NodeRequest ? request.clone() : request;
-      try {
-        return await globalThis.fetch(request, init);
-      } catch (error) {
-        if (!(error instanceof TypeError) || error.cause?.code !== 'UND_ERR_SOCKET' || init?.signal?.aborted) throw error;
-        return globalThis.fetch(spare, init);
-      }
-    };
+    target.fetch = (input, init) => globalThis.fetch(resolve(input), init);
   }
 }
 
