@@ -25,7 +25,11 @@ const LEAVING_MS = 1000;
  */
 const FAULT_SIGNALS = ['SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGSEGV'] as const;
 
-export async function serve(adjust: (config: AppConfig) => AppConfig = (config) => config): Promise<void> {
+/**
+ * Starts the API. `adjust` changes the configuration, `prepare` the built app before it listens (the tests' server,
+ * api/test/serve-for-tests.ts).
+ */
+export async function serve(adjust: (config: AppConfig) => AppConfig = (config) => config, prepare?: (app: ReturnType<typeof buildApp>) => void): Promise<void> {
   // Before anything is written: whatever this process creates (secrets, database files, the demo accounts
   // file) is for this user only. What was there before is tightened by the db plugin (data-dir.ts).
   process.umask(PRIVATE_UMASK);
@@ -41,6 +45,7 @@ export async function serve(adjust: (config: AppConfig) => AppConfig = (config) 
   }
 
   const app = buildApp(config);
+  prepare?.(app);
   if (config.database.kind === 'postgres' && !process.env.JWT_SECRET?.trim()) {
     app.log.warn('JWT_SECRET not set: using the secret stored in DATA_DIR, shared only by instances started with the same DATA_DIR (npm start); an instance elsewhere needs JWT_SECRET set to the same value in all');
   }
