@@ -75,31 +75,40 @@ export function readRuntimeConfig(file: string): RuntimeConfigFile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeConfigFile;
 }
 
-/** The names of this machine's loopback interface: one host for a browser on it, three origins for CORS. */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * Every origin the browser loads code from: used for CORS and the Content-Security-Policy. A loopback origin comes
- * with its two other spellings (same scheme and port): the start banner names the dashboard `http://localhost:3000`,
- * yet a newcomer who opened `http://127.0.0.1:3000` had every section refused by the remotes' CORS (their manifests
- * blocked) while the login and the sidebar worked. Only this machine can serve a loopback origin, so nothing is
- * opened to anyone else.
- */
+/** Every origin the browser loads code from: used for CORS and the Content-Security-Policy. */
 export function configuredOrigins(config: RuntimeConfigFile): string[] {
   const origins = new Set<string>();
   for (const url of [config.dashboardBaseUrl, config.landingBaseUrl, ...Object.values(config.remotes), ...(config.devOrigins ?? [])]) {
-    let parsed: URL;
     try {
-      parsed = new URL(url);
+      origins.add(new URL(url).origin);
     } catch {
-      continue; // a relative URL is same-origin and needs no entry
-    }
-    origins.add(parsed.origin);
-    if (LOOPBACK_HOSTS.includes(parsed.hostname)) {
-      for (const host of LOOPBACK_HOSTS) origins.add(`${parsed.protocol}//${host}${parsed.port ? `:${parsed.port}` : ''}`);
+      // a relative URL is same-origin and needs no entry
     }
   }
   return [...origins];
+}
+
+/** The IPv4 and name spellings of this machine's loopback interface: one host for a browser on it. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'];
+
+/**
+ * Whether a page at `origin` may read this server's files (CORS): a configured origin, or a loopback one whose other
+ * spelling (same scheme and port) is configured. The start banner names the dashboard `http://localhost:3000`, yet a
+ * newcomer who opened `http://127.0.0.1:3000` had every section refused (the remotes' manifests blocked) while the
+ * login and the sidebar worked. Only this machine can serve a loopback origin, so nothing is opened to anyone else.
+ * The Content-Security-Policy needs no such spelling: the page's own origin is its 'self', the remotes' are listed.
+ */
+export function allowsOrigin(config: RuntimeConfigFile, origin: string): boolean {
+  const configured = configuredOrigins(config);
+  if (configured.includes(origin)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (!LOOPBACK_HOSTS.includes(parsed.hostname)) return false;
+  return LOOPBACK_HOSTS.some((host) => configured.includes(`${parsed.protocol}//${host}${parsed.port ? `:${parsed.port}` : ''}`));
 }
 
 /**

@@ -18,7 +18,7 @@ import { frameFile } from './html-template';
 import { KEPT_SCRIPT_PREFIX, createLandingPageSource, shellFallback } from './landing-page';
 import { createBusinessNameLookup, SIGNUP_PAGE_PATH, signupUrl, withSignupPreview } from './link-preview';
 import { LOGIN_PAGE_PATH, PRERENDERED_PAGES, PUBLIC_PAGES } from './public-pages';
-import { RUNTIME_CONFIG_ROUTE, configuredOrigins, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
+import { RUNTIME_CONFIG_ROUTE, allowsOrigin, contentSecurityPolicy, readRuntimeConfig, type RuntimeConfigFile } from './runtime-config';
 
 export interface StaticServerOptions {
   /** Build output folder to serve. */
@@ -99,7 +99,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Content-Security-Policy', contentSecurityPolicy(config));
     const origin = request.headers.origin;
-    if (origin && config && configuredOrigins(config).includes(origin)) {
+    if (origin && config && allowsOrigin(config, origin)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', [reply.getHeader('Vary'), 'Origin'].filter(Boolean).join(', '));
     }

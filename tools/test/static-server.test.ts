@@ -5,7 +5,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { cacheControlFor, createStaticServer } from '../src/static-server';
-import { configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
+import { allowsOrigin, configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
 
 describe('cache rules', () => {
   it('makes content-hashed chunks immutable and entry files revalidate', () => {
@@ -27,13 +27,12 @@ describe('runtime config from the environment', () => {
     expect(configuredOrigins(config)).toContain('https://cdn.example');
   });
 
-  it('takes a loopback origin in its three spellings, and no other host with it', () => {
+  it('lets a page read the files from a loopback origin by either spelling, and no other host with it', () => {
     const config = runtimeConfigFromEnv({ SHELL_PORT: '3000', CARDS_REMOTE_URL: 'https://cdn.example/cards/mf-manifest.json' });
-    const origins = configuredOrigins(config);
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://127.0.0.1:3003']) expect(origins).toContain(origin);
-    expect(origins).toContain('https://cdn.example');
-    expect(origins.filter((o) => o.includes('cdn.example'))).toEqual(['https://cdn.example']);
-    expect(origins).not.toContain('http://127.0.0.1:3002');
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:3003', 'https://cdn.example']) expect(allowsOrigin(config, origin)).toBe(true);
+    for (const origin of ['http://127.0.0.1:3999', 'https://127.0.0.1:3000', 'http://evil.example', 'http://cdn.example', 'not an origin']) expect(allowsOrigin(config, origin)).toBe(false);
+    // The policy lists the configured origins only: the page's own is its 'self'.
+    expect(configuredOrigins(config)).not.toContain('http://127.0.0.1:3000');
   });
 
   it('rejects a port that is not a port', () => {
