@@ -69,13 +69,20 @@ test('a search that arrives while the admin types into a card keeps the focus in
     await apiCall('POST', '/users/loyalty-cards/create', null, { email: `${name.split(' ')[0].toLowerCase()}.${stamp}@example.it`, full_name: name, phone, business_id: business.id, role: 'client', privacy_ack: true });
   }
   await withCookieChoiceSaved(page);
+  // The page's timers are the test's to hold: a CI run, its Chromium busy, once took longer than the search's
+  // 300 ms debounce between the search and the first key, which then went to the spinner, not to the row.
+  await page.clock.install();
   await loginThroughApi(page, account);
   await page.goto('/dashboard/loyalty-cards');
   await expect(page.getByText(cardCount(2), { exact: true })).toBeVisible();
 
-  // The search, then at once (before it has reached the server) points into the card still on screen.
+  // The search, then at once (before it has reached the server) points into the card still on screen: the
+  // debounce waits, time held, until the first key is in.
+  await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByLabel('Cerca per nome, e-mail, numero carta o telefono').fill('fabio');
   await page.getByLabel('Punti per Fabio Fuoco').pressSequentially('5');
+  await expect(page.getByText(cardCount(2), { exact: true })).toBeVisible();
+  await page.clock.resume();
   await expect(page.getByText(cardCount(1), { exact: true })).toBeVisible();
   // The searched list's row has the field, the text typed so far and the focus: the next keys land there.
   const points = page.getByRole('article', { name: 'Fabio Fuoco' }).getByLabel('Punti per Fabio Fuoco');
