@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
-import { apiToken, launchChromium, newContext, startBenchComposition, type BenchComposition } from './browser';
+import { apiToken, launchChromium, MOBILE_NETWORK, newContext, startBenchComposition, type BenchComposition } from './browser';
 import { appRoots } from './builds';
 import { ROUTES } from './page-weight';
 import { median, ms } from './report';
@@ -23,8 +23,6 @@ import { median, ms } from './report';
 const RUNS = Number(process.env.BENCH_AB_RUNS || 8);
 const BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 const CPU_THROTTLE = 4;
-/** Lighthouse 13's mobile preset (constants.throttling.mobileSlow4G), applied by the browser rather than simulated. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const AFTER_READY_MS = 1000;
 
 interface PageSpec {
@@ -61,7 +59,7 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Network.emulateNetworkConditions', MOBILE_NETWORK);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     await page.goto(`${env.shellUrl}${spec.path}`, { waitUntil: 'commit' });
     await spec.ready(page);

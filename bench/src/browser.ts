@@ -14,6 +14,8 @@ import { CHROMIUM_ARGS } from '../../e2e/src/env';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export { CHROMIUM_ARGS };
+/** Lighthouse 13's mobile preset (constants.throttling.mobileSlow4G), applied by the browser rather than simulated. */
+export const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 export interface BenchComposition {
   composition: Composition;

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every figure measured in this one run, printed side by side with how it was measured.
  *   npm run bench                       all sections
- *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances, sale, behind-login)
+ *   npm run bench -- --only api,build   some sections (api, build, weight, lighthouse, federation, scale, audience, baseline, import, instances, sale, behind-login, floor)
  *   npm run bench -- --only behind-login   section 13: Lighthouse on /dashboard, the cards, the QR add-points page and campaigns
  *                                       logged in as the demo admin, and a sale at the counter from the tap to the confirmation
+ *   npm run bench -- --only behind-login,floor   section 14 besides: the same Lighthouse on a page with the counter's first
+ *                                       screen and none of our code (HTML alone, React, React + federation), the floor those pages stand on
  *   npm run bench -- --only baseline --baseline <ref>   this build side by side with another commit's (default 3b736d8)
  * Not part of `npm test`. Ports used: 6100-6199 (BENCH_PORT_BASE moves the composition's: apps base..base+5, monolith
- * base+6, API base+10, the baseline's apps base+20..base+25; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
+ * base+6, API base+10, the baseline's apps base+20..base+25, the floor's pages base+30..base+33; API section: 6150-6151, or BENCH_API_PORT and the next one; CSV import: 6180),
  * 6300-6399 and 6400-6500; several API instances (section 11): 6160-6165, 6170-6172 and HAProxy 6185-6186 (BENCH_INSTANCES_PORT_BASE); scale, API side: 6160
  * (BENCH_SCALE_PORT); sale vs points (section 12): 6152 (BENCH_SALE_PORT). Builds go under /tmp/bench-*, the baseline under /tmp/bench-baseline/<ref>. PostgreSQL databases: bench_<random>
  * and bench_inst_<random> (BENCH_DATABASE_PREFIX instead of bench), dropped at the end.
@@ -23,6 +25,7 @@ import { buildTimes } from './build';
 import { federationOverhead } from './federation';
 import { lighthouseScores } from './lighthouse';
 import { BEHIND_LOGIN_TITLE, behindLogin } from './behind-login';
+import { FLOOR_TITLE, floorPages } from './floor';
 import { baselineComparison, baselineRef } from './baseline';
 import { pageWeight } from './page-weight';
 import { formatSection, notMeasured, type SectionReport } from './report';
@@ -32,7 +35,7 @@ import { startBenchComposition, type BenchComposition } from './browser';
 // BENCH_PORT_BASE moves the composition (apps base..base+5, API base+10) off the default ports.
 const COMPOSITION_PORT_BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 
-const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances', 'sale', 'behind-login'] as const;
+const SECTIONS = ['api', 'build', 'weight', 'lighthouse', 'federation', 'scale', 'audience', 'baseline', 'import', 'instances', 'sale', 'behind-login', 'floor'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function selectedSections(argv: string[]): Set<SectionName> {
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
   reports.push(only.has('instances') ? await guarded(instancesTitle, () => instancesScale(log)) : skipped(instancesTitle));
   reports.push(only.has('sale') ? await guarded(SALE_SECTION_TITLE, () => saleVsPoints(log)) : skipped(SALE_SECTION_TITLE));
   reports.push(behindLoginReport);
+  reports.push(only.has('floor') ? await guarded(FLOOR_TITLE, () => floorPages(log, COMPOSITION_PORT_BASE)) : skipped(FLOOR_TITLE));
 
   console.log('\n# Risultati di `npm run bench`');
   console.log(`macchina: ${os.cpus().length} core (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, carico medio all'avvio ${loadAtStart.toFixed(2)}, alla fine ${os.loadavg()[0].toFixed(2)}`);
