@@ -322,8 +322,10 @@ describeEachDatabase('CSV import of cards', (variant) => {
       },
     );
     const preview = await post(body, true, owner, SHOP, XLSX);
-    expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({
+    // The status with the answer: a CI run once had 400 here (PostgreSQL, not reproduced in 1 000 reads of this file
+    // under load), and the sentence says which refusal it was.
+    expect({ status: preview.statusCode, ...preview.json() }).toMatchObject({
+      status: 200,
       valid: 3,
       invalid: [{ line: 4, reason: 'nome non valido: sembra una formula del foglio di calcolo (inizia con =, +, - o @)' }],
       format: 'xlsx',

@@ -92,6 +92,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
               'Conferma: il saldo si aggiorna e l’operazione resta nello storico della carta.',
             ],
           },
+          'Per il cliente successivo premi «Scansiona» nella stessa pagina e inquadra la sua carta: si apre subito, senza ricaricare la pagina come fa il link aperto dalla fotocamera del telefono.',
           'Dalla stessa pagina puoi riscattare un premio con «Riscatta premio» (vedi «Riscattare un premio alla cassa»). Il QR di un cliente si può scaricare di nuovo in qualsiasi momento da Gestione Utenti, colonna Codice QR.',
         ],
       },

@@ -13,7 +13,7 @@ import {
   signedInAsDemoAdmin,
   type TestCard,
 } from '../../../../../test/helpers';
-import { AddPointsScreen } from '../AddPointsScreen';
+import { AddPointsScreen, SCAN_HINT } from '../AddPointsScreen';
 
 const session = signedInAsDemoAdmin();
 let shop: Business;
@@ -98,6 +98,8 @@ it("opens another card's page from 'Scansiona' (a pasted link where there is no 
   const next = await createCard(session.token, shop.id, 'Ugo Successivo', 3);
   const { user: person } = renderAddPoints(linkOf(card));
   await screen.findByText('Sara Scansione');
+  // The button says why the next customer's card is better opened from here (decision 103).
+  expect(screen.getByRole('button', { name: 'Scansiona' })).toHaveAccessibleDescription(SCAN_HINT);
   await person.click(screen.getByRole('button', { name: 'Scansiona' }));
   const dialog = await screen.findByRole('dialog', { name: 'Scansiona una carta' });
   expect(await within(dialog).findByText(/Fotocamera non disponibile/)).toBeInTheDocument();
