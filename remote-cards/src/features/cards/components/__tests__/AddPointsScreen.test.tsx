@@ -48,10 +48,15 @@ it('shows the holder and balance, adds 50 points by default and shows the new ba
   expect(points).toBeRequired();
   expect(points).toHaveAttribute('min', '1');
 
+  // Nothing under «Scansiona» until a customer has been served here.
+  expect(screen.getByRole('button', { name: 'Scansiona' })).not.toHaveAccessibleDescription();
+  expect(screen.queryByText(SCAN_HINT)).not.toBeInTheDocument();
   await person.click(screen.getByRole('button', { name: 'Aggiungi punti' }));
   const outcome = await screen.findByText(/Punti aggiunti con successo/);
   expect(outcome).toHaveTextContent('Nuovo saldo: 60 punti');
   await waitFor(() => expect(screen.getByText('60 punti', { selector: 'dd' })).toBeInTheDocument());
+  // Then the button says why the next customer's card is better opened from here (decision 103).
+  expect(screen.getByRole('button', { name: 'Scansiona' })).toHaveAccessibleDescription(SCAN_HINT);
 });
 
 it('refuses less than 1 point', async () => {
@@ -98,8 +103,6 @@ it("opens another card's page from 'Scansiona' (a pasted link where there is no 
   const next = await createCard(session.token, shop.id, 'Ugo Successivo', 3);
   const { user: person } = renderAddPoints(linkOf(card));
   await screen.findByText('Sara Scansione');
-  // The button says why the next customer's card is better opened from here (decision 103).
-  expect(screen.getByRole('button', { name: 'Scansiona' })).toHaveAccessibleDescription(SCAN_HINT);
   await person.click(screen.getByRole('button', { name: 'Scansiona' }));
   const dialog = await screen.findByRole('dialog', { name: 'Scansiona una carta' });
   expect(await within(dialog).findByText(/Fotocamera non disponibile/)).toBeInTheDocument();
