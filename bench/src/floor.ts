@@ -16,14 +16,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import CompressionPlugin from 'compression-webpack-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { createStaticServer, writeRuntimeConfig, type RuntimeConfigFile } from '@loyalty/tools';
+import { brotliAtBuild, buildOptimization, swcRule } from '../../tools/src/federation';
 import { federationPluginFor } from '../../tools/src/federation-plugin';
 import { StartupPreloadPlugin } from '../../tools/src/startup-preload';
 import Page from './floor/Page';
@@ -65,15 +63,7 @@ function floorConfig(kind: Exclude<Variant, 'html' | 'same'>, outputPath: string
     devtool: false,
     output: { path: outputPath, publicPath: kind === 'remote' ? 'auto' : '/', filename: '[name].js', chunkFilename: '[name].[contenthash:10].js', uniqueName: `floor_${kind}`, clean: true },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } } },
-        },
-      ],
-    },
+    module: { rules: [swcRule(true)] },
     plugins: [
       new webpack.DefinePlugin({ __FLOOR_REMOTE_MANIFEST__: JSON.stringify(remoteManifest) }),
       ...(kind === 'react'
@@ -104,21 +94,9 @@ function floorConfig(kind: Exclude<Variant, 'html' | 'same'>, outputPath: string
             }),
             new StartupPreloadPlugin(),
           ]),
-      new CompressionPlugin<zlib.BrotliOptions>({
-        filename: '[path][base].br',
-        algorithm: 'brotliCompress',
-        test: /\.(js|json|html|css|svg)$/,
-        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
-        threshold: 1024,
-        minRatio: 0.9,
-      }),
+      brotliAtBuild(),
     ],
-    optimization: {
-      minimize: true,
-      moduleIds: 'deterministic',
-      chunkIds: 'deterministic',
-      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
-    },
+    optimization: buildOptimization(true),
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',

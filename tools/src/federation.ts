@@ -164,6 +164,51 @@ export function sharedConfig(pkg: PackageJson, overrides: SharedOverrides = {}, 
 /** The version an app's build shows (its sidebar footer, its remoteMeta): the build's, the environment's, else its package's. */
 export const buildVersionOf = (env: BuildEnv, pkg: { version: string }): string => env.buildVersion || process.env.BUILD_VERSION || pkg.version;
 
+/** TypeScript and JSX through swc, React's automatic runtime (its development build outside production). */
+export const swcRule = (isProd: boolean): webpack.RuleSetRule => ({
+  test: /\.[cm]?tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+        target: 'es2022',
+      },
+    },
+  },
+});
+
+/**
+ * Brotli at its best level once, at build time (the static server serves the .br file when the browser accepts it):
+ * ~14% fewer bytes than the fast on-the-fly compression, at no request-time cost.
+ */
+export const brotliAtBuild = () =>
+  new CompressionPlugin<zlib.BrotliOptions>({
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: PRECOMPRESSED_ASSETS,
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    threshold: 1024,
+    minRatio: 0.9,
+  });
+
+/**
+ * swc's minifier (@swc/core, which swc-loader already uses) through the plugin webpack minifies with: terser took
+ * most of a production build (cards alone: 135 s against 57 s on a loaded 2-core machine) for 2 % more bytes. Source
+ * maps and the extracted licence comments as with terser (decision 062).
+ */
+export const swcMinimizer = () => new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } });
+
+/** Stable module and chunk ids (a chunk's hash changes only with its content), minified by swc when asked. */
+export const buildOptimization = (minimize: boolean): webpack.Configuration['optimization'] => ({
+  minimize,
+  moduleIds: 'deterministic',
+  chunkIds: 'deterministic',
+  minimizer: [swcMinimizer()],
+});
+
 export function createAppConfig(options: AppConfigOptions) {
   const factory = (env: BuildEnv): webpack.Configuration => {
     const app = appByName(options.name);
@@ -199,20 +244,7 @@ export function createAppConfig(options: AppConfigOptions) {
       },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          swcRule(isProd),
           { test: /\.(png|svg|jpe?g|webp|ico)$/, type: 'asset/resource' },
         ],
       },
@@ -269,30 +301,9 @@ export function createAppConfig(options: AppConfigOptions) {
         // The bootstrap chunk, the shared libraries it consumes and the run-time config every page reads
         // before it renders start downloading with main.js.
         new StartupPreloadPlugin({ fetches: [RUNTIME_CONFIG_ROUTE] }),
-        // Brotli at its best level once, at build time (the static server serves the .br file when the
-        // browser accepts it): ~14% fewer bytes than the fast on-the-fly compression, at no request-time cost.
-        ...(isProd && !env.lean
-          ? [
-              new CompressionPlugin<zlib.BrotliOptions>({
-                filename: '[path][base].br',
-                algorithm: 'brotliCompress',
-                test: PRECOMPRESSED_ASSETS,
-                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
-                threshold: 1024,
-                minRatio: 0.9,
-              }),
-            ]
-          : []),
+        ...(isProd && !env.lean ? [brotliAtBuild()] : []),
       ],
-      optimization: {
-        minimize: isProd && !env.lean,
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        // swc's minifier (@swc/core, which swc-loader already uses) through the plugin webpack minifies with:
-        // terser took most of a production build (cards alone: 135 s against 57 s on a loaded 2-core machine)
-        // for 2 % more bytes. Source maps and the extracted licence comments as with terser (decision 062).
-        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
-      },
+      optimization: buildOptimization(isProd && !env.lean),
       performance: { hints: false },
       // The manifest plugin warns about publicPath 'auto', which is intended: remotes resolve their chunks
       // from wherever they are deployed.
