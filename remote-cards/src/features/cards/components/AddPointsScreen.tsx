@@ -86,11 +86,11 @@ const ScanHint = styled.p`
 
 /**
  * Under «Scansiona» at the counter once a customer has been served on the page (a sale, points, a reward): the next
- * card opened from here is ready in about half a second on a phone (the bench's 4× CPU and mobile network), where a
- * link opened by the phone's camera app loads the whole page again — 2.8–5.9 s in Lighthouse's phone simulation, and
- * never under the 2.1 s of a federated page with nothing in it (decision 103). Not before: it is news only when the
- * next customer comes, and a paragraph painted with the page was its largest text, its LCP at 3.5–4.1 s where the
- * heading from the HTML frame had it at ~0.8 s.
+ * card opened from here is ready in about 0.4 s on a phone (the bench's 4× CPU and mobile network), where a link
+ * opened by the phone's camera app loads the whole page again — 2.8–5.9 s in Lighthouse's phone simulation, and never
+ * under the 2.1 s of a federated page with nothing in it (decision 103). Not before: it is news only when the next
+ * customer comes, and painted with the page it was a large late text (the one run with it had the page's LCP at
+ * 3.5–4.1 s in all five loads; runs without it, the frame's heading at ~0.8 s or the card at ~2 s in most).
  */
 export const SCAN_HINT = 'Il prossimo cliente? Con «Scansiona» la sua carta si apre qui, senza ricaricare la pagina.';
 
@@ -166,15 +166,15 @@ function AdjustmentForm({
   );
 }
 
+/** What comes under the counter: given whether a change was saved on this page (a customer served). */
+type CounterFooter = (served: boolean) => ReactNode;
+
 /**
  * The card's holder and balance, how points are earned and 'Riscatta premio'. A shop with a per-euro or
  * per-visit rule records a sale (SaleForm) and keeps a points field for adjustments; a manual shop types the
  * points: default 50 (SPEC), or 1 stamp. The balance shown is always the server's last answer (earn, adjustment,
  * redemption).
  */
-/** What comes under the counter: given whether a change was saved on this page (a customer served). */
-type CounterFooter = (served: boolean) => ReactNode;
-
 function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; userId: string; mode: LoyaltyMode; rule: EarningRule | undefined; footer: CounterFooter }) {
   const [balance, setBalance] = useState<number | null>(null);
   const [served, setServed] = useState(false);
