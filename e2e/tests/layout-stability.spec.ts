@@ -163,5 +163,40 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByText('Scrivi l’importo speso')).toBeVisible();
       expect(await redeem.boundingBox()).toEqual(before);
     });
+
+    test('a long points line (a large amount, two promotions) moves nothing below it: «Conferma vendita» stays under the pointer', async ({ page }) => {
+      // Found by a counter journey: «2350» with «Doppi punti oggi» wrapped the line under the amount as the preview
+      // came in, and pushed «Conferma vendita» down while the click was on its way: no «Importo alto», no sale.
+      const shop = await createShop('Riga lunga');
+      const token = await apiToken(shop.account);
+      await apiCall('PUT', `/rewards/business/${shop.businessId}/program`, token, { earning_rule: 'per_euro' });
+      await apiCall('POST', '/rewards/promotions', token, { businessId: shop.businessId, name: 'Doppi punti del fine settimana lungo', multiplier: 2 });
+      await apiCall('POST', '/rewards/promotions', token, { businessId: shop.businessId, name: 'Benvenuto al nuovo negozio', bonus_points: 20 });
+      const stamp = `${Date.now()}`.slice(-7);
+      const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
+        email: `riga.${stamp}@example.it`,
+        full_name: 'Rita Lunga',
+        phone: `+39 333 5${stamp.slice(-6)}`,
+        business_id: shop.businessId,
+        role: 'client',
+        privacy_ack: true,
+      });
+      await prepare(page, shop.account);
+      await page.goto(`/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`);
+      const form = page.getByRole('form', { name: 'Vendita' });
+      const amount = form.getByLabel('Importo speso (€)');
+      await expect(amount).toBeVisible({ timeout: 20_000 });
+      const confirm = form.getByRole('button', { name: 'Conferma vendita' });
+      const before = await confirm.boundingBox();
+      // The preview answers 600 ms after the amount (DELAYS): past the 500 ms in which a shift counts as the user's own.
+      await amount.fill('99999,99');
+      const line = form.getByRole('status');
+      await expect(line).toContainText('99.999,99 €: +');
+      await expect(line).toContainText('Doppi punti del fine settimana lungo');
+      await expect(line).toContainText('Benvenuto al nuovo negozio');
+      expect(await confirm.boundingBox()).toEqual(before);
+      const seen = await shifts(page);
+      expect(seen, JSON.stringify(seen, null, 1)).toEqual([]);
+    });
   });
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, statusOf, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetSalePreviewQuery, useRecordSaleMutation, type SaleResult } from '../api';
+import { useGetSalePreviewQuery, useRecordSaleMutation, type SalePreview, type SaleResult } from '../api';
 import { canonicalAmount, formatCents, LARGE_SALE_CENTS, parseEuroAmount } from '../model/sale';
 
 export const SALE_ERROR = 'Errore durante la registrazione della vendita. Riprova: la stessa vendita non verrà registrata due volte.';
@@ -14,12 +14,16 @@ const Form = styled.form`
 `;
 
 /**
- * Under the amount, room for one line kept from the start: the points it earns, or what is wrong with it (never
- * both). A message appearing when the field loses focus used to push the buttons below down under the pointer,
- * so the click that left the field («Riscatta premio») landed on nothing.
+ * Under the amount, room for two lines kept from the start: the points it earns and, on a line of their own, the
+ * promotions that apply — or what is wrong with the amount (never both). A message appearing when the field loses
+ * focus used to push the buttons below down under the pointer, so the click that left the field («Riscatta premio»)
+ * landed on nothing; and a points line that wrapped when the preview came in («2.350,00 €: +4.700 punti (Doppi punti
+ * oggi)» in the 28rem column) moved «Conferma vendita» while a click was on its way to it: no sale, no question.
+ * Each line stays on one line (the promotions cut with «…» past the width, whole for a screen reader and in the
+ * tooltip), so nothing here grows.
  */
 const Below = styled.div`
-  min-height: 2.25rem;
+  min-height: 3.75rem;
   display: grid;
   align-content: center;
 `;
@@ -27,7 +31,18 @@ const Below = styled.div`
 const Earns = styled.p`
   margin: 0;
   font-size: 1.125rem;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
   strong { font-size: 1.5rem; }
+`;
+
+const Applied = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const FieldError = styled.p`
@@ -42,6 +57,10 @@ const FieldError = styled.p`
  * or the same sale confirmed again): the server records it once. A sale within 60 s of the card's last one asks
  * first, in a dialog; so does an amount from LARGE_SALE_CENTS on, before anything is sent.
  */
+/** The second line under the amount: the promotions applied, in brackets, and whether the spend is under the minimum. */
+const appliedText = (earning: NonNullable<SalePreview['earning']>) =>
+  `${earning.promotions.length > 0 ? ` (${earning.promotions.map((p) => p.name).join(', ')})` : ''}${earning.below_minimum ? ' — sotto la spesa minima' : ''}`;
+
 export function SaleForm({
   cardId,
   mode,
@@ -154,8 +173,9 @@ export function SaleForm({
               <>
                 {rule === 'per_euro' && parsed && 'cents' in parsed ? `${formatCents(parsed.cents)}: ` : 'Visita: '}
                 <strong>+{formatAmount(earning.points, mode)}</strong>
-                {earning.promotions.length > 0 && ` (${earning.promotions.map((p) => p.name).join(', ')})`}
-                {earning.below_minimum && ' — sotto la spesa minima'}
+                {(earning.promotions.length > 0 || earning.below_minimum) && (
+                  <Applied title={appliedText(earning)}>{appliedText(earning)}</Applied>
+                )}
               </>
             )}
           </Earns>
