@@ -26,3 +26,34 @@ export async function createShop(label: string, channels: { whatsapp?: boolean; 
   });
   return { account, businessId: business.id, businessName };
 }
+
+export interface NewCustomer {
+  name: string;
+  email: string;
+  phone: string;
+  /** The marketing consents ticked on the signup page; none by default. */
+  marketingChannels?: ('whatsapp' | 'sms' | 'email')[];
+}
+
+/** The card the public signup call answers with (what the journeys read of it). */
+export interface SignedUpCard {
+  id: string;
+  user_id: string;
+  card_number: string;
+}
+
+/**
+ * A customer signing up at a shop through the public call the signup page sends (`role: 'client'`, the privacy
+ * notice acknowledged, the consents ticked); `api` for a journey on an API of its own.
+ */
+export function signUpCustomer(businessId: string, customer: NewCustomer, api?: string): Promise<SignedUpCard> {
+  return apiCall<SignedUpCard>('POST', '/users/loyalty-cards/create', null, {
+    email: customer.email,
+    full_name: customer.name,
+    phone: customer.phone,
+    business_id: businessId,
+    role: 'client',
+    privacy_ack: true,
+    ...(customer.marketingChannels ? { marketing_channels: customer.marketingChannels } : {}),
+  }, api);
+}

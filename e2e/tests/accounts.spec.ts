@@ -14,6 +14,7 @@ import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { mailsTo } from '../src/mailbox';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 test('the owner gets back in through the reset link, keeps the shop, ends a disabled colleague’s open page, and a QR scan lands on the card after login', async ({
   page,
@@ -37,14 +38,7 @@ test('the owner gets back in through the reset link, keeps the shop, ends a disa
   await apiCall('PUT', `/accounts/${made.id}/role`, superToken, { role: 'staff' });
   await apiCall('PUT', `/accounts/${made.id}/shops`, superToken, { business_ids: [shop.id] });
   const customerName = `Cliente Conti ${tail}`;
-  const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `cliente.conti.${stamp}@example.it`,
-    full_name: customerName,
-    phone: `+39 333 ${stamp.slice(-7)}`,
-    business_id: shop.id,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const card = await signUpCustomer(shop.id, { name: customerName, email: `cliente.conti.${stamp}@example.it`, phone: `+39 333 ${stamp.slice(-7)}` });
 
   // 1. «Password dimenticata?» → the link from the mailbox → a new password → logged in with it.
   await withCookieChoiceSaved(page);

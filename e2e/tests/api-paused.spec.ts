@@ -12,6 +12,7 @@ import { withCookieChoiceSaved } from '../src/landing';
 import { useOwnApi } from '../src/own-api';
 import { OWN_COMPOSITIONS } from '../src/own-composition';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,14 +31,7 @@ test('[api] paused then stopped: the 8 s notice, a points change saved once, the
   await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN, own), { email: account.email, full_name: 'Admin Pausa', role: 'admin', password: account.password }, own);
   const token = await apiToken(account, own);
   const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `Bar Pausa ${stamp}` }, own);
-  await apiCall('POST', '/users/loyalty-cards/create', null, {
-    email: `paola.${stamp}@example.it`,
-    full_name: 'Paola Pausa',
-    phone: `+39 333 4${stamp.slice(-6)}`,
-    business_id: business.id,
-    role: 'client',
-    privacy_ack: true,
-  }, own);
+  await signUpCustomer(business.id, { name: 'Paola Pausa', email: `paola.${stamp}@example.it`, phone: `+39 333 4${stamp.slice(-6)}` }, own);
   const [card] = await apiCall<{ id: string; points: number }[]>('GET', `/loyalty-cards/business/${business.id}`, token, undefined, own);
   expect(card.points).toBe(0);
 

@@ -10,6 +10,7 @@ import { CARD_SEARCH_LABEL, searchCards } from '../src/cards-screen';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 const PROFUMERIA = 'demo-profumeria-bella';
 
@@ -41,24 +42,10 @@ test('overview, switching business, search, filter, points with history, delete 
 
   // A customer of the Profumeria just below the bonus threshold (1000), prepared through the API.
   const admin = await apiToken();
-  const bonusCard = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `bonus.${Date.now()}@example.it`,
-    full_name: 'Beatrice Bonus',
-    phone: '+39 333 7654321',
-    business_id: PROFUMERIA,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const bonusCard = await signUpCustomer(PROFUMERIA, { name: 'Beatrice Bonus', email: `bonus.${Date.now()}@example.it`, phone: '+39 333 7654321' });
   await apiCall('POST', `/loyalty-cards/${bonusCard.id}/points`, admin, { points: 950, description: 'Spesa grande' });
   // And a new customer without points, the one this journey deletes.
-  const fresh = await apiCall<{ id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `senza.punti.${Date.now()}@example.it`,
-    full_name: `Settimio Zero ${Date.now()}`,
-    phone: '+39 333 7654322',
-    business_id: PROFUMERIA,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const fresh = await signUpCustomer(PROFUMERIA, { name: `Settimio Zero ${Date.now()}`, email: `senza.punti.${Date.now()}@example.it`, phone: '+39 333 7654322' });
 
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();

@@ -8,6 +8,7 @@ import { apiCall, apiToken, cardCount } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { LANDING_URL, readPngWithQr, withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 /** The demo shop on manual points (Profumeria Bella). */
 const MANUAL_SHOP = 'demo-profumeria-bella';
@@ -42,14 +43,7 @@ test('a card from the public signup gets points through the add-points page its 
   await page.getByRole('button', { name: 'Scansiona' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scansiona una carta' });
   await expect(dialog).toBeVisible();
-  const next = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `next.${Date.now()}@example.it`,
-    full_name: 'Rosa Seguente',
-    phone: '+39 333 4445566',
-    business_id: MANUAL_SHOP,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const next = await signUpCustomer(MANUAL_SHOP, { name: 'Rosa Seguente', email: `next.${Date.now()}@example.it`, phone: '+39 333 4445566' });
   const nextLink = new URL(`/dashboard/add-points?card_id=${next.id}&user_id=${next.user_id}`, link!).toString();
   await dialog.getByLabel('Link della carta').fill(nextLink);
   await dialog.getByRole('button', { name: 'Apri' }).click();
@@ -66,7 +60,7 @@ test('a search that arrives while the admin types into a card keeps the focus in
   await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Fuoco', role: 'admin', password: account.password });
   const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: `Negozio Fuoco ${stamp}` });
   for (const [name, phone] of [['Fabio Fuoco', `+39 333 1${stamp.slice(-6)}`], ['Gina Gelo', `+39 333 2${stamp.slice(-6)}`]]) {
-    await apiCall('POST', '/users/loyalty-cards/create', null, { email: `${name.split(' ')[0].toLowerCase()}.${stamp}@example.it`, full_name: name, phone, business_id: business.id, role: 'client', privacy_ack: true });
+    await signUpCustomer(business.id, { name, email: `${name.split(' ')[0].toLowerCase()}.${stamp}@example.it`, phone });
   }
   await withCookieChoiceSaved(page);
   // The page's timers are the test's to hold: a CI run, its Chromium busy, once took longer than the search's
@@ -99,15 +93,8 @@ test('the admin downloads the cards and the ledger as CSV files Italian Excel op
   const account = { email: `export.${stamp}@example.it`, password: 'ExportE2e2026!' };
   await apiCall('POST', '/users', await apiToken(DEMO_SUPERADMIN), { email: account.email, full_name: 'Admin Export', role: 'admin', password: account.password });
   const business = await apiCall<{ id: string }>('POST', '/business', await apiToken(account), { name: `Caffè Export ${stamp}` });
-  await apiCall('POST', '/users/loyalty-cards/create', null, {
-    email: `formula.${stamp}@example.it`,
-    // Not a formula: a name that is one is refused by the signup as by the import (decision 073).
-    full_name: 'Rossi "Mario"',
-    phone: `+39 333 3${stamp.slice(-6)}`,
-    business_id: business.id,
-    role: 'client',
-    privacy_ack: true,
-  });
+  // Not a formula: a name that is one is refused by the signup as by the import (decision 073).
+  await signUpCustomer(business.id, { name: 'Rossi "Mario"', email: `formula.${stamp}@example.it`, phone: `+39 333 3${stamp.slice(-6)}` });
   await withCookieChoiceSaved(page);
   await loginThroughApi(page, account);
   await page.goto('/dashboard/loyalty-cards');

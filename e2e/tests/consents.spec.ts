@@ -5,11 +5,10 @@
  * in the same dialog, what the customer asked at the counter; the history gains the "registrato da" row.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { apiCall } from '../src/cards-api';
 import { searchCards } from '../src/cards-screen';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
-import { createShop, type Shop } from '../src/shop';
+import { createShop, signUpCustomer, type Shop } from '../src/shop';
 
 /** The shop's admin on the cards screen of its one business, the card of `name` found. */
 async function openCards(page: Page, shop: Shop, name: string) {
@@ -29,14 +28,7 @@ async function openCards(page: Page, shop: Shop, name: string) {
 test('an admin reads a card’s consent history, and the row fits its controls at every width', async ({ page }) => {
   const shop = await createShop('Erboristeria Consensi');
   const name = `Costanza Consenso ${Date.now()}`;
-  await apiCall('POST', '/users/loyalty-cards/create', null, {
-    email: `consenso.${Date.now()}@example.it`,
-    full_name: name,
-    phone: '+39 333 7654399',
-    business_id: shop.businessId,
-    privacy_ack: true,
-    marketing_channels: ['whatsapp'],
-  });
+  await signUpCustomer(shop.businessId, { name, email: `consenso.${Date.now()}@example.it`, phone: '+39 333 7654399', marketingChannels: ['whatsapp'] });
   const row = await openCards(page, shop, name);
 
   await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();
@@ -76,14 +68,7 @@ test('an admin records the consent a customer changes at the counter, and the hi
   const shop = await createShop('Erboristeria Banco');
   const stamp = Date.now();
   const name = `Margherita Banco ${stamp}`;
-  await apiCall('POST', '/users/loyalty-cards/create', null, {
-    email: `banco.${stamp}@example.it`,
-    full_name: name,
-    phone: '+39 333 7654398',
-    business_id: shop.businessId,
-    privacy_ack: true,
-    marketing_channels: ['whatsapp'],
-  });
+  await signUpCustomer(shop.businessId, { name, email: `banco.${stamp}@example.it`, phone: '+39 333 7654398', marketingChannels: ['whatsapp'] });
   const row = await openCards(page, shop, name);
   await expect(row.getByText('Marketing: WhatsApp')).toBeVisible();
   await row.getByRole('button', { name: `Storico consensi di ${name}` }).click();

@@ -10,6 +10,7 @@ import { apiCall, apiToken } from '../src/cards-api';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 interface Shop {
   account: { email: string; password: string };
@@ -26,14 +27,7 @@ async function newShop(label: string): Promise<Shop> {
   const token = await apiToken(account);
   const business = await apiCall<{ id: string }>('POST', '/business', token, { name: `${label} ${stamp.slice(-6)}` });
   const name = `Cliente ${label} ${stamp.slice(-4)}`;
-  const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `cliente.banco.${stamp}@example.it`,
-    full_name: name,
-    phone: `+39 333 ${stamp.slice(-7)}`,
-    business_id: business.id,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const card = await signUpCustomer(business.id, { name, email: `cliente.banco.${stamp}@example.it`, phone: `+39 333 ${stamp.slice(-7)}` });
   return { account, token, businessId: business.id, card: { ...card, name } };
 }
 

@@ -9,7 +9,7 @@ import { E2E_API_PORT } from '../src/env';
 import { DEMO_ADMIN } from '../src/fixtures';
 import { apiCall, apiToken } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
-import { createShop, type Shop } from '../src/shop';
+import { createShop, signUpCustomer, type Shop } from '../src/shop';
 
 const API = `http://127.0.0.1:${E2E_API_PORT}/api`;
 const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
@@ -173,14 +173,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await apiCall('POST', '/rewards/promotions', token, { businessId: shop.businessId, name: 'Doppi punti del fine settimana lungo', multiplier: 2 });
       await apiCall('POST', '/rewards/promotions', token, { businessId: shop.businessId, name: 'Benvenuto al nuovo negozio', bonus_points: 20 });
       const stamp = `${Date.now()}`.slice(-7);
-      const card = await apiCall<{ id: string; user_id: string }>('POST', '/users/loyalty-cards/create', null, {
-        email: `riga.${stamp}@example.it`,
-        full_name: 'Rita Lunga',
-        phone: `+39 333 5${stamp.slice(-6)}`,
-        business_id: shop.businessId,
-        role: 'client',
-        privacy_ack: true,
-      });
+      const card = await signUpCustomer(shop.businessId, { name: 'Rita Lunga', email: `riga.${stamp}@example.it`, phone: `+39 333 5${stamp.slice(-6)}` });
       await prepare(page, shop.account);
       await page.goto(`/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`);
       const form = page.getByRole('form', { name: 'Vendita' });

@@ -8,7 +8,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall, apiToken } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
-import { createShop, type Shop } from '../src/shop';
+import { createShop, signUpCustomer, type Shop } from '../src/shop';
 
 const HEADERS = ['Data', 'Tipo', 'Punti', 'Descrizione', 'Operatore'];
 const DESCRIPTION = 'Vendita di 23,50 € · Doppi punti il martedì';
@@ -19,14 +19,7 @@ test.beforeAll(async () => {
   shop = await createShop('Movimenti Bartolomeo Bianchi');
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   customer = `Cliente Movimenti ${stamp.slice(-4)}`;
-  const card = await apiCall<{ id: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: `movimenti.${stamp}@example.it`,
-    full_name: customer,
-    phone: `+39 333 ${stamp.slice(-7)}`,
-    business_id: shop.businessId,
-    role: 'client',
-    privacy_ack: true,
-  });
+  const card = await signUpCustomer(shop.businessId, { name: customer, email: `movimenti.${stamp}@example.it`, phone: `+39 333 ${stamp.slice(-7)}` });
   const token = await apiToken(shop.account);
   await apiCall('POST', `/loyalty-cards/${card.id}/points`, token, { points: 47, description: DESCRIPTION });
   await apiCall('POST', `/loyalty-cards/${card.id}/points`, token, { points: -5, description: 'Correzione' });

@@ -1,8 +1,8 @@
 /** Messaging: Easy SMS search and send; settings saved by a super admin, toggles locked for an admin. */
 import { test, expect } from '@playwright/test';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
-import { apiCall } from '../src/cards-api';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 const PROFUMERIA = 'demo-profumeria-bella';
 
@@ -10,15 +10,7 @@ test('Easy SMS: the search filters the cards and a WhatsApp is sent', async ({ p
   // Its own customer, with WhatsApp marketing consent (Easy SMS is a marketing message).
   const stamp = Date.now();
   const customer = `Wanda Whatsapp ${stamp}`;
-  await apiCall('POST', '/users/loyalty-cards/create', null, {
-    email: `wanda.${stamp}@example.it`,
-    full_name: customer,
-    phone: '333 765 4329',
-    business_id: PROFUMERIA,
-    role: 'client',
-    privacy_ack: true,
-    marketing_channels: ['whatsapp'],
-  });
+  await signUpCustomer(PROFUMERIA, { name: customer, email: `wanda.${stamp}@example.it`, phone: '333 765 4329', marketingChannels: ['whatsapp'] });
 
   await loginThroughApi(page);
   await page.goto('/dashboard/easy-sms');

@@ -15,6 +15,7 @@ import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { mailsTo } from '../src/mailbox';
 import { loginThroughApi } from '../src/session';
+import { signUpCustomer } from '../src/shop';
 
 /** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now (as accessibility.spec.ts). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -37,15 +38,7 @@ test('a customer opens their card from an emailed link, withdraws WhatsApp, down
   await apiCall('PUT', `/twilio/settings/${business.id}`, superToken, { driver: 'smtp', emailSender: `negozio.${stamp}@example.it` });
 
   const customer = { email: `cliente.miacarta.${stamp}@example.it`, phone: `+39333${stamp.slice(-7)}`, name: `Cliente Mia Carta ${stamp.slice(-4)}` };
-  const card = await apiCall<{ id: string; card_number: string }>('POST', '/users/loyalty-cards/create', null, {
-    email: customer.email,
-    full_name: customer.name,
-    phone: customer.phone,
-    business_id: business.id,
-    role: 'client',
-    privacy_ack: true,
-    marketing_channels: ['whatsapp'],
-  });
+  const card = await signUpCustomer(business.id, { name: customer.name, email: customer.email, phone: customer.phone, marketingChannels: ['whatsapp'] });
   await apiCall('POST', `/loyalty-cards/${card.id}/points`, adminToken, { points: 25, description: 'Spesa del sabato' });
 
   // 1. The customer asks for a link with the e-mail they signed up with.
