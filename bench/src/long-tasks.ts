@@ -1,0 +1,170 @@
+/**
+ * What a page's long tasks hold. Lighthouse's blocking time is the sum, over the main thread's tasks between the
+ * first paint and the page becoming usable, of each task's time beyond 50 ms: what counts is how the work is cut,
+ * as much as how much there is. This traces cold visits (Chromium's own tracing: an empty cache, 4× CPU,
+ * Lighthouse's mobile network, signed in as the demo admin) and prints, per page, every main-thread task over
+ * 50 ms with its start, its length and its largest pieces by self time — a script's evaluation or a function's
+ * run (its file), compiling, style, layout, paint, garbage collection — then the blocking time summed from the
+ * first contentful paint, the median of the visits.
+ *
+ *   npm run build && BENCH_PAGES=/dashboard,/dashboard/loyalty-cards npm run bench:long-tasks -w bench
+ *
+ * Serves each app's `dist/` (or BENCH_BUILD_ROOT's `federated/<app>`: `npm run bench`'s builds). BENCH_LONG_TASKS_RUNS
+ * visits per page (3), ports BENCH_PORT_BASE… (6300). Figures are printed, never asserted.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, type AppName } from '@loyalty/tools';
+import type { Browser } from '@playwright/test';
+import { apiToken, launchChromium, MOBILE_NETWORK, newContext, startBenchComposition } from './browser';
+import { appRoots } from './builds';
+import { median } from './report';
+
+const RUNS = Number(process.env.BENCH_LONG_TASKS_RUNS || 3);
+const BASE = Number(process.env.BENCH_PORT_BASE || 6300);
+const CPU_THROTTLE = 4;
+const SETTLE_MS = Number(process.env.BENCH_LONG_TASKS_SETTLE_MS || 6000);
+const PAGES = (process.env.BENCH_PAGES || '/dashboard,/dashboard/loyalty-cards').split(',').map((p) => p.trim()).filter(Boolean);
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'].join(',');
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; isMainFrame?: boolean }; url?: string; fileName?: string };
+}
+
+interface LongTask {
+  startMs: number;
+  durationMs: number;
+  pieces: [string, number][];
+}
+
+const shortUrl = (url: string) => {
+  try {
+    const u = new URL(url);
+    return `${u.port}${u.pathname}`;
+  } catch {
+    return url.slice(0, 60);
+  }
+};
+
+/** A piece's label: the file for script work, the event's name otherwise. */
+function label(event: TraceEvent): string {
+  const url = event.args?.data?.url || event.args?.url || event.args?.fileName;
+  if (url) {
+    const kind = event.name === 'EvaluateScript' || event.name === 'v8.evaluateModule' ? 'eval' : event.name.startsWith('v8.compile') || event.name === 'v8.parseOnBackground' ? 'compile' : 'run';
+    return `${kind} ${shortUrl(url)}`;
+  }
+  return event.name;
+}
+
+function analyse(events: TraceEvent[]): { tasks: LongTask[]; fcpMs: number | null; totalBlockingFromFcp: number } {
+  const threadNames = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  // The page's renderer: the main thread with the most task time.
+  const busy = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'RunTask') continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (threadNames.get(key) !== 'CrRendererMain') continue;
+    busy.set(key, (busy.get(key) ?? 0) + (e.dur ?? 0));
+  }
+  const main = [...busy.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return { tasks: [], fcpMs: null, totalBlockingFromFcp: 0 };
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const navStart = onMain.find((e) => e.name === 'navigationStart')?.ts ?? onMain[0].ts;
+  const fcp = onMain.find((e) => e.name === 'firstContentfulPaint');
+  const fcpMs = fcp ? (fcp.ts - navStart) / 1000 : null;
+  const complete = onMain.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  const tasks: LongTask[] = [];
+  let blocking = 0;
+  for (let i = 0; i < complete.length; i++) {
+    const task = complete[i];
+    if (task.name !== 'RunTask' || task.dur! < 50_000) continue;
+    const end = task.ts + task.dur!;
+    // Self time of each event inside the task (its time minus its children's), by label.
+    const inside: TraceEvent[] = [];
+    for (let j = i + 1; j < complete.length && complete[j].ts < end; j++) inside.push(complete[j]);
+    const self = new Map<string, number>();
+    const stack: { event: TraceEvent; end: number; childTime: number }[] = [];
+    const close = (upTo: number) => {
+      while (stack.length > 0 && stack[stack.length - 1].end <= upTo) {
+        const done = stack.pop()!;
+        const own = done.event.dur! - done.childTime;
+        const key = label(done.event);
+        self.set(key, (self.get(key) ?? 0) + own);
+      }
+    };
+    let childOfTask = 0;
+    for (const e of inside) {
+      close(e.ts);
+      if (stack.length > 0) stack[stack.length - 1].childTime += e.dur!;
+      else childOfTask += e.dur!;
+      stack.push({ event: e, end: e.ts + e.dur!, childTime: 0 });
+    }
+    close(Number.POSITIVE_INFINITY);
+    self.set('(task)', task.dur! - childOfTask);
+    const pieces = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => [k, v / 1000] as [string, number]);
+    const startMs = (task.ts - navStart) / 1000;
+    tasks.push({ startMs, durationMs: task.dur! / 1000, pieces });
+    if (fcpMs !== null && startMs + task.dur! / 1000 > fcpMs) blocking += task.dur! / 1000 - 50;
+  }
+  return { tasks, fcpMs, totalBlockingFromFcp: blocking };
+}
+
+async function visit(browser: Browser, shellUrl: string, token: string, pagePath: string) {
+  const context = await newContext(browser, { shellUrl, token });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', MOBILE_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await browser.startTracing(page, { categories: CATEGORIES.split(',') });
+    await page.goto(`${shellUrl}${pagePath}`, { waitUntil: 'load' });
+    await page.waitForTimeout(SETTLE_MS);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return analyse(trace.traceEvents);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const root = process.env.BENCH_BUILD_ROOT;
+  const roots = root
+    ? appRoots('federated', root)
+    : (Object.fromEntries(APPS.map((a) => [a.name, path.join(__dirname, '..', '..', a.folder, 'dist')])) as Record<AppName, string>);
+  console.log(`compiti lunghi (> 50 ms, CPU ${CPU_THROTTLE}×, rete mobile), ${RUNS} visite a pagina; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const env = await startBenchComposition(BASE, roots);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const token = await apiToken(env.apiPort);
+    for (const pagePath of PAGES) {
+      const blocking: number[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const { tasks, fcpMs, totalBlockingFromFcp } = await visit(browser, env.shellUrl, token, pagePath);
+        blocking.push(totalBlockingFromFcp);
+        console.log(`\n${pagePath}, visita ${run}: FCP ${fcpMs?.toFixed(0) ?? '?'} ms, blocco dopo l’FCP ${totalBlockingFromFcp.toFixed(0)} ms, ${tasks.length} compiti lunghi`);
+        for (const t of tasks) {
+          console.log(`  ${t.startMs.toFixed(0).padStart(6)} ms  ${t.durationMs.toFixed(0).padStart(4)} ms  ${t.pieces.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' · ')}`);
+        }
+      }
+      console.log(`${pagePath}: blocco dopo l’FCP, mediana ${median(blocking).toFixed(0)} ms (${blocking.map((b) => b.toFixed(0)).join(', ')})`);
+    }
+  } finally {
+    await browser?.close();
+    await env.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
