@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
-import { apiToken, launchChromium, MOBILE_NETWORK, newContext, startBenchComposition, type BenchComposition } from './browser';
+import { apiToken, coldPhonePage, launchChromium, newContext, startBenchComposition, type BenchComposition } from './browser';
 import { appRoots } from './builds';
 import { ROUTES } from './page-weight';
 import { median, ms } from './report';
@@ -55,12 +55,7 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
   const context = await newContext(browser, { shellUrl: env.shellUrl, token });
   try {
     await context.addInitScript(OBSERVE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', MOBILE_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const page = await coldPhonePage(context, CPU_THROTTLE);
     await page.goto(`${env.shellUrl}${spec.path}`, { waitUntil: 'commit' });
     await spec.ready(page);
     const readyMs = await page.evaluate(() => performance.now());

@@ -17,6 +17,17 @@ export { CHROMIUM_ARGS };
 /** Lighthouse 13's mobile preset (constants.throttling.mobileSlow4G), applied by the browser rather than simulated. */
 export const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
+/** A page as a phone's first visit sees it: no HTTP cache, Lighthouse's mobile network, the CPU `cpuThrottle`× slower. */
+export async function coldPhonePage(context: BrowserContext, cpuThrottle: number): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', MOBILE_NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  return page;
+}
+
 export interface BenchComposition {
   composition: Composition;
   ports: Record<AppName, number>;

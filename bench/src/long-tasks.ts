@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APPS, type AppName } from '@loyalty/tools';
 import type { Browser } from '@playwright/test';
-import { apiToken, launchChromium, MOBILE_NETWORK, newContext, startBenchComposition } from './browser';
+import { apiToken, coldPhonePage, launchChromium, newContext, startBenchComposition } from './browser';
 import { appRoots } from './builds';
 import { median } from './report';
 
@@ -119,12 +119,7 @@ function analyse(events: TraceEvent[]): { tasks: LongTask[]; fcpMs: number | nul
 async function visit(browser: Browser, shellUrl: string, token: string, pagePath: string) {
   const context = await newContext(browser, { shellUrl, token });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', MOBILE_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const page = await coldPhonePage(context, CPU_THROTTLE);
     await browser.startTracing(page, { categories: CATEGORIES.split(',') });
     await page.goto(`${shellUrl}${pagePath}`, { waitUntil: 'load' });
     await page.waitForTimeout(SETTLE_MS);
