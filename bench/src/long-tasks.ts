@@ -106,10 +106,11 @@ function locator(folderOfPort: Map<string, string>): Locate {
 
 /** The main thread's CPU samples: when each was taken and the innermost frame it was in. */
 function samplesOf(events: TraceEvent[], pid: number, tid: number): { ts: number; weight: number; frame: CallFrame }[] {
-  const profiles = new Map<string, { startTime: number; nodes: Map<number, CallFrame>; samples: { ts: number; node: number }[]; last: number }>();
+  const profiles = new Map<string, { nodes: Map<number, CallFrame>; samples: { ts: number; node: number }[]; last: number }>();
   for (const e of events) {
     if (e.name === 'Profile' && e.pid === pid && e.tid === tid && e.id) {
-      profiles.set(`${e.pid}:${e.id}`, { startTime: e.args?.data?.startTime ?? e.ts, nodes: new Map(), samples: [], last: e.args?.data?.startTime ?? e.ts });
+      // `last`: the time of the latest sample; each chunk's deltas count on from it.
+      profiles.set(`${e.pid}:${e.id}`, { nodes: new Map(), samples: [], last: e.args?.data?.startTime ?? e.ts });
     }
   }
   for (const e of events) {
@@ -172,7 +173,8 @@ function analyse(events: TraceEvent[], locate: Locate): { tasks: LongTask[]; fcp
   if (!main) return { tasks: [], fcpMs: null, totalBlockingFromFcp: 0, code: allCode };
   const [mainPid, mainTid] = main.split(':').map(Number);
   const samples = samplesOf(events, mainPid, mainTid);
-  const IDLE = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
+  /** V8's own entries of a profile, with no script behind them: named as they are. */
+  const V8_ENTRIES = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const navStart = onMain.find((e) => e.name === 'navigationStart')?.ts ?? onMain[0].ts;
   const fcp = onMain.find((e) => e.name === 'firstContentfulPaint');
@@ -193,8 +195,7 @@ function analyse(events: TraceEvent[], locate: Locate): { tasks: LongTask[]; fcp
       while (stack.length > 0 && stack[stack.length - 1].end <= upTo) {
         const done = stack.pop()!;
         const own = done.event.dur! - done.childTime;
-        const key = label(done.event);
-        self.set(key, (self.get(key) ?? 0) + own);
+        addTo(self, label(done.event), own);
       }
     };
     let childOfTask = 0;
@@ -212,7 +213,7 @@ function analyse(events: TraceEvent[], locate: Locate): { tasks: LongTask[]; fcp
     for (const sample of samples) {
       if (sample.ts < task.ts) continue;
       if (sample.ts >= end) break;
-      const owner = IDLE.has(sample.frame.functionName) && !sample.frame.url ? sample.frame.functionName : locate(sample.frame);
+      const owner = V8_ENTRIES.has(sample.frame.functionName) && !sample.frame.url ? sample.frame.functionName : locate(sample.frame);
       addTo(code, owner, sample.weight / 1000);
       addTo(allCode, owner, sample.weight / 1000);
     }

@@ -1,7 +1,7 @@
 /**
  * A suite runs once per database variant (`describeEachDatabase`: PostgreSQL, and in-memory PGlite for the suites of
- * PGLITE_SUITES), each in a fresh
- * database `loyalty_test_<random>` (TEST_DATABASE_PREFIX instead of `loyalty_test`) dropped afterwards.
+ * PGLITE_SUITES), each PostgreSQL run in a fresh database `loyalty_test_<random>` (TEST_DATABASE_PREFIX instead of
+ * `loyalty_test`) dropped afterwards.
  * A fresh database is a copy of one migrated once per run (database-templates.ts); `create({ migrated: false })`
  * gives one without any migration, for the suites that test the migrations themselves.
  *
