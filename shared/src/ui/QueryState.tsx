@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { EmptyState, type EmptyStateProps } from './EmptyState';
 import { ErrorState } from './ErrorState';
 import { Spinner } from './Spinner';
@@ -45,7 +45,12 @@ const isEmptyArray = (data: unknown) => Array.isArray(data) && data.length === 0
  * `key={subject}`, so the subject's first load is a first load and another subject's rows never show under it.
  */
 export function QueryState<T>({ query, loadingLabel, errorMessage, isEmpty = isEmptyArray, empty, children }: QueryStateProps<T>) {
-  const { data, isLoading, isFetching, isError, error, refetch } = query;
+  const { isLoading, isFetching, isError, error, refetch } = query;
+  // An answer comes through the store, whose updates React draws at once, in one task: on a phone a list or a chart
+  // drawn that way held the main thread for 100–300 ms (BENCHMARKS.md, sixteenth pass). Deferred, the store's update
+  // only draws what was there (the spinner, the older rows) and the new answer follows in a transition's slices; a
+  // list mounted with its answer already in draws it at once.
+  const data = useDeferredValue(query.data);
   if (isError && data === undefined) {
     const message = typeof errorMessage === 'function' ? errorMessage(error) : errorMessage;
     return <ErrorState message={message} onRetry={() => void refetch()} />;

@@ -1,4 +1,5 @@
 /** The one way a list shows its query (docs/decisions/032), driven by a real RTK Query endpoint over HTTP. */
+import { Profiler } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { api } from '../../api/apiSlice';
 import { errorMessage } from '../../notifications/errorMessage';
@@ -149,6 +150,36 @@ it('keeps the data on screen, marked busy, while it refreshes; a failed refresh 
   await waitFor(() => expect(screen.getByRole('list', { name: 'Negozi' }).parentElement).not.toHaveAttribute('aria-busy'));
   expect(screen.getByRole('list', { name: 'Negozi' })).toHaveTextContent('Farmacia Rossi');
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('draws an answer in a commit after the one its store update makes, the spinner kept meanwhile (the list in a transition)', async () => {
+  const first = held({ body: SHOPS });
+  server.use({ [ROUTE]: first.reply });
+  // Each commit: whether the answer was in the store when it was drawn, and what it left on screen. A store update
+  // is drawn at once, in one task: the list must not be drawn in it but in a later, interruptible render.
+  const answered = { current: false };
+  function Watched() {
+    answered.current = shopsApi.endpoints.getQueryStateShops.useQueryState().data !== undefined;
+    return <Shops />;
+  }
+  const commits: string[] = [];
+  const record = () => {
+    const shown = screen.queryByRole('list', { name: 'Negozi' }) ? 'list' : screen.queryByRole('status') ? 'spinner' : 'other';
+    commits.push(`${answered.current ? 'answered' : 'waiting'}:${shown}`);
+  };
+  renderWithProviders(
+    <Profiler id="shops" onRender={record}>
+      <Watched />
+    </Profiler>,
+    { withNotifications: false },
+  );
+  expect(await screen.findByRole('status')).toHaveTextContent('Caricamento dei negozi…');
+
+  first.release();
+  expect(await screen.findByRole('list', { name: 'Negozi' })).toHaveTextContent('Profumeria Bella');
+  const answeredAt = commits.findIndex((commit) => commit.startsWith('answered'));
+  expect(commits[answeredAt]).toBe('answered:spinner');
+  expect(commits.indexOf('answered:list')).toBeGreaterThan(answeredAt);
 });
 
 describe('QuerySection', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Button, NoBusinessState, QueryState, Spinner, TableHead, TableScroll, formatCount, formatDateTime, useCurrentBusiness } from '@loyalty/shared';
 import { OUTBOX_PAGE_SIZE, useGetOutboxQuery } from '../api';
@@ -26,6 +26,16 @@ const NO_MESSAGES = { message: 'Nessun messaggio', description: 'I messaggi comp
 
 type PagerButton = 'previous' | 'next';
 
+/** Puts the keyboard back on the pager button pressed (or the other one, when that is now disabled) as the page shows. */
+function FocusOnShow({ focus, previous, next }: { focus: PagerButton | null; previous: RefObject<HTMLButtonElement | null>; next: RefObject<HTMLButtonElement | null> }) {
+  useEffect(() => {
+    if (focus === null) return;
+    const [wanted, other] = focus === 'next' ? [next.current, previous.current] : [previous.current, next.current];
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [focus, previous, next]);
+  return null;
+}
+
 /**
  * One page of one business's messages; another page or business is mounted anew (its first load). `focus`: the
  * pager button pressed to come here. The page it was on unmounted with it, so the browser left the keyboard on the
@@ -37,12 +47,6 @@ function OutboxPage({ businessId, offset, focus, onGo }: { businessId: string; o
   const current = Math.floor(offset / OUTBOX_PAGE_SIZE) + 1;
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  const loaded = query.data !== undefined;
-  useEffect(() => {
-    if (!loaded || focus === null) return;
-    const [wanted, other] = focus === 'next' ? [next.current, previous.current] : [previous.current, next.current];
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [loaded, focus]);
   return (
     <QueryState query={query} loadingLabel="Caricamento dei messaggi…" errorMessage="Impossibile caricare i messaggi" isEmpty={(data) => data.total === 0} empty={NO_MESSAGES}>
       {(data) => {
@@ -65,6 +69,8 @@ function OutboxPage({ businessId, offset, focus, onGo }: { businessId: string; o
               </tbody>
             </Table>
             </TableScroll>
+            {/* Once the page is drawn (QueryState draws an answer a render after it comes: decision 105). */}
+            <FocusOnShow focus={focus} previous={previous} next={next} />
             <Pager aria-label="Pagine dei messaggi">
               <Button ref={previous} variant="secondary" disabled={current <= 1 || query.isFetching} onClick={() => onGo(offset - OUTBOX_PAGE_SIZE, 'previous')}>
                 Precedenti

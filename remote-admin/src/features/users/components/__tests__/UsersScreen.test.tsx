@@ -205,7 +205,8 @@ describe('as the super admin', () => {
     await user.type(screen.getByLabelText('Nome completo'), 'Nuovo Admin');
     await user.type(screen.getByLabelText('Password'), 'corta');
     await user.click(screen.getByRole('button', { name: 'Crea utente' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('La password deve contenere almeno 8 caratteri');
+    // The form's rules are checked by an async resolver: its alert comes a moment after the click.
+    expect(await screen.findByRole('alert')).toHaveTextContent('La password deve contenere almeno 8 caratteri');
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Segreta2026!');
