@@ -1,5 +1,5 @@
 /** Route guards: session spinner, login required, admin-only screens, public-only pages. */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { isAdmin, isStaff, loginPathFor, Navigate, Spinner, useAuth, useLocation, useSearchParams } from '@loyalty/shared';
 import { HOME_PATH, LOGIN_PATH, STAFF_HOME_PATH, type RouteEntry } from '../shared/routeTable';
@@ -14,19 +14,23 @@ function SessionSpinner() {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checked } = useAuth();
   const location = useLocation();
+  // The screen replaces the placeholder in a transition's slices: the session check's answer comes through the
+  // store, whose updates React renders at once, in one task — on a phone the whole screen at 4× CPU was a task of
+  // 0.4–0.9 s (BENCHMARKS.md, sixteenth pass). Deferred, that update draws only this placeholder again.
+  const screenShown = useDeferredValue(checked && user !== null);
   // A stored session being checked: the frame the shell's HTML painted, with the screen's heading, not a spinner in
   // its place (most stored sessions are valid; one that is not goes to /login as below).
-  if (!checked && hasStoredToken(() => window.localStorage)) {
-    return (
-      <DashboardLayout>
-        <ScreenPlaceholder pathname={location.pathname} />
-      </DashboardLayout>
-    );
-  }
+  const placeholder = (
+    <DashboardLayout>
+      <ScreenPlaceholder pathname={location.pathname} />
+    </DashboardLayout>
+  );
+  if (!checked && hasStoredToken(() => window.localStorage)) return placeholder;
   if (!checked) return <SessionSpinner />;
   // Back where they were going (decision 071): the path and its query ride along as /login?next=, which the
   // prerendered login page reads too.
   if (!user) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, LOGIN_PATH)} replace />;
+  if (!screenShown) return placeholder;
   return <>{children}</>;
 }
 

@@ -3,8 +3,9 @@
  * PGlite with the demo seed). Remote code is not loaded in jsdom: each area is identified by the remote
  * that owns it (data-remote), and the real loading is proven by the e2e journeys.
  */
+import { Profiler } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, getRuntimeConfig, setRuntimeConfig, useLocation, type User } from '@loyalty/shared';
+import { Route, Routes, getRuntimeConfig, setRuntimeConfig, useAuth, useLocation, type User } from '@loyalty/shared';
 import { renderWithProviders } from '@loyalty/shared/testing';
 import { App } from '../App';
 import { RequireAdmin } from '../guards';
@@ -112,7 +113,8 @@ describe('as the demo admin', () => {
       'Gestione Utenti',
       'Documentazione',
     ]);
-    expect(container.querySelector('[data-remote="cards"]')).not.toBeNull();
+    // The screen follows the frame's entries in a render of its own (a transition: RequireAuth).
+    await waitFor(() => expect(container.querySelector('[data-remote="cards"]')).not.toBeNull());
     // The tab is named after the screen.
     expect(document.title).toBe(`Panoramica – ${getRuntimeConfig().brandName}`);
 
@@ -131,6 +133,27 @@ describe('as the demo admin', () => {
     await waitFor(() => expect(pageLoads).toEqual(['/login']));
     // The dashboard gone, the page's own title is back.
     expect(document.title).toBe('Titolo della pagina di prima');
+  });
+
+  it('draws the screen after the session check in a commit of its own, the frame kept meanwhile (the screen in a transition)', async () => {
+    // Each commit: whether the check had answered when it was drawn, and whether the screen's area was there. The
+    // check's answer comes through the store, drawn at once in one task: the screen must come in a later render.
+    const checked = { current: false };
+    function Watched() {
+      checked.current = useAuth().checked;
+      return <App />;
+    }
+    const commits: string[] = [];
+    const { container } = renderWithProviders(
+      <Profiler id="app" onRender={() => commits.push(`${checked.current ? 'checked' : 'checking'}:${document.querySelector('[data-remote="cards"]') ? 'screen' : 'frame'}`)}>
+        <Watched />
+      </Profiler>,
+      { route: '/dashboard' },
+    );
+    await waitFor(() => expect(container.querySelector('[data-remote="cards"]')).not.toBeNull());
+    const checkedAt = commits.findIndex((commit) => commit.startsWith('checked'));
+    expect(commits[checkedAt]).toBe('checked:frame');
+    expect(commits.indexOf('checked:screen')).toBeGreaterThan(checkedAt);
   });
 
   // Each redirect below comes after the session check against the real API: over a second when the machine is busy

@@ -123,7 +123,9 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   // Decision 070: the counter's staff find cards, add points and redeem; exports, imports, settings, consents,
   // wallet links and deletions are the shop's admins' (the API refuses them too).
   const staff = isStaff(useAuth().user);
-  const walletLinks = anyWalletConfigured(useGetWalletStatusQuery(undefined, { skip: staff }).data) && !staff;
+  // Only whether a wallet is configured: the request's own states (pending, fulfilled) do not draw the screen again.
+  const { configured } = useGetWalletStatusQuery(undefined, { skip: staff, selectFromResult: ({ data }) => ({ configured: anyWalletConfigured(data) }) });
+  const walletLinks = configured && !staff;
   // Typed points survive a row leaving the view (virtual list) or a new search re-rendering the list.
   const [drafts, setDrafts] = useState<Record<string, PointsDraft>>({});
   const changeDraft = useCallback((cardId: string, draft: PointsDraft) => {

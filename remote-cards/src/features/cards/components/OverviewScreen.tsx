@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   QueryState,
@@ -113,7 +113,10 @@ function OverviewFigures({ businessId, children }: { businessId: string; childre
   // is that section's own loading, never the whole overview back to a spinner.
   const [shown, setShown] = useState(false);
   if (!shown && settled(stats) && settled(report)) setShown(true);
-  if (!shown) return <Spinner label="Caricamento della panoramica…" />;
+  // The answers come through the store, drawn at once in one task; the figures, the report and the list they let in
+  // are drawn in a transition's slices instead (BENCHMARKS.md, sixteenth pass), the spinner kept meanwhile.
+  const drawn = useDeferredValue(shown);
+  if (!drawn) return <Spinner label="Caricamento della panoramica…" />;
   return <>{children}</>;
 }
 

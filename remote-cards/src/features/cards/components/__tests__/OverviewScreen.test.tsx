@@ -1,7 +1,8 @@
 /** The overview against the real API: tiles from the stats call, paged cards, lazy charts. */
+import { Profiler } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { businessSelected, type Business, type CardPage } from '@loyalty/shared';
-import type { CardStats } from '../../api';
+import { cardsApi, type CardStats } from '../../api';
 import { startTestApiServer } from '@loyalty/shared/testing';
 import {
   BAR_CENTRALE,
@@ -48,6 +49,30 @@ it('shows the tiles of the current business from the stats call', async () => {
   expect(screen.queryByText('Punti totali')).not.toBeInTheDocument();
   expect(tile('Carte attive')).toBe('2');
   expect(tile('Media per carta')).toBe('50,17');
+});
+
+it('draws the figures in a render after the one the answers make, the spinner kept meanwhile (in a transition)', async () => {
+  // Each commit: whether both answers were in the store when it was drawn, and whether the tiles were there. The
+  // answers come through the store, drawn at once in one task: tiles, report and list must come in a later render.
+  const answered = { current: false };
+  function Watched() {
+    const stats = cardsApi.endpoints.getCardStats.useQueryState(shop.id);
+    const report = cardsApi.endpoints.getSalesReport.useQueryState(shop.id);
+    answered.current = stats.data !== undefined && report.data !== undefined;
+    return <OverviewScreen />;
+  }
+  const commits: string[] = [];
+  const record = () => commits.push(`${answered.current ? 'answered' : 'waiting'}:${screen.queryByText('Carte totali', { selector: 'dt' }) ? 'tiles' : 'spinner'}`);
+  session.render(
+    <Profiler id="overview" onRender={record}>
+      <Watched />
+    </Profiler>,
+    shop.id,
+  );
+  await waitFor(() => expect(tile('Carte totali')).toBe('3'));
+  const answeredAt = commits.findIndex((commit) => commit.startsWith('answered'));
+  expect(commits[answeredAt]).toBe('answered:spinner');
+  expect(commits.indexOf('answered:tiles')).toBeGreaterThan(answeredAt);
 });
 
 it('shows the points in circulation and those expiring in the next 30 days', async () => {
