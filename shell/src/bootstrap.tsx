@@ -7,6 +7,7 @@ import { initRemotes } from './features/federation/model/remotes';
 import { firstPageDataFor, firstPageModuleFor } from './shared/routeModules';
 import { startFirstPageData } from './shared/firstPageData';
 import { hasStoredToken } from './shared/storedSession';
+import { startSessionCheck } from './shared/sessionCheck';
 
 function renderFatal(root: HTMLElement, message: string) {
   root.innerHTML = '';
@@ -44,7 +45,12 @@ async function start() {
   // 030); for a signed-in user the business list too.
   const target = firstPageModuleFor(window.location.pathname, hasSession);
   if (target) prepareRemoteRoute(target.remote, target.module);
-  if (hasSession) void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  // The session check leaves with the business list, before the first render (its answer was the last link before
+  // the screen could be drawn: decision 105).
+  if (hasSession) {
+    startSessionCheck(store.dispatch);
+    void store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  }
   // And the data the page shows first, as soon as the shop is known (decision 101).
   startFirstPageData(store, firstPageDataFor(window.location.pathname, hasSession));
   renderApp(rootElement, store, <App />);

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { checkSession, ConnectionBanner, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
+import { ConnectionBanner, Notifications, setOnUnauthorized, useAppDispatch, useNavigate } from '@loyalty/shared';
 import { AppRoutes } from './AppRoutes';
 import { LOGIN_PATH } from '../shared/routeTable';
+import { startSessionCheck } from '../shared/sessionCheck';
 
 export function App() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    void dispatch(checkSession());
-  }, [dispatch]);
+  // Already under way when the bootstrap started it (shared/sessionCheck.ts).
+  useEffect(() => startSessionCheck(dispatch), [dispatch]);
 
   useEffect(() => {
     // Any 401 sends the user to /login (the session slice is already cleared by the base query).
