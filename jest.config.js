@@ -46,6 +46,9 @@ module.exports = {
   // spend much of their time waiting (PostgreSQL, child processes, timers), so more workers than cores keep both
   // busy. JEST_WORKERS overrides it, for a measurement.
   maxWorkers: phase === 'serial' ? 1 : Number(process.env.JEST_WORKERS) || 3,
+  // Jest's order, an API suite first: the API project's global setup (the migrated databases) then runs before the
+  // frontends' real API starts, which starts from the migrated PGlite database (tools/jest/real-api.js).
+  testSequencer: require.resolve('./tools/jest/sequencer.js'),
   projects: PACKAGES.filter((p) => fs.existsSync(path.join(__dirname, p, 'jest.config.js')))
     .map(project)
     .filter(Boolean),
