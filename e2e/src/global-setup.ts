@@ -11,6 +11,7 @@ import { APPS, buildApps, startComposition, type Composition } from '@loyalty/to
 import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
 import { ownApiPids } from './own-api';
+import { startOwnApiTemplateBuild } from './own-api-template';
 import { prebuildDone, startVariantBuild } from './variants';
 
 let composition: Composition | undefined;
@@ -40,6 +41,8 @@ export default async function globalSetup() {
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
+  // The drills' own APIs start from a migrated database built meanwhile (src/own-api-template.ts).
+  const stopTemplateBuild = startOwnApiTemplateBuild();
   // Decision 058: a shop on the SMTP driver delivers here; journeys read a customer's link from src/mailbox.ts.
   mailbox = await startMailbox();
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
@@ -76,7 +79,8 @@ export default async function globalSetup() {
       verbose: process.env.E2E_VERBOSE === '1',
     });
   } catch (error) {
-    // Playwright runs no teardown for a setup that threw: the mailbox this setup started stops here.
+    // Playwright runs no teardown for a setup that threw: the mailbox and the build this setup started stop here.
+    stopTemplateBuild();
     await mailbox.stop();
     throw error;
   }
@@ -92,6 +96,7 @@ export default async function globalSetup() {
   const stopVariantBuild = startVariantBuild();
   return async () => {
     stopVariantBuild();
+    stopTemplateBuild();
     await composition?.stop();
     await mailbox?.stop();
     // The drills' own APIs a worker left behind (replaced after a failed test): stop them too.

@@ -1,8 +1,8 @@
 /**
  * An API of a drill's own, behind a composition of its own (src/own-composition.ts): the composition's API entry
- * and settings on a port and an embedded database of its own (demo data seeded at its first start), so the drills
- * that pause or stop the API (api-down.spec.ts, api-paused.spec.ts) run beside the journeys, which keep the shared
- * API answering (decision 062).
+ * and settings on a port and an embedded database of its own (migrated by global setup's background build,
+ * src/own-api-template.ts; demo data seeded at its first start), so the drills that pause or stop the API
+ * (api-down.spec.ts, api-paused.spec.ts) run beside the journeys, which keep the shared API answering (decision 062).
  *
  * It runs as a child of the test worker. Its pid is also written to its folder (`api.pid`), which the global
  * teardown reads: a worker Playwright replaces after a failed test leaves no API behind.
@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { API_ENTRY, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
+import { fillWithOwnApiTemplate } from './own-api-template';
 import { ownApiPort, ownRuntimeConfigFile, ownShellUrl, startOwnComposition, type OwnComposition } from './own-composition';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -114,7 +115,9 @@ export async function startOwnApi(label: string, port: number, shellUrl: string)
     child = null;
   };
 
-  // The first start makes its database (initdb, every migration, the demo data) beside the journeys.
+  // The first start opens the migrated database global setup built meanwhile and seeds the demo data
+  // (src/own-api-template.ts); without it, it makes its database (initdb, every migration) beside the journeys.
+  await fillWithOwnApiTemplate(env.DATA_DIR);
   await start(120_000);
   return {
     url,
