@@ -16,8 +16,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   // The screen replaces the placeholder in a transition's slices: the session check's answer comes through the
   // store, whose updates React renders at once, in one task — on a phone the whole screen at 4× CPU was a task of
-  // 0.4–0.9 s (BENCHMARKS.md, sixteenth pass). Deferred, that update draws only this placeholder again.
-  const screenShown = useDeferredValue(checked && user !== null);
+  // 0.4–0.9 s (BENCHMARKS.md, sixteenth pass). Deferred, that update draws only this placeholder again; so does a
+  // first render that meets the answer already in (false at mount: the check answering during the first render
+  // makes React draw it again at once, decision 105).
+  const screenShown = useDeferredValue(checked && user !== null, false);
   // A stored session being checked: the frame the shell's HTML painted, with the screen's heading, not a spinner in
   // its place (most stored sessions are valid; one that is not goes to /login as below).
   const placeholder = (
