@@ -1,22 +1,15 @@
 /** The start-up session check is asked for once per store, whoever asks first (the bootstrap or the App's effect). */
-import { createAppStore, setRuntimeConfig } from '@loyalty/shared';
+import { createAppStore } from '@loyalty/shared';
+import { configureTestRuntime, DEMO_ADMIN, logIn } from '@loyalty/shared/testing';
 import { startSessionCheck } from '../sessionCheck';
-
-const API = process.env.TEST_API_URL!;
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({ apiBaseUrl: `${API}/api` });
+  configureTestRuntime();
 });
 
 async function loginAsDemoAdmin() {
-  const res = await fetch(`${API}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.it', password: 'Admin2026!' }),
-  });
-  expect(res.status).toBe(200);
-  localStorage.setItem('token', ((await res.json()) as { token: string }).token);
+  localStorage.setItem('token', (await logIn(DEMO_ADMIN)).token);
 }
 
 it('asks /auth/me once for a store however often it is started, and afresh for another store', async () => {
