@@ -196,7 +196,9 @@ describe('as the demo admin', () => {
       expect(document.title).toBe(screenTitle(path.split('?')[0], getRuntimeConfig().brandName));
       unmount();
     }
-  });
+    // Eleven whole apps, each with its session check against the real API and its screen drawn in a transition after
+    // it: about a second on a quiet machine, past Jest's 5 s in CI-like runs at load 7–11 (seen twice, on main too).
+  }, 30_000);
 });
 
 describe('as a new admin without any business', () => {
