@@ -1,5 +1,6 @@
 import { copyOfConfigRequest, startConfigRequest } from './features/federation/model/earlyConfig';
 import { startFirstPageRemote } from './features/federation/model/earlyRemote';
+import { nextTask, runInTasks } from './startup/inTasks';
 
 // The run-time config travels in parallel with the shared chunks instead of after them.
 startConfigRequest();
@@ -7,5 +8,9 @@ startConfigRequest();
 // preloadRemote fetches its manifest and entry and hints the page's chunks (docs/decisions/018-startup-preload.md).
 const config = copyOfConfigRequest();
 if (config) void startFirstPageRemote({ config, location: window.location, storage: () => window.localStorage });
-// Async boundary: shared singletons are negotiated by the federation runtime before any of them is used.
-import('./bootstrap');
+// Async boundary: shared singletons are negotiated by the federation runtime before any of them is used, in a task
+// after this one (its chunks are already on their way: the HTML preloads them); then the libraries are evaluated
+// one per task, not all in one long task (decision 106).
+void nextTask()
+  .then(() => import('./startup/stages'))
+  .then(({ STAGES }) => runInTasks(STAGES));

@@ -1,7 +1,7 @@
 /**
  * Preload hints for what a page needs to start (docs/decisions/018-startup-preload.md).
  *
- * An app's main.js holds the federation runtime and its entry, which only imports `./bootstrap` behind the
+ * An app's main.js holds the federation runtime and its entry, which only imports its start-up (`./startup/stages`, then `./bootstrap`) behind the
  * async boundary. The bootstrap's chunk and the shared libraries it consumes (React, react-dom, the store,
  * `@loyalty/shared`, …) are requested only once main.js has downloaded and run: a whole round trip later
  * than they could be. Their file names are hashed, so the HTML cannot name them by hand; this plugin
@@ -60,7 +60,7 @@ export function startupScripts(compilation: webpack.Compilation, entryName = 'ma
   };
 
   for (const chunk of entry.chunks) {
-    // The async boundary: the entry module's own import('./bootstrap').
+    // The async boundary: the entry module's own import() of its start-up.
     for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
       for (const block of module.blocks) addGroup(chunkGraph.getBlockChunkGroup(block));
     }
