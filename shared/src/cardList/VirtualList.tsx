@@ -17,7 +17,7 @@ export interface VirtualListProps {
   height?: string;
 }
 
-/** Size used until the browser has laid the list out (and in jsdom, which never does). */
+/** Size used where the browser has not laid the list out (hidden, or jsdom, which never does). */
 const FALLBACK_SIZE = { width: 1024, height: 640 };
 
 const Viewport = styled.div<{ $height: string }>`
@@ -61,14 +61,24 @@ export function visibleLines(scrollTop: number, viewportHeight: number, lineHeig
  */
 export function VirtualList({ count, lineHeight, minColumnWidth, label, renderItem, overscan = 3, height = '70vh' }: VirtualListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState(FALLBACK_SIZE);
+  // null until the list is measured: the first render draws no item, since a guess draws the wrong ones (at 360 px the
+  // overview's four columns of the fallback width were 28 cards where 6 fit), then redraws them all. The measure in
+  // the layout effect redraws before the browser paints, so no empty list is ever shown.
+  const [measured, setMeasured] = useState<{ width: number; height: number } | null>(null);
+  const lastSize = useRef<{ width: number; height: number } | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
 
   useLayoutEffect(() => {
     const element = viewportRef.current;
     if (!element) return;
     const measure = () => {
-      if (element.clientHeight > 0 && element.clientWidth > 0) setSize({ width: element.clientWidth, height: element.clientHeight });
+      const next = element.clientHeight > 0 && element.clientWidth > 0 ? { width: element.clientWidth, height: element.clientHeight } : FALLBACK_SIZE;
+      // The same size again (the observer's first call, a resize that changes nothing here) redraws nothing: a state
+      // set to an equal value still calls the component again.
+      const current = lastSize.current;
+      if (current && current.width === next.width && current.height === next.height) return;
+      lastSize.current = next;
+      setMeasured(next);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -79,6 +89,7 @@ export function VirtualList({ count, lineHeight, minColumnWidth, label, renderIt
 
   const onScroll = useCallback((event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop), []);
 
+  const size = measured ?? FALLBACK_SIZE;
   const columns = minColumnWidth ? Math.max(1, Math.floor(size.width / minColumnWidth)) : 1;
   const line = typeof lineHeight === 'function' ? lineHeight(size.width) : lineHeight;
   const lineCount = Math.ceil(count / columns);
@@ -86,7 +97,7 @@ export function VirtualList({ count, lineHeight, minColumnWidth, label, renderIt
   const columnWidth = 100 / columns;
 
   const items: ReactNode[] = [];
-  for (let lineIndex = first; lineIndex < last; lineIndex++) {
+  for (let lineIndex = first; measured && lineIndex < last; lineIndex++) {
     for (let column = 0; column < columns; column++) {
       const index = lineIndex * columns + column;
       if (index >= count) break;

@@ -71,4 +71,43 @@ describe('VirtualList', () => {
     // 640 px of the fallback size: lines 0–6.
     expect(positions()).toEqual(range(1, 8));
   });
+
+  it('draws only the items that fit the measured list, never a guess of them first', () => {
+    // A phone: the overview's list is 330 px wide and 448 px high; one column of 210 px lines, three in view.
+    layOut({ width: 330, height: 448 });
+    const renderItem = jest.fn((i: number) => `Carta ${i + 1}`);
+    renderWithProviders(<VirtualList count={1000} lineHeight={210} minColumnWidth={240} label="Carte" renderItem={renderItem} />);
+    expect(positions()).toEqual(range(1, 7));
+    // Never the fallback's four columns of seven lines (28 cards) before the measure.
+    expect(Math.max(...renderItem.mock.calls.map(([i]) => i))).toBe(5);
+  });
+
+  it('redraws nothing when the observer reports the size it already has', () => {
+    layOut({ width: 1024, height: 600 });
+    const observers: ResizeObserverCallback[] = [];
+    class FakeResizeObserver {
+      constructor(callback: ResizeObserverCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    }
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = FakeResizeObserver as unknown as typeof ResizeObserver;
+    try {
+      const renderItem = jest.fn((i: number) => `Carta ${i + 1}`);
+      renderWithProviders(<VirtualList count={1000} lineHeight={100} overscan={0} label="Carte" renderItem={renderItem} />);
+      const drawn = renderItem.mock.calls.length;
+      expect(drawn).toBeGreaterThan(0);
+      act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+      expect(renderItem).toHaveBeenCalledTimes(drawn);
+      // A real change of size is drawn.
+      layOut({ width: 1024, height: 300 });
+      act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+      expect(positions()).toEqual(range(1, 4));
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
+  });
 });
