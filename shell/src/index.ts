@@ -1,6 +1,6 @@
 import { copyOfConfigRequest, startConfigRequest } from './features/federation/model/earlyConfig';
 import { startFirstPageRemote } from './features/federation/model/earlyRemote';
-import { nextTask, runInTasks } from './startup/inTasks';
+import { nextTask, runInTasks } from './shared/inTasks';
 
 // The run-time config travels in parallel with the shared chunks instead of after them.
 startConfigRequest();
