@@ -3,14 +3,12 @@ import { CHROMIUM_PATH } from './src/ensure-chromium';
 import { CHROMIUM_ARGS, SHELL_URL } from './src/env';
 
 /**
- * The journey that counts the cards of the demo shops other journeys sign customers up to: it runs after every
- * other journey. The others run side by side; each works on data of its own or only reads, a drill that stops or
- * re-points a frontend's server does it on a composition of its own (src/own-composition.ts), and one that pauses or
- * stops the API on an API of its own behind it (src/own-api.ts; decision 062).
+ * The journeys run side by side; each works on data of its own or only reads, a drill that stops or re-points a
+ * frontend's server does it on a composition of its own (src/own-composition.ts), and one that pauses or stops the
+ * API, or counts the demo shops' cards (which other journeys sign customers up to), on an API of its own behind it
+ * (src/own-api.ts; decision 062).
  */
-const ALONE = ['cards-demo-shops'];
 const WORKERS = 2;
-const alone = new RegExp(`/(${ALONE.join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: './tests',
@@ -33,9 +31,5 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'journeys', testIgnore: alone },
-    // After `journeys` (a failed journey leaves these unrun: the run has failed already), one worker.
-    { name: 'alone', testMatch: alone, dependencies: ['journeys'], workers: 1 },
-  ],
+  projects: [{ name: 'journeys' }],
 });

@@ -35,13 +35,13 @@ export interface ApiCard {
   points: number;
 }
 
-export async function businessCards(businessId: string): Promise<ApiCard[]> {
-  return apiCall('GET', `/loyalty-cards/business/${businessId}`, await apiToken());
+export async function businessCards(businessId: string, api = API): Promise<ApiCard[]> {
+  return apiCall('GET', `/loyalty-cards/business/${businessId}`, await apiToken(DEMO_ADMIN, api), undefined, api);
 }
 
 /** WhatsApp messages the outbox driver logged for a card (what would have been sent). */
-export async function whatsappMessagesOf(cardId: string): Promise<{ body: string }[]> {
-  const token = await apiToken(DEMO_SUPERADMIN);
-  const { messages } = await apiCall<{ messages: { card_id: string; channel: string; body: string }[] }>('GET', '/outbox?channel=whatsapp&limit=500', token);
+export async function whatsappMessagesOf(cardId: string, api = API): Promise<{ body: string }[]> {
+  const token = await apiToken(DEMO_SUPERADMIN, api);
+  const { messages } = await apiCall<{ messages: { card_id: string; channel: string; body: string }[] }>('GET', '/outbox?channel=whatsapp&limit=500', token, undefined, api);
   return messages.filter((m) => m.card_id === cardId);
 }

@@ -32,6 +32,7 @@ export const OWN_COMPOSITIONS = {
   // a NATS server's default port, taken on some CI machines).
   apiDown: 230,
   apiPaused: 250,
+  cardsDemoShops: 270,
 } as const;
 
 const ORDER: AppName[] = ['shell', 'landing', 'cards', 'campaigns', 'messaging', 'admin'];

@@ -1,8 +1,9 @@
 /**
  * The cards remote on the demo shops: overview, switching business, the loyalty cards screen (search, filter,
  * points with their history, delete) and the bonus the server sends once however many admins have the screen
- * open. It counts the demo shops' cards, which other journeys sign customers up to: it runs alone, after them
- * (project `alone`, playwright.config.ts).
+ * open. It counts the demo shops' cards, which other journeys sign customers up to on the shared API: it runs on
+ * a composition and an API of its own (src/own-api.ts, demo data seeded at its first start), whose demo shops only
+ * it touches, beside the other journeys.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { apiCall, apiToken, businessCards, cardCount, italianNumber, whatsappMessagesOf } from '../src/cards-api';
@@ -10,9 +11,13 @@ import { CARD_SEARCH_LABEL, searchCards } from '../src/cards-screen';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { withCookieChoiceSaved } from '../src/landing';
 import { loginThroughApi } from '../src/session';
+import { useOwnApi } from '../src/own-api';
+import { OWN_COMPOSITIONS } from '../src/own-composition';
 import { signUpCustomer } from '../src/shop';
 
 const PROFUMERIA = 'demo-profumeria-bella';
+
+const ownApi = useOwnApi('cards-demo-shops', OWN_COMPOSITIONS.cardsDemoShops);
 
 const tile = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
@@ -23,29 +28,32 @@ async function switchBusiness(page: Page, name: string) {
 }
 
 test('overview, switching business, search, filter, points with history, delete and one bonus for two admins', async ({ page, browser }) => {
+  // Every call below goes to this journey's own API, which the page's /api reaches through its own composition.
+  const { url } = ownApi();
+  const own = `${url}/api`;
   await withCookieChoiceSaved(page);
-  await loginThroughApi(page);
+  await loginThroughApi(page, undefined, url);
   await page.goto('/dashboard');
   await expect(page.getByText('Carte fedeltà di Bar Centrale')).toBeVisible();
-  // Other journeys sign customers up to the demo shop: the tile shows what the API counts now.
-  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards('default-business-id')).length));
+  // The tile shows what the API counts.
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards('default-business-id', own)).length));
   await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('article').first()).toBeVisible();
 
   // Switching business refreshes the data without a reload.
   const marker = await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = Math.random()));
   await switchBusiness(page, 'Profumeria Bella');
   await expect(page.getByText('Carte fedeltà di Profumeria Bella')).toBeVisible();
-  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards(PROFUMERIA)).length));
+  await expect(tile(page, 'Carte totali')).toHaveText(italianNumber((await businessCards(PROFUMERIA, own)).length));
   expect(await page.evaluate(() => (window as unknown as { e2eMarker: number }).e2eMarker)).toBe(marker);
   await page.getByRole('tab', { name: 'Grafici' }).click();
   await expect(page.getByRole('figure', { name: 'Distribuzione dei punti' }).locator('svg').first()).toBeVisible();
 
   // A customer of the Profumeria just below the bonus threshold (1000), prepared through the API.
-  const admin = await apiToken();
-  const bonusCard = await signUpCustomer(PROFUMERIA, { name: 'Beatrice Bonus', email: `bonus.${Date.now()}@example.it`, phone: '+39 333 7654321' });
-  await apiCall('POST', `/loyalty-cards/${bonusCard.id}/points`, admin, { points: 950, description: 'Spesa grande' });
+  const admin = await apiToken(undefined, own);
+  const bonusCard = await signUpCustomer(PROFUMERIA, { name: 'Beatrice Bonus', email: `bonus.${Date.now()}@example.it`, phone: '+39 333 7654321' }, own);
+  await apiCall('POST', `/loyalty-cards/${bonusCard.id}/points`, admin, { points: 950, description: 'Spesa grande' }, own);
   // And a new customer without points, the one this journey deletes.
-  const fresh = await signUpCustomer(PROFUMERIA, { name: `Settimio Zero ${Date.now()}`, email: `senza.punti.${Date.now()}@example.it`, phone: '+39 333 7654322' });
+  const fresh = await signUpCustomer(PROFUMERIA, { name: `Settimio Zero ${Date.now()}`, email: `senza.punti.${Date.now()}@example.it`, phone: '+39 333 7654322' }, own);
 
   await page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Carte Fedeltà', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
@@ -60,10 +68,10 @@ test('overview, switching business, search, filter, points with history, delete 
   await question.getByRole('button', { name: 'Annulla' }).click();
   await expect(question).toBeHidden();
   await expect(threshold).toHaveValue('1000');
-  expect(await whatsappMessagesOf(bonusCard.id)).toHaveLength(0);
+  expect(await whatsappMessagesOf(bonusCard.id, own)).toHaveLength(0);
 
   // Only the rows in view are in the DOM.
-  const cards = await businessCards(PROFUMERIA);
+  const cards = await businessCards(PROFUMERIA, own);
   await expect(page.getByText(cardCount(cards.length), { exact: true })).toBeVisible();
   const list = page.getByRole('list', { name: 'Carte fedeltà' });
   await expect(list.getByRole('article').first()).toBeVisible();
@@ -113,7 +121,7 @@ test('overview, switching business, search, filter, points with history, delete 
   await confirmation.getByRole('button', { name: 'Elimina carta' }).click();
   await expect(page.getByText('Carta eliminata')).toBeVisible();
   await expect(doomed).toBeHidden();
-  expect((await businessCards(PROFUMERIA)).some((c) => c.id === inactive.id)).toBe(false);
+  expect((await businessCards(PROFUMERIA, own)).some((c) => c.id === inactive.id)).toBe(false);
 
   // Two admins of the Profumeria on the cards screen at once, each in a browser of its own: the demo admin
   // here, the demo super admin there. Both add points to the customer at 950 at the same moment; the
@@ -122,7 +130,7 @@ test('overview, switching business, search, filter, points with history, delete 
   try {
     const other = await otherContext.newPage();
     await withCookieChoiceSaved(other);
-    await loginThroughApi(other, DEMO_SUPERADMIN);
+    await loginThroughApi(other, DEMO_SUPERADMIN, url);
     await other.goto('/dashboard/loyalty-cards');
     await expect(other.getByRole('heading', { level: 1, name: 'Carte Fedeltà' })).toBeVisible();
     await switchBusiness(other, 'Profumeria Bella');
@@ -141,7 +149,7 @@ test('overview, switching business, search, filter, points with history, delete 
     await expect(other.getByText('Punti aggiornati')).toBeVisible();
 
     const today = new Date().toLocaleDateString('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
-    await expect.poll(() => whatsappMessagesOf(bonusCard.id).then((m) => m.length), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => whatsappMessagesOf(bonusCard.id, own).then((m) => m.length), { timeout: 15_000 }).toBe(1);
     // Each screen, loaded again, shows what the server recorded.
     for (const screen of [page, other]) {
       await screen.reload();
@@ -154,7 +162,7 @@ test('overview, switching business, search, filter, points with history, delete 
     }
     // Time for a wrongly repeated message to be written: still one, with the business's text.
     await page.waitForTimeout(1500);
-    const sent = await whatsappMessagesOf(bonusCard.id);
+    const sent = await whatsappMessagesOf(bonusCard.id, own);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toMatch(/^Complimenti Beatrice Bonus! Con 1\.050 punti hai raggiunto un premio da Profumeria Bella\.$/);
   } finally {
