@@ -1,6 +1,7 @@
 /**
  * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
- * data folder with the demo seed, one static server per frontend on its own port); then starts the build of
+ * data folder with the demo seed, from the migrated template when src/prebuild.ts built it ahead; one static server
+ * per frontend on its own port); then starts the build of
  * the delivery drills' remote variants in the background (src/variants.ts), while the journeys run.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import { APPS, buildApps, startComposition, type Composition } from '@loyalty/to
 import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
 import { ownApiPids } from './own-api';
-import { startOwnApiTemplateBuild } from './own-api-template';
+import { fillWithOwnApiTemplate, startOwnApiTemplateBuild } from './own-api-template';
 import { prebuildDone, startVariantBuild } from './variants';
 
 let composition: Composition | undefined;
@@ -41,8 +42,12 @@ export default async function globalSetup() {
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
-  // The drills' own APIs start from a migrated database built meanwhile (src/own-api-template.ts).
-  const stopTemplateBuild = startOwnApiTemplateBuild();
+  // The migrated database the APIs start from (src/own-api-template.ts): built ahead by src/prebuild.ts, the
+  // composition's API starts from it too and only seeds the demo data; else it is built meanwhile for the drills'
+  // own APIs, and the composition's API makes its database itself (a first start).
+  const template = startOwnApiTemplateBuild();
+  const stopTemplateBuild = template.stop;
+  if (template.ready) await fillWithOwnApiTemplate(dataDir);
   // Decision 058: a shop on the SMTP driver delivers here; journeys read a customer's link from src/mailbox.ts.
   mailbox = await startMailbox();
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
