@@ -1,8 +1,8 @@
 /**
  * Run by database-templates.ts in a child process, once per Jest run:
  *   tsx api/test/helpers/build-database-templates.ts '{"pgliteDir":"/tmp/…","postgres":{"adminUrl":"…","name":"…"}}'
- * Writes PGlite's `empty.tar` (after initdb) and `migrated.tar` (every migration applied) into `pgliteDir`, and
- * creates and migrates the PostgreSQL template database when asked.
+ * Writes PGlite's `empty.tar` (after initdb) and `migrated.tar` (every migration applied) into `pgliteDir` (unless
+ * null: the run reuses kept ones), and creates and migrates the PostgreSQL template database when asked.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   // seconds on a slow, busy machine, and a PostgreSQL connection being opened meanwhile missed its 5 s timeout
   // («Connection terminated due to connection timeout», a red CI run while the journeys' build ran beside it).
   if (request.postgres) await buildPostgres(request.postgres);
-  await buildPGlite(request.pgliteDir);
+  if (request.pgliteDir) await buildPGlite(request.pgliteDir);
 }
 
 main().then(
