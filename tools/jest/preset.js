@@ -4,7 +4,7 @@
  * package's folder name. A package's jest.config.js:
  *   module.exports = require('../tools/jest/preset')('remote-cards', { realApi: true, journeys: true });
  * - `realApi`: its tests talk to the real API, started once per run for every package that asks
- *   (tools/jest/real-api.js).
+ *   (tools/jest/real-api.js), in the background: each suite first waits until it answers (tools/jest/real-api-ready.js).
  * - `journeys`: they drive whole journeys through it, which hash passwords (argon2) and may share two cores
  *   with other suites: longer timeouts (tools/jest/journey-timeouts.js). A project's own `testTimeout` would
  *   not do: Jest reads it only from the root configuration.
@@ -49,6 +49,8 @@ module.exports = function frontendProject(packageName, { realApi = false, journe
       // jsdom has no showModal(): shared's Modal is a native <dialog> (tools/jest/html-dialog.js).
       require.resolve('./html-dialog.js'),
       ...(journeys ? [require.resolve('./journey-timeouts.js')] : []),
+      // The real API starts in the background (tools/jest/real-api.js): each suite waits until it answers.
+      ...(realApi ? [require.resolve('./real-api-ready.js')] : []),
     ],
     ...(realApi ? { globalSetup: require.resolve('./real-api-setup.js'), globalTeardown: require.resolve('./real-api-teardown.js') } : {}),
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],

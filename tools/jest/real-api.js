@@ -2,13 +2,15 @@
 /**
  * Jest globalSetup/globalTeardown for frontend packages whose tests talk to the real API:
  * starts the API (`api/test/serve-for-tests.ts`: the product's entry with the tests' cheap password hashing) on a fresh PGlite data folder with the demo seed, on a free port, and
- * exposes its address to the tests as process.env.TEST_API_URL (e.g. http://127.0.0.1:41234).
+ * exposes its address to the tests as process.env.TEST_API_URL (e.g. http://127.0.0.1:41234); the start goes on in
+ * the background and each suite waits for it (real-api-ready.js).
  *
  * Jest runs a global hook module once per run even when several projects name it, so every frontend
  * package's suites share this one server and run side by side against it: a test makes its own
  * businesses and cards, and never assumes how many the demo accounts own at that moment.
  */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFile, spawn } = require('node:child_process');
+const { promisify } = require('node:util');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -48,8 +50,8 @@ async function waitForHealth(url, child, timeoutMs) {
  * so the dashboard's wallet status and "Invia link wallet" meet a configured wallet. Only Apple's variables:
  * Google Wallet would call Google's API. APNs points at a closed local port (no device ever registers here).
  */
-function appleWalletEnv(dataDir) {
-  const out = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
+async function appleWalletEnv(dataDir) {
+  const { stdout: out } = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
@@ -68,19 +70,39 @@ function appleWalletEnv(dataDir) {
  * The first start is what api/test/migrations.test.ts and security/data-dir.test.ts prove, not the screens. Without
  * the template (one frontend package run alone) the API makes its database itself, as before.
  */
-function fillWithMigratedDatabase(dataDir) {
+async function fillWithMigratedDatabase(dataDir) {
   const templates = process.env.API_TEST_PGLITE_TEMPLATES;
   const template = templates && path.join(templates, 'migrated.tar');
   if (!template || !fs.existsSync(template)) return false;
-  execFileSync('tar', ['-xf', template, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await promisify(execFile)('tar', ['-xf', template, '-C', dataDir]);
   return true;
 }
 
+/**
+ * Picks the port and starts the API in the background: Jest's workers start at once (the API suites, first in
+ * Jest's order, do not need it) while it starts and seeds the demo data, ~11 s alone with nothing else to run; each
+ * suite of a package with `realApi` waits for its health check first (tools/jest/real-api-ready.js, which reports
+ * the API's output when it did not start).
+ */
 async function setup() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-jest-api-'));
-  fillWithMigratedDatabase(dataDir);
-  const wallet = appleWalletEnv(dataDir);
+  const url = `http://127.0.0.1:${port}`;
+  const failureFile = path.join(dataDir, 'start-failure.txt');
+  process.env.TEST_API_URL = url;
+  process.env.TEST_API_START_FAILURE = failureFile;
+  const state = { child: null, dataDir, started: null };
+  globalThis.__LOYALTY_TEST_API__ = state;
+  state.started = start(port, dataDir, url, state).catch((err) => {
+    // Read by every suite's wait (real-api-ready.js): they fail with it instead of waiting out their timeout.
+    fs.writeFileSync(failureFile, err.message);
+    state.child?.kill('SIGKILL');
+  });
+}
+
+async function start(port, dataDir, url, state) {
+  // The certificates go to their own folder in it (wallet-dev/): both at once.
+  const [, wallet] = await Promise.all([fillWithMigratedDatabase(dataDir), appleWalletEnv(dataDir)]);
   let output = '';
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'test', 'serve-for-tests.ts')], {
     cwd: REPO_ROOT,
@@ -94,33 +116,33 @@ async function setup() {
       QUIET_HOURS: 'false', ...wallet },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  state.child = child;
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, 60_000);
   } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${err.message}\n${output}`);
+    throw new Error(`the real API for the frontends' tests: ${err.message}\n${output}`);
   }
-  process.env.TEST_API_URL = url;
-  globalThis.__LOYALTY_TEST_API__ = { child, dataDir };
 }
 
 async function teardown() {
   const state = globalThis.__LOYALTY_TEST_API__;
   if (!state) return;
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      state.child.kill('SIGKILL');
-      resolve();
-    }, 5000);
-    state.child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
+  await state.started;
+  if (state.child && state.child.exitCode === null) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        state.child.kill('SIGKILL');
+        resolve();
+      }, 5000);
+      state.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      state.child.kill('SIGTERM');
     });
-    state.child.kill('SIGTERM');
-  });
+  }
   fs.rmSync(state.dataDir, { recursive: true, force: true });
 }
 
