@@ -4,10 +4,11 @@
  * per frontend on its own port); then starts the build of
  * the delivery drills' remote variants in the background (src/variants.ts), while the journeys run.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { APPS, buildApps, startComposition, type Composition } from '@loyalty/tools';
 import { API_ENTRY, E2E_API_PORT, E2E_PORTS, E2E_RUNTIME_CONFIG, E2E_STATE_DIR, E2E_STATE_FILE } from './env';
 import { startMailbox, type Mailbox } from './mailbox';
@@ -24,9 +25,9 @@ let mailbox: Mailbox | undefined;
  * REST API point at a closed local port: nothing leaves the machine (the syncs fail soft and retry). The other
  * journeys assert nothing about wallet buttons.
  */
-function walletEnv(stateDir: string): Record<string, string> {
+async function walletEnv(stateDir: string): Promise<Record<string, string>> {
   const root = path.resolve(__dirname, '../..');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
+  const { stdout: out } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join('api', 'src', 'wallet', 'dev-certs-cli.ts')], {
     cwd: root,
     env: { ...process.env, DATA_DIR: stateDir, DATABASE_URL: '' },
     encoding: 'utf8',
@@ -47,9 +48,21 @@ export default async function globalSetup() {
   // own APIs, and the composition's API makes its database itself (a first start).
   const template = startOwnApiTemplateBuild();
   const stopTemplateBuild = template.stop;
+  // The wallets' certificates (a tsx process, 1.5–4 s here) while the rest of this is made.
+  // (Its failure is held, not left unhandled while the rest is awaited, and thrown below.)
+  const wallet = walletEnv(E2E_STATE_DIR).then(
+    (env) => ({ env }),
+    (error: Error) => ({ error }),
+  );
   if (template.ready) await fillWithOwnApiTemplate(dataDir);
   // Decision 058: a shop on the SMTP driver delivers here; journeys read a customer's link from src/mailbox.ts.
   mailbox = await startMailbox();
+  const walletSettings = await wallet;
+  if ('error' in walletSettings) {
+    stopTemplateBuild();
+    await mailbox.stop();
+    throw walletSettings.error;
+  }
   // Every journey logs in and signs up from 127.0.0.1 with the demo accounts: the per-IP, per-user and
   // per-business limits (tested in the API suite) would throttle the run.
   // PROXY_SECRET is kept with them: a drill's own API or static servers (src/own-api.ts, src/own-composition.ts) share it.
@@ -72,7 +85,7 @@ export default async function globalSetup() {
     // The journeys run at any hour of CI's day: a campaign or bonus sent at 21:00 must leave, not wait for 09:00
     // (decision 082). The hold itself is proven by the API's tests, under a clock they control.
     QUIET_HOURS: 'false',
-    ...walletEnv(E2E_STATE_DIR),
+    ...walletSettings.env,
   };
   try {
     composition = await startComposition({
