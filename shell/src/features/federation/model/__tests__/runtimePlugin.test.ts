@@ -15,10 +15,10 @@ describe('the shell runtime plugin', () => {
           // The remote's entry as the runtime gets it from its script: init, then get() of an exposed module.
           loadEntry: () => ({
             init: async () => undefined,
-            get: async () => {
+            get: () => {
               order.push('chunks in');
               setTimeout(() => order.push('queued meanwhile'), 0);
-              return () => {
+              return async () => {
                 order.push('module evaluated');
                 return { default: () => null };
               };
