@@ -93,6 +93,30 @@ test('signed in, React takes over the frame: the sidebar fills in and the page r
   expect(violations).toEqual([]);
 });
 
+test('when the dashboard’s own code cannot be loaded, the page says so with «Riprova», which loads it once the network is back', async ({ page, baseURL }) => {
+  await loginThroughApi(page);
+  const shell = new URL(baseURL!).origin;
+  // Every chunk of the shell's but its entry refused, as a dropped connection would: the start-up's libraries
+  // (decision 106's stages) never arrive.
+  const refused = (url: URL) => url.origin === shell && url.pathname.endsWith('.js') && url.pathname !== '/main.js';
+  await page.route(refused, (route) => route.abort('internetdisconnected'));
+  await page.goto('/dashboard');
+  const alert = page.getByRole('alert').filter({ hasText: 'Impossibile caricare la dashboard. Controlla la connessione e riprova.' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // Where the screen spun: the frame and its heading painted from the HTML stay, the spinner is gone.
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+  const retry = alert.getByRole('button', { name: 'Riprova' });
+  await expect(retry).toBeFocused();
+
+  await page.unroute(refused);
+  await retry.click();
+  await expect(page.getByRole('navigation', { name: 'Sezioni della dashboard' }).getByRole('link', { name: 'Panoramica' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-remote]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+});
+
 /**
  * At each viewport, `measure` on the frame painted from the HTML (every script held back; `painted` checks it),
  * then on the page (`written` waits for it and checks it, the frame gone): the two must be equal.
