@@ -10,6 +10,10 @@
  *
  *   BENCH_AB_BUILDS=/tmp/bench-A,/tmp/bench-B BENCH_AB_RUNS=8 npm run bench:ab -w bench
  *
+ * BENCH_AB_PAGES=/dashboard/loyalty-cards visits only the pages named (comma-separated; both by default).
+ * BENCH_AB_VIEWPORT=412x823 visits at a phone's size (Lighthouse's mobile screen) instead of Chromium's 1280 × 720: what a
+ * screen draws only on a wide window (the cards screen's open tools) then stays out of the measure.
+ *
  * Each folder is a BENCH_BUILD_ROOT of `npm run bench` (its `federated/<app>` builds). Ports 6100-6115 and 6200-6215
  * (BENCH_PORT_BASE moves the first, the second is 100 above). Figures are printed, never asserted.
  */
@@ -24,6 +28,7 @@ const RUNS = Number(process.env.BENCH_AB_RUNS || 8);
 const BASE = Number(process.env.BENCH_PORT_BASE || 6100);
 const CPU_THROTTLE = 4;
 const AFTER_READY_MS = 1000;
+const VIEWPORT = /^(\d+)x(\d+)$/.exec(process.env.BENCH_AB_VIEWPORT ?? '');
 
 interface PageSpec {
   name: string;
@@ -56,6 +61,7 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
   try {
     await context.addInitScript(OBSERVE);
     const page = await coldPhonePage(context, CPU_THROTTLE);
+    if (VIEWPORT) await page.setViewportSize({ width: Number(VIEWPORT[1]), height: Number(VIEWPORT[2]) });
     await page.goto(`${env.shellUrl}${spec.path}`, { waitUntil: 'commit' });
     await spec.ready(page);
     const readyMs = await page.evaluate(() => performance.now());
@@ -72,7 +78,7 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
 async function main() {
   const folders = (process.env.BENCH_AB_BUILDS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   if (folders.length !== 2) throw new Error('BENCH_AB_BUILDS=<cartella A>,<cartella B>: due build di `npm run bench` (BENCH_BUILD_ROOT)');
-  console.log(`A = ${folders[0]}, B = ${folders[1]}; ${RUNS} coppie per pagina, alternate; CPU ${CPU_THROTTLE}×, rete 150 ms / 1,6 Mbit/s; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`A = ${folders[0]}, B = ${folders[1]}; ${RUNS} coppie per pagina, alternate; CPU ${CPU_THROTTLE}×, rete 150 ms / 1,6 Mbit/s; finestra ${VIEWPORT ? VIEWPORT[0] : '1280x720'}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const envs: BenchComposition[] = [];
   try {
     envs.push(await startBenchComposition(BASE, appRoots('federated', folders[0])));
@@ -80,7 +86,8 @@ async function main() {
     const tokens = await Promise.all(envs.map((env) => apiToken(env.apiPort)));
     const browser = await launchChromium();
     try {
-      for (const spec of PAGES) {
+      const only = (process.env.BENCH_AB_PAGES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+      for (const spec of PAGES.filter((p) => only.length === 0 || only.includes(p.path))) {
         const runs: [Visit[], Visit[]] = [[], []];
         // One visit each first, not counted: the compositions' first answers (a cold API, the servers' caches).
         for (const i of [0, 1]) await visit(browser, envs[i], tokens[i], spec);

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button, Modal, TextField, formatCount, type Business } from '@loyalty/shared';
 import { loyaltyModeOf, unitWord } from '../../../shared/loyaltyMode';
-import { confirmQuestion } from '../model/bonusThreshold';
+import { confirmQuestion } from '../model/bonusMessages';
 import { useBonusThreshold } from '../hooks/useBonusThreshold';
 
 const Form = styled.form`

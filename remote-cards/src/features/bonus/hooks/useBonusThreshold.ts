@@ -7,7 +7,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, statusOf, useNotify, type Business } from '@loyalty/shared';
 import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from '../api';
-import { parseThreshold, savedMessage, thresholdFormSchema } from '../model/bonusThreshold';
+import { onDemand, useOnDemand } from '../../../shared/onDemand';
+import { savedMessage } from '../model/bonusMessages';
+
+/** The threshold's rule (shared's form rules, with zod), loaded when the form is first shown (decision 107). */
+const thresholdRules = onDemand(() => import('../model/bonusThreshold'));
 
 export interface PendingThreshold {
   threshold: number;
@@ -25,11 +29,13 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
   // and the shared rule (decision 101: the cards screen loads no form library, as the counter page, decision 097).
   const [text, setText] = useState(String(saved));
   const input = useRef<HTMLInputElement>(null);
-  const checked = thresholdFormSchema.safeParse({ threshold: text });
+  // Until the rule is in (a moment after the form is first shown) nothing is judged: no message, «Salva soglia» off.
+  const rules = useOnDemand(thresholdRules, true);
+  const checked = rules?.thresholdFormSchema.safeParse({ threshold: text });
   const [pending, setPending] = useState<PendingThreshold | null>(null);
   const [getPreview, preview] = useLazyGetBonusPreviewQuery();
   const [save, saving] = useSaveBonusThresholdMutation();
-  const typed = parseThreshold(text);
+  const typed = rules ? rules.parseThreshold(text) : null;
 
   /** Saves when nothing would be sent, else asks. Returns when the question is up or the save is done. */
   async function saveOrAsk(threshold: number) {
@@ -45,7 +51,7 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!checked.success) {
+    if (!checked?.success) {
       input.current?.focus();
       return;
     }
@@ -88,7 +94,7 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
   return {
     /** The threshold field, its message while the text is not a valid threshold. */
     field: { name: 'threshold', value: text, ref: input, onChange: (event: { target: { value: string } }) => setText(event.target.value) },
-    error: checked.success ? undefined : checked.error.issues[0]?.message,
+    error: checked && !checked.success ? checked.error.issues[0]?.message : undefined,
     saved,
     changed: typed !== null && typed !== saved,
     busy: preview.isFetching || saving.isLoading,

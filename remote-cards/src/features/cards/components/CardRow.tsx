@@ -15,16 +15,16 @@ import {
   useNotify,
   type LoyaltyCard,
 } from '@loyalty/shared';
-import { FORM_MESSAGES, firstErrorMessage } from '@loyalty/shared/forms';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
 import { addPointsRoute } from '../model/cardLink';
 import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
-import { pointsFormMessages, pointsFormSchema } from '../model/pointsInput';
+import type { PointsDraft } from '../model/pointsForm';
+import { FORM_RULES_UNAVAILABLE, onDemand } from '../../../shared/onDemand';
 import { DeleteCardDialog } from './DeleteCardDialog';
 
-export const INVALID_POINTS = FORM_MESSAGES.pointsInvalid;
+export type { PointsDraft };
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
 const Row = styled.article`
@@ -94,11 +94,11 @@ const Actions = styled.form`
   input[name='description'] { flex: 1 1 10rem; width: auto; min-width: 0; }
 `;
 
-/** What is typed into a card's points form, not yet sent. */
-export interface PointsDraft {
-  points: string;
-  description: string;
-}
+/**
+ * The points rules (shared's form rules, with zod): asked for when a row's form is first focused, not with the
+ * screen (decision 107); the first list of cards is drawn without them.
+ */
+const pointsRules = onDemand(() => import('../model/pointsForm'));
 
 export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 const NONE_REFUSED: ReadonlySet<keyof PointsDraft> = new Set();
@@ -140,8 +140,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's
   // limits, checked on submit with the shared rule (decision 101: no form library on the cards screen, as on the
   // counter page, decision 097): the message in the notice, the fields marked until the next submit, the first
-  // refused one focused.
-  const messages = pointsFormMessages(mode);
+  // refused one focused. The rule is asked for when the form is first focused (decision 107), so it is in by the submit.
   const [values, setValues] = useState<PointsDraft>(draft);
   const [refused, setRefused] = useState<ReadonlySet<keyof PointsDraft>>(NONE_REFUSED);
   const fields = { points: useRef<HTMLInputElement>(null), description: useRef<HTMLInputElement>(null) };
@@ -154,22 +153,23 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = pointsFormSchema(mode).safeParse(values);
-    if (!parsed.success) {
-      const errors: Partial<Record<keyof PointsDraft, { message: string }>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof PointsDraft;
-        errors[field] ??= { message: issue.message };
-      }
-      setRefused(new Set(Object.keys(errors) as (keyof PointsDraft)[]));
-      fields[errors.points ? 'points' : 'description'].current?.focus();
-      // "Fill in both" first, then what is wrong with the points.
-      notify.error(firstErrorMessage(errors, ['points', 'description'], messages.bothRequired) ?? messages.invalid);
+    let rules: Awaited<ReturnType<typeof pointsRules.load>>;
+    try {
+      rules = await pointsRules.load();
+    } catch {
+      notify.error(FORM_RULES_UNAVAILABLE);
+      return;
+    }
+    const checked = rules.checkPointsForm(mode, values);
+    if (!checked.ok) {
+      setRefused(new Set(checked.refused));
+      fields[checked.focus].current?.focus();
+      notify.error(checked.message);
       return;
     }
     setRefused(NONE_REFUSED);
     if (change.busy) return;
-    const { points, description } = parsed.data;
+    const { points, description } = checked;
     await change.submit(`${points}|${description}`, (key) => updatePoints({ cardId: card.id, points, description, key }).unwrap(), (outcome) => {
       if (outcome.ok) {
         setValues(EMPTY_DRAFT);
@@ -236,7 +236,7 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
         {card.last_bonus_at && <span>bonus inviato il {formatDate(card.last_bonus_at)}</span>}
         {card.expiring_points > 0 && card.expiring_on && <span className="expiring">{expiringText(card.expiring_points, card.expiring_on, mode)}</span>}
       </Details>
-      <Actions onSubmit={(event) => void submit(event)} aria-label={`Aggiorna ${unitWord(mode)} di ${name}`} noValidate>
+      <Actions onFocus={() => void pointsRules.load().catch(() => undefined)} onSubmit={(event) => void submit(event)} aria-label={`Aggiorna ${unitWord(mode)} di ${name}`} noValidate>
         <Input
           inputMode={mode === 'stamps' ? 'numeric' : 'decimal'}
           placeholder={unitTitle(mode)}

@@ -75,6 +75,10 @@ const folds = () => typeof window !== 'undefined' && typeof window.matchMedia ==
  */
 function OwnerToolsPanel({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(() => !folds());
+  // The tools are drawn once first opened, and kept (a chosen file, a typed threshold survive a fold): on a phone the
+  // first list of cards is drawn without them, and without the threshold's rule they load (decision 107).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const narrow = window.matchMedia(TOOLS_FOLDED_QUERY);
@@ -87,7 +91,7 @@ function OwnerToolsPanel({ children }: { children: ReactNode }) {
   return (
     <ToolsDisclosure open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{TOOLS_SUMMARY}</summary>
-      {children}
+      {opened && children}
     </ToolsDisclosure>
   );
 }

@@ -1,13 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Modal, TextField } from '@loyalty/shared';
-import { z } from '@loyalty/shared/forms';
 import { parseCardLink, type CardLink } from '../model/cardLink';
 
 export const NOT_A_CARD = 'Questo QR non è una carta fedeltà';
 
-/** A pasted link must be a card's add-points link. */
-const cardLinkFormSchema = z.object({ link: z.string().check(z.refine((link) => parseCardLink(link) !== null, NOT_A_CARD)) });
 export const CAMERA_UNAVAILABLE = 'Fotocamera non disponibile: incolla il link della carta qui sotto.';
 
 const Video = styled.video`
@@ -82,15 +79,16 @@ function ScannerBody({ onCard }: { onCard: (card: CardLink) => void }) {
   }, []);
 
   const submitLink = () => {
-    const parsed = cardLinkFormSchema.safeParse({ link });
-    if (!parsed.success) {
-      setLinkError(parsed.error.issues[0]?.message ?? NOT_A_CARD);
+    // A pasted link must be a card's add-points link: its one rule is the link's reader (no schema needed, and none
+    // loaded with the cards screen, decision 107).
+    const card = parseCardLink(link);
+    if (!card) {
+      setLinkError(NOT_A_CARD);
       linkField.current?.focus();
       return;
     }
     setLinkError(undefined);
-    const card = parseCardLink(parsed.data.link);
-    if (card) onCard(card);
+    onCard(card);
   };
   // What the camera read, or the pasted link's rule: one message.
   const shownProblem = linkError ?? problem;

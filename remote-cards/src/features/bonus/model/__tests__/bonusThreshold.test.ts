@@ -1,4 +1,5 @@
-import { confirmQuestion, parseThreshold, savedMessage } from '../bonusThreshold';
+import { confirmQuestion, savedMessage } from '../bonusMessages';
+import { parseThreshold } from '../bonusThreshold';
 
 describe('parseThreshold', () => {
   it.each([
