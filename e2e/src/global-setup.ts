@@ -1,6 +1,6 @@
 /**
  * Builds the six frontends in production mode and starts the real composition (API on a fresh PGlite
- * data folder with the demo seed, from the migrated template when src/prebuild.ts built it ahead; one static server
+ * data folder with the demo seed, from the kept migrated template when Jest or src/prebuild.ts kept it; one static server
  * per frontend on its own port); then starts the build of
  * the delivery drills' remote variants in the background (src/variants.ts), while the journeys run.
  */
@@ -43,7 +43,7 @@ export default async function globalSetup() {
   fs.rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_STATE_DIR, { recursive: true });
   const dataDir = path.join(E2E_STATE_DIR, 'pglite');
-  // The migrated database the APIs start from (src/own-api-template.ts): built ahead by src/prebuild.ts, the
+  // The migrated database the APIs start from (src/own-api-template.ts): kept by the API suites or src/prebuild.ts, the
   // composition's API starts from it too and only seeds the demo data; else it is built meanwhile for the drills'
   // own APIs, and the composition's API makes its database itself (a first start).
   const template = startOwnApiTemplateBuild();

@@ -16,6 +16,10 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
+// TypeScript, compiled by the project's transform (Jest requires a global setup module through it).
+const { pgliteTemplate } = require('../../api/test/helpers/database-templates');
+const { unpackPGliteTemplate } = require('../../api/test/helpers/pglite-templates');
+
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
 function freePort() {
@@ -70,11 +74,10 @@ async function appleWalletEnv(dataDir) {
  * The first start is what api/test/migrations.test.ts and security/data-dir.test.ts prove, not the screens. Without
  * the template (one frontend package run alone) the API makes its database itself, as before.
  */
-async function fillWithMigratedDatabase(dataDir) {
-  const templates = process.env.API_TEST_PGLITE_TEMPLATES;
-  const template = templates && path.join(templates, 'migrated.tar');
+function fillWithMigratedDatabase(dataDir) {
+  const template = pgliteTemplate('migrated');
   if (!template || !fs.existsSync(template)) return false;
-  await promisify(execFile)('tar', ['-xf', template, '-C', dataDir]);
+  unpackPGliteTemplate(template, dataDir);
   return true;
 }
 
@@ -101,8 +104,9 @@ async function setup() {
 }
 
 async function start(port, dataDir, url, state) {
-  // The certificates go to their own folder in it (wallet-dev/): both at once.
-  const [, wallet] = await Promise.all([fillWithMigratedDatabase(dataDir), appleWalletEnv(dataDir)]);
+  // The certificates go to their own folder in it (wallet-dev/): both at once (their process starts first, then
+  // the database is unpacked, synchronously, while it runs).
+  const [, wallet] = await Promise.all([Promise.resolve().then(() => fillWithMigratedDatabase(dataDir)), appleWalletEnv(dataDir)]);
   let output = '';
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('api', 'test', 'serve-for-tests.ts')], {
     cwd: REPO_ROOT,

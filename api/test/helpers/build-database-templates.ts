@@ -1,5 +1,5 @@
 /**
- * Run by database-templates.ts in a child process, once per Jest run:
+ * Run by pglite-templates.ts in a child process (for Jest's global setup, database-templates.ts, or the journeys'):
  *   tsx api/test/helpers/build-database-templates.ts '{"pgliteDir":"/tmp/…","postgres":{"adminUrl":"…","name":"…"}}'
  * Writes PGlite's `empty.tar` (after initdb) and `migrated.tar` (every migration applied) into `pgliteDir` (unless
  * null: the run reuses kept ones), and creates and migrates the PostgreSQL template database when asked.
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
 import { createPostgresDb } from '../../src/db/postgres';
-import { PGLITE_TEMPLATE_FILES, type TemplateRequest } from './database-templates';
+import { PGLITE_TEMPLATE_FILES, type TemplateRequest } from './pglite-templates';
 
 /**
  * Leaves only the database the tests use (`postgres`): initdb's `template0` and `template1` were 15 of the 42 MB and
