@@ -237,6 +237,12 @@ export function createAppConfig(options: AppConfigOptions) {
         chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: options.name,
+        // A module whose evaluation threw leaves webpack's module cache, so the next require evaluates it again
+        // (and throws again) instead of handing out its half-initialised exports. Without it a remote page refused
+        // for its @loyalty/shared version (strict singleton) came back, on React's second attempt to render the
+        // area, as a module whose exports read an undefined import: «non è al momento disponibile» instead of the
+        // version message (e2e/tests/delivery.spec.ts, version skew).
+        strictModuleExceptionHandling: true,
         clean: true,
       },
       resolve: {
