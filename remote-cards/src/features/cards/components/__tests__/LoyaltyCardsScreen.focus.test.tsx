@@ -11,6 +11,11 @@ const session = signedInAsDemoAdmin();
 let shop: Business;
 
 beforeAll(async () => {
+  // The points rule loads on the form's first focus (decision 107). In Jest that import transforms and evaluates zod
+  // synchronously, inside the keystroke's microtasks — seconds on a loaded CI host, where a browser fetches a chunk
+  // and evaluates it in a task of its own — and the keystroke then raced the search's new list. Loaded here, this
+  // test measures what it is about: the focus kept across the list's rebuild.
+  await import('../../model/pointsForm');
   shop = await createBusiness(session.token);
   await createCard(session.token, shop.id, 'Mario Rossi', 10);
   await createCard(session.token, shop.id, 'Lucia Bianchi', 20);
