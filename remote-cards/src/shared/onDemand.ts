@@ -29,7 +29,10 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
   };
 }
 
-/** The module while `wanted` (loaded from the first render where it is wanted), else what has already loaded. */
+/**
+ * The module while `wanted` (loaded from the first render where it is wanted), else what has already loaded — by
+ * this hook or by a `load()` elsewhere (a submit that waited for it after a failed first try).
+ */
 export function useOnDemand<T>(module: OnDemand<T>, wanted: boolean): T | undefined {
   const [value, setValue] = useState<T | undefined>(module.current);
   useEffect(() => {
@@ -43,7 +46,7 @@ export function useOnDemand<T>(module: OnDemand<T>, wanted: boolean): T | undefi
       live = false;
     };
   }, [module, wanted, value]);
-  return value;
+  return value ?? module.current();
 }
 
 /** What a form says when its rules could not be loaded (the connection gone since the screen opened). */

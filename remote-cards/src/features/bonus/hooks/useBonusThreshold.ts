@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_BONUS_THRESHOLD, MESSAGES, errorMessage, statusOf, useNotify, type Business } from '@loyalty/shared';
 import { useLazyGetBonusPreviewQuery, useSaveBonusThresholdMutation } from '../api';
-import { onDemand, useOnDemand } from '../../../shared/onDemand';
+import { FORM_RULES_UNAVAILABLE, onDemand, useOnDemand } from '../../../shared/onDemand';
 import { savedMessage } from '../model/bonusMessages';
 
 /** The threshold's rule (shared's form rules, with zod), loaded when the form is first shown (decision 107). */
@@ -29,13 +29,17 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
   // and the shared rule (decision 101: the cards screen loads no form library, as the counter page, decision 097).
   const [text, setText] = useState(String(saved));
   const input = useRef<HTMLInputElement>(null);
-  // Until the rule is in (a moment after the form is first shown) nothing is judged: no message, «Salva soglia» off.
+  // Until the rule is in (a moment after the form is first shown) nothing is judged as typed: no message, and
+  // «Salva soglia» is on for any text other than the saved value; a save waits for the rule, and a rule that cannot
+  // load says so in the field (FORM_RULES_UNAVAILABLE) instead of leaving the button off without a word.
   const rules = useOnDemand(thresholdRules, true);
   const checked = rules?.thresholdFormSchema.safeParse({ threshold: text });
+  const [rulesFailed, setRulesFailed] = useState(false);
   const [pending, setPending] = useState<PendingThreshold | null>(null);
   const [getPreview, preview] = useLazyGetBonusPreviewQuery();
   const [save, saving] = useSaveBonusThresholdMutation();
   const typed = rules ? rules.parseThreshold(text) : null;
+  const changed = rules ? typed !== null && typed !== saved : text.trim() !== String(saved);
 
   /** Saves when nothing would be sent, else asks. Returns when the question is up or the save is done. */
   async function saveOrAsk(threshold: number) {
@@ -51,11 +55,23 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!checked?.success) {
+    let rule = rules;
+    if (!rule) {
+      try {
+        rule = await thresholdRules.load();
+        setRulesFailed(false);
+      } catch {
+        setRulesFailed(true);
+        input.current?.focus();
+        return;
+      }
+    }
+    const judged = rule.thresholdFormSchema.safeParse({ threshold: text });
+    if (!judged.success) {
       input.current?.focus();
       return;
     }
-    const { threshold } = checked.data;
+    const { threshold } = judged.data;
     if (threshold === saved) return;
     try {
       await saveOrAsk(threshold);
@@ -94,9 +110,9 @@ export function useBonusThreshold(business: Pick<Business, 'id' | 'bonus_thresho
   return {
     /** The threshold field, its message while the text is not a valid threshold. */
     field: { name: 'threshold', value: text, ref: input, onChange: (event: { target: { value: string } }) => setText(event.target.value) },
-    error: checked && !checked.success ? checked.error.issues[0]?.message : undefined,
+    error: checked && !checked.success ? checked.error.issues[0]?.message : rulesFailed && !rules ? FORM_RULES_UNAVAILABLE : undefined,
     saved,
-    changed: typed !== null && typed !== saved,
+    changed,
     busy: preview.isFetching || saving.isLoading,
     pending,
     submit,
