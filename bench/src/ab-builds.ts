@@ -22,6 +22,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiToken, coldPhonePage, launchChromium, newContext, startBenchComposition, type BenchComposition } from './browser';
 import { appRoots } from './builds';
 import { ROUTES } from './page-weight';
+import { seenAt, type SeenAt } from './ready';
 import { median, ms } from './report';
 
 const RUNS = Number(process.env.BENCH_AB_RUNS || 8);
@@ -33,13 +34,13 @@ const VIEWPORT = /^(\d+)x(\d+)$/.exec(process.env.BENCH_AB_VIEWPORT ?? '');
 interface PageSpec {
   name: string;
   path: string;
-  ready: (page: Page) => Promise<void>;
+  ready: (page: Page) => Promise<SeenAt>;
 }
 
 const PAGES: PageSpec[] = [
   // The overview's first tile, as section 3 waits for it.
   { name: '/dashboard', path: '/dashboard', ready: ROUTES.find((r) => r.path === '/dashboard')!.ready },
-  { name: '/dashboard/loyalty-cards', path: '/dashboard/loyalty-cards', ready: (page) => page.getByRole('button', { name: /^Aggiorna / }).first().waitFor({ timeout: 60_000 }) },
+  { name: '/dashboard/loyalty-cards', path: '/dashboard/loyalty-cards', ready: (page) => seenAt(page, { kind: 'button', name: '^Aggiorna ' }) },
 ];
 
 interface Visit {
@@ -63,8 +64,7 @@ async function visit(browser: Browser, env: BenchComposition, token: string, spe
     const page = await coldPhonePage(context, CPU_THROTTLE);
     if (VIEWPORT) await page.setViewportSize({ width: Number(VIEWPORT[1]), height: Number(VIEWPORT[2]) });
     await page.goto(`${env.shellUrl}${spec.path}`, { waitUntil: 'commit' });
-    await spec.ready(page);
-    const readyMs = await page.evaluate(() => performance.now());
+    const readyMs = (await spec.ready(page)).pageMs;
     await page.waitForTimeout(AFTER_READY_MS);
     const seen = await page.evaluate(() => (window as unknown as { __abSeen: { long: [number, number][]; lcp: number | null } }).__abSeen);
     const until = readyMs + AFTER_READY_MS;

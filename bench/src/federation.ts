@@ -26,7 +26,7 @@ export async function federationOverhead(env: BenchComposition, _builds: Prepare
   report.method.push(
     `monolite = stessa shell costruita con createAppConfig BuildEnv { monolith: true } (tools/src/monolith.ts: i moduli esposti dei 5 remote inclusi nella shell, caricati con import() pigri; build ${seconds(buildMs)}), servita da un server statico della stessa composizione (${monolithUrl})`,
     `/dashboard da loggato, prima visita (cache disattivata), Chromium con Emulation.setCPUThrottlingRate ${CPU_THROTTLE}×, rete locale senza limiti; ${RUNS} coppie alternate federato/monolite, mediane`,
-    "tempo = da page.goto ai riquadri della panoramica visibili (il primo valore del <dl> dei riquadri, 'Carte totali'); byte = JS sul filo (compresso) richiesto prima di quel momento; richieste = tutte quelle partite prima",
+    "tempo = da page.goto ai riquadri della panoramica visibili (il primo valore del <dl> dei riquadri, 'Carte totali'), controllati nella pagina a ogni frame e letti con il suo orologio (bench/src/ready.ts: non il waitFor di Playwright, che dopo 0,8 s guarda ogni 500 ms); byte = JS sul filo (compresso) richiesto prima di quel momento; richieste = tutte quelle partite prima",
   );
   const dashboard = ROUTES.find((r) => r.path === '/dashboard')!;
   const browser = await launchChromium();

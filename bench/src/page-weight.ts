@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { REMOTE_APPS, type RemoteAppName } from '@loyalty/tools';
 import { apiToken, launchChromium, networkQuiet, newContext, recordNetwork, type BenchComposition, type RecordedResponse } from './browser';
 import { kb, median, ms, section, target, type SectionReport } from './report';
+import { seenAt, type SeenAt } from './ready';
 import { addShares, addTo, charactersByPackage, groupOf, isOwnCode } from './script-origins';
 
 const TITLE = '3. Peso delle pagine';
@@ -16,18 +17,18 @@ export interface RouteSpec {
   loggedIn: boolean;
   /** The remotes this route needs; any other fetched is a failure. */
   needs: RemoteAppName[];
-  /** Visible once the route is usable: the login form, the overview's tiles. */
-  ready: (page: Page) => Promise<void>;
+  /** Visible once the route is usable: the login form, the overview's tiles (seen in the page every frame: ready.ts). */
+  ready: (page: Page) => Promise<SeenAt>;
 }
 
 export const ROUTES: RouteSpec[] = [
-  { path: '/login', loggedIn: false, needs: ['landing'], ready: (page) => page.getByLabel('Email', { exact: true }).first().waitFor({ timeout: 60_000 }) },
+  { path: '/login', loggedIn: false, needs: ['landing'], ready: (page) => seenAt(page, { kind: 'labelled', label: 'Email' }) },
   // The overview's tiles: a <dl> whose terms are the tile names (the sidebar's version footer is the other <dl>).
   {
     path: '/dashboard',
     loggedIn: true,
     needs: ['cards'],
-    ready: (page) => page.locator('main dl').filter({ has: page.locator('dt', { hasText: /^(Total Cards|Carte totali)$/i }) }).locator('dd').first().waitFor({ timeout: 60_000 }),
+    ready: (page) => seenAt(page, { kind: 'tile', term: '^(Total Cards|Carte totali)$' }),
   },
 ];
 
@@ -72,8 +73,7 @@ export async function visit(
     if (options.cpuThrottle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
     const started = Date.now();
     await page.goto(`${shellUrl}${route.path}`, { waitUntil: 'commit' });
-    await route.ready(page);
-    const readyAt = Date.now();
+    const readyAt = (await route.ready(page)).epochMs;
     await networkQuiet(responses);
     const all = [...responses.values()].filter((r) => !r.url.startsWith('data:'));
     const before = all.filter((r) => r.sentAt <= readyAt);
