@@ -13,7 +13,7 @@ import { API_CLOSING_HEADER } from '../src/closing';
 import { REPO_ROOT } from '../src/config';
 import { MESSAGES } from '../src/messages';
 import { fillWithMigratedDatabase } from './helpers/database-templates';
-import { SERVER_START_TIMEOUT_MS, startServerProcess } from './helpers/server-process';
+import { SERVER_START_TIMEOUT_MS, startServerProcess, unusedPort } from './helpers/server-process';
 
 // Every test here starts the real server in a process of its own.
 jest.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
@@ -38,7 +38,7 @@ describe('server process', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('shuts down gracefully on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await unusedPort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, API_PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: '' },

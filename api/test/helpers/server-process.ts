@@ -1,5 +1,6 @@
 /** The real entry point (src/server.ts) in a child process, for the suites that test what it does at start. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/config';
 
@@ -22,11 +23,29 @@ export interface ServerProcess {
 export const SERVER_START_TIMEOUT_MS = 120_000;
 
 /**
+ * A port for a server process to listen on: below Linux's ephemeral range (32768–60999), which the kernel hands to
+ * every outgoing connection (a PostgreSQL client's, a fetch's) and to every `listen(0)` of the other suites — a random
+ * port in 20 000–40 000 once met one of those (EADDRINUSE in CI) — and free when asked (a bind, closed at once).
+ */
+export async function unusedPort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 20000-31999');
+}
+
+/**
  * Starts the API with `env` on top of a clean environment (no database URL, no secrets from the caller's
  * shell) and waits until it listens.
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = SERVER_START_TIMEOUT_MS): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await unusedPort();
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
     env: {
