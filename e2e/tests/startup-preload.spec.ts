@@ -81,6 +81,10 @@ test('/dashboard for a signed-in user: the cards remote\'s overview starts from 
   const requests = recordRequests(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+  // The heading is painted from the HTML (the shell's prerendered frame) and `load` does not wait for the runtime's
+  // manifest fetch: on a fast host both came before preloadRemote had added the overview's hints (red once in a
+  // fresh-clone run). The overview in, its area no longer busy, the route has loaded its module: every hint is in.
+  await expect(page.locator('[data-remote="cards"][aria-busy="false"]')).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('load');
   // Not 'networkidle': the dashboard keeps its session-events stream open (decision 078). Every hint's request seen.
   const hinted = (await preloadHints(page)).map((h) => h.href);
