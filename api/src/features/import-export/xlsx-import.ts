@@ -82,11 +82,31 @@ export async function readXlsxRecords(body: Buffer, limits: { maxRows: number; m
   const size = unzippedSize(body);
   if (size === null) throw badRequest(IMPORT_MESSAGES.xlsxUnreadable);
   if (size > XLSX_MAX_UNZIPPED) throw badRequest(IMPORT_MESSAGES.xlsxTooBig);
+  // Loaded at the first spreadsheet, not with the API (see xlsx-export.ts).
+  const { default: Excel } = await import('exceljs');
+  // Read twice at most. exceljs's streaming reader now and then fails a good file when its reading is paused between
+  // rows (the slices below): `Cannot read properties of undefined (reading 'sheets')` in WorkbookReader._parseWorksheet,
+  // 1–3 reads in 1 500 of a 4-row file with pauses at random rows (none with a pause at every row); a CI run met it
+  // (2026-12-02). The body is in memory, so a second reading costs nothing but the time; a file that is really
+  // unreadable fails both and is refused as before.
+  let records: CsvRecord[] | null = null;
+  for (let attempt = 1; records === null; attempt++) {
+    try {
+      records = await readRows(Excel, body, limits, slices);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (attempt === 2) throw badRequest(IMPORT_MESSAGES.xlsxUnreadable);
+    }
+  }
+  if (records.length === 0) throw badRequest(IMPORT_MESSAGES.xlsxNoSheet);
+  return records;
+}
+
+/** One reading of the body's first sheet with rows; throws what exceljs throws. */
+async function readRows(Excel: typeof ExcelJS, body: Buffer, limits: { maxRows: number; maxColumns: number }, slices: Slices): Promise<CsvRecord[]> {
   const chunks = (function* () {
     for (let at = 0; at < body.length; at += CHUNK) yield body.subarray(at, at + CHUNK);
   })();
-  // Loaded at the first spreadsheet, not with the API (see xlsx-export.ts).
-  const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(chunks), {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -95,24 +115,18 @@ export async function readXlsxRecords(body: Buffer, limits: { maxRows: number; m
     worksheets: 'emit',
   });
   const records: CsvRecord[] = [];
-  try {
-    sheets: for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        // Past the limit: the caller refuses the file, the rest is not read.
-        if (records.length > limits.maxRows) break sheets;
-        const values = row.values as ExcelJS.CellValue[];
-        // `values` is 1-based and sparse: index 0 is empty. A row wider than the limit keeps its width (refused).
-        const record: string[] = [];
-        for (let c = 1; c < values.length; c++) record.push(c <= limits.maxColumns + 1 ? cellText(values[c]).trim() : '');
-        if (record.some((text) => text !== '')) records.push({ record, info: { lines: row.number } });
-        if (slices.due) await slices.pause();
-      }
-      if (records.length > 0) break;
+  sheets: for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      // Past the limit: the caller refuses the file, the rest is not read.
+      if (records.length > limits.maxRows) break sheets;
+      const values = row.values as ExcelJS.CellValue[];
+      // `values` is 1-based and sparse: index 0 is empty. A row wider than the limit keeps its width (refused).
+      const record: string[] = [];
+      for (let c = 1; c < values.length; c++) record.push(c <= limits.maxColumns + 1 ? cellText(values[c]).trim() : '');
+      if (record.some((text) => text !== '')) records.push({ record, info: { lines: row.number } });
+      if (slices.due) await slices.pause();
     }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw badRequest(IMPORT_MESSAGES.xlsxUnreadable);
+    if (records.length > 0) break;
   }
-  if (records.length === 0) throw badRequest(IMPORT_MESSAGES.xlsxNoSheet);
   return records;
 }
