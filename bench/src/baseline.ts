@@ -24,6 +24,8 @@ import { ROUTES, visit, type VisitResult } from './page-weight';
 import { kb, median, ms, seconds, section, target, type SectionReport } from './report';
 
 export const DEFAULT_BASELINE_REF = '3b736d8';
+/** The build before issue 39 (the dashboard on a phone): main at the point its work branched off (section 13's «prima»). */
+export const BEFORE_ISSUE_39_REF = '47f53aa';
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT || '/tmp/bench-baseline';
 const RUNS = Number(process.env.BENCH_BASELINE_RUNS || 7);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_BASELINE_LIGHTHOUSE_RUNS || 5);
@@ -43,7 +45,7 @@ export function baselineRef(argv: string[]): string {
 
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
 
-interface Baseline {
+export interface Baseline {
   ref: string;
   commit: string;
   src: string;
@@ -115,7 +117,7 @@ export async function prepareBaseline(ref: string, log: (line: string) => void):
 }
 
 /** The ref's own static servers (its serve-app.ts), with their own runtime config, proxying /api to the composition's API. */
-async function serveBaseline(baseline: Baseline, env: BenchComposition): Promise<{ shellUrl: string; origins: Record<AppName, string>; stop: () => Promise<void> }> {
+export async function serveBaseline(baseline: Baseline, env: BenchComposition): Promise<{ shellUrl: string; origins: Record<AppName, string>; stop: () => Promise<void> }> {
   const ports = Object.fromEntries(APPS.map((a) => [a.name, env.ports[a.name] + BASELINE_PORT_OFFSET])) as Record<AppName, number>;
   const runtimeConfigFile = path.join(BASELINE_ROOT, baseline.ref, `runtime-config-${ports.shell}.json`);
   const serverEnv: NodeJS.ProcessEnv = {

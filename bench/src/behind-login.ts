@@ -11,11 +11,14 @@
  *   3. A sale at the counter: on the add-points page of TAPS different Bar Centrale cards (none gets a second sale
  *      within 60 s, which would ask first), «12,50» typed, from the click on «Conferma vendita» to the server's
  *      confirmation on the page, timed inside the page.
+ *   Side by side (BENCH_BEHIND_LOGIN_BASE, default the build before issue 39, «none» to skip): the same pages on that
+ *   commit's frontends, built by its own tools, served by its own static servers against this API, runs alternated.
  * Targets are printed, never asserted.
  */
 import { chromium } from '@playwright/test';
 import { DEMO_BUSINESSES } from '../../api/src/seed/demo';
 import { TOKEN_STORAGE_KEY } from '../../shared/src/constants';
+import { BEFORE_ISSUE_39_REF, prepareBaseline, serveBaseline } from './baseline';
 import { apiToken, launchChromium, MOBILE_NETWORK, newContext, type BenchComposition } from './browser';
 import { clsMet, CLS_GOAL, formatCls, lighthouseRun, loadAverage, RUNS, spread, type Category, type Run } from './lighthouse';
 import { kb, median, ms, section, target, type SectionReport } from './report';
@@ -252,49 +255,71 @@ export async function behindLogin(env: BenchComposition, log: (line: string) => 
   const matches = (name: string, part: string) => (pages.some((q) => q.name === part) ? name === part : name.includes(part));
   const measuredPages = only.length ? pages.filter((p) => only.some((part) => matches(p.name, part))) : pages;
   if (only.length) report.method.push(`solo le pagine di BENCH_PAGES=${only.join(',')}: ${measuredPages.map((p) => p.name).join(', ') || 'nessuna'}`);
+  // The same pages on the build before issue 39, side by side (BENCH_BEHIND_LOGIN_BASE=<ref>, «none» to skip): its
+  // frontends built by its own tools and served by its own static servers against this composition's API.
+  const baseRef = (process.env.BENCH_BEHIND_LOGIN_BASE ?? BEFORE_ISSUE_39_REF).trim();
+  const base = baseRef && baseRef !== 'none' ? await prepareBaseline(baseRef, log) : null;
+  const served = base ? await serveBaseline(base, env) : null;
+  if (base && served)
+    report.method.push(
+      `prima = ${base.ref} (${base.commit.slice(0, 10)}), la build prima della issue 39: git archive in ${base.src}, npm install, i sei frontend costruiti con i suoi strumenti e serviti dai suoi server statici su ${served.shellUrl} e seguenti, con /api verso la stessa API; ` +
+        `per ogni pagina le esecuzioni alternano attuale e prima (stesso token, stessa carta), così le due colonne vengono dallo stesso momento della macchina`,
+    );
   const rows: string[][] = [];
-  for (const p of measuredPages) {
-    const url = `${env.shellUrl}${p.path}`;
-    const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const run = await lighthouseRun(url, { categories: SCORED, disableStorageReset: true, prepare: (port) => storeToken(port, env.shellUrl, token, p.warm ? p.path : undefined) });
-      // A lost session would measure the login page instead.
-      const landed = new URL(run.finalUrl);
-      if (landed.pathname !== new URL(url).pathname) throw new Error(`${p.name}: Lighthouse è finito su ${run.finalUrl} (sessione non valida?)`);
-      runs.push(run);
-      log(
-        `  ${p.name} #${i + 1}: ${SCORED.map((c) => `${c} ${run.scores[c]}`).join(', ')}, LCP ${ms(run.lcpMs)}, TTI ${ms(run.ttiMs)}, TBT ${ms(run.tbtMs)}, ` +
-          `CLS ${formatCls(run.cls)}, JS ${kb(run.scriptBytes)}, benchmarkIndex ${run.benchmarkIndex}`,
-      );
+  try {
+    for (const p of measuredPages) {
+      const builds = [{ label: 'attuale', shellUrl: env.shellUrl, runs: [] as Run[] }];
+      if (served) builds.push({ label: `prima (${baseRef})`, shellUrl: served.shellUrl, runs: [] });
+      for (let i = 0; i < RUNS; i++) {
+        for (const build of builds) {
+          const url = `${build.shellUrl}${p.path}`;
+          const run = await lighthouseRun(url, { categories: SCORED, disableStorageReset: true, prepare: (port) => storeToken(port, build.shellUrl, token, p.warm ? p.path : undefined) });
+          // A lost session would measure the login page instead.
+          const landed = new URL(run.finalUrl);
+          if (landed.pathname !== new URL(url).pathname) throw new Error(`${p.name} (${build.label}): Lighthouse è finito su ${run.finalUrl} (sessione non valida?)`);
+          build.runs.push(run);
+          log(
+            `  ${p.name} ${build.label} #${i + 1}: ${SCORED.map((c) => `${c} ${run.scores[c]}`).join(', ')}, LCP ${ms(run.lcpMs)} «${run.lcpElement}», TTI ${ms(run.ttiMs)}, TBT ${ms(run.tbtMs)}, ` +
+              `CLS ${formatCls(run.cls)}, JS ${kb(run.scriptBytes)}, benchmarkIndex ${run.benchmarkIndex}`,
+          );
+        }
+      }
+      for (const build of builds) {
+        const of = (f: (r: Run) => number) => build.runs.map(f);
+        rows.push([
+          `${p.name}${build === builds[0] ? '' : ` ${build.label}`}`,
+          ...SCORED.map((c) => spread(of((r) => r.scores[c]))),
+          spread(of((r) => r.lcpMs), ms),
+          p.qr ? spread(of((r) => r.ttiMs), ms) : '—',
+          spread(of((r) => r.tbtMs), ms),
+          spread(of((r) => r.cls), formatCls),
+          spread(of((r) => r.scriptBytes), kb),
+        ]);
+        report.notes.push(`${p.name} ${build.label}: benchmarkIndex di Lighthouse per esecuzione ${build.runs.map((r) => r.benchmarkIndex).join(', ')}; elemento LCP ${[...new Set(build.runs.map((r) => `«${r.lcpElement}»`))].join(', ')}`);
+      }
+      const [current, before] = builds.map((b) => (f: (r: Run) => number) => median(b.runs.map(f)));
+      // «figure (prima: figure)» when the build before was measured in the same run.
+      const side = (value: string, f: (r: Run) => number, format: (v: number) => string) => (before ? `${value} (prima: ${format(before(f))})` : value);
+      for (const c of SCORED) {
+        const score = current((r) => r.scores[c]);
+        report.targets.push(target(`${p.name} ${c} ${GOALS[c] === 100 ? '100' : `≥ ${GOALS[c]}`}`, score >= GOALS[c], side(String(score), (r) => r.scores[c], String)));
+      }
+      const lcp = current((r) => r.lcpMs);
+      report.targets.push(target(`${p.name} LCP ≤ ${LCP_GOAL_MS / 1000} s`, lcp <= LCP_GOAL_MS, side(ms(lcp), (r) => r.lcpMs, ms)));
+      if (p.qr) {
+        const tti = current((r) => r.ttiMs);
+        report.targets.push(target(`${p.name} utilizzabile su un telefono entro ${TTI_GOAL_MS / 1000} s (TTI)`, tti <= TTI_GOAL_MS, side(ms(tti), (r) => r.ttiMs, ms)));
+      }
+      const tbt = current((r) => r.tbtMs);
+      report.targets.push(target(`${p.name} TBT ≤ ${TBT_GOAL_MS} ms`, tbt <= TBT_GOAL_MS, side(ms(tbt), (r) => r.tbtMs, ms)));
+      const cls = current((r) => r.cls);
+      report.targets.push(target(`${p.name} CLS ${CLS_GOAL}`, clsMet(cls), side(formatCls(cls), (r) => r.cls, formatCls)));
+      // A page opened again takes its scripts from the cache: its bytes on the wire are not the page's weight.
+      const js = current((r) => r.scriptBytes);
+      if (!p.warm) report.targets.push(target(`${p.name} JS ≤ ${kb(JS_GOAL_BYTES)} compressi`, js <= JS_GOAL_BYTES, side(kb(js), (r) => r.scriptBytes, kb)));
     }
-    const of = (f: (r: Run) => number) => runs.map(f);
-    rows.push([
-      p.name,
-      ...SCORED.map((c) => spread(of((r) => r.scores[c]))),
-      spread(of((r) => r.lcpMs), ms),
-      p.qr ? spread(of((r) => r.ttiMs), ms) : '—',
-      spread(of((r) => r.tbtMs), ms),
-      spread(of((r) => r.cls), formatCls),
-      spread(of((r) => r.scriptBytes), kb),
-    ]);
-    report.notes.push(`${p.name}: benchmarkIndex di Lighthouse per esecuzione ${runs.map((r) => r.benchmarkIndex).join(', ')}`);
-    for (const c of SCORED) {
-      const score = median(of((r) => r.scores[c]));
-      report.targets.push(target(`${p.name} ${c} ${GOALS[c] === 100 ? '100' : `≥ ${GOALS[c]}`}`, score >= GOALS[c], String(score)));
-    }
-    const lcp = median(of((r) => r.lcpMs));
-    report.targets.push(target(`${p.name} LCP ≤ ${LCP_GOAL_MS / 1000} s`, lcp <= LCP_GOAL_MS, ms(lcp)));
-    if (p.qr) {
-      const tti = median(of((r) => r.ttiMs));
-      report.targets.push(target(`${p.name} utilizzabile su un telefono entro ${TTI_GOAL_MS / 1000} s (TTI)`, tti <= TTI_GOAL_MS, ms(tti)));
-    }
-    const tbt = median(of((r) => r.tbtMs));
-    report.targets.push(target(`${p.name} TBT ≤ ${TBT_GOAL_MS} ms`, tbt <= TBT_GOAL_MS, ms(tbt)));
-    const cls = median(of((r) => r.cls));
-    report.targets.push(target(`${p.name} CLS ${CLS_GOAL}`, clsMet(cls), formatCls(cls)));
-    // A page opened again takes its scripts from the cache: its bytes on the wire are not the page's weight.
-    const js = median(of((r) => r.scriptBytes));
-    if (!p.warm) report.targets.push(target(`${p.name} JS ≤ ${kb(JS_GOAL_BYTES)} compressi`, js <= JS_GOAL_BYTES, kb(js)));
+  } finally {
+    await served?.stop();
   }
   report.tables.push({
     head: ['pagina', ...SCORED.map((c) => `${c} (min–max)`), 'LCP', 'TTI', 'TBT', 'CLS', 'JS compresso'],

@@ -36,6 +36,8 @@ export interface Run {
   scriptBytes: number;
   /** The page Lighthouse ended on (a redirect to /login shows here). */
   finalUrl: string;
+  /** The largest contentful paint's element as Lighthouse labels it (its text or tag), '' when the report has none. */
+  lcpElement: string;
 }
 
 export interface RunOptions {
@@ -59,6 +61,18 @@ export const loadAverage = () => os.loadavg()[0].toFixed(2);
 interface NetworkRequestItem {
   resourceType?: string;
   transferSize?: number;
+}
+
+/** The first node item (type 'node') in an audit's details: the LCP element of the lcp-breakdown insight. */
+function firstNodeLabel(details: unknown): string {
+  if (!details || typeof details !== 'object') return '';
+  const item = details as { type?: string; nodeLabel?: string; snippet?: string };
+  if (item.type === 'node') return (item.nodeLabel || item.snippet || '').replace(/\s+/g, ' ').slice(0, 60);
+  for (const value of Object.values(details)) {
+    const label = firstNodeLabel(value);
+    if (label) return label;
+  }
+  return '';
 }
 
 /** One Lighthouse run on `url` in a Chromium of its own (a new profile: empty cache and storage), killed after. */
@@ -94,6 +108,7 @@ export async function lighthouseRun(url: string, options: RunOptions = {}): Prom
       ttiMs: lhr.audits['interactive']?.numericValue ?? NaN,
       scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0),
       finalUrl: lhr.finalDisplayedUrl,
+      lcpElement: firstNodeLabel(lhr.audits['lcp-breakdown-insight']?.details),
     };
   } finally {
     chrome.kill();
