@@ -60,8 +60,17 @@ function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
  * screen's placeholder while the session is checked, the same markup the build writes into the shell's HTML
  * (ScreenPlaceholder.tsx), so the frame painted before any script is the one React then shows.
  */
+/**
+ * The mark the frame's gate script (tools/src/html-template.ts, FRAME_MENU_OPEN) puts on the document when «Apri
+ * menu» was tapped in the frame the build wrote into the HTML, before this code ran: the drawer starts as that tap
+ * left it. Read once, by the first layout; the mark is then removed.
+ */
+const FRAME_MENU_OPEN = 'data-menu-open';
+const menuOpenedInFrame = () => typeof document !== 'undefined' && document.documentElement.hasAttribute(FRAME_MENU_OPEN);
+
 export function DashboardLayout({ children }: { children?: ReactNode }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(menuOpenedInFrame);
+  useEffect(() => document.documentElement.removeAttribute(FRAME_MENU_OPEN), []);
   // Closed with Escape or a tap beside it, the drawer hides the link that had the focus: the focus goes back to
   // «Apri menu», where the keyboard opened it (the browser had moved it to the page's top). A link followed
   // closes it by the route's change instead, and the new screen follows.
@@ -71,7 +80,13 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
     menuToggle.current?.focus();
   }, []);
   const location = useLocation();
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Another screen closes the drawer; the first one keeps it as it started (open when the frame's menu was tapped).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setDrawerOpen(false);
+  }, [location.pathname]);
   // Decision 078: a session ended elsewhere (disabled, deleted, role or shops changed) ends this page at once.
   useSessionEndWatch();
   useScreenTitle();
