@@ -56,11 +56,6 @@ function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The frame (skip link, sidebar, top bar, the screen's area) around the route's page, or around `children`: the
- * screen's placeholder while the session is checked, the same markup the build writes into the shell's HTML
- * (ScreenPlaceholder.tsx), so the frame painted before any script is the one React then shows.
- */
-/**
  * The mark the frame's gate script (tools/src/html-template.ts, FRAME_MENU_OPEN) puts on the document when «Apri
  * menu» was tapped in the frame the build wrote into the HTML, before this code ran: the drawer starts as that tap
  * left it. Read once, by the first layout; the mark is then removed.
@@ -68,6 +63,11 @@ function skipToMainAction(event: MouseEvent<HTMLAnchorElement>) {
 const FRAME_MENU_OPEN = 'data-menu-open';
 const menuOpenedInFrame = () => typeof document !== 'undefined' && document.documentElement.hasAttribute(FRAME_MENU_OPEN);
 
+/**
+ * The frame (skip link, sidebar, top bar, the screen's area) around the route's page, or around `children`: the
+ * screen's placeholder while the session is checked, the same markup the build writes into the shell's HTML
+ * (ScreenPlaceholder.tsx), so the frame painted before any script is the one React then shows.
+ */
 export function DashboardLayout({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(menuOpenedInFrame);
   useEffect(() => document.documentElement.removeAttribute(FRAME_MENU_OPEN), []);
