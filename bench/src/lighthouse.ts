@@ -82,12 +82,16 @@ export async function lighthouseRun(url: string, options: RunOptions = {}): Prom
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     await options.prepare?.(chrome.port);
+    // BENCH_LH_GATHER=<folder>: each run's artifacts (trace, DevTools log) kept in a folder of its own, for
+    // `npm run bench:lantern -w bench -- <folder>/<run>` (where the simulated LCP goes, bench/src/lantern-graph.ts).
+    const gatherDir = process.env.BENCH_LH_GATHER ? path.join(process.env.BENCH_LH_GATHER, String(Date.now())) : undefined;
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
       ...(options.disableStorageReset ? { disableStorageReset: true } : {}),
+      ...(gatherDir ? { gatherMode: gatherDir, auditMode: gatherDir } : {}),
     });
     if (!result) throw new Error(`Lighthouse did not return a result for ${url}`);
     const lhr = result.lhr;
