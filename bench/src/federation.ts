@@ -54,7 +54,7 @@ export async function federationOverhead(env: BenchComposition, _builds: Prepare
     const timeRatio = m(federated, (v) => v.readyMs) / m(monolith, (v) => v.readyMs);
     report.targets.push(target('federato / monolite ≤ 1,10 per i byte', bytesRatio <= 1.1, bytesRatio.toFixed(2)));
     report.targets.push(target('federato / monolite ≤ 1,15 per il tempo', timeRatio <= 1.15, timeRatio.toFixed(2)));
-    report.notes.push(`remote scaricati dal monolite: ${monolith[0].remotesFetched.join(', ') || 'nessuno'}; copie di react-dom: federato ${federated[0].reactDomCopies}, monolite ${monolith[0].reactDomCopies}`);
+    report.notes.push(`remote scaricati dal monolite: ${monolith[0].remotesFetched.join(', ') || 'nessuno'}; copie del renderer: federato ${federated[0].rendererCopies}, monolite ${monolith[0].rendererCopies}`);
     return report;
   } finally {
     // The monolith's server is one of the composition's processes: stopped with it.

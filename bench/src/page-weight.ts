@@ -38,7 +38,7 @@ export interface VisitResult {
   jsTotal: number;
   requestsBeforeReady: number;
   requestsTotal: number;
-  reactDomCopies: number;
+  rendererCopies: number;
   remotesFetched: RemoteAppName[];
   uncompressedJs: string[];
   /** The scripts requested before ready, largest first (path and bytes on the wire). */
@@ -48,6 +48,12 @@ export interface VisitResult {
 }
 
 const isJs = (r: RecordedResponse) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
+
+/**
+ * Whether a script carries the page's renderer: react-dom's fibers, or Preact's vnodes' children and hooks' state
+ * (`.__k`, `.__H`: React's names resolve to preact/compat in the browser builds, decision 108).
+ */
+export const carriesRenderer = (code: string) => code.includes('__reactFiber$') || ((code.match(/\.__k\b/g) ?? []).length >= 10 && code.includes('.__H'));
 
 /** The script's characters by package group, from the source map served next to it (none: an empty map). */
 async function charactersByGroup(url: string, code: string): Promise<Map<string, number>> {
@@ -78,12 +84,12 @@ export async function visit(
     const all = [...responses.values()].filter((r) => !r.url.startsWith('data:'));
     const before = all.filter((r) => r.sentAt <= readyAt);
     const scripts = all.filter(isJs);
-    let reactDomCopies = 0;
+    let rendererCopies = 0;
     const packagesBeforeReady = new Map<string, number>();
     for (const s of scripts) {
       const body = await cdp.send('Network.getResponseBody', { requestId: s.requestId }).catch(() => null);
       const code = body && !body.base64Encoded ? body.body : null;
-      if (code?.includes('__reactFiber$')) reactDomCopies++;
+      if (code && carriesRenderer(code)) rendererCopies++;
       if (s.sentAt <= readyAt) addShares(packagesBeforeReady, code ? await charactersByGroup(s.url, code) : new Map(), s.encodedBytes);
     }
     const remotesFetched = REMOTE_APPS.filter((app) => all.some((r) => r.url.startsWith(env.originOf(app.name)))).map((a) => a.name);
@@ -93,7 +99,7 @@ export async function visit(
       jsTotal: scripts.reduce((n, r) => n + r.encodedBytes, 0),
       requestsBeforeReady: before.length,
       requestsTotal: all.length,
-      reactDomCopies,
+      rendererCopies,
       remotesFetched,
       uncompressedJs: scripts.filter((r) => r.encodedBytes > 2048 && !r.contentEncoding).map((r) => r.url),
       scriptsBeforeReady: before
@@ -113,7 +119,7 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
     `build di produzione in /tmp/bench-builds servite da startComposition (compressione attiva), shell su ${env.shellUrl}`,
     `Chromium Debian (/usr/bin/chromium, flag di e2e/src/env.ts) via Playwright; contesto nuovo e cache disattivata a ogni visita; ${RUNS} visite per pagina, mediane`,
     "JS 'prima dell'interattività' = byte sul filo (Network.loadingFinished.encodedDataLength: header + corpo compresso) degli script richiesti prima che il modulo di login / i riquadri della panoramica siano visibili",
-    "totale = tutto ciò che arriva finché la rete resta ferma 1,5 s; copie di react-dom = script scaricati che contengono '__reactFiber$'",
+    "totale = tutto ciò che arriva finché la rete resta ferma 1,5 s; copie del renderer = script scaricati che contengono le fibre di react-dom ('__reactFiber$') o i nodi e gli hook di Preact ('.__k', '.__H'; decisione 108)",
     '/dashboard: token ottenuto via POST /api/auth/login e messo in localStorage[token] prima della visita',
     "per pacchetto = i byte sul filo di ogni script divisi tra i pacchetti che la sua source map nomina, in proporzione al codice minificato di ognuno (stima: brotli non comprime tutti allo stesso modo; la somma è esatta)",
   );
@@ -134,14 +140,14 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
         kb(m((v) => v.jsTotal)),
         String(m((v) => v.requestsTotal)),
         ms(m((v) => v.readyMs)),
-        String(first.reactDomCopies),
+        String(first.rendererCopies),
         first.remotesFetched.join(', ') || 'nessuno',
       ]);
       const extra = first.remotesFetched.filter((r) => !route.needs.includes(r));
       if (route.path === '/login') report.targets.push(target('/login ≤ 130 KB di JS compresso prima dell’interattività', m((v) => v.jsBeforeReady) <= 130 * 1024, kb(m((v) => v.jsBeforeReady))));
       // /login is prerendered HTML with a small script (decision 028): no React at all before the form works.
       const reactDoms = route.path === '/login' ? 0 : 1;
-      report.targets.push(target(`${route.path}: ${reactDoms ? 'una sola copia' : 'nessuna copia'} di react-dom`, runs.every((v) => v.reactDomCopies === reactDoms), `${first.reactDomCopies}`));
+      report.targets.push(target(`${route.path}: ${reactDoms ? 'una sola copia' : 'nessuna copia'} del renderer (react-dom o Preact)`, runs.every((v) => v.rendererCopies === reactDoms), `${first.rendererCopies}`));
       report.targets.push(target(`${route.path}: nessun remote non necessario`, extra.length === 0, `scaricati: ${first.remotesFetched.join(', ') || 'nessuno'}${extra.length ? `; in più: ${extra.join(', ')}` : ''}`));
       const top = first.scriptsBeforeReady.slice(0, 8).map((x) => `${x.url.replace(/^http:\/\/localhost:/, ':').replace(/\?.*$/, '')} ${kb(x.bytes)}`);
       report.notes.push(`${route.path}, script più pesanti prima di pronto: ${top.join(', ')}`);
@@ -153,7 +159,7 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
       );
       if (first.uncompressedJs.length) report.notes.push(`${route.path}: script > 2 KB senza compressione: ${first.uncompressedJs.join(', ')}`);
     }
-    report.tables.push({ head: ['pagina', 'JS prima di pronto', 'richieste', 'JS totale', 'richieste tot.', 'pronto in', 'react-dom', 'remote scaricati'], rows });
+    report.tables.push({ head: ['pagina', 'JS prima di pronto', 'richieste', 'JS totale', 'richieste tot.', 'pronto in', 'renderer', 'remote scaricati'], rows });
     return report;
   } finally {
     await browser.close();

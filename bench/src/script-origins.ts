@@ -74,6 +74,8 @@ export function groupOf(owner: string): string {
   // `.federation` is the entry Module Federation's plugin generates into node_modules.
   if (owner.startsWith('@module-federation/') || owner === '.federation') return 'runtime di Module Federation';
   if (owner === 'react-dom' || owner === 'scheduler') return 'react-dom';
+  // React's names resolve to preact/compat in the browser builds (decision 108).
+  if (owner === 'preact') return 'Preact (react, react-dom)';
   return owner;
 }
 

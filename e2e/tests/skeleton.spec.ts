@@ -56,10 +56,13 @@ test('the demo admin logs in, reaches the overview, and every sidebar entry open
     expect(scripts.some((s) => s.url.startsWith(`http://localhost:${E2E_PORTS[remote]}/`))).toBe(true);
   }
 
-  // react-dom is downloaded once for the whole session: exactly one script carries its fiber internals.
+  // The renderer is downloaded once for the whole session: exactly one script carries Preact's internals (its
+  // vnodes' children `__k` and hooks' state `__H`: React's names resolve to preact/compat, decision 108), and none
+  // carries react-dom's fibers.
   const bodies = await Promise.all(scripts.map((s) => s.body));
-  const withReactDom = scripts.filter((_, i) => bodies[i].includes('__reactFiber$'));
-  expect(withReactDom.map((s) => s.url)).toHaveLength(1);
+  const withPreact = scripts.filter((_, i) => (bodies[i].match(/\.__k\b/g) ?? []).length >= 10 && bodies[i].includes('.__H'));
+  expect(withPreact.map((s) => s.url)).toHaveLength(1);
+  expect(scripts.filter((_, i) => bodies[i].includes('__reactFiber$')).map((s) => s.url)).toEqual([]);
   expect(violations).toEqual([]);
 });
 

@@ -85,7 +85,8 @@ export {
   selectCurrentBusinessId,
 } from './business/currentBusinessSlice';
 export { useCurrentBusiness } from './business/useCurrentBusiness';
-export { useSessionEndWatch, readUntilEnded } from './session/sessionEndWatch';
+export { useSessionEndWatch, readUntilEnded, SESSION_WATCH_DELAY_MS } from './session/sessionEndWatch';
+export { EARLY_RESPONSES_KEY, EARLY_RESPONSE_TTL_MS } from './api/earlyResponses';
 export { readRememberedBusiness, rememberBusiness, rememberedBusinessKey, useRememberedBusiness } from './business/rememberedBusiness';
 export { NoBusinessState, CREATE_BUSINESS_PATH, CREATE_FIRST_BUSINESS } from './business/NoBusinessState';
 

@@ -12,11 +12,14 @@ import { sessionCleared } from '../session/sessionEvents';
 import { readToken, removeToken } from '../session/tokenStorage';
 import { notifyUnauthorized } from './unauthorized';
 import { reportUnreachable, trackAttempt } from './connection';
+import { fetchWithEarlyAnswers } from './earlyResponses';
 
 /** The login call answers 401 for a wrong password: that is not an expired session. */
 const ENDPOINTS_WHERE_401_IS_AN_ANSWER = new Set(['login']);
 
 const fetchWithSession = fetchBaseQuery({
+  // The first page's reads the shell's entry started with the code (decision 108), taken once.
+  fetchFn: fetchWithEarlyAnswers,
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers) => {

@@ -125,9 +125,14 @@ function KeepsFocus({ cardId, focused, children }: { cardId: string; focused: Mu
   const remember = (event: FocusEvent<HTMLDivElement>) => {
     if (scope.current && event.target instanceof Element) focused.current = { cardId, field: fieldKey(scope.current, event.target) };
   };
-  // Only a blur the user causes: React does not report the blur of an element it removes with the old list.
+  // Only a blur the user causes. React does not report the blur of an element it removes with the old list;
+  // Preact (decision 108) does, as it removes it. So the blur is judged once the render is over: an item no longer
+  // on the page (its ref cleared) was removed, not left; and a field focused since (another card's) stays remembered.
   const forget = () => {
-    focused.current = null;
+    const left = focused.current;
+    queueMicrotask(() => {
+      if (scope.current?.isConnected && focused.current === left) focused.current = null;
+    });
   };
   return (
     <FocusScope ref={scope} onFocus={remember} onBlur={forget}>

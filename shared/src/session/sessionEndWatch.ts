@@ -14,6 +14,13 @@ import { selectCurrentUser } from './sessionSlice';
 import { readToken } from './tokenStorage';
 
 const FIRST_RETRY_MS = 1000;
+/**
+ * Decision 108: the stream opens this long after the user is known, not with the page's first requests: nothing on
+ * the first screen waits for it, and on a phone it held one of the API origin's connections while the screen's own
+ * code and data were still coming (in Lighthouse's run, a request of the cards screen's largest paint). A session
+ * ended before the page opened is met by `/auth/me` itself.
+ */
+export const SESSION_WATCH_DELAY_MS = 2000;
 const LONGEST_RETRY_MS = 30_000;
 
 /** Reads a session-events stream until it says `ended` (true) or closes without saying it (false). */
@@ -48,6 +55,7 @@ export function useSessionEndWatch(): void {
     const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
     void (async () => {
+      await pause(SESSION_WATCH_DELAY_MS);
       let retry = FIRST_RETRY_MS;
       while (!controller.signal.aborted) {
         const token = readToken();

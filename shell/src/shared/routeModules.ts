@@ -30,3 +30,9 @@ export function firstPageDataFor(pathname: string, hasSession: boolean): RouteEn
   const route = routeFor(pathname);
   return hasSession && route && isDashboardAccess(route.access) ? (route.firstData ?? null) : null;
 }
+
+/** Whether a path is a page of the dashboard (behind the login). */
+export function isDashboardPath(pathname: string): boolean {
+  const route = routeFor(pathname);
+  return Boolean(route && isDashboardAccess(route.access));
+}

@@ -21,14 +21,22 @@ export function hasStoredToken(storage: () => Storage): boolean {
  * request; a token that is not a readable JWT gives null, and the caller waits for the session as before.
  */
 export function storedTokenSubject(storage: () => Storage): string | null {
+  return storedTokenClaim(storage, 'sub');
+}
+
+/**
+ * A string claim of the stored token (its `sub`, its `role`), read without checking it, for choices that only
+ * decide what to ask for first (decision 108: the wallet status for a shop's admin); the API checks every request.
+ */
+export function storedTokenClaim(storage: () => Storage, claim: 'sub' | 'role'): string | null {
   try {
     const token = storage().getItem(STORED_TOKEN_KEY);
     const payload = token?.split('.')[1];
     if (!payload) return null;
     const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    const sub = (JSON.parse(json) as { sub?: unknown } | null)?.sub;
-    return typeof sub === 'string' && sub !== '' ? sub : null;
+    const value = (JSON.parse(json) as Record<string, unknown> | null)?.[claim];
+    return typeof value === 'string' && value !== '' ? value : null;
   } catch {
     return null;
   }

@@ -87,6 +87,12 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
+  // The question appears under the list: the keyboard and the screen reader go to its «Conferma riscatto». Focused
+  // here rather than with `autoFocus`, which Preact (decision 108) only writes as an attribute.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (chosen) confirmRef.current?.focus();
+  }, [chosen]);
   return (
     <>
       <QueryState
@@ -119,8 +125,7 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
                   <Button variant="secondary" onClick={redemption.cancel}>
                     Annulla
                   </Button>
-                  {/* The question appears under the list: the keyboard and the screen reader go to it. */}
-                  <Button onClick={() => void redemption.confirm(mode)} loading={redemption.busy} autoFocus>
+                  <Button ref={confirmRef} onClick={() => void redemption.confirm(mode)} loading={redemption.busy}>
                     Conferma riscatto
                   </Button>
                 </div>

@@ -3,7 +3,7 @@
  * disables the signed-in user and, within about a second, the page has no token and no user and goes to /login.
  */
 import { waitFor } from '@testing-library/react';
-import { setOnUnauthorized, TOKEN_STORAGE_KEY, useSessionEndWatch } from '@loyalty/shared';
+import { SESSION_WATCH_DELAY_MS, setOnUnauthorized, TOKEN_STORAGE_KEY, useSessionEndWatch } from '@loyalty/shared';
 import { DEMO_SUPERADMIN, callApi, configureTestRuntime, logIn, renderSignedIn, unique } from '@loyalty/shared/testing';
 
 function Watched() {
@@ -23,8 +23,9 @@ it('ends the page within about a second when the user is disabled elsewhere', as
   const sentTo: string[] = [];
   const remove = setOnUnauthorized(() => sentTo.push('/login'));
   const { store } = await renderSignedIn(<Watched />, '/dashboard', account);
-  // The stream is open once the server has answered its headers: give it a moment.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The stream opens SESSION_WATCH_DELAY_MS after the user is known (decision 108), and once the server has
+  // answered its headers: give it that and a moment.
+  await new Promise((resolve) => setTimeout(resolve, SESSION_WATCH_DELAY_MS + 500));
   expect(localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
 
   const started = Date.now();
