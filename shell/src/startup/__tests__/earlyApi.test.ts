@@ -154,6 +154,31 @@ it('a token signed in again, or an answer older than its time, is not used: the 
   expect(network).toEqual(['business']);
 });
 
+it('an answer the app did not take at its first read is never used by a later one (it may be older than the first)', async () => {
+  await signIn();
+  // The app reads the shop list before the entry's request is registered (a race a warm cache can make).
+  const store = createAppStore();
+  await store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  await startEntry('/dashboard', table);
+  network = [];
+  await store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  expect(network).toEqual(['business']);
+  expect(table.has(`${API}/api/business`)).toBe(false);
+});
+
+it('a change the page sends sets every early answer aside: the reads after it go to the server', async () => {
+  await signIn();
+  await startEntry('/dashboard', table);
+  network = [];
+  const store = createAppStore();
+  // A refused change (no name: 400, nothing created) is still a change sent: what was read before it may be stale.
+  const refused = await store.dispatch(api.endpoints.createBusiness.initiate({ name: '' } as never));
+  expect(refused).toHaveProperty('error.status', 400);
+  await store.dispatch(api.endpoints.getBusinesses.initiate(undefined, { subscribe: false }));
+  expect(network).toEqual(['business', 'business']);
+  expect(table.size).toBe(0);
+});
+
 it('asks for the wallet status only with an admin\'s token (the API refuses it to staff)', async () => {
   // Tokens the entry reads without checking (the API refuses both): only the role claim decides what is asked.
   const tokenWith = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.firma`;
