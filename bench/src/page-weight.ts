@@ -3,7 +3,7 @@
  * visit (empty cache), in Chromium with every response recorded through CDP.
  */
 import type { Browser, Page } from '@playwright/test';
-import { REMOTE_APPS, type RemoteAppName } from '@loyalty/tools';
+import { REMOTE_APPS, rendererIn, type RemoteAppName } from '@loyalty/tools';
 import { apiToken, launchChromium, networkQuiet, newContext, recordNetwork, type BenchComposition, type RecordedResponse } from './browser';
 import { kb, median, ms, section, target, type SectionReport } from './report';
 import { seenAt, type SeenAt } from './ready';
@@ -49,11 +49,6 @@ export interface VisitResult {
 
 const isJs = (r: RecordedResponse) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
 
-/**
- * Whether a script carries the page's renderer: react-dom's fibers, or Preact's vnodes' children and hooks' state
- * (`.__k`, `.__H`: React's names resolve to preact/compat in the browser builds, decision 108).
- */
-export const carriesRenderer = (code: string) => code.includes('__reactFiber$') || ((code.match(/\.__k\b/g) ?? []).length >= 10 && code.includes('.__H'));
 
 /** The script's characters by package group, from the source map served next to it (none: an empty map). */
 async function charactersByGroup(url: string, code: string): Promise<Map<string, number>> {
@@ -89,7 +84,7 @@ export async function visit(
     for (const s of scripts) {
       const body = await cdp.send('Network.getResponseBody', { requestId: s.requestId }).catch(() => null);
       const code = body && !body.base64Encoded ? body.body : null;
-      if (code && carriesRenderer(code)) rendererCopies++;
+      if (code && rendererIn(code)) rendererCopies++;
       if (s.sentAt <= readyAt) addShares(packagesBeforeReady, code ? await charactersByGroup(s.url, code) : new Map(), s.encodedBytes);
     }
     const remotesFetched = REMOTE_APPS.filter((app) => all.some((r) => r.url.startsWith(env.originOf(app.name)))).map((a) => a.name);

@@ -118,6 +118,15 @@ export const PREACT_ALIASES: Record<string, string> = {
   'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
 };
 
+/**
+ * Which renderer a downloaded script carries, read from its code: react-dom's fibers (`__reactFiber$`), or Preact's
+ * vnodes' children and hooks' state (`.__k`, `.__H`). The bench's page weight and the skeleton journey count them.
+ */
+export function rendererIn(code: string): 'react-dom' | 'preact' | null {
+  if (code.includes('__reactFiber$')) return 'react-dom';
+  return (code.match(/\.__k\b/g) ?? []).length >= 10 && code.includes('.__H') ? 'preact' : null;
+}
+
 /** The renderer a build uses: the env's choice, else `LOYALTY_RENDERER`, else Preact. */
 export function rendererOf(env: Pick<BuildEnv, 'renderer'>): Renderer {
   return env.renderer ?? (process.env.LOYALTY_RENDERER === 'react' ? 'react' : 'preact');
