@@ -24,6 +24,13 @@ function reaching(folders) {
 const OWN_ROUTER = { group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'], message: "Import the router from '@loyalty/shared': one router instance for the shell and every remote." };
 
 /**
+ * The store's libraries are inside @loyalty/shared too (docs/decisions/109-store-libraries-inside-shared.md): a value
+ * imported from them in an app would bundle a second Redux toolkit, whose hooks read a context the shell's store never
+ * fills. Their types are free to import (erased at build time).
+ */
+const OWN_STORE = { group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*', 'react-redux'], allowTypeImports: true, message: "Import the store's helpers from '@loyalty/shared': one Redux toolkit inside shared for the shell and every remote." };
+
+/**
  * One shape for every app (docs/decisions/035-apps-shaped-alike.md): a feature imports its own files, the app's
  * src/shared/ and @loyalty/shared — never another feature; what two features need goes to src/shared/. Only the
  * composition layer (bootstrap, exposed/*, the shell's routes/) puts features together. src/shared/ imports no
@@ -76,9 +83,9 @@ export default tseslint.config(
   },
   // A remote imports `shared` and its own files: never another remote, the shell, the API or the tools.
   ...REMOTES.map((remote) =>
-    boundary([`${remote}/src/**/*.{ts,tsx}`], reaching([...FRONTENDS.filter((f) => f !== remote), 'api', 'tools']), `${remote} may import only @loyalty/shared and its own files.`, [OWN_ROUTER]),
+    boundary([`${remote}/src/**/*.{ts,tsx}`], reaching([...FRONTENDS.filter((f) => f !== remote), 'api', 'tools']), `${remote} may import only @loyalty/shared and its own files.`, [OWN_ROUTER, OWN_STORE]),
   ),
-  boundary(['shell/src/**/*.{ts,tsx}'], reaching([...REMOTES, 'api', 'tools']), 'The shell loads remotes at run time through federation; it never imports their source or the API.', [OWN_ROUTER]),
+  boundary(['shell/src/**/*.{ts,tsx}'], reaching([...REMOTES, 'api', 'tools']), 'The shell loads remotes at run time through federation; it never imports their source or the API.', [OWN_ROUTER, OWN_STORE]),
   {
     files: FRONTENDS.map((app) => `${app}/src/**/*.{ts,tsx}`),
     plugins: { 'import-x': importX },

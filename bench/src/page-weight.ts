@@ -144,7 +144,7 @@ export async function pageWeight(env: BenchComposition, log: (line: string) => v
       const reactDoms = route.path === '/login' ? 0 : 1;
       report.targets.push(target(`${route.path}: ${reactDoms ? 'una sola copia' : 'nessuna copia'} del renderer (react-dom o Preact)`, runs.every((v) => v.rendererCopies === reactDoms), `${first.rendererCopies}`));
       report.targets.push(target(`${route.path}: nessun remote non necessario`, extra.length === 0, `scaricati: ${first.remotesFetched.join(', ') || 'nessuno'}${extra.length ? `; in più: ${extra.join(', ')}` : ''}`));
-      const top = first.scriptsBeforeReady.slice(0, 8).map((x) => `${x.url.replace(/^http:\/\/localhost:/, ':').replace(/\?.*$/, '')} ${kb(x.bytes)}`);
+      const top = first.scriptsBeforeReady.slice(0, Number(process.env.BENCH_WEIGHT_TOP ?? 8)).map((x) => `${x.url.replace(/^http:\/\/localhost:/, ':').replace(/\?.*$/, '')} ${kb(x.bytes)}`);
       report.notes.push(`${route.path}, script più pesanti prima di pronto: ${top.join(', ')}`);
       const packages = [...first.packagesBeforeReady].sort((a, b) => b[1] - a[1]);
       const libraries = packages.filter(([group]) => !isOwnCode(group)).reduce((n, [, bytes]) => n + bytes, 0);

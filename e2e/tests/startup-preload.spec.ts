@@ -95,6 +95,12 @@ test('/dashboard for a signed-in user: the cards remote\'s overview starts from 
   expectEachOnce(requests.urls, hinted);
   expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`, `${CARDS_URL}/remoteEntry.js`]);
   expect(requests.urls.filter((u) => u.startsWith(LANDING_URL))).toEqual([]);
+  // The overview writes amounts but has no form: shared's form rules (and the zod they carry) stay on the server
+  // until a form is used (decision 107). An import of the sale's input rules once brought 12 KB of them here.
+  const manifest = (await (await page.request.get(`${CARDS_URL}/mf-manifest.json`)).json()) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+  const formRules = manifest.shared.find((s) => s.name === '@loyalty/shared/forms')?.assets.js.sync.map((f) => `${CARDS_URL}/${f}`) ?? [];
+  expect(formRules.length).toBeGreaterThan(0);
+  expect(requests.urls.map(withoutQuery).filter((u) => formRules.includes(u))).toEqual([]);
 });
 
 // The signup page is prerendered (signup-prerendered.spec.ts); the landing origin's standalone

@@ -18,16 +18,15 @@ import { federationPluginFor, type FederationPluginVersion } from './federation-
 import { appPageTemplate, LANDING_TEMPLATE } from './html-template';
 
 /**
- * One instance for the whole page, whichever build loads first provides it. The router is not listed: it
- * lives inside @loyalty/shared, tree-shaken (docs/decisions/016-router-inside-shared.md).
+ * One instance for the whole page, whichever build loads first provides it. The router and the store's libraries
+ * (`@reduxjs/toolkit`, `react-redux`) are not listed: they live inside @loyalty/shared, tree-shaken
+ * (docs/decisions/016-router-inside-shared.md, 109-store-libraries-inside-shared.md).
  */
 export const SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-redux',
-  '@reduxjs/toolkit',
   'styled-components',
   '@loyalty/shared',
 ] as const;

@@ -9,7 +9,9 @@
  */
 export const STAGES: readonly (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
+  // The store's libraries are inside @loyalty/shared (decision 109): this stage evaluates the API's toolkit and what it
+  // uses of Redux Toolkit, immer and reselect; a namespace import of Redux Toolkit itself would keep all of it.
+  () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'),
   () => import(/* webpackMode: "eager" */ 'styled-components'),
   () => import(/* webpackMode: "eager" */ '@loyalty/shared'),
   () => import(/* webpackMode: "eager" */ '../bootstrap'),

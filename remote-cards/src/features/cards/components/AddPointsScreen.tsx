@@ -21,7 +21,7 @@ import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail, type PointsResult, type SalePreview } from '../api';
 import { addPointsSchema, DEFAULT_QR_STAMPS, pointsFormMessages, pointsFormSchema, STAMP_MESSAGES } from '../model/pointsInput';
-import { formatCents } from '../model/sale';
+import { formatCents } from '../model/money';
 import { RedeemDialog } from './RedeemDialog';
 import { SaleForm } from './SaleForm';
 import { ScanButton } from './ScanButton';

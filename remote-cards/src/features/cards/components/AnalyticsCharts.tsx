@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieCh
 import styled, { useTheme } from 'styled-components';
 import { VisuallyHidden, formatCount, formatMonthShort, formatPoints } from '@loyalty/shared';
 import type { CardStats, SalesReport } from '../api';
-import { formatCents } from '../model/sale';
+import { formatCents } from '../model/money';
 import { hasActivity } from '../model/salesReport';
 import { bucketOrder, monthSeries, pointsBuckets, yAxisWidth } from '../model/stats';
 import { ReportMonthsTable } from './ReportMonthsTable';

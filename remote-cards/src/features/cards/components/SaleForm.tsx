@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { Button, errorMessage, Modal, TextField, ButtonRow, StalledNotice, UnsavedChangeNotice, statusOf, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetSalePreviewQuery, useRecordSaleMutation, type SalePreview, type SaleResult } from '../api';
-import { canonicalAmount, formatCents, LARGE_SALE_CENTS, parseEuroAmount } from '../model/sale';
+import { formatCents } from '../model/money';
+import { canonicalAmount, LARGE_SALE_CENTS, parseEuroAmount } from '../model/sale';
 
 export const SALE_ERROR = 'Errore durante la registrazione della vendita. Riprova: la stessa vendita non verrà registrata due volte.';
 

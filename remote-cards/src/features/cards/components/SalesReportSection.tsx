@@ -5,7 +5,7 @@
 import styled from 'styled-components';
 import { QuerySection, TableScroll, formatCount } from '@loyalty/shared';
 import { useGetSalesReportQuery, type SalesReport } from '../api';
-import { formatCents } from '../model/sale';
+import { formatCents } from '../model/money';
 import { formatAverageSpend, formatVisitsPerCustomer, hasActivity, returnShare } from '../model/salesReport';
 import { ReportMonthsTable } from './ReportMonthsTable';
 import { Tile, TileGrid } from './OverviewTiles';

@@ -4,7 +4,7 @@
  */
 import { formatCount, formatDecimal, formatMonthShort } from '@loyalty/shared';
 import type { SalesReport } from '../api';
-import { formatCents } from './sale';
+import { formatCents } from './money';
 
 /** '33%', as Intl's it-IT percent writes it (shared's formatDecimal, the point moved two places: decision 096). */
 const formatShare = (share: number) => `${formatDecimal(share, 0, 0, 2)}%`;

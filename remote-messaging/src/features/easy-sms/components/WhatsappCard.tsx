@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { nanoid } from '@reduxjs/toolkit';
 import styled from 'styled-components';
 import {
   Button,
@@ -14,6 +13,7 @@ import {
   formatPhone,
   formatPoints,
   heldUntilText,
+  newIdempotencyKey,
   sendSucceeded,
   useNotify,
   type LoyaltyCard,
@@ -53,7 +53,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
   });
   const error = formState.errors.message?.message ?? formState.errors.root?.server?.message;
   // One key per message: a retry after a lost answer does not send it twice.
-  const [idempotencyKey, setIdempotencyKey] = useState(nanoid);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey('whatsapp'));
   // When the last message sent waits for the shop's sending window (decision 100): said under the form until the next send.
   const [held, setHeld] = useState<string | null>(null);
 
@@ -70,7 +70,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
       if (!sendSucceeded(result)) return setError('root.server', { message: result.message });
       notify.success(result.message || MESSAGES.whatsappSent);
       reset({ message: '' });
-      setIdempotencyKey(nanoid());
+      setIdempotencyKey(newIdempotencyKey('whatsapp'));
     } catch (err) {
       setError('root.server', { message: errorMessage(err, MESSAGES.whatsappError) });
     }
@@ -89,7 +89,7 @@ export function WhatsappCard({ card, whatsappEnabled }: { card: LoyaltyCard; wha
               {...control}
               rows={3}
               {...(formState.errors.message ? { 'aria-invalid': true, 'aria-describedby': alertId } : {})}
-              {...register('message', { onChange: () => setIdempotencyKey(nanoid()) })}
+              {...register('message', { onChange: () => setIdempotencyKey(newIdempotencyKey('whatsapp')) })}
             />
           )}
         </Field>
