@@ -43,9 +43,15 @@ export async function allViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
-/** How far the page scrolls sideways beyond the viewport (0 when it does not). */
+/**
+ * How far the page scrolls sideways beyond the viewport (0 when it does not). Measured against the viewport the test
+ * set, not `innerWidth`: a phone's browser (`isMobile`) widens its layout viewport to a page wider than the screen
+ * and zooms out, so `innerWidth` grows with the overflow and the difference read 0 (the privacy page's table, 507 px
+ * at 360, passed that way).
+ */
 export async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+  const width = page.viewportSize()?.width;
+  return page.evaluate((set) => Math.max(0, document.documentElement.scrollWidth - (set ?? window.innerWidth)), width);
 }
 
 /** The screen's axe violations and, when the page scrolls sideways, by how much. */

@@ -1,11 +1,11 @@
 /**
  * Accessibility: every public screen passes axe-core with no serious or critical violations (WCAG 2.1 A/AA
  * rules) and every dashboard screen with none at all, in a desktop (1280 px) and a phone (360 px) viewport; no
- * dashboard screen scrolls the page sideways at either width; the skip link reaches the cards screen's search
+ * screen, public or dashboard, scrolls the page sideways at either width; the skip link reaches the cards screen's search
  * in at most 3 Tab presses; the keyboard alone reaches every control of the dashboard frame and of the screen.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { screenProblems, seriousViolations } from '../src/accessibility';
+import { screenProblems, seriousViolations, sidewaysOverflow } from '../src/accessibility';
 import { E2E_API_PORT, E2E_PORTS } from '../src/env';
 import { DEMO_SUPERADMIN } from '../src/fixtures';
 import { loginThroughApi } from '../src/session';
@@ -88,7 +88,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         for (const screen of PUBLIC_SCREENS) {
           await page.goto(`${base}${screen}`);
           await settled(page);
-          const found = await seriousViolations(page);
+          const overflow = await sidewaysOverflow(page);
+          const found = [...(await seriousViolations(page)), ...(overflow > 0 ? [`the page scrolls sideways by ${overflow} px`] : [])];
           if (found.length) report[`${base || 'shell'}${screen}`] = found;
         }
       }

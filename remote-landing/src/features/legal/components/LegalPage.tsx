@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { getRuntimeConfig, Link, useLocation } from '@loyalty/shared';
+import { getRuntimeConfig, Link, TableScroll, useLocation } from '@loyalty/shared';
 import { COOKIE_PREFS_STORAGE_KEY, LOGIN_LOCK_STORAGE_KEY } from '../../../shared/browserStorage';
 
 const Article = styled.main`
@@ -21,31 +21,34 @@ const BROWSER_STORAGE = [
   { key: LOGIN_LOCK_STORAGE_KEY, purpose: 'Dopo 3 tentativi di accesso errati blocca il modulo per 5 minuti, anche se ricarichi la pagina.', kind: 'Essenziale (sicurezza)', lasts: '5 minuti' },
 ];
 
+/** Four columns do not fit a phone: the table scrolls inside its own box there, the page does not (360 px: 507 px wide). */
 function StorageTable() {
   return (
-    <table>
-      <caption>Dati salvati nel browser (local storage)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Chiave</th>
-          <th scope="col">A cosa serve</th>
-          <th scope="col">Tipo</th>
-          <th scope="col">Durata</th>
-        </tr>
-      </thead>
-      <tbody>
-        {BROWSER_STORAGE.map((item) => (
-          <tr key={item.key}>
-            <th scope="row">
-              <code>{item.key}</code>
-            </th>
-            <td>{item.purpose}</td>
-            <td>{item.kind}</td>
-            <td>{item.lasts}</td>
+    <TableScroll label="Tabella dei dati salvati nel browser" minWidth="32rem">
+      <table>
+        <caption>Dati salvati nel browser (local storage)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Chiave</th>
+            <th scope="col">A cosa serve</th>
+            <th scope="col">Tipo</th>
+            <th scope="col">Durata</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {BROWSER_STORAGE.map((item) => (
+            <tr key={item.key}>
+              <th scope="row">
+                <code>{item.key}</code>
+              </th>
+              <td>{item.purpose}</td>
+              <td>{item.kind}</td>
+              <td>{item.lasts}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
