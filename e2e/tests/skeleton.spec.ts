@@ -2,7 +2,7 @@
  * Walking skeleton: the real composition (API + shell + five remotes on their own origins) in Chromium.
  */
 import { test, expect } from '@playwright/test';
-import { rendererIn } from '@loyalty/tools';
+import { rendererIn, stylesIn } from '@loyalty/tools';
 import { E2E_PORTS } from '../src/env';
 import { login, recordScripts } from '../src/fixtures';
 import { OWN_COMPOSITIONS, ownShellUrl, startOwnComposition } from '../src/own-composition';
@@ -64,6 +64,10 @@ test('the demo admin logs in, reaches the overview, and every sidebar entry open
   const renderers = bodies.map(rendererIn);
   expect(scripts.filter((_, i) => renderers[i] === 'preact').map((s) => s.url)).toHaveLength(1);
   expect(scripts.filter((_, i) => renderers[i] === 'react-dom').map((s) => s.url)).toEqual([]);
+  // One styles library too, goober's, and no styled-components runtime (decision 110).
+  const styles = bodies.map(stylesIn);
+  expect(scripts.filter((_, i) => styles[i] === 'goober').map((s) => s.url)).toHaveLength(1);
+  expect(scripts.filter((_, i) => styles[i] === 'styled-components').map((s) => s.url)).toEqual([]);
   expect(violations).toEqual([]);
 });
 

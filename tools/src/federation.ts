@@ -99,9 +99,15 @@ export interface BuildEnv {
    * `LOYALTY_RENDERER=react` in the environment, for the bench's side-by-side and to rule the renderer out of a bug.
    */
   renderer?: Renderer;
+  /**
+   * What draws the styles in the browser builds (decision 110): styled-components' API on goober (default), or
+   * styled-components itself — `LOYALTY_STYLES=styled-components`, for the bench's side-by-side and the screenshots.
+   */
+  styles?: Styles;
 }
 
 export type Renderer = 'preact' | 'react';
+export type Styles = 'goober' | 'styled-components';
 
 /**
  * Decision 108: in the browser, React's names resolve to `preact/compat` (Preact 11: `ref` as a prop, hooks,
@@ -118,6 +124,15 @@ export const PREACT_ALIASES: Record<string, string> = {
 };
 
 /**
+ * Decision 110: in the browser, `styled-components` resolves to its API drawn by goober (`goober-styled.ts`); shared
+ * under its own name with styled-components' installed version. Jest, the build-time frames and the public pages'
+ * markup (Node) keep styled-components.
+ */
+export const STYLED_ALIASES: Record<string, string> = {
+  'styled-components$': path.join(__dirname, 'goober-styled.ts'),
+};
+
+/**
  * Which renderer a downloaded script carries, read from its code: react-dom's fibers (`__reactFiber$`), or Preact's
  * vnodes' children and hooks' state (`.__k`, `.__H`). The bench's page weight and the skeleton journey count them.
  */
@@ -126,9 +141,23 @@ export function rendererIn(code: string): 'react-dom' | 'preact' | null {
   return (code.match(/\.__k\b/g) ?? []).length >= 10 && code.includes('.__H') ? 'preact' : null;
 }
 
+/**
+ * Which styles library a downloaded script carries, read from its code: styled-components' runtime (its
+ * `data-styled-version` attribute) or goober's (its `_goober` style element). The skeleton journey counts them.
+ */
+export function stylesIn(code: string): Styles | null {
+  if (code.includes('data-styled-version')) return 'styled-components';
+  return code.includes('_goober') ? 'goober' : null;
+}
+
 /** The renderer a build uses: the env's choice, else `LOYALTY_RENDERER`, else Preact. */
 export function rendererOf(env: Pick<BuildEnv, 'renderer'>): Renderer {
   return env.renderer ?? (process.env.LOYALTY_RENDERER === 'react' ? 'react' : 'preact');
+}
+
+/** What draws the styles of a build: the env's choice, else `LOYALTY_STYLES`, else goober (decision 110). */
+export function stylesOf(env: Pick<BuildEnv, 'styles'>): Styles {
+  return env.styles ?? (process.env.LOYALTY_STYLES === 'styled-components' ? 'styled-components' : 'goober');
 }
 
 /**
@@ -138,6 +167,11 @@ export function rendererOf(env: Pick<BuildEnv, 'renderer'>): Renderer {
 function rendererOverrides(renderer: Renderer, versionOf: (name: string) => string | undefined): SharedOverrides {
   if (renderer === 'react') return {};
   return Object.fromEntries(['react', 'react/', 'react-dom', 'react-dom/'].map((key) => [key, { version: versionOf(key.replace(/\/$/, '')) }]));
+}
+
+/** Under goober, `styled-components` provides styled-components' installed version, as React's names do under Preact. */
+function stylesOverrides(styles: Styles, versionOf: (name: string) => string | undefined): SharedOverrides {
+  return styles === 'goober' ? { 'styled-components': { version: versionOf('styled-components') } } : {};
 }
 
 interface PackageJson {
@@ -263,6 +297,7 @@ export function createAppConfig(options: AppConfigOptions) {
     const monolithRuntime = isHost && env.monolith ? writeMonolithRuntime() : null;
     const shellSource = path.join(appDir, 'src') + path.sep;
     const renderer = rendererOf(env);
+    const styles = stylesOf(env);
 
     return {
       name: env.outputPath ? `${options.name}@${path.basename(env.outputPath)}` : options.name,
@@ -291,7 +326,7 @@ export function createAppConfig(options: AppConfigOptions) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        ...(renderer === 'preact' ? { alias: PREACT_ALIASES } : {}),
+        alias: { ...(renderer === 'preact' ? PREACT_ALIASES : {}), ...(styles === 'goober' ? STYLED_ALIASES : {}) },
       },
       module: {
         rules: [
@@ -315,7 +350,7 @@ export function createAppConfig(options: AppConfigOptions) {
               : options.exposes,
           // Remotes are registered at run time from /runtime-config.json, never baked in.
           remotes: {},
-          shared: sharedConfig(pkg, { ...rendererOverrides(renderer, installedVersion(appDir)), ...env.sharedOverrides }, installedVersion(appDir)),
+          shared: sharedConfig(pkg, { ...rendererOverrides(renderer, installedVersion(appDir)), ...stylesOverrides(styles, installedVersion(appDir)), ...env.sharedOverrides }, installedVersion(appDir)),
           shareStrategy: 'loaded-first',
           // Every remote: a shared library comes from its own origin unless the page has it already, never from
           // another remote's, which may be the one failing (tools/src/own-copy-first.ts).

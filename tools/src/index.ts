@@ -6,7 +6,7 @@ export { runtimeConfigFromEnv, writeRuntimeConfig, readRuntimeConfig, type Runti
 export { buildVariants } from './build';
 export { appByName, distDir } from './apps';
 export { createStaticServer } from './static-server';
-export { rendererIn, type SharedOverrides } from './federation';
+export { rendererIn, stylesIn, type SharedOverrides } from './federation';
 export { bundledRuntimeVersion, type FederationPluginVersion } from './federation-plugin';
 export { HAPROXY_CFG, haproxyVersion, startHaproxy, type Haproxy, type HaproxyOptions } from './haproxy';
 export { isAlive } from './processes';
