@@ -7,8 +7,8 @@ module.exports = {
   // test/api-proxy.test.ts runs the real API (api/src/app.ts) behind a static server: like the API's own
   // jest.config.js, swc turns the ES-module-only packages it loads (jose, light-my-request's cookie,
   // PGlite's parts) into CommonJS, and those openapi-typescript loads (test/api-types.test.ts). The pattern
-  // only looks at the innermost node_modules of a path.
+  // only looks at the innermost node_modules of a path. wouter (test/wouter-router.test.ts) is ES modules only too.
   transformIgnorePatterns: [
-    '/node_modules/(?!.*/node_modules/)(?!(jose|cookie|@electric-sql/pglite|parse-json|index-to-position|change-case|supports-color|yargs-parser)/)',
+    '/node_modules/(?!.*/node_modules/)(?!(jose|cookie|@electric-sql/pglite|parse-json|index-to-position|change-case|supports-color|yargs-parser|wouter)/)',
   ],
 };

@@ -51,6 +51,15 @@ test('the demo admin logs in, reaches the overview, and every sidebar entry open
     const fromRemote = scripts.filter((s) => s.url.startsWith(remoteOrigin));
     expect(fromRemote.length, `${entry.label}: scripts from ${remoteOrigin}`).toBeGreaterThan(0);
   }
+  // The browser's Back and Forward move between the screens, the sidebar marking the one shown.
+  const [before, last] = SIDEBAR.slice(-2);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${before.path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: before.heading })).toBeVisible();
+  await expect(nav.getByRole('link', { name: before.label, exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: last.heading })).toBeVisible();
+  await expect(nav.getByRole('link', { name: before.label, exact: true })).not.toHaveAttribute('aria-current', 'page');
 
   // Each remote's code comes from its own origin, and only when one of its routes was visited.
   for (const remote of ['cards', 'campaigns', 'messaging', 'admin'] as const) {

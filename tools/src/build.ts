@@ -10,7 +10,7 @@ import webpack from 'webpack';
 import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
 import { reportBuildProgress } from './build-progress';
 import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
-import { buildVersionOf, readPackage, rendererOf, stylesOf, type BuildEnv } from './federation';
+import { buildVersionOf, readPackage, rendererOf, routerOf, stylesOf, type BuildEnv } from './federation';
 import { prerenderLanding, prerenderShellCopies, prerenderShellFrames } from './prerender';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
@@ -58,7 +58,7 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   const stamped = allVariants.map((variant) => ({
     ...variant,
     outputDir: variant.env.outputPath || distDir(variant.app),
-    inputs: buildInputsHash(variant.app, { ...variant.env, renderer: rendererOf(variant.env), styles: stylesOf(variant.env) }),
+    inputs: buildInputsHash(variant.app, { ...variant.env, renderer: rendererOf(variant.env), styles: stylesOf(variant.env), router: routerOf(variant.env) }),
   }));
   const variants = options.reuse ? stamped.filter((v) => !isUpToDate(v.outputDir, v.inputs)) : stamped;
   const reused = stamped.filter((v) => !variants.includes(v));

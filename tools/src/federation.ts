@@ -104,10 +104,16 @@ export interface BuildEnv {
    * styled-components itself — `LOYALTY_STYLES=styled-components`, for the bench's side-by-side and the screenshots.
    */
   styles?: Styles;
+  /**
+   * What routes the browser builds (decision 111): React Router's API on wouter's browser location (default), or
+   * React Router itself — `LOYALTY_ROUTER=react-router`, to compare.
+   */
+  router?: Router;
 }
 
 export type Renderer = 'preact' | 'react';
 export type Styles = 'goober' | 'styled-components';
+export type Router = 'wouter' | 'react-router';
 
 /**
  * Decision 108: in the browser, React's names resolve to `preact/compat` (Preact 11: `ref` as a prop, hooks,
@@ -142,6 +148,15 @@ export function rendererIn(code: string): 'react-dom' | 'preact' | null {
 }
 
 /**
+ * Decision 111: in the browser, `react-router` resolves to the part of its API the apps use, on wouter's browser
+ * location (`wouter-router.ts`). Only `@loyalty/shared` imports it (decision 016), so nothing is shared under its name.
+ * Jest (`MemoryRouter`), the build-time frames and the public pages' markup (Node) keep React Router.
+ */
+export const ROUTER_ALIASES: Record<string, string> = {
+  'react-router$': path.join(__dirname, 'wouter-router.ts'),
+};
+
+/**
  * Which styles library a downloaded script carries, read from its code: styled-components' runtime (its
  * `data-styled-version` attribute) or goober's (its `_goober` style element). The skeleton journey counts them.
  */
@@ -153,6 +168,11 @@ export function stylesIn(code: string): Styles | null {
 /** The renderer a build uses: the env's choice, else `LOYALTY_RENDERER`, else Preact. */
 export function rendererOf(env: Pick<BuildEnv, 'renderer'>): Renderer {
   return env.renderer ?? (process.env.LOYALTY_RENDERER === 'react' ? 'react' : 'preact');
+}
+
+/** What routes a build: the env's choice, else `LOYALTY_ROUTER`, else React Router's API on wouter (decision 111). */
+export function routerOf(env: Pick<BuildEnv, 'router'>): Router {
+  return env.router ?? (process.env.LOYALTY_ROUTER === 'react-router' ? 'react-router' : 'wouter');
 }
 
 /** What draws the styles of a build: the env's choice, else `LOYALTY_STYLES`, else goober (decision 110). */
@@ -298,6 +318,7 @@ export function createAppConfig(options: AppConfigOptions) {
     const shellSource = path.join(appDir, 'src') + path.sep;
     const renderer = rendererOf(env);
     const styles = stylesOf(env);
+    const router = routerOf(env);
 
     return {
       name: env.outputPath ? `${options.name}@${path.basename(env.outputPath)}` : options.name,
@@ -326,7 +347,7 @@ export function createAppConfig(options: AppConfigOptions) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { ...(renderer === 'preact' ? PREACT_ALIASES : {}), ...(styles === 'goober' ? STYLED_ALIASES : {}) },
+        alias: { ...(renderer === 'preact' ? PREACT_ALIASES : {}), ...(styles === 'goober' ? STYLED_ALIASES : {}), ...(router === 'wouter' ? ROUTER_ALIASES : {}) },
       },
       module: {
         rules: [
