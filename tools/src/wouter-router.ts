@@ -20,6 +20,8 @@
  * - `useSearchParams` (the query as `URLSearchParams`, a setter taking a value or a function of the current one);
  * - `BrowserRouter` (nothing to hold: the location is the browser's).
  * The history state keeps React Router's shape (`{ usr, key }`), so a page reloaded keeps what was sent with it.
+ * Not implemented, because no code has them: route params (`:id`), a `<Routes>` nested in a route's element with paths
+ * relative to it, `relative`, `basename`, data routers.
  */
 import { Children, createContext, createElement, Fragment, isValidElement, useCallback, useContext, useEffect, useMemo, type ComponentProps, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { navigate as browserNavigate, useHistoryState, usePathname, useSearch } from 'wouter/use-browser-location';
