@@ -49,15 +49,20 @@ export async function allViolations(page: Page): Promise<string[]> {
  * and zooms out, so `innerWidth` grows with the overflow and the difference read 0 (the privacy page's table, 507 px
  * at 360, passed that way).
  */
-export async function sidewaysOverflow(page: Page): Promise<number> {
+async function sidewaysOverflow(page: Page): Promise<number> {
   const width = page.viewportSize()?.width;
   return page.evaluate((set) => Math.max(0, document.documentElement.scrollWidth - (set ?? window.innerWidth)), width);
+}
+
+/** The page scrolling sideways, as a problem to report (none when it does not). */
+export async function sidewaysProblems(page: Page): Promise<string[]> {
+  const overflow = await sidewaysOverflow(page);
+  return overflow > 0 ? [`the page scrolls sideways by ${overflow} px`] : [];
 }
 
 /** The screen's axe violations and, when the page scrolls sideways, by how much. */
 export async function screenProblems(page: Page): Promise<string[]> {
   const found = await allViolations(page);
-  const overflow = await sidewaysOverflow(page);
   const cut = await cutTables(page);
-  return [...found, ...cut, ...(overflow > 0 ? [`the page scrolls sideways by ${overflow} px`] : [])];
+  return [...found, ...cut, ...(await sidewaysProblems(page))];
 }

@@ -7,7 +7,8 @@
  * Why: styled-components 6 with stylis is 12.5 KB compressed on every dashboard page before it is usable; goober
  * (2.1, ~1.3 KB, MIT, 21 M downloads a week) hashes a CSS text into a class and keeps its rules in one `<style>`.
  * What this file adds to goober is the part of styled-components' API the apps write and goober spells otherwise
- * (about 120 lines, measured against styled-components itself by the screenshots of `e2e/tests/styles-goober.spec.ts`):
+ * (about 170 lines with these comments; pinned by `tools/test/goober-styled.test.ts`, and measured against
+ * styled-components itself by `npm run bench:styles -w bench`, which compares two builds' screens pixel by pixel):
  * - `styled.tag` and `styled(Component)` with `.attrs(...)`; extending a styled component composes its rules into
  *   one class, as styled-components does, so the extension wins whatever was inserted first;
  * - interpolations: functions of the props (theme included, from `ThemeProvider`), `css` chunks, arrays, falsy values

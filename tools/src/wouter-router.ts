@@ -8,7 +8,7 @@
  * use — its matching, data routers and navigation blocking live in one module the build cannot shake. wouter (3.13,
  * MIT, 4 M downloads a week) reads and moves the browser's location (`wouter/use-browser-location`: the pathname, the
  * query and the history state through `useSyncExternalStore`, `navigate` by `pushState` / `replaceState`, ~0.6 KB).
- * What this file adds is React Router's API over it, as the apps use it (about 150 lines, pinned by
+ * What this file adds is React Router's API over it, as the apps use it (about 190 lines with these comments, pinned by
  * `tools/test/wouter-router.test.ts`, the journeys run it):
  * - `useRoutes` / `Routes` + `Route`: absolute paths, a pathless layout route with `Outlet`, `*` and `/prefix/*`
  *   splats; the best match wins as React Router ranks it (static segments before a splat), paths compared without
