@@ -16,7 +16,7 @@ if (new Set(specs.map((s) => s.federationPlugin ?? 'current')).size > 1) {
 buildVariants(
   specs.map((s) => ({
     app: appByName(s.app),
-    env: { mode: 'production', lean: true, outputPath: s.out, buildVersion: s.version, faultyRender: s.faultyRender, sharedOverrides: s.sharedOverrides, federationPlugin: s.federationPlugin },
+    env: { mode: 'production', lean: true, outputPath: s.out, buildVersion: s.version, faultyRender: s.faultyRender, sharedOverrides: s.sharedOverrides, federationPlugin: s.federationPlugin, slimEntry: s.slimEntry },
   })),
   { reuse: true },
 ).catch((err: Error) => {

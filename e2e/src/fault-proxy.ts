@@ -28,7 +28,8 @@ export async function startFaultProxy(upstreamOrigin: string, port: number): Pro
       res.end('{"error":"guasto simulato"}');
       return;
     }
-    if (proxy.fault === 'garbage-script' && pathname.endsWith('/remoteEntry.js')) {
+    // Either container entry, the full one or the slim one the shell takes when it can (decision 112).
+    if (proxy.fault === 'garbage-script' && /\/remoteEntry(\.slim)?\.js$/.test(pathname)) {
       res.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-cache' });
       res.end('<html>questo non è JavaScript @@@ ((( ');
       return;

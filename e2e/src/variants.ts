@@ -36,6 +36,8 @@ export interface VariantSpec {
   faultyRender?: boolean;
   sharedOverrides?: BuildEnv['sharedOverrides'];
   federationPlugin?: BuildEnv['federationPlugin'];
+  /** Also build the slim entry, as every non-lean remote build does (decision 112). */
+  slimEntry?: boolean;
 }
 
 export const variantDir = {
@@ -57,7 +59,7 @@ export const VARIANTS: VariantSpec[] = [
   { app: 'cards', out: variantDir.sharedFirstOfMajor, version: `shared-${SHARED_MAJOR}.0`, sharedOverrides: sharedAt(`${SHARED_MAJOR}.0.0`, `^${SHARED_MAJOR}.0.0`) },
   { app: 'cards', out: variantDir.sharedPreviousMajor, version: `shared-${SHARED_MAJOR - 1}.1`, sharedOverrides: sharedAt(`${SHARED_MAJOR - 1}.1.0`, `^${SHARED_MAJOR - 1}.1.0`) },
   { app: 'cards', out: variantDir.sharedNextMajor, version: `shared-${SHARED_MAJOR + 1}.0`, sharedOverrides: sharedAt(`${SHARED_MAJOR + 1}.0.0`, `^${SHARED_MAJOR + 1}.0.0`) },
-  { app: 'cards', out: variantDir.federationPreviousPatch, version: PREVIOUS_PATCH_VERSION, federationPlugin: 'previous-patch' },
+  { app: 'cards', out: variantDir.federationPreviousPatch, version: PREVIOUS_PATCH_VERSION, federationPlugin: 'previous-patch', slimEntry: true },
 ];
 
 interface Status {

@@ -39,6 +39,10 @@ test('[cards] a remote built with another patch release of Module Federation tha
   // (`version="2.9.1"` minified, `version = "2.9.1"` in the drills' lean builds)
   expect(remoteEntry).toMatch(new RegExp(`version\\s*=\\s*"${REMOTE_RUNTIME.replaceAll('.', '\\.')}"`));
   expect(remoteEntry).not.toContain(`"${SHELL_RUNTIME}"`);
+  // Its slim entry (decision 112) is made for its own core, which the shell does not have: the shell must not take it.
+  const manifest = JSON.parse(fs.readFileSync(path.join(OUT, 'mf-manifest.json'), 'utf8')) as { metaData: { slimEntry?: unknown } };
+  expect(manifest.metaData.slimEntry).toEqual({ name: 'remoteEntry.slim.js', runtimeCore: REMOTE_RUNTIME });
+  expect(fs.existsSync(path.join(OUT, 'remoteEntry.slim.js'))).toBe(true);
 
   const own = await startOwnComposition('runtime-patch', OWN_COMPOSITIONS.runtimePatch);
   const server = await own.serveFolder('cards', OUT, own.extraPort(0));
@@ -57,6 +61,7 @@ test('[cards] a remote built with another patch release of Module Federation tha
     await expect(page.getByRole('list', { name: 'Carte fedeltà' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByTestId('version-footer').locator('[data-version-of="cards"]')).toHaveText(VERSION);
     expect(scripts.some((u) => u.startsWith(`${server.origin}/remoteEntry.js`))).toBe(true);
+    expect(scripts.filter((u) => u.startsWith(`${server.origin}/remoteEntry.slim.js`))).toEqual([]);
     // Two runtimes on the page, each the one its build bundled, sharing one registry (and one @loyalty/shared).
     expect(await federationInstances(page)).toEqual([
       { name: 'shell', version: SHELL_RUNTIME },

@@ -2,7 +2,9 @@
  * Every build brings its own Module Federation runtime (docs/decisions/029-remotes-bring-their-runtime.md,
  * which supersedes 015): the shell and each remote it loads run their own runtime instance, all sharing the
  * page's `__FEDERATION__` registry, so a remote need not be built with the shell's release (the delivery drill
- * loads one built with the previous patch: delivery-runtime-patch.spec.ts).
+ * loads one built with the previous patch: delivery-runtime-patch.spec.ts). Beside it each remote publishes a slim
+ * entry compiled against its core version, which the shell loads, using its own core, when that is its own
+ * (decision 112).
  */
 import { test, expect, type Page } from '@playwright/test';
 import { bundledRuntimeVersion } from '@loyalty/tools';
@@ -28,12 +30,15 @@ function federationInstances(page: Page) {
 
 // /login is the landing's prerendered page (no federation runtime at all, e2e login-prerendered.spec.ts):
 // the landing remote inside the shell is its legal pages.
-test('the shell\'s /privacy: the shell and the landing remote each run the runtime they were built with', async ({ page }) => {
+test('the shell\'s /privacy: the landing remote, built with the shell\'s core version, runs its slim entry on the shell\'s core', async ({ page }) => {
   const scripts = recordScripts(page);
   await withCookieChoiceSaved(page);
   await page.goto('/privacy');
   await expect(page.locator('[data-remote="landing"]').getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
-  expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`, `${LANDING_URL}/remoteEntry.js`]);
+  // One copy of the core on the page, the shell's; the landing's container came without one.
+  expect(await scriptsWithRuntimeCore(page, scripts)).toEqual([`${SHELL_URL}/main.js`]);
+  const entries = scripts.map((s) => new URL(s.url)).filter((u) => u.origin === LANDING_URL && /^\/remoteEntry/.test(u.pathname)).map((u) => u.pathname);
+  expect(entries).toEqual(['/remoteEntry.slim.js']);
   const version = bundledRuntimeVersion();
   expect(await federationInstances(page)).toEqual([
     { name: 'shell', version },
@@ -41,12 +46,19 @@ test('the shell\'s /privacy: the shell and the landing remote each run the runti
   ]);
 });
 
-test('a remote\'s manifest no longer ties it to a runtime version of the shell', async ({ request }) => {
+test('a remote\'s manifest no longer ties it to a runtime version of the shell: it offers its slim entry beside the full one', async ({ request }) => {
   const response = await request.get(`${LANDING_URL}/mf-manifest.json`, { headers: { 'accept-encoding': 'br' } });
   expect(response.headers()['content-encoding']).toBe('br');
   const manifest = (await response.json()) as { metaData: Record<string, unknown> };
   expect(manifest.metaData.remoteEntry).toMatchObject({ name: 'remoteEntry.js' });
   expect(manifest.metaData).not.toHaveProperty('externalRuntime');
+  expect(manifest.metaData.slimEntry).toEqual({ name: 'remoteEntry.slim.js', runtimeCore: bundledRuntimeVersion() });
+  // Both entries are served, the full one with its own core.
+  for (const [file, hasCore] of [['remoteEntry.js', true], ['remoteEntry.slim.js', false]] as const) {
+    const entry = await request.get(`${LANDING_URL}/${file}`);
+    expect(entry.ok()).toBe(true);
+    expect((await entry.text()).includes(RUNTIME_CORE_MARKER)).toBe(hasCore);
+  }
 });
 
 // The signup page is prerendered HTML with a small script (signup-prerendered.spec.ts); the landing

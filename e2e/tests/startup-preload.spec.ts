@@ -67,10 +67,10 @@ test('/privacy: the shell\'s startup chunks, the config and the landing\'s page 
 
   // Every hint was used, once: a hint that does not match the real request would show as a second download.
   expectEachOnce(requests.urls, hinted);
-  expectEachOnce(requests.urls, [`${LANDING_URL}/mf-manifest.json`, `${LANDING_URL}/remoteEntry.js`]);
+  expectEachOnce(requests.urls, [`${LANDING_URL}/mf-manifest.json`, `${LANDING_URL}/remoteEntry.slim.js`]);
   // Nothing the page needed was found late: every script before it was hinted, but the entry and the
   // remote's entry, which preloadRemote runs as soon as the manifest is in.
-  expect(scriptsBeforeForm.filter((u) => u !== `${SHELL_URL}/main.js` && u !== `${LANDING_URL}/remoteEntry.js` && !hinted.includes(u))).toEqual([]);
+  expect(scriptsBeforeForm.filter((u) => u !== `${SHELL_URL}/main.js` && u !== `${LANDING_URL}/remoteEntry.slim.js` && !hinted.includes(u))).toEqual([]);
   // And no other remote for a visitor.
   expect(requests.urls.filter((u) => u.startsWith(CARDS_URL))).toEqual([]);
 });
@@ -93,7 +93,9 @@ test('/dashboard for a signed-in user: the cards remote\'s overview starts from 
 
   expect(hinted.some((h) => h.startsWith(`${CARDS_URL}/__federation_expose_Overview.`))).toBe(true);
   expectEachOnce(requests.urls, hinted);
-  expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`, `${CARDS_URL}/remoteEntry.js`]);
+  expectEachOnce(requests.urls, [`${CARDS_URL}/mf-manifest.json`, `${CARDS_URL}/remoteEntry.slim.js`]);
+  // The slim entry instead of the full one, not as well (decision 112).
+  expect(requests.urls.filter((u) => withoutQuery(u) === `${CARDS_URL}/remoteEntry.js`)).toEqual([]);
   expect(requests.urls.filter((u) => u.startsWith(LANDING_URL))).toEqual([]);
   // The overview writes amounts but has no form: shared's form rules (and the zod they carry) stay on the server
   // until a form is used (decision 107). An import of the sale's input rules once brought 12 KB of them here.

@@ -68,7 +68,7 @@ module.exports = function frontendProject(packageName, { realApi = false, journe
     ...(realApi ? { globalSetup: require.resolve('./real-api-setup.js'), globalTeardown: require.resolve('./real-api-teardown.js') } : {}),
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
     // Build-time constants webpack's DefinePlugin provides (tools/src/federation.ts).
-    globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test' },
+    globals: { __APP_NAME__: 'test', __BUILD_VERSION__: '0.0.0-test', __FEDERATION_RUNTIME_CORE__: '0.0.0-test' },
     clearMocks: true,
     restoreMocks: true,
   };

@@ -11,7 +11,9 @@ import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './a
 import { reportBuildProgress } from './build-progress';
 import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-stamp';
 import { buildVersionOf, readPackage, rendererOf, routerOf, stylesOf, type BuildEnv } from './federation';
+import { bundledRuntimeVersion } from './federation-plugin';
 import { prerenderLanding, prerenderShellCopies, prerenderShellFrames } from './prerender';
+import { adoptSlimEntry } from './slim-entry';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
 
@@ -66,7 +68,13 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   if (variants.length === 0) return;
   for (const v of variants) clearStamp(v.outputDir);
   const apps = variants.map((v) => v.app);
-  const configs = variants.map(({ app, env }) => loadAppConfig(app, env));
+  // Each remote's slim entry is a second compilation of the same configuration into a folder of its own, adopted
+  // into the build's folder once both are done (decision 112, tools/src/slim-entry.ts).
+  const companions = variants.filter(wantsSlimEntry).map((v) => ({ ...v, slimDir: `${v.outputDir}.slim-entry` }));
+  const configs = [
+    ...variants.map(({ app, env }) => loadAppConfig(app, env)),
+    ...companions.map(({ app, env, slimDir }) => loadAppConfig(app, { ...env, slimCompanion: true, outputPath: slimDir })),
+  ];
   const env = variants[0].env;
   const started = Date.now();
   if (options.progress) {
@@ -77,7 +85,7 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   }
   // One process, two builds at a time: this machine has two cores.
   const compiler = webpack(Object.assign(configs, { parallelism: 2 }));
-  const progress = options.progress ? reportBuildProgress(compiler, apps.map((a) => a.folder), { print: (line) => console.log(line) }) : undefined;
+  const progress = options.progress ? reportBuildProgress(compiler, [...apps.map((a) => a.folder), ...companions.map((c) => `${c.app.folder} (entry slim)`)], { print: (line) => console.log(line) }) : undefined;
   let stats: webpack.Stats | webpack.MultiStats;
   try {
     stats = await run(compiler);
@@ -86,6 +94,7 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   }
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
+  for (const c of companions) adoptSlimEntry(c.outputDir, c.slimDir, bundledRuntimeVersion(c.env.federationPlugin));
   // The public pages as HTML, after the webpack builds (docs/decisions/063-public-pages-written-once.md): all of
   // them in the landing's folder, and in the shell's its own copy of the login page for when the landing
   // origin has never answered.
@@ -101,6 +110,9 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`Compilazione completata (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s: ${apps.map((a) => a.name).join(', ')}.`);
 }
+
+/** Remotes publish a slim entry unless told not to; the drills' lean variants only when they ask (decision 112). */
+export const wantsSlimEntry = ({ app, env }: { app: AppInfo; env: BuildEnv }): boolean => app.name !== 'shell' && !env.monolith && (env.slimEntry ?? !env.lean);
 
 /** A flag's value from its known ones; anything else stops the build naming the flag (no silent default). */
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {

@@ -14,7 +14,8 @@ import { REPO_ROOT, appByName, type AppName } from './apps';
 import { MONOLITH_RUNTIME_REQUEST, writeMonolithRuntime } from './monolith';
 import { RUNTIME_CONFIG_ROUTE } from './runtime-config';
 import { StartupPreloadPlugin } from './startup-preload';
-import { federationPluginFor, type FederationPluginVersion } from './federation-plugin';
+import { bundledRuntimeVersion, federationPluginFor, type FederationPluginVersion } from './federation-plugin';
+import { FULL_ENTRY, SLIM_ENTRY } from './slim-entry';
 import { appPageTemplate, LANDING_TEMPLATE } from './html-template';
 
 /**
@@ -109,6 +110,14 @@ export interface BuildEnv {
    * React Router itself — `LOYALTY_ROUTER=react-router`, to compare.
    */
   router?: Router;
+  /**
+   * Remotes only: also publish `remoteEntry.slim.js`, the container without the federation runtime core, which a
+   * shell with the same core loads instead (decision 112, tools/src/slim-entry.ts). Default: every remote build
+   * but the drills' lean variants; a drill asks for it to prove the fallback.
+   */
+  slimEntry?: boolean;
+  /** Internal (tools/src/build.ts): this compilation is the second one that makes the slim entry, into a folder of its own. */
+  slimCompanion?: boolean;
 }
 
 export type Renderer = 'preact' | 'react';
@@ -306,6 +315,16 @@ export const buildOptimization = (minimize: boolean): webpack.Configuration['opt
   minimizer: [swcMinimizer()],
 });
 
+/**
+ * Module Federation's runtime plugin that publishes the page's runtime core as `globalThis._FEDERATION_RUNTIME_CORE`,
+ * as the enhanced plugin that the shell is built with resolves it — its ES module build (`dist/index.js` beside the
+ * `dist/index.cjs` that `require` finds).
+ */
+const INJECT_RUNTIME_CORE = path.join(
+  path.dirname(createRequire(require.resolve('@module-federation/enhanced/webpack')).resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 export function createAppConfig(options: AppConfigOptions) {
   const factory = (env: BuildEnv): webpack.Configuration => {
     const app = appByName(options.name);
@@ -359,12 +378,14 @@ export function createAppConfig(options: AppConfigOptions) {
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(options.name),
           __BUILD_VERSION__: JSON.stringify(buildVersion),
+          // The runtime core this build bundles: the shell loads a remote's slim entry only if it was made for this one.
+          __FEDERATION_RUNTIME_CORE__: JSON.stringify(bundledRuntimeVersion(isHost ? undefined : env.federationPlugin)),
         }),
         // Every build bundles its own federation runtime (Module Federation's default): a remote built with
         // another patch release than the shell's loads (docs/decisions/029-remotes-bring-their-runtime.md).
         new (federationPluginFor(isHost ? undefined : env.federationPlugin))({
           name: options.name,
-          filename: 'remoteEntry.js',
+          filename: env.slimCompanion ? SLIM_ENTRY : FULL_ENTRY,
           exposes:
             env.faultyRender && options.exposes
               ? Object.fromEntries(Object.keys(options.exposes).map((key) => [key, path.join(__dirname, 'fault', 'ThrowingRoute.tsx')]))
@@ -375,13 +396,25 @@ export function createAppConfig(options: AppConfigOptions) {
           shareStrategy: 'loaded-first',
           // Every remote: a shared library comes from its own origin unless the page has it already, never from
           // another remote's, which may be the one failing (tools/src/own-copy-first.ts).
-          runtimePlugins: [...(isHost ? [] : [path.join(__dirname, 'own-copy-first.ts')]), ...(options.runtimePlugins || []).map((p) => path.resolve(appDir, p))],
+          runtimePlugins: [
+            ...(isHost ? [] : [path.join(__dirname, 'own-copy-first.ts')]),
+            // The shell puts its runtime core where a remote's slim entry takes it from (decision 112), except in the
+            // monolith, which loads no remote. MF's own plugin for it, in its ES module build:
+            // `experiments.provideExternalRuntime` adds its CommonJS build, which brings a second copy of the core
+            // and the sdk (+9.6 KB compressed in main.js).
+            ...(isHost && !env.monolith ? [INJECT_RUNTIME_CORE] : []),
+            ...(options.runtimePlugins || []).map((p) => path.resolve(appDir, p)),
+          ],
           manifest: true,
           dts: false,
           // Module Federation's own build-time trims of the runtime every build bundles: browser code only, and
           // a remote, which never loads another remote, without the remote-loading part (manifests, snapshots,
           // preloads) — decision 029.
-          experiments: { optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true } },
+          // The slim entry's compilation leaves the core out: the page's is used (decision 112).
+          experiments: {
+            optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true },
+            ...(env.slimCompanion ? { externalRuntime: true } : {}),
+          },
         }),
         ...(monolithRuntime
           ? [

@@ -37,7 +37,22 @@ describe('what every build bundles and what a drill variant leaves out', () => {
   it('every remote, not the shell, takes a shared library from its own origin unless the page has it (decision 067)', () => {
     expect(runtimePlugins(cards({ mode: 'production' }))).toEqual([expect.stringMatching(/tools\/src\/own-copy-first\.ts$/)]);
     expect(runtimePlugins(cards({ mode: 'production', federationPlugin: 'previous-patch' }))).toEqual([expect.stringMatching(/own-copy-first\.ts$/)]);
-    expect(runtimePlugins(shell({ mode: 'production' }))).toEqual([expect.stringMatching(/shell\/src\/features\/federation\/model\/runtimePlugin\.ts$/)]);
+    expect(runtimePlugins(shell({ mode: 'production' }))).toEqual([
+      // The shell publishes its runtime core for the remotes' slim entries (decision 112), in MF's ES module build.
+      expect.stringMatching(/inject-external-runtime-core-plugin\/dist\/index\.js$/),
+      expect.stringMatching(/shell\/src\/features\/federation\/model\/runtimePlugin\.ts$/),
+    ]);
+    // Not the monolith, which loads no remote.
+    expect(runtimePlugins(shell({ mode: 'production', monolith: true }))).toEqual([expect.stringMatching(/runtimePlugin\.ts$/)]);
+  });
+
+  it('a remote\'s slim entry is the same build without the runtime core (decision 112)', () => {
+    const slim = federation(cards({ mode: 'production', slimCompanion: true }))._options as { filename: string; experiments: object };
+    expect(slim.filename).toBe('remoteEntry.slim.js');
+    expect(slim.experiments).toEqual({ optimization: { target: 'web', disableRemote: true }, externalRuntime: true });
+    const full = federation(cards({ mode: 'production' }))._options as { filename: string; experiments: object };
+    expect(full.filename).toBe('remoteEntry.js');
+    expect(full.experiments).not.toHaveProperty('externalRuntime');
   });
 
   it('a lean production build (the delivery drills\' variants) skips minification, source maps and the Brotli copies', () => {

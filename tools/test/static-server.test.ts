@@ -12,7 +12,7 @@ describe('cache rules', () => {
     expect(cacheControlFor('/dist/412.3f9a0c12bd.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/dist/412.3f9a0c12bd.js.br')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/dist/remoteEntry.js.br')).toBe('no-cache');
-    for (const entry of ['index.html', 'remoteEntry.js', 'mf-manifest.json', 'main.js']) {
+    for (const entry of ['index.html', 'remoteEntry.js', 'remoteEntry.slim.js', 'mf-manifest.json', 'main.js']) {
       expect(cacheControlFor(`/dist/${entry}`)).toBe('no-cache');
     }
   });
