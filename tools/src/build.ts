@@ -5,6 +5,8 @@
  *   tsx tools/src/build.ts cards --out /tmp/cards-v2 --version 1.0.1
  *   tsx tools/src/build.ts cards --out /tmp/cards-mf --federation previous-patch
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { APPS, REPO_ROOT, appByDir, appByName, distDir, type AppInfo } from './apps';
@@ -70,7 +72,7 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   const apps = variants.map((v) => v.app);
   // Each remote's slim entry is a second compilation of the same configuration into a folder of its own, adopted
   // into the build's folder once both are done (decision 112, tools/src/slim-entry.ts).
-  const companions = variants.filter(wantsSlimEntry).map((v) => ({ ...v, slimDir: `${v.outputDir}.slim-entry` }));
+  const companions = variants.filter(wantsSlimEntry).map((v) => ({ ...v, slimDir: fs.mkdtempSync(path.join(os.tmpdir(), `loyalty-slim-entry-${v.app.name}-`)) }));
   const configs = [
     ...variants.map(({ app, env }) => loadAppConfig(app, env)),
     ...companions.map(({ app, env, slimDir }) => loadAppConfig(app, { ...env, slimCompanion: true, outputPath: slimDir })),
@@ -89,12 +91,19 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   let stats: webpack.Stats | webpack.MultiStats;
   try {
     stats = await run(compiler);
+  } catch (err) {
+    for (const c of companions) fs.rmSync(c.slimDir, { recursive: true, force: true });
+    throw err;
   } finally {
     progress?.stop();
   }
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
-  for (const c of companions) adoptSlimEntry(c.outputDir, c.slimDir, bundledRuntimeVersion(c.env.federationPlugin));
+  try {
+    for (const c of companions) adoptSlimEntry(c.outputDir, c.slimDir, bundledRuntimeVersion(c.env.federationPlugin));
+  } finally {
+    for (const c of companions) fs.rmSync(c.slimDir, { recursive: true, force: true });
+  }
   // The public pages as HTML, after the webpack builds (docs/decisions/063-public-pages-written-once.md): all of
   // them in the landing's folder, and in the shell's its own copy of the login page for when the landing
   // origin has never answered.

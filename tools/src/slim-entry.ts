@@ -42,7 +42,7 @@ function filesOf(dir: string): string[] {
 
 /**
  * Moves the slim entry (with its source map, Brotli copy and licence file) from `slimDir` into the remote's
- * `fullDir`, advertises it in the manifest, and removes `slimDir`. Throws, naming them, if any shared chunk differs.
+ * `fullDir` and advertises it in the manifest (the caller removes `slimDir`). Throws, naming them, if any chunk differs.
  */
 export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: string): SlimEntryInfo {
   const differing = filesOf(slimDir)
@@ -71,6 +71,5 @@ export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: st
   if (fs.existsSync(`${manifestFile}.br`)) {
     fs.writeFileSync(`${manifestFile}.br`, zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }));
   }
-  fs.rmSync(slimDir, { recursive: true, force: true });
   return info;
 }
