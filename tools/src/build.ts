@@ -71,17 +71,37 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   for (const v of variants) clearStamp(v.outputDir);
   const apps = variants.map((v) => v.app);
   // Each remote's slim entry is a second compilation of the same configuration into a folder of its own, adopted
-  // into the build's folder once both are done (decision 112, tools/src/slim-entry.ts).
-  const companions = variants.filter(wantsSlimEntry).map((v) => ({ ...v, slimDir: fs.mkdtempSync(path.join(os.tmpdir(), `loyalty-slim-entry-${v.app.name}-`)) }));
+  // into the build's folder once both are done (decision 112, tools/src/slim-entry.ts). It runs after the build and
+  // starts from its records (webpack's module and chunk ids): its module set lacks the runtime core's, and webpack's
+  // deterministic ids resolve a hash collision by which modules are there — without the records one module of the
+  // admin's QR chunk got another id, and so the chunk other bytes.
+  const companions = variants.filter(wantsSlimEntry).map((v) => {
+    const slimDir = fs.mkdtempSync(path.join(os.tmpdir(), `loyalty-slim-entry-${v.app.name}-`));
+    return { ...v, slimDir, records: `${slimDir}.records.json`, of: variants.indexOf(v) };
+  });
+  const recordsOf = new Map(companions.map((c) => [c.outputDir, c.records]));
+  const fullConfigs = variants.map(({ app, env, outputDir }) => {
+    const config = loadAppConfig(app, env);
+    const records = recordsOf.get(outputDir);
+    return records ? { ...config, recordsOutputPath: records, plugins: [...(config.plugins ?? []), new ModuleIdsOnlyRecords(records)] } : config;
+  });
   const configs = [
-    ...variants.map(({ app, env }) => loadAppConfig(app, env)),
-    ...companions.map(({ app, env, slimDir }) => loadAppConfig(app, { ...env, slimCompanion: true, outputPath: slimDir })),
+    ...fullConfigs,
+    ...companions.map(({ app, env, slimDir, records, of }) => ({
+      ...loadAppConfig(app, { ...env, slimCompanion: true, outputPath: slimDir }),
+      recordsInputPath: records,
+      dependencies: [fullConfigs[of].name as string],
+    })),
   ];
+  const removeCompanions = () => {
+    for (const c of companions) for (const file of [c.slimDir, c.records]) fs.rmSync(file, { recursive: true, force: true });
+  };
   const env = variants[0].env;
   const started = Date.now();
   if (options.progress) {
     console.log(
-      `Compilazione di ${variants.length === 1 ? "un'applicazione" : `${variants.length} applicazioni`} (${env.mode}): ` +
+      `Compilazione di ${variants.length === 1 ? "un'applicazione" : `${variants.length} applicazioni`}` +
+        `${companions.length > 0 ? ` (e ${companions.length === 1 ? "dell'entry slim del remote" : `delle entry slim di ${companions.length} remote`})` : ''} (${env.mode}): ` +
         `tutte e sei, la prima volta, richiedono ${FULL_BUILD_SECONDS} su 2 core; le volte dopo si riusano quelle con i sorgenti invariati.`,
     );
   }
@@ -92,7 +112,7 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   try {
     stats = await run(compiler);
   } catch (err) {
-    for (const c of companions) fs.rmSync(c.slimDir, { recursive: true, force: true });
+    removeCompanions();
     throw err;
   } finally {
     progress?.stop();
@@ -100,9 +120,9 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   const warnings = stats.toString({ all: false, warnings: true, colors: false }).trim();
   if (warnings) console.warn(warnings);
   try {
-    for (const c of companions) adoptSlimEntry(c.outputDir, c.slimDir, bundledRuntimeVersion(c.env.federationPlugin));
+    for (const c of companions) adoptSlimEntry(c.outputDir, c.slimDir, bundledRuntimeVersion(c.env.federationPlugin), c.app.folder);
   } finally {
-    for (const c of companions) fs.rmSync(c.slimDir, { recursive: true, force: true });
+    removeCompanions();
   }
   // The public pages as HTML, after the webpack builds (docs/decisions/063-public-pages-written-once.md): all of
   // them in the landing's folder, and in the shell's its own copy of the login page for when the landing
@@ -118,6 +138,21 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   }
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`Compilazione completata (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s: ${apps.map((a) => a.name).join(', ')}.`);
+}
+
+/**
+ * Leaves only the module ids in a build's records (webpack writes them before `done`): the slim entry's compilation
+ * takes its modules' ids from them, and its chunk ids from webpack's deterministic rule as the build did — the chunks'
+ * records, revived by name and source into another chunk graph, renamed a third of the admin's chunks.
+ */
+class ModuleIdsOnlyRecords {
+  constructor(private readonly file: string) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.done.tap('ModuleIdsOnlyRecords', () => {
+      const records = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, unknown>;
+      fs.writeFileSync(this.file, JSON.stringify({ modules: records.modules }));
+    });
+  }
 }
 
 /** Remotes publish a slim entry unless told not to; the drills' lean variants only when they ask (decision 112). */

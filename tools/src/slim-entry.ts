@@ -44,7 +44,7 @@ function filesOf(dir: string): string[] {
  * Moves the slim entry (with its source map, Brotli copy and licence file) from `slimDir` into the remote's
  * `fullDir` and advertises it in the manifest (the caller removes `slimDir`). Throws, naming them, if any chunk differs.
  */
-export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: string): SlimEntryInfo {
+export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: string, app = path.basename(fullDir)): SlimEntryInfo {
   const differing = filesOf(slimDir)
     .filter((file) => !OWN_FILES.test(path.basename(file)))
     .filter((file) => {
@@ -53,8 +53,8 @@ export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: st
     });
   if (differing.length > 0) {
     throw new Error(
-      `${SLIM_ENTRY} di ${path.basename(fullDir)}: la seconda compilazione ha prodotto file diversi da quelli della build (${differing.slice(0, 5).join(', ')}${differing.length > 5 ? ', …' : ''}); ` +
-        'le due entry caricherebbero codice diverso. Decisione 112.',
+      `${SLIM_ENTRY} di ${app}: la seconda compilazione ha prodotto file diversi da quelli della build (${differing.slice(0, 5).join(', ')}${differing.length > 5 ? ', …' : ''}); ` +
+        'le due entry caricherebbero codice diverso (docs/decisions/112-slim-entry-when-the-runtime-matches.md).',
     );
   }
   if (!fs.existsSync(path.join(slimDir, SLIM_ENTRY))) throw new Error(`${SLIM_ENTRY} mancante in ${slimDir}`);
