@@ -12,7 +12,8 @@ import {
   useAuth,
   type LoyaltyCard,
 } from '@loyalty/shared';
-import { useGetCardConsentsQuery, useSetMarketingConsentMutation, type ConsentEvent } from '../api';
+import type { ConsentEvent } from '../api';
+import { useGetCardConsentsQuery, useSetMarketingConsentMutation } from '../dialogApi';
 import { consentEventText, givenOnADay } from '../model/consentEvent';
 import { CHANNEL_NAMES } from '../model/marketingConsent';
 

@@ -1,6 +1,6 @@
 import { Button, ButtonRow, MESSAGES, Modal, errorMessage, useNotify, type LoyaltyCard } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useDeleteCardMutation } from '../api';
+import { useDeleteCardMutation } from '../dialogApi';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 

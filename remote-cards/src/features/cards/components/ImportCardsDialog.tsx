@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal, TableHead, errorMessage, formatCount, formatPoints, useNotify } from '@loyalty/shared';
-import { useImportCardsCsvMutation, type CardImportOutcome } from '../api';
+import type { CardImportOutcome } from '../api';
+import { useImportCardsCsvMutation } from '../dialogApi';
 
 const Hint = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};
