@@ -47,9 +47,9 @@ interface ApiCard {
   customer_name: string;
 }
 
-const addPointsPath = (card: ApiCard) => `/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`;
+export const addPointsPath = (card: ApiCard) => `/dashboard/add-points?card_id=${encodeURIComponent(card.id)}&user_id=${encodeURIComponent(card.user_id)}`;
 
-async function barCentraleCards(apiPort: number, token: string): Promise<ApiCard[]> {
+export async function barCentraleCards(apiPort: number, token: string): Promise<ApiCard[]> {
   const res = await fetch(`http://127.0.0.1:${apiPort}/api/loyalty-cards/business/${BAR_CENTRALE.id}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`carte di ${BAR_CENTRALE.name}: HTTP ${res.status}`);
   return (await res.json()) as ApiCard[];

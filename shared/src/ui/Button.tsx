@@ -52,6 +52,8 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth: boolea
     cursor: not-allowed;
     opacity: 0.6;
   }
+  /* Busy but enabled: an opener waiting for its dialog's code (useDialogCode) keeps the focus. */
+  &[aria-busy='true']:not(:disabled) { cursor: progress; }
 `;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -34,3 +34,5 @@ export { QuerySection, SectionTitle, type QuerySectionProps } from './QuerySecti
 // 2.14.0: what a dashboard screen writes before it knows the shop (its main action, its lead), painted by the shell's frame too (decision 093).
 // 2.15.0: SCREEN_HEADS.cards, the cards screen's action, search and filter (decision 094).
 export { SCREEN_HEADS, type ScreenHead, type ScreenHeadName } from './screenHeads';
+// 3.6.0: a dialog's code fetched when it is about to open, one way for the campaigns and the cards screens (decisions 095, 113).
+export { useDialogCode, DIALOG_CODE_FAILED, type DialogCode } from './useDialogCode';

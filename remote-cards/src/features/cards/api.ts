@@ -1,6 +1,8 @@
 import { api, LIST_TAG_ID, type ApiBody, type ApiRequestBody, type ApiSchema } from '@loyalty/shared';
 
 // The page of cards (`useGetCardsPageQuery`, `CardPage`) lives in @loyalty/shared: Easy SMS and the campaign dialog page through cards too.
+// The endpoints only the dialogs use (ledger, consents, deletion, rewards at the counter, import) are in dialogApi.ts:
+// they come with the dialogs' code, when one is about to open (decision 113). Their types stay here.
 
 /** `GET /loyalty-cards/business/{id}/stats`; `months`: the last 6 calendar months (UTC), oldest first, 'YYYY-MM'. */
 export type CardStats = ApiSchema<'CardStats'>;
@@ -40,11 +42,8 @@ export type ExportFormat = 'xlsx' | 'csv';
 const CSV_PATHS: Record<CsvExport, string> = { cards: 'export', ledger: 'ledger' };
 /** The file's name when the server's cannot be read (an API on another origin that does not expose it). */
 const CSV_FALLBACK_NAMES: Record<CsvExport, string> = { cards: 'carte', ledger: 'movimenti' };
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** An Excel file (`.xlsx`) is a zip: it starts with `PK\x03\x04`; anything else is sent as CSV. */
-export const isXlsx = (file: Uint8Array) => file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
 /** A large shop's file takes a while: longer than the usual request timeout. */
-const CSV_TIMEOUT_MS = 10 * 60_000;
+export const CSV_TIMEOUT_MS = 10 * 60_000;
 
 /** A downloaded file, kept by the browser until `URL.revokeObjectURL(url)`. */
 export interface CsvDownload {
@@ -64,7 +63,7 @@ export type CardImportOutcome = ApiSchema<'CardImportOutcome'>;
 export type WalletLinksResult = ApiSchema<'WalletLinksResult'>;
 
 /** Every list page and the overview change with any card: one tag each, invalidated together. */
-const cardListTags = [
+export const cardListTags = [
   { type: 'Card' as const, id: LIST_TAG_ID },
   { type: 'Stats' as const, id: LIST_TAG_ID },
 ];
@@ -83,26 +82,6 @@ export const cardsApi = api.injectEndpoints({
     getCard: build.query<CardDetail, string>({
       query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}`,
       providesTags: (_card, _error, cardId) => [{ type: 'Card', id: cardId }],
-    }),
-    getCardLedger: build.query<LedgerEntry[], string>({
-      query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/ledger`,
-      providesTags: (_entries, _error, cardId) => [{ type: 'Ledger', id: cardId }],
-    }),
-    getCardConsents: build.query<ConsentEvent[], string>({
-      query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/consents`,
-      providesTags: (_events, _error, cardId) => [{ type: 'Card', id: cardId }],
-    }),
-    /**
-     * An admin records (decision 050) the customer's marketing consent asked at the counter. The card's
-     * channels (lists, its row) and its consent history change.
-     */
-    setMarketingConsent: build.mutation<MarketingConsentResult, { cardId: string } & MarketingConsentBody>({
-      query: ({ cardId, marketing_channels, renew }) => ({
-        url: `/loyalty-cards/${encodeURIComponent(cardId)}/marketing-consent`,
-        method: 'PUT',
-        body: { marketing_channels, renew } satisfies MarketingConsentBody,
-      }),
-      invalidatesTags: (result, _error, { cardId }) => (result ? [{ type: 'Card', id: LIST_TAG_ID }, { type: 'Card', id: cardId }] : []),
     }),
     /** `key`: one per change, the same when it is sent again after a lost answer: the server counts it once (decision 083). */
     updatePoints: build.mutation<PointsResult, { cardId: string; key: string } & ApiRequestBody<'/api/loyalty-cards/{id}/points', 'post'>>({
@@ -128,31 +107,6 @@ export const cardsApi = api.injectEndpoints({
       }),
       invalidatesTags: (result, _error, { cardId }) => (result ? [...cardListTags, { type: 'Card', id: cardId }, { type: 'Ledger', id: cardId }] : []),
     }),
-    deleteCard: build.mutation<ApiBody<'/api/loyalty-cards/{id}', 'delete'>, string>({
-      query: (cardId) => ({ url: `/loyalty-cards/${encodeURIComponent(cardId)}`, method: 'DELETE' }),
-      invalidatesTags: cardListTags,
-    }),
-    getCardRewards: build.query<CardRewards, string>({
-      query: (cardId) => `/loyalty-cards/${encodeURIComponent(cardId)}/rewards`,
-      // Asked again when the card's balance or the catalogue changes.
-      providesTags: (_rewards, _error, cardId) => [{ type: 'Card', id: cardId }, { type: 'Reward', id: LIST_TAG_ID }],
-    }),
-    /** `key`: one per submission, the same on its retries: the server redeems once (decision 083). */
-    redeemReward: build.mutation<Redemption, { cardId: string; rewardId: string; key: string }>({
-      query: ({ cardId, rewardId, key }) => ({
-        url: `/loyalty-cards/${encodeURIComponent(cardId)}/redeem`,
-        method: 'POST',
-        headers: { 'Idempotency-Key': key },
-        body: { reward_id: rewardId } satisfies ApiRequestBody<'/api/loyalty-cards/{id}/redeem', 'post'>,
-      }),
-      // The balance (lists, overview, the card), its history, and the reward's stock and count.
-      invalidatesTags: (_result, _error, { cardId }) => [
-        ...cardListTags,
-        { type: 'Card', id: cardId },
-        { type: 'Ledger', id: cardId },
-        { type: 'Reward', id: LIST_TAG_ID },
-      ],
-    }),
     /**
      * A CSV export (GET, but an action: never cached). The API wants the session's token, which a plain link
      * cannot send: the file comes through the usual authenticated fetch as a blob, handed back as an object
@@ -168,20 +122,6 @@ export const cardsApi = api.injectEndpoints({
             ? ({ url: URL.createObjectURL(await response.blob()), fileName: downloadName(response, `${CSV_FALLBACK_NAMES[file]}.${format}`) } satisfies CsvDownload)
             : response.json(),
       }),
-    }),
-    /**
-     * A CSV or Excel file of cards, sent as it is (text/csv, or the `.xlsx` type when it is one). `dryRun`: the preview, nothing written; else the
-     * import, which the server validates again, and the lists and overview change.
-     */
-    importCardsCsv: build.mutation<CardImportOutcome, { businessId: string; file: Uint8Array; dryRun: boolean }>({
-      query: ({ businessId, file, dryRun }) => ({
-        url: `/loyalty-cards/business/${encodeURIComponent(businessId)}/import?dry_run=${dryRun}`,
-        method: 'POST',
-        headers: { 'content-type': isXlsx(file) ? XLSX_TYPE : 'text/csv' },
-        body: file,
-        timeout: CSV_TIMEOUT_MS,
-      }),
-      invalidatesTags: (result, _error, { dryRun }) => (result && !dryRun && result.imported > 0 ? cardListTags : []),
     }),
     // A service message through the queue; nothing cached changes (the Outbox reads on its own).
     sendWalletLinks: build.mutation<WalletLinksResult, string>({
@@ -204,17 +144,10 @@ export const {
   useGetCardStatsQuery,
   useGetSalesReportQuery,
   useGetCardQuery,
-  useGetCardLedgerQuery,
-  useGetCardConsentsQuery,
-  useSetMarketingConsentMutation,
   useUpdatePointsMutation,
   useGetSalePreviewQuery,
   useRecordSaleMutation,
-  useDeleteCardMutation,
   useScanQrCodeMutation,
-  useGetCardRewardsQuery,
-  useRedeemRewardMutation,
   useDownloadCsvMutation,
-  useImportCardsCsvMutation,
   useSendWalletLinksMutation,
 } = cardsApi;

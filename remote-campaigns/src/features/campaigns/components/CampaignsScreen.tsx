@@ -1,14 +1,30 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Field, FilterBar, FormAlert, MESSAGES, NoBusinessState, QueryState, SCREEN_HEADS, ScreenHeader, Select, Spinner, TextField, useCurrentBusiness } from '@loyalty/shared';
+import {
+  Button,
+  DIALOG_CODE_FAILED,
+  Field,
+  FilterBar,
+  FormAlert,
+  MESSAGES,
+  NoBusinessState,
+  QueryState,
+  SCREEN_HEADS,
+  ScreenHeader,
+  Select,
+  Spinner,
+  TextField,
+  useCurrentBusiness,
+  useDialogCode,
+  type DialogCode,
+} from '@loyalty/shared';
 import { useGetBusinessCampaignsQuery, type Campaign } from '../api';
-import { DIALOG_CODE_FAILED, useDialogCode } from '../hooks/useDialogCode';
 import { filterCampaigns, type StatusFilter } from '../model/campaignModel';
 import { CampaignItem } from './CampaignItem';
 import { StatusOptions } from './StatusOptions';
 
 // The dialogs' code (the forms' libraries, zod, the SMS counter: ~39 KB compressed) comes when one is about to
-// open, not with the list (decision 095).
+// open, not with the list (decision 095; shared's useDialogCode since decision 113).
 const loadCreateDialog = () => import('./CreateCampaignModal').then((m) => m.CreateCampaignModal);
 const loadSendDialog = () => import('./SendCampaignModal').then((m) => m.SendCampaignModal);
 
@@ -31,15 +47,15 @@ interface CampaignListProps {
   search: string;
   status: StatusFilter;
   onOpen: (campaign: Campaign) => void;
-  /** A campaign is about to be opened (the pointer enters the list, a focus or a touch in it). */
-  onIntent: () => void;
+  /** The signs that a campaign is about to be opened (the pointer enters the list, a focus or a touch in it). */
+  intent: DialogCode<unknown, Campaign>['intent'];
   /** The campaign whose send dialog's code is on its way. */
   openingId: string | null;
   announceProgress: boolean;
 }
 
 /** One business's campaigns, narrowed by the search and the status; mounted anew for another business. */
-function CampaignList({ businessId, search, status, onOpen, onIntent, openingId, announceProgress }: CampaignListProps) {
+function CampaignList({ businessId, search, status, onOpen, intent, openingId, announceProgress }: CampaignListProps) {
   const query = useGetBusinessCampaignsQuery(businessId);
   // Filtered once per change of the list, the search or the status; the empty check and the list share it.
   const shown = useMemo(() => (query.data ? filterCampaigns(query.data, search, status) : []), [query.data, search, status]);
@@ -52,7 +68,7 @@ function CampaignList({ businessId, search, status, onOpen, onIntent, openingId,
       empty={(campaigns) => (campaigns.length === 0 ? NO_CAMPAIGNS : NO_MATCH)}
     >
       {() => (
-        <List aria-label="Campagne" onPointerEnter={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
+        <List aria-label="Campagne" {...intent}>
           {shown.map((campaign) => (
             <CampaignItem key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign)} opening={openingId === campaign.id} announceProgress={announceProgress} />
           ))}
@@ -70,34 +86,25 @@ export function CampaignsScreen() {
   const { business, isLoading: businessesLoading } = useCurrentBusiness();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [creating, setCreating] = useState(false);
-  const [sending, setSending] = useState<Campaign | null>(null);
   const createDialog = useDialogCode(loadCreateDialog);
-  const sendDialog = useDialogCode(loadSendDialog);
+  // The campaign is chosen on the tap: its dialog shows once its code is there (until then its name is busy).
+  const sendDialog = useDialogCode<Awaited<ReturnType<typeof loadSendDialog>>, Campaign>(loadSendDialog);
   const CreateCampaignModal = createDialog.component;
   const SendCampaignModal = sendDialog.component;
-  const startCreating = () => {
-    void createDialog.open().then((ready) => ready && setCreating(true));
-  };
-  // The campaign is chosen on the tap: its dialog shows once its code is there (until then its name is busy).
-  const startSending = (campaign: Campaign) => {
-    setSending(campaign);
-    void sendDialog.open().then((ready) => ready || setSending(null));
-  };
+  const creating = createDialog.subject !== null;
+  const sending = sendDialog.subject;
 
   return (
     <div>
       <ScreenHeader>
         <h1>Campagne</h1>
         <Button
-          onClick={startCreating}
-          onPointerEnter={createDialog.prefetch}
-          onFocus={createDialog.prefetch}
-          onTouchStart={createDialog.prefetch}
+          onClick={() => void createDialog.open(true)}
+          {...createDialog.intent}
           disabled={!business}
           // Busy but not disabled: a disabled button loses the focus, and the dialog gives the focus back on closing
           // to what had it when it opened.
-          aria-busy={createDialog.pending || undefined}
+          aria-busy={createDialog.opening || undefined}
           data-main-action
         >
           {HEAD.action}
@@ -127,14 +134,14 @@ export function CampaignsScreen() {
           businessId={business.id}
           search={search}
           status={status}
-          onOpen={startSending}
-          onIntent={sendDialog.prefetch}
-          openingId={sendDialog.pending ? (sending?.id ?? null) : null}
+          onOpen={(campaign) => void sendDialog.open(campaign)}
+          intent={sendDialog.intent}
+          openingId={sendDialog.opening?.id ?? null}
           announceProgress={!sending && !creating}
         />
       )}
-      {business && CreateCampaignModal && <CreateCampaignModal open={creating} business={business} onClose={() => setCreating(false)} />}
-      {business && sending && SendCampaignModal && <SendCampaignModal campaign={sending} business={business} onClose={() => setSending(null)} />}
+      {business && CreateCampaignModal && <CreateCampaignModal open={creating} business={business} onClose={createDialog.close} />}
+      {business && sending && SendCampaignModal && <SendCampaignModal campaign={sending} business={business} onClose={sendDialog.close} />}
     </div>
   );
 }

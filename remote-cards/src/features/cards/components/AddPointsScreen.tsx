@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import {
   Button,
   DEFAULT_QR_POINTS,
+  DIALOG_CODE_FAILED,
+  FormAlert,
   errorMessage,
   isAdmin,
   isStaff,
@@ -15,16 +17,22 @@ import {
   UnsavedChangeNotice,
   useAuth,
   useChange,
+  useDialogCode,
   useSearchParams,
+  type DialogCode,
 } from '@loyalty/shared';
 import { FORM_MESSAGES } from '@loyalty/shared/forms';
 import { formatAmount, unitTitle, unitWord, useLoyaltyMode, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import { useGetCardQuery, useGetSalePreviewQuery, useScanQrCodeMutation, useUpdatePointsMutation, type CardDetail, type PointsResult, type SalePreview } from '../api';
 import { addPointsSchema, DEFAULT_QR_STAMPS, pointsFormMessages, pointsFormSchema, STAMP_MESSAGES } from '../model/pointsInput';
 import { formatCents } from '../model/money';
-import { RedeemDialog } from './RedeemDialog';
+import type { RedeemTarget } from './RedeemDialog';
 import { SaleForm } from './SaleForm';
-import { ScanButton } from './ScanButton';
+import { ScanButton, loadScannerDialog } from './ScanButton';
+
+/** The rewards' dialog: its code comes when «Riscatta premio» is about to be pressed (decisions 095 and 113). */
+const loadRedeemDialog = () => import('./RedeemDialog').then((m) => m.RedeemDialog);
+type RedeemDialogCode = DialogCode<Awaited<ReturnType<typeof loadRedeemDialog>>, RedeemTarget>;
 
 /** How the card's shop earns points: per euro, per visit, or typed by hand. */
 type EarningRule = SalePreview['earning_rule'];
@@ -175,12 +183,26 @@ type CounterFooter = (served: boolean) => ReactNode;
  * points: default 50 (SPEC), or 1 stamp. The balance shown is always the server's last answer (earn, adjustment,
  * redemption).
  */
-function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; userId: string; mode: LoyaltyMode; rule: EarningRule | undefined; footer: CounterFooter }) {
+function CardCounter({
+  card,
+  userId,
+  mode,
+  rule,
+  redeem,
+  footer,
+}: {
+  card: CardDetail;
+  userId: string;
+  mode: LoyaltyMode;
+  rule: EarningRule | undefined;
+  redeem: RedeemDialogCode;
+  footer: CounterFooter;
+}) {
   const [balance, setBalance] = useState<number | null>(null);
   const [served, setServed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [redeeming, setRedeeming] = useState(false);
   const outcomeId = useId();
+  const RedeemDialog = redeem.component;
   const shownBalance = balance ?? card.points;
   const changed = (message: string, newBalance: number) => {
     setBalance(newBalance);
@@ -234,11 +256,18 @@ function CardCounter({ card, userId, mode, rule, footer }: { card: CardDetail; u
         </Outcome>
       )}
       <Redeem>
-        <Button variant="secondary" onClick={() => setRedeeming(true)} fullWidth>
+        <Button
+          variant="secondary"
+          onClick={() => void redeem.open(card)}
+          {...redeem.intent}
+          aria-haspopup="dialog"
+          aria-busy={redeem.opening !== null || undefined}
+          fullWidth
+        >
           Riscatta premio
         </Button>
       </Redeem>
-      <RedeemDialog card={redeeming ? card : null} onClose={() => setRedeeming(false)} onRedeemed={(newBalance) => changed('Premio riscattato', newBalance)} />
+      {RedeemDialog && <RedeemDialog card={redeem.subject} onClose={redeem.close} onRedeemed={(newBalance) => changed('Premio riscattato', newBalance)} />}
       {footer(served)}
     </>
   );
@@ -334,7 +363,7 @@ function Title({ cardId }: { cardId: string }) {
 }
 
 /** The card a link names, and its business's mode, before the form that depends on both. */
-function CardByLink({ cardId, userId, footer }: { cardId: string; userId: string; footer: CounterFooter }) {
+function CardByLink({ cardId, userId, redeem, footer }: { cardId: string; userId: string; redeem: RedeemDialogCode; footer: CounterFooter }) {
   // Mounted anew for another card (its key): the card's first load, never the previous card's holder.
   const cardQuery = useGetCardQuery(cardId);
   // How the card's shop earns points (the preview without an amount) needs only the card's id: asked with the card,
@@ -349,6 +378,7 @@ function CardByLink({ cardId, userId, footer }: { cardId: string; userId: string
             userId={userId}
             rule={rulePreview.currentData?.earning_rule}
             ruleLoading={rulePreview.isLoading}
+            redeem={redeem}
             footer={footer}
           />
         )}
@@ -363,6 +393,7 @@ function CardWithMode({
   userId,
   rule,
   ruleLoading,
+  redeem,
   footer,
 }: {
   card: CardDetail;
@@ -370,11 +401,12 @@ function CardWithMode({
   /** The shop's earning rule; undefined when the preview could not be had (the manual form, as for a manual shop). */
   rule: EarningRule | undefined;
   ruleLoading: boolean;
+  redeem: RedeemDialogCode;
   footer: CounterFooter;
 }) {
   const { mode, isLoading } = useLoyaltyMode(card.business_id);
   if (isLoading || ruleLoading) return <Spinner label="Caricamento della carta…" />;
-  return <CardCounter key={mode} card={card} userId={userId} mode={mode} rule={rule} footer={footer} />;
+  return <CardCounter key={mode} card={card} userId={userId} mode={mode} rule={rule} redeem={redeem} footer={footer} />;
 }
 
 /** `/dashboard/add-points?card_id=…&user_id=…`: what a shop opens by scanning a customer's card. */
@@ -384,20 +416,25 @@ export function AddPointsScreen() {
   const [params] = useSearchParams();
   const cardId = params.get('card_id')?.trim() ?? '';
   const userId = params.get('user_id')?.trim() ?? '';
+  // The page's two dialogs, their code fetched on intent; a failed fetch on a tap is said under the title.
+  const scanner = useDialogCode(loadScannerDialog);
+  const redeem = useDialogCode<Awaited<ReturnType<typeof loadRedeemDialog>>, RedeemTarget>(loadRedeemDialog);
   if (!isAdmin(user) && !isStaff(user)) return <Navigate to="/dashboard" replace />;
   if (!cardId || !userId) return <Navigate to="/dashboard" replace />;
   return (
     <Page>
       <Title cardId={cardId} />
+      {(scanner.failed || redeem.failed) && <FormAlert role="alert">{DIALOG_CODE_FAILED}</FormAlert>}
       {/* A new scan opens another card: a fresh form. «Scansiona» comes under the card once it is shown (or could not
           be): placed under the loading spinner, it would jump down when the card's form replaces it. */}
       <CardByLink
         key={`${cardId}|${userId}`}
         cardId={cardId}
         userId={userId}
+        redeem={redeem}
         footer={(served) => (
           <Footer>
-            <ScanButton describedBy={served ? scanHintId : undefined} />
+            <ScanButton scanner={scanner} describedBy={served ? scanHintId : undefined} />
             {served && <ScanHint id={scanHintId}>{SCAN_HINT}</ScanHint>}
           </Footer>
         )}

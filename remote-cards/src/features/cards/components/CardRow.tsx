@@ -16,13 +16,12 @@ import {
   type LoyaltyCard,
 } from '@loyalty/shared';
 import { expiringText, formatAmount, unitTitle, unitWord, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useDeleteCardMutation, useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
+import { useSendWalletLinksMutation, useUpdatePointsMutation, type PointsResult } from '../api';
 import { addPointsRoute } from '../model/cardLink';
 import { NO_CONTACT_TEXT, hasContact } from '../model/contact';
 import { marketingConsentText } from '../model/marketingConsent';
 import type { PointsDraft } from '../model/pointsForm';
 import { FORM_RULES_UNAVAILABLE, onDemand } from '../../../shared/onDemand';
-import { DeleteCardDialog } from './DeleteCardDialog';
 
 export type { PointsDraft };
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
@@ -103,6 +102,9 @@ const pointsRules = onDemand(() => import('../model/pointsForm'));
 export const EMPTY_DRAFT: PointsDraft = { points: '', description: '' };
 const NONE_REFUSED: ReadonlySet<keyof PointsDraft> = new Set();
 
+/** The dialogs a row opens; the screen draws them, their code fetched when one is about to open (decision 113). */
+export type CardDialog = 'ledger' | 'redeem' | 'consents' | 'delete';
+
 export interface CardRowProps {
   card: LoyaltyCard;
   onShowLedger: (card: LoyaltyCard) => void;
@@ -110,12 +112,16 @@ export interface CardRowProps {
   onShowConsents?: (card: LoyaltyCard) => void;
   /** 'Riscatta premio': the screen opens its dialog. */
   onRedeem: (card: LoyaltyCard) => void;
+  /** «Elimina»: the screen asks in its dialog; no button without it (not for the counter's staff: decision 070). */
+  onDelete?: (card: LoyaltyCard) => void;
+  /** A dialog's button is about to be pressed (the pointer over it, its focus, a touch): the screen fetches its code. */
+  onDialogIntent?: (dialog: CardDialog) => void;
+  /** This card's dialog whose code is on its way: its button says it is busy (never disabled: it gets the focus back). */
+  opening?: CardDialog | null;
   /** Points or stamps (the business's): the words, and whole numbers for stamps. */
   mode: LoyaltyMode;
   /** A wallet is configured, so "Invia link wallet" is offered (to a card with a contact: see model/contact.ts). */
   walletLinks?: boolean;
-  /** «Elimina»: not for the counter's staff (decision 070). */
-  canDelete?: boolean;
   /**
    * The row is virtual: it unmounts when scrolled away and is rebuilt when a search's results arrive,
    * so what the user typed lives with the screen, keyed by card, not in the row.
@@ -128,14 +134,24 @@ export interface CardRowProps {
  * One card of the loyalty cards screen: details, points update, history, delete, and the bonus as the server
  * recorded it: 'Bonus!' for a bonus reached that no WhatsApp announced, "bonus inviato il …" once one was.
  */
-export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, walletLinks = false, canDelete = true, draft, onDraftChange }: CardRowProps) {
+export function CardRow({
+  card,
+  onShowLedger,
+  onShowConsents,
+  onRedeem,
+  onDelete,
+  onDialogIntent,
+  opening = null,
+  mode,
+  walletLinks = false,
+  draft,
+  onDraftChange,
+}: CardRowProps) {
   const notify = useNotify();
   const [updatePoints] = useUpdatePointsMutation();
   // A change never lost without a word: confirmed, or «non salvata» with «Invia di nuovo» (its key, counted once).
   const change = useChange<PointsResult>('points');
-  const [deleteCard, removal] = useDeleteCardMutation();
   const [sendWalletLinks, linksSending] = useSendWalletLinksMutation();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // Starts from the screen's draft (the row may have been scrolled away and back) and tells it every change.
   // The points update: both fields required, points a number (any decimal, '12,5' too; stamps whole) within the API's
   // limits, checked on submit with the shared rule (decision 101: no form library on the cards screen, as on the
@@ -179,16 +195,6 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
     });
   };
 
-  const remove = async () => {
-    try {
-      await deleteCard(card.id).unwrap();
-      setConfirmingDelete(false);
-      notify.success(MESSAGES.cardDeleted);
-    } catch (error) {
-      notify.error(errorMessage(error, MESSAGES.cardDeleteError));
-    }
-  };
-
   /** The API says exactly what happened; a message in the queue is a success, anything else is shown as an error. */
   const sendLinks = async () => {
     try {
@@ -206,6 +212,11 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
   // says why in place of the empty e-mail and phone. Hidden rather than disabled: a disabled button leaves the
   // Tab order and a screen reader announces it dimmed with no reason; the sentence is read with the card.
   const reachable = hasContact(card);
+  // A dialog's button: the signs it is about to be pressed, and busy while the dialog's code comes.
+  const opens = (dialog: CardDialog) => {
+    const intent = () => onDialogIntent?.(dialog);
+    return { onPointerEnter: intent, onFocus: intent, onTouchStart: intent, 'aria-haspopup': 'dialog' as const, 'aria-busy': opening === dialog || undefined };
+  };
   return (
     <Row aria-label={name}>
       <Top>
@@ -257,18 +268,20 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           {...invalid('description')}
         />
         <Button type="submit" loading={change.busy} aria-label={`Aggiorna ${name}`}>Aggiorna</Button>
-        <Button variant="secondary" onClick={() => onRedeem(card)} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
-        <Button variant="secondary" onClick={() => onShowLedger(card)} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
+        <Button variant="secondary" onClick={() => onRedeem(card)} {...opens('redeem')} aria-label={`Riscatta premio per ${name}`}>Riscatta premio</Button>
+        <Button variant="secondary" onClick={() => onShowLedger(card)} {...opens('ledger')} aria-label={`Movimenti di ${name}`}>Movimenti</Button>
         {onShowConsents && (
-          <Button variant="secondary" onClick={() => onShowConsents(card)} aria-label={`Storico consensi di ${name}`}>Storico consensi</Button>
+          <Button variant="secondary" onClick={() => onShowConsents(card)} {...opens('consents')} aria-label={`Storico consensi di ${name}`}>
+            Storico consensi
+          </Button>
         )}
         {walletLinks && reachable && (
           <Button variant="secondary" onClick={() => void sendLinks()} loading={linksSending.isLoading} aria-label={`Invia link wallet a ${name}`}>
             Invia link wallet
           </Button>
         )}
-        {canDelete && (
-          <Button variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Elimina ${name}`}>Elimina</Button>
+        {onDelete && (
+          <Button variant="danger" onClick={() => onDelete(card)} {...opens('delete')} aria-label={`Elimina ${name}`}>Elimina</Button>
         )}
       </Actions>
       {(change.stalled || (change.unsaved && !change.busy)) && (
@@ -276,13 +289,6 @@ export function CardRow({ card, onShowLedger, onShowConsents, onRedeem, mode, wa
           {change.stalled ? <StalledNotice onRetry={change.retry} /> : <UnsavedChangeNotice onResend={() => void change.resend()} />}
         </RowNotice>
       )}
-      <DeleteCardDialog
-        card={confirmingDelete ? card : null}
-        mode={mode}
-        busy={removal.isLoading}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmingDelete(false)}
-      />
     </Row>
   );
 }

@@ -12,7 +12,8 @@ import {
   useAuth,
   type LoyaltyCard,
 } from '@loyalty/shared';
-import { useGetCardConsentsQuery, useSetMarketingConsentMutation, type ConsentEvent } from '../api';
+import type { ConsentEvent } from '../api';
+import { useGetCardConsentsQuery, useSetMarketingConsentMutation } from '../dialogApi';
 import { consentEventText, givenOnADay } from '../model/consentEvent';
 import { CHANNEL_NAMES } from '../model/marketingConsent';
 
@@ -181,8 +182,10 @@ export function ConsentHistoryDialog({ card, onClose }: { card: LoyaltyCard | nu
   const { user } = useAuth();
   return (
     <Modal open={card !== null} onClose={onClose} title={card ? `Storico consensi di ${card.customer_name}` : ''}>
-      {card && isAdmin(user) && <ConsentEditor key={card.id} card={card} />}
-      {card && <ConsentList key={card.id} cardId={card.id} />}
+      {/* Keyed by card (another card starts afresh), each under a name of its own: siblings with one key are one
+          element to React, which warned at every opening. */}
+      {card && isAdmin(user) && <ConsentEditor key={`editor-${card.id}`} card={card} />}
+      {card && <ConsentList key={`list-${card.id}`} cardId={card.id} />}
     </Modal>
   );
 }

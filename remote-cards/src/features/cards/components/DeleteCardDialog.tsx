@@ -1,5 +1,6 @@
-import { Button, ButtonRow, Modal, type LoyaltyCard } from '@loyalty/shared';
+import { Button, ButtonRow, MESSAGES, Modal, errorMessage, useNotify, type LoyaltyCard } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
+import { useDeleteCardMutation } from '../dialogApi';
 
 export const DELETE_CONFIRMATION = 'Eliminare questa carta?';
 
@@ -14,13 +15,25 @@ export function deleteCardText(card: LoyaltyCard, mode: LoyaltyMode): string {
 export interface DeleteCardDialogProps {
   card: LoyaltyCard | null;
   mode: LoyaltyMode;
-  busy: boolean;
-  onConfirm: () => void;
   onClose: () => void;
 }
 
-/** The product's own confirmation before a card is deleted (not the browser's), naming who and what is lost. */
-export function DeleteCardDialog({ card, mode, busy, onConfirm, onClose }: DeleteCardDialogProps) {
+/**
+ * The product's own confirmation before a card is deleted (not the browser's), naming who and what is lost; it
+ * deletes the card and says so. Its code comes when «Elimina» is about to be pressed (decisions 095 and 113).
+ */
+export function DeleteCardDialog({ card, mode, onClose }: DeleteCardDialogProps) {
+  const notify = useNotify();
+  const [deleteCard, removal] = useDeleteCardMutation();
+  const remove = async (doomed: LoyaltyCard) => {
+    try {
+      await deleteCard(doomed.id).unwrap();
+      onClose();
+      notify.success(MESSAGES.cardDeleted);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.cardDeleteError));
+    }
+  };
   return (
     <Modal open={card !== null} onClose={onClose} title={DELETE_CONFIRMATION}>
       {card && (
@@ -30,7 +43,7 @@ export function DeleteCardDialog({ card, mode, busy, onConfirm, onClose }: Delet
             <Button variant="secondary" onClick={onClose}>
               Annulla
             </Button>
-            <Button variant="danger" onClick={onConfirm} loading={busy}>
+            <Button variant="danger" onClick={() => void remove(card)} loading={removal.isLoading}>
               Elimina carta
             </Button>
           </ButtonRow>

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { Badge, Modal, QueryState, TableHead, TableScroll, errorMessage, formatDateTime, formatPointsChange, type LoyaltyCard } from '@loyalty/shared';
 import { unitTitle, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardLedgerQuery, type LedgerEntry } from '../api';
+import type { LedgerEntry } from '../api';
+import { useGetCardLedgerQuery } from '../dialogApi';
 import { ledgerKindOf } from '../model/ledgerKind';
 
 /** Below this width the table scrolls sideways in its own box (shared's TableScroll, decision 084). */

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
+  DIALOG_CODE_FAILED,
   Field,
   FilterBar,
+  FormAlert,
   MESSAGES,
   NoBusinessState,
   SCREEN_HEADS,
@@ -12,6 +14,7 @@ import {
   anyWalletConfigured,
   isStaff,
   useAuth,
+  useDialogCode,
   useGetWalletStatusQuery,
   type Business,
   type CardStatusFilter,
@@ -20,13 +23,21 @@ import {
 import { loyaltyModeOf } from '../../../shared/loyaltyMode';
 import { useBusinessCardQuery } from '../hooks/useBusinessCardQuery';
 import { BusinessCardList } from './BusinessCardList';
-import { ScanButton } from './ScanButton';
-import { CardRow, EMPTY_DRAFT, type PointsDraft } from './CardRow';
+import { ScanButton, loadScannerDialog } from './ScanButton';
+import { CardRow, EMPTY_DRAFT, type CardDialog, type PointsDraft } from './CardRow';
 import { ExportButtons } from './ExportButtons';
-import { ImportCards } from './ImportCards';
-import { ConsentHistoryDialog } from './ConsentHistoryDialog';
-import { LedgerDialog } from './LedgerDialog';
-import { RedeemDialog } from './RedeemDialog';
+import { ImportCards, loadImportDialog } from './ImportCards';
+
+/**
+ * The dialogs' code comes when one is about to open, not with the list (decisions 095 and 113): the pointer over its
+ * button, its focus or a touch starts the fetch, the tap waits for it. A staff member's first screen is this one, on
+ * the counter's phone: the list draws without any of them.
+ */
+const loadLedgerDialog = () => import('./LedgerDialog').then((m) => m.LedgerDialog);
+const loadRedeemDialog = () => import('./RedeemDialog').then((m) => m.RedeemDialog);
+const loadConsentsDialog = () => import('./ConsentHistoryDialog').then((m) => m.ConsentHistoryDialog);
+const loadDeleteDialog = () => import('./DeleteCardDialog').then((m) => m.DeleteCardDialog);
+type Code<L extends () => Promise<unknown>> = Awaited<ReturnType<L>>;
 
 /** Once for the screen, not per card: with WhatsApp off the bonuses are recorded ('Bonus!'), never sent. */
 const Notice = styled.p`
@@ -119,9 +130,18 @@ export interface LoyaltyCardsScreenProps {
 
 export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const { business, search, setSearch, status, setStatus, query } = useBusinessCardQuery();
-  const [ledgerCard, setLedgerCard] = useState<LoyaltyCard | null>(null);
-  const [redeemCard, setRedeemCard] = useState<LoyaltyCard | null>(null);
-  const [consentsCard, setConsentsCard] = useState<LoyaltyCard | null>(null);
+  const ledger = useDialogCode<Code<typeof loadLedgerDialog>, LoyaltyCard>(loadLedgerDialog);
+  const redeem = useDialogCode<Code<typeof loadRedeemDialog>, LoyaltyCard>(loadRedeemDialog);
+  const consents = useDialogCode<Code<typeof loadConsentsDialog>, LoyaltyCard>(loadConsentsDialog);
+  const removal = useDialogCode<Code<typeof loadDeleteDialog>, LoyaltyCard>(loadDeleteDialog);
+  const scanner = useDialogCode(loadScannerDialog);
+  const importer = useDialogCode(loadImportDialog);
+  const rowDialogs = { ledger, redeem, consents, delete: removal } as const;
+  const codeFailed = [ledger, redeem, consents, removal, scanner, importer].some((dialog) => dialog.failed);
+  const LedgerDialog = ledger.component;
+  const RedeemDialog = redeem.component;
+  const ConsentHistoryDialog = consents.component;
+  const DeleteCardDialog = removal.component;
   const mode = loyaltyModeOf(business);
   // Once for the screen, asked with the cards: each row offers "Invia link wallet" only when a wallet is configured.
   // Decision 070: the counter's staff find cards, add points and redeem; exports, imports, settings, consents,
@@ -146,8 +166,9 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
     <div>
       <ScreenHeader>
         <h1>Carte Fedeltà</h1>
-        <ScanButton />
+        <ScanButton scanner={scanner} />
       </ScreenHeader>
+      {codeFailed && <FormAlert role="alert">{DIALOG_CODE_FAILED}</FormAlert>}
       <FilterBar>
         <TextField
           label={HEAD.search.label}
@@ -180,7 +201,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           {!staff && (
             <OwnerToolsPanel>
               <ExportButtons businessId={business.id}>
-                <ImportCards businessId={business.id} />
+                <ImportCards businessId={business.id} importer={importer} />
               </ExportButtons>
               {bonusSettings && <OwnerTools>{bonusSettings(business)}</OwnerTools>}
             </OwnerToolsPanel>
@@ -197,10 +218,12 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
             renderCard={(card) => (
               <CardRow
                 card={card}
-                onShowLedger={setLedgerCard}
-                onShowConsents={staff ? undefined : setConsentsCard}
-                canDelete={!staff}
-                onRedeem={setRedeemCard}
+                onShowLedger={ledger.open}
+                onShowConsents={staff ? undefined : consents.open}
+                onDelete={staff ? undefined : removal.open}
+                onRedeem={redeem.open}
+                onDialogIntent={(dialog: CardDialog) => rowDialogs[dialog].prefetch()}
+                opening={(Object.keys(rowDialogs) as CardDialog[]).find((dialog) => rowDialogs[dialog].opening?.id === card.id) ?? null}
                 mode={mode}
                 walletLinks={walletLinks}
                 draft={drafts[card.id] ?? EMPTY_DRAFT}
@@ -208,9 +231,10 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
               />
             )}
           />
-          <LedgerDialog card={ledgerCard} mode={mode} onClose={() => setLedgerCard(null)} />
-          <RedeemDialog card={redeemCard} onClose={() => setRedeemCard(null)} />
-          <ConsentHistoryDialog card={consentsCard} onClose={() => setConsentsCard(null)} />
+          {LedgerDialog && <LedgerDialog card={ledger.subject} mode={mode} onClose={ledger.close} />}
+          {RedeemDialog && <RedeemDialog card={redeem.subject} onClose={redeem.close} />}
+          {ConsentHistoryDialog && <ConsentHistoryDialog card={consents.subject} onClose={consents.close} />}
+          {DeleteCardDialog && <DeleteCardDialog card={removal.subject} mode={mode} onClose={removal.close} />}
         </>
       )}
     </div>

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink, Modal, QueryState, StalledNotice, UnsavedChangeNotice, errorMessage } from '@loyalty/shared';
 import { formatAmount, missingText, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useGetCardRewardsQuery, type CardRewards, type RedeemableReward } from '../api';
+import type { CardRewards, RedeemableReward } from '../api';
+import { useGetCardRewardsQuery } from '../dialogApi';
 import { useRedemption } from '../hooks/useRedemption';
 
 export const CARD_REWARDS_LOAD_ERROR = 'Errore durante il caricamento dei premi';

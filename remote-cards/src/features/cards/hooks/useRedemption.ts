@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage, useChange } from '@loyalty/shared';
 import { formatAmount, type LoyaltyMode } from '../../../shared/loyaltyMode';
-import { useRedeemRewardMutation, type RedeemableReward, type Redemption } from '../api';
+import type { RedeemableReward, Redemption } from '../api';
+import { useRedeemRewardMutation } from '../dialogApi';
 
 export const REDEEM_ERROR = 'Errore durante il riscatto del premio. Riprova: lo stesso riscatto non verrà registrato due volte.';
 

@@ -40,7 +40,17 @@ function listed(fields: Pick<LoyaltyCard, 'customer_name' | 'email' | 'customer_
 
 function renderRow(card: LoyaltyCard) {
   return renderWithProviders(
-    <CardRow card={card} mode="points" walletLinks onShowLedger={() => {}} onShowConsents={() => {}} onRedeem={() => {}} draft={EMPTY_DRAFT} onDraftChange={() => {}} />,
+    <CardRow
+      card={card}
+      mode="points"
+      walletLinks
+      onShowLedger={() => {}}
+      onShowConsents={() => {}}
+      onRedeem={() => {}}
+      onDelete={() => {}}
+      draft={EMPTY_DRAFT}
+      onDraftChange={() => {}}
+    />,
   );
 }
 
