@@ -26,6 +26,11 @@ import { FORM_RULES_UNAVAILABLE, onDemand } from '../../../shared/onDemand';
 export type { PointsDraft };
 export const WALLET_LINKS_ERROR = 'Impossibile inviare i link wallet';
 
+/** A phone number is not broken across lines («Tel. 395 / 138 4106» at 360 px). */
+const Phone = styled.span`
+  white-space: nowrap;
+`;
+
 const Row = styled.article`
   position: relative;
   box-sizing: border-box;
@@ -237,7 +242,7 @@ export function CardRow({
         {reachable ? (
           <>
             <span>{card.email || 'Email —'}</span>
-            <span>Tel. {formatPhone(card.customer_phone)}</span>
+            <Phone>Tel. {formatPhone(card.customer_phone)}</Phone>
           </>
         ) : (
           <span>{NO_CONTACT_TEXT}</span>

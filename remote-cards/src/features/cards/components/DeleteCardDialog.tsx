@@ -16,19 +16,22 @@ export interface DeleteCardDialogProps {
   card: LoyaltyCard | null;
   mode: LoyaltyMode;
   onClose: () => void;
+  /** After the card is deleted: its row, whose «Elimina» opened the dialog, goes, and the focus with it. */
+  onDeleted?: () => void;
 }
 
 /**
  * The product's own confirmation before a card is deleted (not the browser's), naming who and what is lost; it
  * deletes the card and says so. Its code comes when «Elimina» is about to be pressed (decisions 095 and 113).
  */
-export function DeleteCardDialog({ card, mode, onClose }: DeleteCardDialogProps) {
+export function DeleteCardDialog({ card, mode, onClose, onDeleted }: DeleteCardDialogProps) {
   const notify = useNotify();
   const [deleteCard, removal] = useDeleteCardMutation();
   const remove = async (doomed: LoyaltyCard) => {
     try {
       await deleteCard(doomed.id).unwrap();
       onClose();
+      onDeleted?.();
       notify.success(MESSAGES.cardDeleted);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.cardDeleteError));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   DIALOG_CODE_FAILED,
@@ -134,6 +134,8 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
   const redeem = useDialogCode<Code<typeof loadRedeemDialog>, LoyaltyCard>(loadRedeemDialog);
   const consents = useDialogCode<Code<typeof loadConsentsDialog>, LoyaltyCard>(loadConsentsDialog);
   const removal = useDialogCode<Code<typeof loadDeleteDialog>, LoyaltyCard>(loadDeleteDialog);
+  // Where the focus goes when a deleted card's row, and its «Elimina», are gone: the screen's main action.
+  const searchRef = useRef<HTMLInputElement>(null);
   const scanner = useDialogCode(loadScannerDialog);
   const importer = useDialogCode(loadImportDialog);
   const rowDialogs = { ledger, redeem, consents, delete: removal } as const;
@@ -172,6 +174,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
       <FilterBar>
         <TextField
           label={HEAD.search.label}
+          ref={searchRef}
           type="search"
           data-main-action
           disabled={!searchable}
@@ -234,7 +237,7 @@ export function LoyaltyCardsScreen({ bonusSettings }: LoyaltyCardsScreenProps) {
           {LedgerDialog && <LedgerDialog card={ledger.subject} mode={mode} onClose={ledger.close} />}
           {RedeemDialog && <RedeemDialog card={redeem.subject} onClose={redeem.close} />}
           {ConsentHistoryDialog && <ConsentHistoryDialog card={consents.subject} onClose={consents.close} />}
-          {DeleteCardDialog && <DeleteCardDialog card={removal.subject} mode={mode} onClose={removal.close} />}
+          {DeleteCardDialog && <DeleteCardDialog card={removal.subject} mode={mode} onClose={removal.close} onDeleted={() => searchRef.current?.focus()} />}
         </>
       )}
     </div>

@@ -22,6 +22,11 @@ import { Tile, TileGrid } from './OverviewTiles';
 import { SalesReportSection } from './SalesReportSection';
 
 // recharts is only fetched when the charts tab («Grafici») is opened.
+/** A phone number is not broken across lines. */
+const Phone = styled.p`
+  white-space: nowrap;
+`;
+
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
 
 const Header = styled.header`
@@ -56,7 +61,7 @@ function OverviewTile({ card, mode }: { card: LoyaltyCard; mode: LoyaltyMode }) 
       <p className="points">{formatAmount(card.points, mode)}</p>
       {card.expiring_points > 0 && card.expiring_on && <p className="expiring">{expiringText(card.expiring_points, card.expiring_on, mode)}</p>}
       <p>N. {card.card_number}</p>
-      <p>Tel. {formatPhone(card.customer_phone)}</p>
+      <Phone>Tel. {formatPhone(card.customer_phone)}</Phone>
       <p>Nascita: {formatDate(card.birth_date)}</p>
       <p>Creata il {formatDate(card.created_at)}</p>
     </CardTile>
@@ -147,7 +152,7 @@ export function OverviewScreen() {
                   <>
                     <Toolbar>
                       <TextField
-                        label="Cerca per nome o numero carta"
+                        label="Cerca per nome, e-mail, numero carta o telefono"
                         type="search"
                         value={search}
                         onChange={(event) => setSearch(event.target.value)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, Modal, QueryState, StalledNotice, UnsavedChangeNotice, errorMessage } from '@loyalty/shared';
+import { Button, ButtonLink, Modal, QueryState, StalledNotice, UnsavedChangeNotice, errorMessage, isAdmin, useAuth } from '@loyalty/shared';
 import { formatAmount, missingText, type LoyaltyMode } from '../../../shared/loyaltyMode';
 import type { CardRewards, RedeemableReward } from '../api';
 import { useGetCardRewardsQuery } from '../dialogApi';
@@ -80,6 +80,7 @@ function RewardItem({ reward, mode, balance, onChoose }: { reward: RedeemableRew
 
 function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: (balance: number) => void }) {
   const query = useGetCardRewardsQuery(cardId);
+  const manager = isAdmin(useAuth().user);
   const redemption = useRedemption(cardId, onRedeemed);
   const { chosen, outcome } = redemption;
   // The question and its «Conferma riscatto» go once answered: the keyboard and the screen reader go to the answer,
@@ -101,11 +102,19 @@ function CardRewardsList({ cardId, onRedeemed }: { cardId: string; onRedeemed?: 
         loadingLabel="Caricamento dei premi…"
         errorMessage={(error) => errorMessage(error, CARD_REWARDS_LOAD_ERROR)}
         isEmpty={(answer: CardRewards) => answer.rewards.length === 0}
-        empty={{
-          message: 'Nessun premio riscattabile oggi',
-          description: 'Qui compaiono i premi attivi, nelle loro date di validità e ancora disponibili. Crea o riattiva i premi nella pagina Premi.',
-          action: <ButtonLink to="/dashboard/rewards">Vai ai Premi</ButtonLink>,
-        }}
+        empty={
+          // Staff cannot open the rewards page: they are told who can, not sent to a refusal.
+          manager
+            ? {
+                message: 'Nessun premio riscattabile oggi',
+                description: 'Qui compaiono i premi attivi, nelle loro date di validità e ancora disponibili. Crea o riattiva i premi nella pagina Premi.',
+                action: <ButtonLink to="/dashboard/rewards">Vai ai Premi</ButtonLink>,
+              }
+            : {
+                message: 'Nessun premio riscattabile oggi',
+                description: 'Qui compaiono i premi attivi, nelle loro date di validità e ancora disponibili. Chiedi al titolare del negozio di crearli o riattivarli.',
+              }
+        }
       >
         {({ balance, loyalty_mode: mode, rewards }) => (
           <>

@@ -53,3 +53,14 @@ it('leaves the focus where the user took it: a new list never pulls it back into
   expect(await screen.findByText('2 carte')).toBeInTheDocument();
   expect(search).toHaveFocus();
 });
+
+it('puts the focus on the search once a deleted card\'s row, whose «Elimina» opened the dialog, is gone', async () => {
+  await createCard(session.token, shop.id, 'Tino Tolto', 5);
+  const { user: admin } = session.render(<LoyaltyCardsScreen />, shop.id);
+  const row = await screen.findByRole('article', { name: 'Tino Tolto' });
+  await admin.click(within(row).getByRole('button', { name: /Elimina/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Eliminare questa carta?' });
+  await admin.click(within(dialog).getByRole('button', { name: 'Elimina carta' }));
+  await waitFor(() => expect(screen.queryByRole('article', { name: 'Tino Tolto' })).not.toBeInTheDocument());
+  expect(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono')).toHaveFocus();
+});

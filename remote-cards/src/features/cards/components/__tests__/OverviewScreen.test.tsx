@@ -125,13 +125,13 @@ it('lists the card tiles with name, points, number, phone and Italian dates, and
   // The stats may still be loading (their spinner is a status too): the count line is the one with '3 carte'.
   expect(screen.getByText('3 carte')).toHaveAttribute('role', 'status');
 
-  await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'paolo');
+  await person.type(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'), 'paolo');
   expect(await screen.findByText('1 carta')).toBeInTheDocument();
   expect(screen.getByRole('article', { name: 'Paolo Neri' })).toBeInTheDocument();
   expect(screen.queryByRole('article', { name: 'Anna Russo' })).not.toBeInTheDocument();
 
-  await person.clear(screen.getByLabelText('Cerca per nome o numero carta'));
-  await person.type(screen.getByLabelText('Cerca per nome o numero carta'), 'nessuno-così');
+  await person.clear(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'));
+  await person.type(screen.getByLabelText('Cerca per nome, e-mail, numero carta o telefono'), 'nessuno-così');
   expect(await screen.findByText('Nessuna carta trovata')).toBeInTheDocument();
   expect(screen.getByText('Nessuna carta corrisponde alla ricerca: prova con un altro nome o numero di carta.')).toBeInTheDocument();
 });

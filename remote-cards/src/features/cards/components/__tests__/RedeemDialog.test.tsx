@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Business } from '@loyalty/shared';
-import { apiCall, apiLosingFirstAnswer, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, renderQrPage, cardRow } from '../../../../../test/helpers';
+import { apiCall, apiLosingFirstAnswer, configureTestRuntime, createBusiness, createCard, type TestCard, signedInAsDemoAdmin, renderQrPage, renderWithSession, cardRow } from '../../../../../test/helpers';
 import { LoyaltyCardsScreen } from '../LoyaltyCardsScreen';
 
 const session = signedInAsDemoAdmin();
@@ -85,6 +85,17 @@ describe('from a card row', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Dino Digiuno' });
     expect(await within(dialog).findByText('Nessun premio riscattabile oggi')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Vai ai Premi' })).toHaveAttribute('href', '/dashboard/rewards');
+  });
+
+  it('tells staff, who cannot open the rewards page, whom to ask instead of sending them there', async () => {
+    const shop = await createBusiness(session.token);
+    await createCard(session.token, shop.id, 'Elio Estivo', 10);
+    const { user: person } = renderWithSession(<LoyaltyCardsScreen />, { token: session.token, user: { ...session.user, role: 'staff' }, businessId: shop.id });
+    await person.click(within(await cardRow('Elio Estivo')).getByRole('button', { name: 'Riscatta premio per Elio Estivo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riscatta premio – Elio Estivo' });
+    expect(await within(dialog).findByText('Nessun premio riscattabile oggi')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Chiedi al titolare del negozio di crearli o riattivarli\./)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 
