@@ -90,11 +90,12 @@ it('edits the bonus WhatsApp text: the default first, checked like the API, save
 
   await user.clear(text);
   await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
-  expect(text).toHaveAccessibleDescription(expect.stringContaining('Il messaggio bonus non può essere vuoto'));
+  // The form's rules check on submit, asynchronously (its resolver): the message comes after the click's handlers.
+  await waitFor(() => expect(text).toHaveAccessibleDescription(expect.stringContaining('Il messaggio bonus non può essere vuoto')));
   await user.type(text, 'Ciao {{nome}, hai {{saldo} punti');
   await user.click(within(settings).getByRole('button', { name: 'Salva impostazioni' }));
   expect(
-    within(settings).getByText('Segnaposto sconosciuto nel messaggio bonus: {saldo}. Usa {nome}, {punti}, {negozio}, {traguardo}'),
+    await within(settings).findByText('Segnaposto sconosciuto nel messaggio bonus: {saldo}. Usa {nome}, {punti}, {negozio}, {traguardo}'),
   ).toBeInTheDocument();
   expect(screen.queryByText('Impostazioni Twilio salvate con successo')).toBeNull();
   expect(await stored()).toBe('Complimenti {nome}! Con {punti} punti hai raggiunto un premio da {negozio}.');
