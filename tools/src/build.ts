@@ -15,7 +15,7 @@ import { buildInputsHash, clearStamp, isUpToDate, writeStamp } from './build-sta
 import { buildVersionOf, readPackage, rendererOf, routerOf, stylesOf, type BuildEnv } from './federation';
 import { bundledRuntimeVersion } from './federation-plugin';
 import { prerenderLanding, prerenderShellCopies, prerenderShellFrames } from './prerender';
-import { adoptSlimEntry } from './slim-entry';
+import { ModuleIdsOnlyRecords, adoptSlimEntry, wantsSlimEntry } from './slim-entry';
 
 type ConfigFactory = (env: BuildEnv) => webpack.Configuration;
 
@@ -70,11 +70,9 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   if (variants.length === 0) return;
   for (const v of variants) clearStamp(v.outputDir);
   const apps = variants.map((v) => v.app);
-  // Each remote's slim entry is a second compilation of the same configuration into a folder of its own, adopted
-  // into the build's folder once both are done (decision 112, tools/src/slim-entry.ts). It runs after the build and
-  // starts from its records (webpack's module and chunk ids): its module set lacks the runtime core's, and webpack's
-  // deterministic ids resolve a hash collision by which modules are there — without the records one module of the
-  // admin's QR chunk got another id, and so the chunk other bytes.
+  // Each remote's slim entry is a second compilation of the same configuration into a folder of its own, run after
+  // the build from the build's module ids and adopted into its folder once both are done (decision 112,
+  // tools/src/slim-entry.ts: why the module ids).
   const companions = variants.filter(wantsSlimEntry).map((v) => {
     const slimDir = fs.mkdtempSync(path.join(os.tmpdir(), `loyalty-slim-entry-${v.app.name}-`));
     return { ...v, slimDir, records: `${slimDir}.records.json`, of: variants.indexOf(v) };
@@ -139,24 +137,6 @@ export async function buildVariants(allVariants: { app: AppInfo; env: BuildEnv }
   for (const v of variants) writeStamp(v.outputDir, v.inputs);
   console.log(`Compilazione completata (${env.mode}) in ${((Date.now() - started) / 1000).toFixed(1).replace('.', ',')} s: ${apps.map((a) => a.name).join(', ')}.`);
 }
-
-/**
- * Leaves only the module ids in a build's records (webpack writes them before `done`): the slim entry's compilation
- * takes its modules' ids from them, and its chunk ids from webpack's deterministic rule as the build did — the chunks'
- * records, revived by name and source into another chunk graph, renamed a third of the admin's chunks.
- */
-class ModuleIdsOnlyRecords {
-  constructor(private readonly file: string) {}
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.done.tap('ModuleIdsOnlyRecords', () => {
-      const records = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, unknown>;
-      fs.writeFileSync(this.file, JSON.stringify({ modules: records.modules }));
-    });
-  }
-}
-
-/** Remotes publish a slim entry unless told not to; the drills' lean variants only when they ask (decision 112). */
-export const wantsSlimEntry = ({ app, env }: { app: AppInfo; env: BuildEnv }): boolean => app.name !== 'shell' && !env.monolith && (env.slimEntry ?? !env.lean);
 
 /** A flag's value from its known ones; anything else stops the build naming the flag (no silent default). */
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {

@@ -10,14 +10,17 @@
  * and the shell loads it only when that is exactly its own (shell/src/features/federation/model/entryChoice.ts);
  * any other shell, or a shell without the provided core, loads `remoteEntry.js` as before.
  *
- * The slim entry is a second compilation of the same configuration into a folder of its own; only its entry is
- * taken, and only after checking that every other chunk it made is byte for byte the one the full build wrote
+ * The slim entry is a second compilation of the same configuration into a folder of its own, run after the build
+ * from the build's module ids (`ModuleIdsOnlyRecords`); only its entry is taken, and only after checking that every other chunk it made is byte for byte the one the full build wrote
  * (the entry's chunk map names them by content hash): the two entries load the same files. A difference fails the
  * build with the files named — it would mean the entries load different code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type webpack from 'webpack';
+import type { AppInfo } from './apps';
+import type { BuildEnv } from './federation';
 
 export const SLIM_ENTRY = 'remoteEntry.slim.js';
 export const FULL_ENTRY = 'remoteEntry.js';
@@ -73,3 +76,22 @@ export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: st
   }
   return info;
 }
+
+/**
+ * Leaves only the module ids in a build's records (webpack writes them before `done`): the slim entry's compilation
+ * takes its modules' ids from them — its module set lacks the runtime core's, and webpack's deterministic ids resolve
+ * a hash collision by the modules present (on a fresh clone one module of the admin's QR chunk got another id) — and its chunk ids from webpack's deterministic rule as the build did — the chunks'
+ * records, revived by name and source into another chunk graph, renamed a third of the admin's chunks.
+ */
+export class ModuleIdsOnlyRecords {
+  constructor(private readonly file: string) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.done.tap('ModuleIdsOnlyRecords', () => {
+      const records = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, unknown>;
+      fs.writeFileSync(this.file, JSON.stringify({ modules: records.modules }));
+    });
+  }
+}
+
+/** Remotes publish a slim entry unless told not to; the drills' lean variants only when they ask (decision 112). */
+export const wantsSlimEntry = ({ app, env }: { app: AppInfo; env: BuildEnv }): boolean => app.name !== 'shell' && !env.monolith && (env.slimEntry ?? !env.lean);

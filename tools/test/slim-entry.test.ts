@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { wantsSlimEntry } from '../src/build';
 import { appByName } from '../src/apps';
-import { adoptSlimEntry } from '../src/slim-entry';
+import { adoptSlimEntry, wantsSlimEntry } from '../src/slim-entry';
 
 const MANIFEST = { id: 'cards', name: 'cards', metaData: { name: 'cards', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } }, shared: [], remotes: [], exposes: [] };
 
