@@ -4,7 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { cacheControlFor, createStaticServer } from '../src/static-server';
+import { DOCUMENT_TYPE, cacheControlFor, createStaticServer } from '../src/static-server';
 import { allowsOrigin, configuredOrigins, contentSecurityPolicy, runtimeConfigFromEnv, writeRuntimeConfig } from '../src/runtime-config';
 
 describe('cache rules', () => {
@@ -92,6 +92,14 @@ describe('static server', () => {
     expect(chunk.headers.get('x-content-type-options')).toBe('nosniff');
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/localhost:3999 /);
+    // The policy goes with documents only (an HTML page, an SVG opened by itself): on a script or JSON it does nothing.
+    expect([entry, chunk, byAddress].map((r) => r.headers.get('content-security-policy'))).toEqual([null, null, null]);
+    expect((await fetch(`${base}/runtime-config.json`)).headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('tells a document from what is not one', () => {
+    for (const type of ['text/html', 'text/html; charset=utf-8', 'TEXT/HTML;charset=UTF-8', 'image/svg+xml']) expect([type, DOCUMENT_TYPE.test(type)]).toEqual([type, true]);
+    for (const type of ['application/javascript; charset=utf-8', 'text/css', 'application/json', 'image/png', 'text/html-sandboxed', '']) expect([type, DOCUMENT_TYPE.test(type)]).toEqual([type, false]);
   });
 
   it("sends the build's brotli copy to browsers that accept it, with the original's type and cache rule", async () => {
