@@ -1,5 +1,5 @@
 import { saleEarning } from '../src/features/rewards/earning';
-import { DEMO_ACCOUNTS, DEMO_BUSINESSES, DEMO_PROMOTION, seedDemoData } from '../src/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_BUSINESSES, DEMO_PROMOTION, DEMO_STAFF_BUSINESS, seedDemoData } from '../src/seed/demo';
 import { ensureSuperAdmin } from '../src/seed/super-admin';
 import { authHeader, demoAccount, login, startTestApp, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
@@ -21,6 +21,18 @@ describeEachDatabase('demo seed', (variant) => {
       expect(response.statusCode).toBe(200);
       expect(response.json().user).toMatchObject({ email: account.email, role: account.role });
     }
+  });
+
+  it("creates Bar Centrale's cashier: staff there, at the counter only, and nowhere else", async () => {
+    const staff = DEMO_ACCOUNTS.find((a) => a.role === 'staff')!;
+    const headers = await authHeader(t.app, staff.email, staff.password);
+    const businesses = await t.app.inject({ method: 'GET', url: '/api/business', headers });
+    expect([businesses.statusCode, businesses.json().map((b: { id: string }) => b.id)]).toEqual([200, [DEMO_STAFF_BUSINESS]]);
+    const cards = await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${DEMO_STAFF_BUSINESS}`, headers });
+    expect(cards.statusCode).toBe(200);
+    // The owner's other shop is not the cashier's, and managing Bar Centrale (its overview's report) is the owner's.
+    expect((await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${DEMO_BUSINESSES[1].id}`, headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/loyalty-cards/business/${DEMO_STAFF_BUSINESS}/sales-report`, headers })).statusCode).toBe(403);
   });
 
   it('creates the two businesses owned by the demo admin, Bar Centrale first', async () => {

@@ -1,4 +1,4 @@
-import { DEMO_BUSINESSES } from '../src/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_BUSINESSES } from '../src/seed/demo';
 import { demoAccount, type TestApp } from './helpers/app';
 import { describeEachDatabase } from './helpers/databases';
 import { CLIENT, getAs, OTHER_ADMIN, OTHER_BUSINESS_ID, startTwoShops } from './helpers/fixtures';
@@ -46,7 +46,7 @@ describeEachDatabase('GET /api/users', (variant) => {
 
   it('gives the super admin everybody, and can filter by business', async () => {
     const all: ListedUser[] = (await users('', demoAccount('super_admin'))).json();
-    expect(all).toHaveLength(2 + 40 + 2);
+    expect(all).toHaveLength(DEMO_ACCOUNTS.length + 40 + 2); // the demo's accounts, its 40 card holders, the fixtures' two
     expect(all.find((u) => u.email === 'admin@demo.it')).toMatchObject({ role: 'admin', card_id: null });
     expect((await users(`?business_id=${OTHER_BUSINESS_ID}`, demoAccount('super_admin'))).json()).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Demo data for a first run: two accounts, two shops, ~40 cards with a points history and three
+ * Demo data for a first run: three accounts (super admin, owner, Bar Centrale's cashier), two shops, ~40 cards with a points history and three
  * campaigns. Deterministic (fixed pseudo-random seed) apart from dates, which are relative to `now`
  * so the "last 6 months" charts always have data. Bar Centrale earns «1 punto ogni 1 €» with «Doppi punti il
  * martedì», and its customers' points come from sales at the counter (amount, rule, promotion, operator), so the
@@ -15,7 +15,13 @@ import type { Channel } from '../features/messaging/types';
 export const DEMO_ACCOUNTS = [
   { role: 'super_admin', email: 'superadmin@demo.it', password: 'SuperAdmin2026!', full_name: 'Super Admin Demo' },
   { role: 'admin', email: 'admin@demo.it', password: 'Admin2026!', full_name: 'Marco Bianchi' },
+  // Bar Centrale's cashier: the staff screens (cards, QR points, sales at the counter, rewards given) without an
+  // invitation, which needs the e-mail channel a super admin turns on.
+  { role: 'staff', email: 'cassa@demo.it', password: 'Cassa2026!', full_name: 'Anna Verdi' },
 ] as const;
+
+/** The business the demo staff account works at: Bar Centrale only (an invited colleague is at the shops named). */
+export const DEMO_STAFF_BUSINESS = 'default-business-id';
 
 /** True when `email` (normalised) and `password` are a demo account's published login. */
 export const isPublishedDemoLogin = (email: string, password: string) => DEMO_ACCOUNTS.some((a) => a.email === email && a.password === password);
@@ -321,6 +327,10 @@ export async function seedDemoData(db: Db, hashPassword: (password: string) => P
       ],
     );
     await tx.query('UPDATE users SET business_id = $1 WHERE id = $2 AND business_id IS NULL', [DEMO_BUSINESSES[0].id, adminId]);
+    // The cashier, a member of Bar Centrale as an accepted invitation makes one (features/team).
+    const staffId = accountIds.get(DEMO_ACCOUNTS.find((a) => a.role === 'staff')!.email)!;
+    await tx.query('UPDATE users SET business_id = $1 WHERE id = $2 AND business_id IS NULL', [DEMO_STAFF_BUSINESS, staffId]);
+    await tx.query(`INSERT INTO business_members (business_id, user_id, role) VALUES ($1, $2, 'staff') ON CONFLICT DO NOTHING`, [DEMO_STAFF_BUSINESS, staffId]);
 
     // Every card holder is a client account, as the public signup creates them.
     const { rows: clients } = await tx.query<{ id: string; email: string }>(

@@ -166,7 +166,7 @@ describeEachDatabase('demo accounts at start', (variant: DatabaseVariant) => {
         expect((await login(exposed, 'admin@demo.it', 'Cambiata-2026!')).statusCode).toBe(200);
         expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ accounts: [], localTryOut: false });
         expect(output).toContain('their logins are refused and their sessions ended');
-        expect(output).toContain('"accounts":["superadmin@demo.it"]');
+        expect(output).toContain('"accounts":["superadmin@demo.it","cassa@demo.it"]');
       } finally {
         await exposed.close();
       }
@@ -196,10 +196,10 @@ describeEachDatabase('demo accounts at start', (variant: DatabaseVariant) => {
       const again = buildApp(testConfig(dbConfig, { seedDemo: false, demoAccountsFile: file, logLevel: 'info' }), { logStream: logs });
       try {
         await again.ready();
-        expect(listed(file)).toEqual(['superadmin@demo.it']);
+        expect(listed(file)).toEqual(['superadmin@demo.it', 'cassa@demo.it']);
         expect(JSON.parse(fs.readFileSync(file, 'utf8')).localTryOut).toBe(true);
         expect(output).toContain('demo accounts with their published passwords exist although demo data is off');
-        expect(output).toContain('"accounts":["superadmin@demo.it"]');
+        expect(output).toContain('"accounts":["superadmin@demo.it","cassa@demo.it"]');
       } finally {
         await again.close();
       }
