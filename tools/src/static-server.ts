@@ -62,8 +62,8 @@ const CSV_TOO_LARGE = 'Il file è troppo grande: al massimo 20 MB.';
 /**
  * What a browser renders as a document, where a Content-Security-Policy applies: an HTML page, or an SVG opened by
  * itself. Sent with a script, a style sheet, JSON or an image, the policy does nothing (their own page's policy
- * governs them) and weighed ~0.45 KB on each of them: ~8 KB on the wire before the cards screen is usable, in 17
- * scripts (BENCHMARKS.md, twenty-fourth pass).
+ * governs them) and weighed ~0.45 KB on each of them: 5.5 KB on the wire before the cards screen is usable, 6.7 KB
+ * before the QR page is (BENCHMARKS.md, twenty-fourth pass).
  */
 export const DOCUMENT_TYPE = /^\s*(text\/html|image\/svg\+xml)\s*(;|$)/i;
 

@@ -20,9 +20,6 @@ export const DEMO_ACCOUNTS = [
   { role: 'staff', email: 'cassa@demo.it', password: 'Cassa2026!', full_name: 'Anna Verdi' },
 ] as const;
 
-/** The business the demo staff account works at: Bar Centrale only (an invited colleague is at the shops named). */
-export const DEMO_STAFF_BUSINESS = 'default-business-id';
-
 /** True when `email` (normalised) and `password` are a demo account's published login. */
 export const isPublishedDemoLogin = (email: string, password: string) => DEMO_ACCOUNTS.some((a) => a.email === email && a.password === password);
 
@@ -48,6 +45,9 @@ export const DEMO_BUSINESSES = [
     cardCount: 16,
   },
 ] as const;
+
+/** The business the demo staff account works at: Bar Centrale only (an invited colleague is at the shops named). */
+export const DEMO_STAFF_BUSINESS = DEMO_BUSINESSES[0].id;
 
 /** Bar Centrale's earning rule (decision 075): «1 punto ogni 1 €», rounded down, no minimum spend. */
 export const DEMO_PROGRAM = { earning_rule: 'per_euro', earn_points: 1, earn_every_cents: 100, earn_rounding: 'down', min_spend_cents: null } as const;
