@@ -11,8 +11,9 @@
  * any other shell, or a shell without the provided core, loads `remoteEntry.js` as before.
  *
  * The slim entry is a second compilation of the same configuration into a folder of its own, run after the build
- * from the build's module ids (`ModuleIdsOnlyRecords`); only its entry is taken, and only after checking that every other chunk it made is byte for byte the one the full build wrote
- * (the entry's chunk map names them by content hash): the two entries load the same files. A difference fails the
+ * from the build's module ids (`ModuleIdsOnlyRecords`); only its entry is taken, and only after checking that every
+ * other chunk it made is byte for byte the one the full build wrote (the entry's chunk map names them by content
+ * hash): the two entries load the same files. A difference fails the
  * build with the files named — it would mean the entries load different code.
  */
 import fs from 'node:fs';
@@ -78,10 +79,12 @@ export function adoptSlimEntry(fullDir: string, slimDir: string, runtimeCore: st
 }
 
 /**
- * Leaves only the module ids in a build's records (webpack writes them before `done`): the slim entry's compilation
- * takes its modules' ids from them — its module set lacks the runtime core's, and webpack's deterministic ids resolve
- * a hash collision by the modules present (on a fresh clone one module of the admin's QR chunk got another id) — and its chunk ids from webpack's deterministic rule as the build did — the chunks'
- * records, revived by name and source into another chunk graph, renamed a third of the admin's chunks.
+ * Leaves only the module ids in a build's records (webpack writes them before `done`).
+ * - The slim entry's compilation takes its modules' ids from them: its module set lacks the runtime core's, and
+ *   webpack's deterministic ids resolve a hash collision by the modules present (on a fresh clone, one module of the
+ *   admin's QR chunk got another id without them).
+ * - Its chunk ids come from webpack's deterministic rule, as the build's did: the chunks' records, revived by name and
+ *   source into another chunk graph, renamed a third of the admin's chunks.
  */
 export class ModuleIdsOnlyRecords {
   constructor(private readonly file: string) {}
